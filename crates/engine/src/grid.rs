@@ -1,0 +1,246 @@
+//! Positions, directions and a flat grid.
+//!
+//! Both puzzles live on rectangles of at most a few million cells, so a
+//! position is two `u32`s and a grid is one `Vec` in row-major order: a cell's
+//! index (`row * width + col`) is what searches pack into their states.
+
+use std::fmt;
+
+/// One of the four side directions. Printed as `U`, `D`, `L`, `R`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dir {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+impl Dir {
+    /// All four directions, in the order `U D L R`.
+    pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
+
+    /// The letter used in plans: `U`, `D`, `L` or `R`.
+    pub fn letter(self) -> char {
+        match self {
+            Dir::Up => 'U',
+            Dir::Down => 'D',
+            Dir::Left => 'L',
+            Dir::Right => 'R',
+        }
+    }
+
+    /// Reads a plan letter (either case).
+    pub fn from_letter(c: char) -> Option<Dir> {
+        match c.to_ascii_uppercase() {
+            'U' => Some(Dir::Up),
+            'D' => Some(Dir::Down),
+            'L' => Some(Dir::Left),
+            'R' => Some(Dir::Right),
+            _ => None,
+        }
+    }
+
+    /// `(row delta, column delta)`.
+    pub fn delta(self) -> (i64, i64) {
+        match self {
+            Dir::Up => (-1, 0),
+            Dir::Down => (1, 0),
+            Dir::Left => (0, -1),
+            Dir::Right => (0, 1),
+        }
+    }
+
+    pub fn opposite(self) -> Dir {
+        match self {
+            Dir::Up => Dir::Down,
+            Dir::Down => Dir::Up,
+            Dir::Left => Dir::Right,
+            Dir::Right => Dir::Left,
+        }
+    }
+
+    /// A stable index 0..4 (the order of [`Dir::ALL`]), for packing.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn from_index(i: usize) -> Dir {
+        Dir::ALL[i & 3]
+    }
+
+    /// The lowercase English word, for messages.
+    pub fn word(self) -> &'static str {
+        match self {
+            Dir::Up => "up",
+            Dir::Down => "down",
+            Dir::Left => "left",
+            Dir::Right => "right",
+        }
+    }
+}
+
+impl fmt::Display for Dir {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// Formats a plan as letters, for example `RDLU`.
+pub fn plan_string(moves: &[Dir]) -> String {
+    moves.iter().map(|d| d.letter()).collect()
+}
+
+/// Reads a plan such as `RDLU` (whitespace and commas ignored).
+/// Returns the offending character and its 0-based index on failure.
+pub fn parse_plan(text: &str) -> Result<Vec<Dir>, (usize, char)> {
+    text.chars()
+        .enumerate()
+        .filter(|(_, c)| !c.is_whitespace() && *c != ',')
+        .map(|(i, c)| Dir::from_letter(c).ok_or((i, c)))
+        .collect()
+}
+
+/// A cell, 0-based internally. Users see 1-based rows and columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pos {
+    pub row: u32,
+    pub col: u32,
+}
+
+impl Pos {
+    pub fn new(row: u32, col: u32) -> Pos {
+        Pos { row, col }
+    }
+}
+
+impl fmt::Display for Pos {
+    /// 1-based, as users count: `row 2, column 4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "row {}, column {}", self.row + 1, self.col + 1)
+    }
+}
+
+/// A rectangle of cells stored row-major in one `Vec`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Grid<T> {
+    width: u32,
+    height: u32,
+    cells: Vec<T>,
+}
+
+impl<T> Grid<T> {
+    /// Builds a grid from row-major cells; `None` if the count is wrong.
+    pub fn from_cells(width: u32, height: u32, cells: Vec<T>) -> Option<Grid<T>> {
+        (cells.len() as u64 == width as u64 * height as u64).then_some(Grid {
+            width,
+            height,
+            cells,
+        })
+    }
+
+    pub fn filled(width: u32, height: u32, value: T) -> Grid<T>
+    where
+        T: Clone,
+    {
+        Grid {
+            width,
+            height,
+            cells: vec![value; width as usize * height as usize],
+        }
+    }
+
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    pub fn contains(&self, p: Pos) -> bool {
+        p.row < self.height && p.col < self.width
+    }
+
+    /// Row-major index of an in-bounds position.
+    pub fn index(&self, p: Pos) -> usize {
+        debug_assert!(self.contains(p));
+        p.row as usize * self.width as usize + p.col as usize
+    }
+
+    pub fn pos(&self, index: usize) -> Pos {
+        Pos::new(
+            (index / self.width as usize) as u32,
+            (index % self.width as usize) as u32,
+        )
+    }
+
+    /// The neighbour of `p` in direction `d`, or `None` off the grid.
+    pub fn step(&self, p: Pos, d: Dir) -> Option<Pos> {
+        let (dr, dc) = d.delta();
+        let r = p.row as i64 + dr;
+        let c = p.col as i64 + dc;
+        (r >= 0 && c >= 0 && r < self.height as i64 && c < self.width as i64)
+            .then(|| Pos::new(r as u32, c as u32))
+    }
+
+    pub fn get(&self, p: Pos) -> Option<&T> {
+        self.contains(p).then(|| &self.cells[self.index(p)])
+    }
+
+    pub fn cells(&self) -> &[T] {
+        &self.cells
+    }
+
+    pub fn set(&mut self, p: Pos, value: T) {
+        let i = self.index(p);
+        self.cells[i] = value;
+    }
+
+    /// Iterates rows as slices.
+    pub fn rows(&self) -> impl Iterator<Item = &[T]> {
+        self.cells.chunks(self.width.max(1) as usize)
+    }
+}
+
+impl<T> std::ops::Index<Pos> for Grid<T> {
+    type Output = T;
+    fn index(&self, p: Pos) -> &T {
+        &self.cells[Grid::index(self, p)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_stay_inside() {
+        let g = Grid::filled(3, 2, 0u8);
+        assert_eq!(g.step(Pos::new(0, 0), Dir::Up), None);
+        assert_eq!(g.step(Pos::new(0, 0), Dir::Left), None);
+        assert_eq!(g.step(Pos::new(0, 2), Dir::Right), None);
+        assert_eq!(g.step(Pos::new(1, 1), Dir::Down), None);
+        assert_eq!(g.step(Pos::new(1, 1), Dir::Up), Some(Pos::new(0, 1)));
+        assert_eq!(g.index(Pos::new(1, 2)), 5);
+        assert_eq!(g.pos(5), Pos::new(1, 2));
+    }
+
+    #[test]
+    fn plans_round_trip() {
+        let plan = parse_plan("rd L,u").unwrap();
+        assert_eq!(plan_string(&plan), "RDLU");
+        assert_eq!(parse_plan("RX"), Err((1, 'X')));
+        for d in Dir::ALL {
+            assert_eq!(Dir::from_index(d.index()), d);
+            assert_eq!(d.opposite().opposite(), d);
+        }
+    }
+}

@@ -1,0 +1,24 @@
+//! Puzzle-agnostic machinery shared by every gridpuzzle puzzle.
+//!
+//! The crate never names a puzzle. It holds the pieces that each puzzle would
+//! otherwise write again, slightly differently each time:
+//!
+//! - [`grid`]: positions, the four directions and a flat row-major grid;
+//! - [`search`]: breadth-first search and depth-capped iterative deepening
+//!   over closures, with [`search::Limits`] in and an honest three-way
+//!   [`search::Outcome`] plus [`search::Stats`] out;
+//! - [`scan`]: a whitespace token scanner over any reader that remembers the
+//!   line and column of every token, so puzzle parsers can report errors
+//!   precisely without reading the whole input first;
+//! - [`error`]: the one input-error type every parser returns;
+//! - [`rng`]: a tiny seeded generator whose output is the same on every
+//!   machine (tests and generators must be reproducible).
+
+pub mod error;
+pub mod grid;
+pub mod rng;
+pub mod scan;
+pub mod search;
+
+pub use error::InputError;
+pub use grid::{Dir, Grid, Pos};

@@ -1,0 +1,181 @@
+//! Generic searches over closures, with honest outcomes.
+//!
+//! Every search here takes the start state, a `successors` closure that
+//! pushes `(move, next state)` pairs (so a result carries the moves, not only
+//! a cost), a goal test, and [`Limits`]. It returns a [`Search`]: one of three
+//! [`Outcome`]s and the [`Stats`] of the work done.
+//!
+//! The three outcomes are the point of this module. A caller must be able to
+//! tell "proved: there is no solution" from "we stopped looking", because a
+//! judge answer of `-1` printed after a time-out is a lie. So:
+//!
+//! - `max_depth` is part of the *rules* (Curling's 10-throw cap): a search
+//!   that exhausts every state within the depth returns
+//!   [`Outcome::Unsolvable`], which is a proof for that cap;
+//! - `max_expanded`, `deadline` and `cancel` are *budgets*: when one stops a
+//!   search the outcome is [`Outcome::Limit`], never `Unsolvable`.
+//!
+//! Searches are free functions in the style of the `pathfinding` crate; the
+//! visited set is a parameter ([`Visited`]) so a puzzle that packs its states
+//! into integers can hand in a dense bitset instead of a hash set.
+
+mod bfs;
+mod iddfs;
+mod visited;
+
+pub use bfs::bfs;
+pub use iddfs::iddfs;
+pub use visited::{DenseVisited, HashVisited, Visited};
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What a search may spend, and the rule-given depth cap.
+#[derive(Debug, Clone, Default)]
+pub struct Limits {
+    /// Rule: no solution longer than this many moves counts.
+    pub max_depth: Option<u32>,
+    /// Budget: stop after expanding this many states.
+    pub max_expanded: Option<u64>,
+    /// Budget: stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Budget: stop when this flag becomes true (Ctrl-C, a server shutting down).
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// No depth cap and no budget.
+    pub fn none() -> Limits {
+        Limits::default()
+    }
+
+    pub fn with_max_depth(mut self, depth: Option<u32>) -> Limits {
+        self.max_depth = depth;
+        self
+    }
+}
+
+/// Which budget stopped a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitHit {
+    /// `max_expanded` states were expanded.
+    States(u64),
+    /// The deadline passed.
+    Time,
+    /// The cancel flag was raised.
+    Cancelled,
+}
+
+impl fmt::Display for LimitHit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LimitHit::States(n) => write!(f, "the limit of {n} expanded states was reached"),
+            LimitHit::Time => write!(f, "the time limit was reached"),
+            LimitHit::Cancelled => write!(f, "the search was cancelled"),
+        }
+    }
+}
+
+/// The answer of a search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome<M> {
+    /// An optimal sequence of moves (empty when the start is a goal).
+    Solved(Vec<M>),
+    /// Proved: no sequence of moves within `max_depth` reaches a goal.
+    Unsolvable,
+    /// A budget ran out first; nothing is known.
+    Limit(LimitHit),
+}
+
+impl<M> Outcome<M> {
+    pub fn moves(&self) -> Option<&[M]> {
+        match self {
+            Outcome::Solved(m) => Some(m),
+            _ => None,
+        }
+    }
+}
+
+/// The work a search did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// States whose successors were generated.
+    pub expanded: u64,
+    /// Successor states produced (including duplicates).
+    pub generated: u64,
+    /// Largest number of states waiting at once (queue or stack).
+    pub peak_frontier: usize,
+    pub elapsed: Duration,
+}
+
+impl Stats {
+    /// Adds another search's work (for solvers that run several searches).
+    pub fn absorb(&mut self, other: &Stats) {
+        self.expanded += other.expanded;
+        self.generated += other.generated;
+        self.peak_frontier = self.peak_frontier.max(other.peak_frontier);
+        self.elapsed += other.elapsed;
+    }
+}
+
+/// An outcome with its stats.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Search<M> {
+    pub outcome: Outcome<M>,
+    pub stats: Stats,
+}
+
+/// Counts expansions against the budgets. Clock and flag are read every
+/// 1024 expansions, which keeps them off the hot path.
+pub(crate) struct Budget<'a> {
+    limits: &'a Limits,
+    started: Instant,
+}
+
+impl<'a> Budget<'a> {
+    pub(crate) fn new(limits: &'a Limits) -> Budget<'a> {
+        Budget {
+            limits,
+            started: Instant::now(),
+        }
+    }
+
+    /// Call before each expansion; `Err` when a budget is spent.
+    #[inline]
+    pub(crate) fn charge(&self, stats: &mut Stats) -> Result<(), LimitHit> {
+        if let Some(max) = self.limits.max_expanded {
+            if stats.expanded >= max {
+                return Err(LimitHit::States(max));
+            }
+        }
+        stats.expanded += 1;
+        if stats.expanded % 1024 == 0 {
+            self.check_clock()?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn check_clock(&self) -> Result<(), LimitHit> {
+        if let Some(flag) = &self.limits.cancel {
+            if flag.load(Ordering::Relaxed) {
+                return Err(LimitHit::Cancelled);
+            }
+        }
+        if let Some(deadline) = self.limits.deadline {
+            if Instant::now() >= deadline {
+                return Err(LimitHit::Time);
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn finish<M>(&self, outcome: Outcome<M>, mut stats: Stats) -> Search<M> {
+        stats.elapsed = self.started.elapsed();
+        Search { outcome, stats }
+    }
+}
+
+#[cfg(test)]
+mod tests;

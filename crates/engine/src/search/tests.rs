@@ -1,0 +1,161 @@
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use super::*;
+
+/// Moves on the integers: `+1`, `*2`, and `-3` (so there are cycles).
+fn arith(n: &i64, out: &mut Vec<(char, i64)>) {
+    out.push(('+', n + 1));
+    out.push(('*', n * 2));
+    out.push(('-', n - 3));
+}
+
+fn replay(mut n: i64, moves: &[char]) -> i64 {
+    for m in moves {
+        n = match m {
+            '+' => n + 1,
+            '*' => n * 2,
+            _ => n - 3,
+        };
+    }
+    n
+}
+
+#[test]
+fn bfs_and_iddfs_agree_on_optimal_lengths() {
+    for target in -20..60i64 {
+        let cap = Limits::none().with_max_depth(Some(9));
+        let b = bfs(
+            1,
+            arith,
+            |&n| n == target,
+            &mut HashVisited::default(),
+            &cap,
+        );
+        let d = iddfs(1, arith, |&n| n == target, |_| Some(0), &cap);
+        match (&b.outcome, &d.outcome) {
+            (Outcome::Solved(x), Outcome::Solved(y)) => {
+                assert_eq!(x.len(), y.len(), "target {target}");
+                assert_eq!(replay(1, x), target);
+                assert_eq!(replay(1, y), target);
+            }
+            (Outcome::Unsolvable, Outcome::Unsolvable) => {}
+            other => panic!("target {target}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn depth_cap_is_a_proof_not_a_limit() {
+    // 1 -> 64 needs 6 doublings; with a cap of 5 it is unsolvable.
+    let cap = Limits::none().with_max_depth(Some(5));
+    let b = bfs(1, arith, |&n| n == 64, &mut HashVisited::default(), &cap);
+    assert_eq!(b.outcome, Outcome::Unsolvable);
+    let d = iddfs(1, arith, |&n| n == 64, |_| Some(0), &cap);
+    assert_eq!(d.outcome, Outcome::Unsolvable);
+    let cap = Limits::none().with_max_depth(Some(6));
+    let b = bfs(1, arith, |&n| n == 64, &mut HashVisited::default(), &cap);
+    assert_eq!(b.outcome.moves().map(<[char]>::len), Some(6));
+}
+
+#[test]
+fn budgets_give_limit_never_unsolvable() {
+    let limits = Limits {
+        max_expanded: Some(50),
+        ..Limits::none()
+    };
+    let b = bfs(
+        1,
+        arith,
+        |&n| n == 1_000_003,
+        &mut HashVisited::default(),
+        &limits,
+    );
+    assert_eq!(b.outcome, Outcome::Limit(LimitHit::States(50)));
+    assert_eq!(b.stats.expanded, 50);
+    let d = iddfs(1, arith, |&n| n == 1_000_003, |_| Some(0), &limits);
+    assert_eq!(d.outcome, Outcome::Limit(LimitHit::States(50)));
+
+    let flag = Arc::new(AtomicBool::new(true));
+    let limits = Limits {
+        cancel: Some(flag),
+        ..Limits::none()
+    };
+    let b = bfs(1, arith, |_| false, &mut HashVisited::default(), &limits);
+    assert_eq!(b.outcome, Outcome::Limit(LimitHit::Cancelled));
+
+    let limits = Limits {
+        deadline: Some(std::time::Instant::now()),
+        ..Limits::none()
+    };
+    let d = iddfs(1, arith, |_| false, |_| Some(0), &limits);
+    assert_eq!(d.outcome, Outcome::Limit(LimitHit::Time));
+}
+
+/// A finite DAG: states count down to 0, goal unreachable.
+fn countdown(n: &u32, out: &mut Vec<(u8, u32)>) {
+    if *n > 0 {
+        out.push((1, n - 1));
+        if *n > 1 {
+            out.push((2, n - 2));
+        }
+    }
+}
+
+#[test]
+fn exhaustion_without_cap_is_detected() {
+    let d = iddfs(12u32, countdown, |_| false, |_| Some(0), &Limits::none());
+    assert_eq!(d.outcome, Outcome::Unsolvable);
+    let b = bfs(
+        12u32,
+        countdown,
+        |_| false,
+        &mut HashVisited::default(),
+        &Limits::none(),
+    );
+    assert_eq!(b.outcome, Outcome::Unsolvable);
+    assert_eq!(b.stats.expanded, 13);
+}
+
+#[test]
+fn admissible_bound_prunes_but_keeps_optimality() {
+    // Count down from 30 to 0 with steps of 1 or 2: optimum 15 moves.
+    let plain = iddfs(30u32, countdown, |&n| n == 0, |_| Some(0), &Limits::none());
+    let bounded = iddfs(
+        30u32,
+        countdown,
+        |&n| n == 0,
+        |&n| Some(n.div_ceil(2)),
+        &Limits::none(),
+    );
+    assert_eq!(plain.outcome.moves().map(<[u8]>::len), Some(15));
+    assert_eq!(bounded.outcome.moves().map(<[u8]>::len), Some(15));
+    assert!(bounded.stats.expanded < plain.stats.expanded);
+    // A bound of None prunes a state as dead.
+    let dead = iddfs(30u32, countdown, |&n| n == 0, |_| None, &Limits::none());
+    assert_eq!(dead.outcome, Outcome::Unsolvable);
+}
+
+#[test]
+fn start_that_is_a_goal_costs_nothing() {
+    let b = bfs(
+        5u32,
+        countdown,
+        |&n| n == 5,
+        &mut HashVisited::default(),
+        &Limits::none(),
+    );
+    assert_eq!(b.outcome, Outcome::Solved(vec![]));
+    let d = iddfs(5u32, countdown, |&n| n == 5, |_| Some(0), &Limits::none());
+    assert_eq!(d.outcome, Outcome::Solved(vec![]));
+}
+
+#[test]
+fn dense_visited_matches_hash_visited() {
+    let mut dense = DenseVisited::new(100, |&n: &u32| n as usize);
+    let mut hash = HashVisited::default();
+    for n in [3u32, 7, 3, 99, 0, 7, 64, 63] {
+        assert_eq!(dense.insert(&n), hash.insert(&n));
+    }
+    assert_eq!(Visited::<u32>::len(&dense), 6);
+}
