@@ -208,6 +208,11 @@ impl<R: BufRead> Scanner<R> {
         self.error_at(self.end, what.to_string(), "end of input")
     }
 
+    /// Where the last token ended: the place to report a missing token.
+    pub fn end(&self) -> Span {
+        self.end
+    }
+
     fn io_error(&self, source: io::Error) -> InputError {
         InputError::Io {
             unit: self.unit,

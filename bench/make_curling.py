@@ -1,0 +1,41 @@
+"""Writes the fixed Curling benchmark files (run once; the files are committed).
+
+    python3 bench/make_curling.py target/release/gridpuzzle
+
+open20.in:    100 boards 20x20 with 10-25% blocks and no answer within 10 throws
+              (the whole capped space must be searched: the expensive case).
+contest20.in: 100 random 20x20 boards with 5-40% blocks (a contest-like file).
+"""
+import random
+import subprocess
+import sys
+
+BIN = sys.argv[1]
+
+
+def board(rng, density):
+    cells = [[1 if rng.random() < density else 0 for _ in range(20)] for _ in range(20)]
+    spots = rng.sample(range(400), 2)
+    cells[spots[0] // 20][spots[0] % 20] = 2
+    cells[spots[1] // 20][spots[1] % 20] = 3
+    return "20 20\n" + "\n".join(" ".join(map(str, r)) for r in cells) + "\n"
+
+
+def answer(text):
+    out = subprocess.run([BIN, "solve", "curling"], input=text + "0 0\n",
+                         capture_output=True, text=True, check=True)
+    return int(out.stdout)
+
+
+rng = random.Random(20061)
+hard = []
+while len(hard) < 100:
+    b = board(rng, rng.uniform(0.10, 0.25))
+    if answer(b) == -1:
+        hard.append(b)
+with open("bench/curling/open20.in", "w") as f:
+    f.write("".join(hard) + "0 0\n")
+
+rng = random.Random(3009)
+with open("bench/curling/contest20.in", "w") as f:
+    f.write("".join(board(rng, rng.uniform(0.05, 0.40)) for _ in range(100)) + "0 0\n")

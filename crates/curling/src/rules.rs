@@ -1,0 +1,414 @@
+//! The rules of Curling 2.0, in one place.
+//!
+//! A [`Board`] is the immutable starting layout; a [`State`] is where the
+//! stone rests and which blocks are broken. [`throw`] is the whole game:
+//! everything that moves the stone (the solver, the plan checker, replay)
+//! goes through it.
+//!
+//! Broken blocks are kept as a sorted list of block numbers rather than a
+//! copy of the board: each throw but the last breaks exactly one block, so
+//! within the judge's 10 throws a state holds at most 9 numbers, and states
+//! that reach the same place by different orders compare equal, which is
+//! what lets the solver merge transpositions.
+
+use std::fmt;
+
+use gridpuzzle_engine::{Dir, Grid, Pos};
+
+/// One square of the board, as the input codes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// `0`
+    Ice,
+    /// `1`
+    Block,
+    /// `2`; ordinary ice once the stone has left it.
+    Start,
+    /// `3`
+    Goal,
+}
+
+impl Cell {
+    pub fn from_code(code: u64) -> Option<Cell> {
+        Some(match code {
+            0 => Cell::Ice,
+            1 => Cell::Block,
+            2 => Cell::Start,
+            3 => Cell::Goal,
+            _ => return None,
+        })
+    }
+
+    pub fn code(self) -> u8 {
+        match self {
+            Cell::Ice => 0,
+            Cell::Block => 1,
+            Cell::Start => 2,
+            Cell::Goal => 3,
+        }
+    }
+}
+
+/// Why a board cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    #[error("the board has no start (code 2)")]
+    NoStart,
+    #[error("the board has no goal (code 3)")]
+    NoGoal,
+    #[error("the board has a second start at {second} (the first is at {first})")]
+    TwoStarts { first: Pos, second: Pos },
+    #[error("the board has a second goal at {second} (the first is at {first})")]
+    TwoGoals { first: Pos, second: Pos },
+}
+
+/// Marks a cell without a block in [`Board::block_id`].
+const NO_BLOCK: u32 = u32::MAX;
+
+/// A validated starting board: exactly one start and one goal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    grid: Grid<Cell>,
+    start: Pos,
+    goal: Pos,
+    /// Per cell: the block's number, or [`NO_BLOCK`].
+    block_id: Vec<u32>,
+    /// Block number → position.
+    blocks: Vec<Pos>,
+}
+
+impl Board {
+    /// Checks the start and goal and numbers the blocks in row-major order.
+    pub fn new(grid: Grid<Cell>) -> Result<Board, BoardError> {
+        let mut start = None;
+        let mut goal = None;
+        let mut block_id = Vec::with_capacity(grid.len());
+        let mut blocks = Vec::new();
+        for (i, &cell) in grid.cells().iter().enumerate() {
+            let p = grid.pos(i);
+            let mut id = NO_BLOCK;
+            match cell {
+                Cell::Block => {
+                    id = blocks.len() as u32;
+                    blocks.push(p);
+                }
+                Cell::Start => {
+                    if let Some(first) = start {
+                        return Err(BoardError::TwoStarts { first, second: p });
+                    }
+                    start = Some(p);
+                }
+                Cell::Goal => {
+                    if let Some(first) = goal {
+                        return Err(BoardError::TwoGoals { first, second: p });
+                    }
+                    goal = Some(p);
+                }
+                Cell::Ice => {}
+            }
+            block_id.push(id);
+        }
+        Ok(Board {
+            start: start.ok_or(BoardError::NoStart)?,
+            goal: goal.ok_or(BoardError::NoGoal)?,
+            grid,
+            block_id,
+            blocks,
+        })
+    }
+
+    pub fn width(&self) -> u32 {
+        self.grid.width()
+    }
+
+    pub fn height(&self) -> u32 {
+        self.grid.height()
+    }
+
+    pub fn grid(&self) -> &Grid<Cell> {
+        &self.grid
+    }
+
+    pub fn start(&self) -> Pos {
+        self.start
+    }
+
+    pub fn goal(&self) -> Pos {
+        self.goal
+    }
+
+    /// Positions of the starting blocks, indexed by block number.
+    pub fn blocks(&self) -> &[Pos] {
+        &self.blocks
+    }
+
+    /// The number of the starting block at `p`, if there is one.
+    pub fn block_id(&self, p: Pos) -> Option<u32> {
+        let id = self.block_id[self.grid.index(p)];
+        (id != NO_BLOCK).then_some(id)
+    }
+
+    /// The state before the first throw.
+    pub fn initial(&self) -> State {
+        State {
+            stone: self.start,
+            broken: Broken::default(),
+        }
+    }
+
+    /// Is there a standing block at `p` in `state`?
+    pub fn is_block(&self, state: &State, p: Pos) -> bool {
+        self.block_id(p)
+            .is_some_and(|id| !state.broken.contains(id))
+    }
+}
+
+/// The set of broken blocks: sorted block numbers.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Broken(Vec<u32>);
+
+impl Broken {
+    pub fn contains(&self, id: u32) -> bool {
+        // Small in practice (one per throw): a linear scan beats a search.
+        self.0.contains(&id)
+    }
+
+    pub fn insert(&mut self, id: u32) {
+        if let Err(at) = self.0.binary_search(&id) {
+            self.0.insert(at, id);
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn ids(&self) -> &[u32] {
+        &self.0
+    }
+}
+
+/// Where the stone rests and which blocks are gone.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct State {
+    pub stone: Pos,
+    pub broken: Broken,
+}
+
+/// A legal throw's result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Throw {
+    /// The stone stopped at `at`, in front of the block at `broke`, which
+    /// is now gone. `cells` is how far it slid (at least 1).
+    Rest { at: Pos, broke: Pos, cells: u32 },
+    /// The stone entered the goal and stopped there: the game is won.
+    Goal { at: Pos, cells: u32 },
+}
+
+impl Throw {
+    /// Where the stone is after the throw.
+    pub fn stone(&self) -> Pos {
+        match *self {
+            Throw::Rest { at, .. } | Throw::Goal { at, .. } => at,
+        }
+    }
+}
+
+/// A throw that the rules refuse, or one that loses the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Foul {
+    /// The next cell holds a block: such a throw is not allowed.
+    #[error("blocked immediately by the block at {block}")]
+    Blocked { block: Pos },
+    /// The stone slides off the board: the game is lost.
+    #[error("the stone slides {dir} off the board from {from}")]
+    OffBoard { from: Pos, dir: &'static str },
+    /// The stone is already on the goal; the game is over.
+    #[error("the game is already won")]
+    AfterGoal,
+}
+
+/// Throws the stone of `state` toward `dir` under the rules.
+///
+/// The stone slides cell by cell; the goal stops it (win), a standing block
+/// stops it and breaks, leaving the board loses. A throw whose very first
+/// cell holds a block is refused: the stone would not move.
+pub fn throw(board: &Board, state: &State, dir: Dir) -> Result<Throw, Foul> {
+    if state.stone == board.goal {
+        return Err(Foul::AfterGoal);
+    }
+    let mut at = state.stone;
+    let mut cells = 0u32;
+    loop {
+        let Some(next) = board.grid.step(at, dir) else {
+            return Err(Foul::OffBoard {
+                from: state.stone,
+                dir: dir.word(),
+            });
+        };
+        if board.is_block(state, next) {
+            if cells == 0 {
+                return Err(Foul::Blocked { block: next });
+            }
+            return Ok(Throw::Rest {
+                at,
+                broke: next,
+                cells,
+            });
+        }
+        cells += 1;
+        if next == board.goal {
+            return Ok(Throw::Goal { at: next, cells });
+        }
+        at = next;
+    }
+}
+
+/// The state after a legal throw.
+pub fn apply(board: &Board, state: &State, result: &Throw) -> State {
+    let mut next = State {
+        stone: result.stone(),
+        broken: state.broken.clone(),
+    };
+    if let Throw::Rest { broke, .. } = *result {
+        let id = board
+            .block_id(broke)
+            .expect("a throw breaks a starting block");
+        next.broken.insert(id);
+    }
+    next
+}
+
+/// A plan that could not be played to the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReplayError {
+    /// 0-based index of the refused move.
+    pub index: usize,
+    pub dir: Dir,
+    pub foul: Foul,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {} ({}): {}", self.index + 1, self.dir, self.foul)
+    }
+}
+
+/// Plays `plan` from the start; returns every throw's result in order.
+/// Whether the last one reached the goal is the caller's to check.
+pub fn replay(board: &Board, plan: &[Dir]) -> Result<(Vec<Throw>, State), ReplayError> {
+    let mut state = board.initial();
+    let mut throws = Vec::with_capacity(plan.len());
+    for (index, &dir) in plan.iter().enumerate() {
+        let t = throw(board, &state, dir).map_err(|foul| ReplayError { index, dir, foul })?;
+        state = apply(board, &state, &t);
+        throws.push(t);
+    }
+    Ok((throws, state))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(w: u32, h: u32, codes: &[u8]) -> Board {
+        let cells = codes
+            .iter()
+            .map(|&c| Cell::from_code(c as u64).unwrap())
+            .collect();
+        Board::new(Grid::from_cells(w, h, cells).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_block_stops_the_stone_and_breaks() {
+        // 2 0 0 1 3
+        let b = board(5, 1, &[2, 0, 0, 1, 3]);
+        let s = b.initial();
+        let t = throw(&b, &s, Dir::Right).unwrap();
+        assert_eq!(
+            t,
+            Throw::Rest {
+                at: Pos::new(0, 2),
+                broke: Pos::new(0, 3),
+                cells: 2
+            }
+        );
+        let s = apply(&b, &s, &t);
+        assert!(!b.is_block(&s, Pos::new(0, 3)));
+        assert_eq!(
+            throw(&b, &s, Dir::Right).unwrap(),
+            Throw::Goal {
+                at: Pos::new(0, 4),
+                cells: 2
+            }
+        );
+    }
+
+    #[test]
+    fn a_throw_into_an_adjacent_block_is_refused() {
+        let b = board(3, 1, &[2, 1, 3]);
+        assert_eq!(
+            throw(&b, &b.initial(), Dir::Right),
+            Err(Foul::Blocked {
+                block: Pos::new(0, 1)
+            })
+        );
+        assert!(matches!(
+            throw(&b, &b.initial(), Dir::Left),
+            Err(Foul::OffBoard { .. })
+        ));
+    }
+
+    #[test]
+    fn the_goal_stops_a_sliding_stone() {
+        let b = board(4, 1, &[2, 3, 0, 0]);
+        assert_eq!(
+            throw(&b, &b.initial(), Dir::Right).unwrap(),
+            Throw::Goal {
+                at: Pos::new(0, 1),
+                cells: 1
+            }
+        );
+    }
+
+    #[test]
+    fn replay_names_the_refused_move() {
+        let b = board(5, 1, &[2, 0, 0, 1, 3]);
+        let err = replay(&b, &[Dir::Right, Dir::Left, Dir::Left]).unwrap_err();
+        assert_eq!(err.index, 1);
+        assert_eq!(
+            err.to_string(),
+            "move 2 (L): the stone slides left off the board from row 1, column 3"
+        );
+        let err = replay(&b, &[Dir::Right, Dir::Right, Dir::Left]).unwrap_err();
+        assert_eq!(err.to_string(), "move 3 (L): the game is already won");
+        let (throws, end) = replay(&b, &[Dir::Right, Dir::Right]).unwrap();
+        assert_eq!(throws.len(), 2);
+        assert_eq!(end.stone, b.goal());
+    }
+
+    #[test]
+    fn boards_need_one_start_and_one_goal() {
+        let g = |codes: &[u8]| {
+            Board::new(
+                Grid::from_cells(
+                    codes.len() as u32,
+                    1,
+                    codes
+                        .iter()
+                        .map(|&c| Cell::from_code(c as u64).unwrap())
+                        .collect(),
+                )
+                .unwrap(),
+            )
+        };
+        assert_eq!(g(&[0, 3]), Err(BoardError::NoStart));
+        assert_eq!(g(&[2, 0]), Err(BoardError::NoGoal));
+        assert!(matches!(g(&[2, 2, 3]), Err(BoardError::TwoStarts { .. })));
+        assert!(matches!(g(&[2, 3, 3]), Err(BoardError::TwoGoals { .. })));
+    }
+}

@@ -1,0 +1,1 @@
+//! Holedox Moving (POJ 1324): being written.
