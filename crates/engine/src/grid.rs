@@ -191,6 +191,21 @@ impl<T> Grid<T> {
             .then(|| Pos::new(r as u32, c as u32))
     }
 
+    /// Row-major indices of the cells from `p` (excluded) to the edge of
+    /// the grid toward `d`, nearest first. Sliding pieces walk these.
+    #[inline]
+    pub fn ray(&self, p: Pos, d: Dir) -> impl Iterator<Item = usize> {
+        let w = self.width as isize;
+        let (len, stride) = match d {
+            Dir::Up => (p.row, -w),
+            Dir::Down => (self.height - 1 - p.row, w),
+            Dir::Left => (p.col, -1),
+            Dir::Right => (self.width - 1 - p.col, 1),
+        };
+        let start = self.index(p) as isize;
+        (1..=len as isize).map(move |k| (start + k * stride) as usize)
+    }
+
     pub fn get(&self, p: Pos) -> Option<&T> {
         self.contains(p).then(|| &self.cells[self.index(p)])
     }
@@ -231,6 +246,17 @@ mod tests {
         assert_eq!(g.step(Pos::new(1, 1), Dir::Up), Some(Pos::new(0, 1)));
         assert_eq!(g.index(Pos::new(1, 2)), 5);
         assert_eq!(g.pos(5), Pos::new(1, 2));
+    }
+
+    #[test]
+    fn rays_run_to_the_edge() {
+        let g = Grid::filled(4, 3, 0u8);
+        let p = Pos::new(1, 1);
+        assert_eq!(g.ray(p, Dir::Up).collect::<Vec<_>>(), vec![1]);
+        assert_eq!(g.ray(p, Dir::Down).collect::<Vec<_>>(), vec![9]);
+        assert_eq!(g.ray(p, Dir::Left).collect::<Vec<_>>(), vec![4]);
+        assert_eq!(g.ray(p, Dir::Right).collect::<Vec<_>>(), vec![6, 7]);
+        assert_eq!(g.ray(Pos::new(0, 3), Dir::Right).count(), 0);
     }
 
     #[test]

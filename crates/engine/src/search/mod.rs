@@ -20,10 +20,12 @@
 //! into integers can hand in a dense bitset instead of a hash set.
 
 mod bfs;
+mod idastar;
 mod iddfs;
 mod visited;
 
 pub use bfs::bfs;
+pub use idastar::{idastar, Deepening, DfsOptions, Walk};
 pub use iddfs::iddfs;
 pub use visited::{DenseVisited, HashVisited, Visited};
 

@@ -159,3 +159,152 @@ fn dense_visited_matches_hash_visited() {
     }
     assert_eq!(Visited::<u32>::len(&dense), 6);
 }
+
+/// Counting down with steps of 1 or 2 as a mutable walk; `forbidden`
+/// numbers refuse to be entered.
+struct Countdown {
+    n: u32,
+    trail: Vec<u32>,
+    forbidden: Vec<u32>,
+    exact: bool,
+}
+
+impl Walk for Countdown {
+    type Move = u8;
+    type Key = u32;
+    fn moves(&mut self, out: &mut Vec<u8>) {
+        out.extend([1u8, 2]);
+    }
+    fn play(&mut self, m: u8) -> bool {
+        if self.n < m as u32 || self.forbidden.contains(&(self.n - m as u32)) {
+            return false;
+        }
+        self.trail.push(self.n);
+        self.n -= m as u32;
+        true
+    }
+    fn undo(&mut self) {
+        self.n = self.trail.pop().unwrap();
+    }
+    fn is_goal(&self) -> bool {
+        self.n == 0
+    }
+    fn bound(&mut self) -> Option<u32> {
+        Some(if self.exact { self.n.div_ceil(2) } else { 0 })
+    }
+    fn key(&self) -> u32 {
+        self.n
+    }
+}
+
+#[test]
+fn idastar_finds_optimal_paths_and_restores_the_walk() {
+    for (table, deepening, exact) in modes() {
+        let opts = DfsOptions { table, deepening };
+        {
+            let mut w = Countdown {
+                n: 21,
+                trail: vec![],
+                forbidden: vec![10, 11],
+                exact,
+            };
+            // With no cap, branch and bound runs as iterative deepening.
+            let found = idastar(&mut w, &Limits::none().with_max_depth(Some(30)), opts);
+            // 21 -> 12 (at best 5 moves), jump 12 -> 9 impossible... 12 -> 10/11 forbidden.
+            assert_eq!(found.outcome, Outcome::Unsolvable, "{opts:?} exact {exact}");
+            assert_eq!((w.n, w.trail.len()), (21, 0));
+            w.forbidden = vec![11];
+            let found = idastar(&mut w, &Limits::none(), opts);
+            let moves = found.outcome.moves().unwrap().to_vec();
+            assert_eq!(moves.len(), 11, "{opts:?} exact {exact}");
+            let capped = idastar(&mut w, &Limits::none().with_max_depth(Some(30)), opts);
+            assert_eq!(
+                capped.outcome.moves().map(<[u8]>::len),
+                Some(11),
+                "{opts:?}"
+            );
+            assert_eq!(moves.iter().map(|&m| m as u32).sum::<u32>(), 21);
+            assert_eq!((w.n, w.trail.len()), (21, 0));
+        }
+    }
+}
+
+fn modes() -> Vec<(bool, Deepening, bool)> {
+    let mut v = Vec::new();
+    for table in [false, true] {
+        for deepening in [Deepening::Iterative, Deepening::BranchAndBound] {
+            for exact in [false, true] {
+                v.push((table, deepening, exact));
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn idastar_respects_cap_and_budgets() {
+    let mut w = Countdown {
+        n: 30,
+        trail: vec![],
+        forbidden: vec![],
+        exact: false,
+    };
+    for (table, deepening, _) in modes() {
+        let opts = DfsOptions { table, deepening };
+        let capped = Limits::none().with_max_depth(Some(14));
+        assert_eq!(idastar(&mut w, &capped, opts).outcome, Outcome::Unsolvable);
+        let capped = Limits::none().with_max_depth(Some(15));
+        assert_eq!(
+            idastar(&mut w, &capped, opts)
+                .outcome
+                .moves()
+                .map(<[u8]>::len),
+            Some(15)
+        );
+        let capped = Limits::none().with_max_depth(Some(40));
+        assert_eq!(
+            idastar(&mut w, &capped, opts)
+                .outcome
+                .moves()
+                .map(<[u8]>::len),
+            Some(15)
+        );
+    }
+    let tight = Limits {
+        max_expanded: Some(5),
+        ..Limits::none()
+    };
+    assert_eq!(
+        idastar(&mut w, &tight, DfsOptions::default()).outcome,
+        Outcome::Limit(LimitHit::States(5))
+    );
+    assert_eq!((w.n, w.trail.len()), (30, 0));
+}
+
+#[test]
+fn the_table_saves_work_on_transpositions() {
+    let mut w = Countdown {
+        n: 40,
+        trail: vec![],
+        forbidden: vec![],
+        exact: false,
+    };
+    let cap = Limits::none().with_max_depth(Some(25));
+    let with = idastar(&mut w, &cap, DfsOptions::default());
+    let without = idastar(
+        &mut w,
+        &cap,
+        DfsOptions {
+            table: false,
+            ..DfsOptions::default()
+        },
+    );
+    assert_eq!(with.outcome.moves().map(<[u8]>::len), Some(20));
+    assert_eq!(without.outcome.moves().map(<[u8]>::len), Some(20));
+    assert!(
+        with.stats.expanded * 10 < without.stats.expanded,
+        "{:?} vs {:?}",
+        with.stats,
+        without.stats
+    );
+}

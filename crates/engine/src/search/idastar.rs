@@ -1,0 +1,278 @@
+//! IDA* over a mutable state, with a transposition table.
+//!
+//! The searches in [`super::bfs`] and [`super::iddfs`] clone a state for
+//! every successor. For puzzles whose state is large but changes little per
+//! move (a board where one block breaks), it is much cheaper to keep one
+//! state, play a move, search below it and undo the move. That is the
+//! [`Walk`] contract: the puzzle owns its state and its undo stack; this
+//! module owns the order of the search.
+//!
+//! On top of plain iterative deepening with an admissible lower bound:
+//!
+//! - **Transposition table.** A state reached again by another order of
+//!   moves has the same future. The table maps a state's exact key to the
+//!   largest number of remaining moves within which it is known *not* to
+//!   reach a goal; a later visit with no more moves left is pruned. Keys are
+//!   exact (the puzzle's own `Eq` value, not a hash), so a pruned state is
+//!   always really the same state. Knowledge carries over between rounds.
+//! - **Exhaustion.** A subtree explored with no cut at all (neither by the
+//!   threshold nor by the table holding only a finite budget) is dead at any
+//!   budget; it is recorded as such. If the whole tree is dead, the answer
+//!   is a proof of [`Outcome::Unsolvable`] even without a depth cap.
+//!
+//! Optimality: the threshold starts at the root's bound and rises to the
+//! smallest `g + h` that exceeded it, so the first goal found is at depth
+//! equal to the threshold, and no shorter solution exists (every shorter
+//! path was inside an earlier threshold, or pruned by an admissible bound or
+//! a table entry that proves it fails).
+
+use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
+
+use super::{Budget, LimitHit, Limits, Outcome, Search, Stats};
+
+/// A puzzle state that a depth-first search plays forward and back.
+pub trait Walk {
+    type Move: Copy;
+    /// Exact identity of the current state (for the transposition table).
+    type Key: Hash + Eq;
+
+    /// Pushes the moves worth trying from the current state.
+    fn moves(&mut self, out: &mut Vec<Self::Move>);
+    /// Plays `m`; returns false (changing nothing) if the rules refuse it or
+    /// it loses the game.
+    fn play(&mut self, m: Self::Move) -> bool;
+    /// Takes back the last move that `play` accepted.
+    fn undo(&mut self);
+    fn is_goal(&self) -> bool;
+    /// A lower bound on the moves still needed, `None` if the goal is
+    /// provably out of reach from here.
+    fn bound(&mut self) -> Option<u32>;
+    fn key(&self) -> Self::Key;
+}
+
+/// How the depth-first search closes in on the optimum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Deepening {
+    /// IDA*: rounds of rising thresholds; the first goal found is optimal.
+    #[default]
+    Iterative,
+    /// Depth-first branch and bound: one pass under the depth cap; every
+    /// goal found lowers the cap to one less than its depth, and the last
+    /// goal found is optimal. Cheaper than rounds when the cap is tight and
+    /// the answer is often "none" (each round of IDA* repeats the one
+    /// before); needs a cap, so without one it runs as `Iterative`.
+    BranchAndBound,
+}
+
+/// Options of [`idastar`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DfsOptions {
+    /// Keep a transposition table (memory grows with the states seen).
+    pub table: bool,
+    pub deepening: Deepening,
+}
+
+impl Default for DfsOptions {
+    fn default() -> DfsOptions {
+        DfsOptions {
+            table: true,
+            deepening: Deepening::Iterative,
+        }
+    }
+}
+
+/// What the table knows of a state: no goal within this many moves.
+/// `u32::MAX` means never.
+type Fails = u32;
+const NEVER: Fails = u32::MAX;
+
+struct Frame<M> {
+    moves: Vec<M>,
+    next: usize,
+    /// The move that led here (none at the root).
+    via: Option<M>,
+    /// Smallest f above the threshold seen below this node (`NEVER`: none,
+    /// i.e. the subtree was explored completely).
+    cut: u32,
+}
+
+/// Finds an optimal move sequence from the walk's current state.
+///
+/// `limits.max_depth` caps the solution length (a rule: a full search within
+/// it proves [`Outcome::Unsolvable`]); the budgets give [`Outcome::Limit`].
+/// With `opts.table` false no transposition table is kept (memory stays at
+/// the current path; useful when states rarely repeat). Whatever the
+/// outcome, the walk is handed back in the state it was given.
+pub fn idastar<W: Walk>(walk: &mut W, limits: &Limits, opts: DfsOptions) -> Search<W::Move> {
+    let budget = Budget::new(limits);
+    let mut stats = Stats::default();
+    if walk.is_goal() {
+        return budget.finish(Outcome::Solved(Vec::new()), stats);
+    }
+    let Some(h0) = walk.bound() else {
+        return budget.finish(Outcome::Unsolvable, stats);
+    };
+    let mut search = Round {
+        table: opts.table,
+        known: FxHashMap::default(),
+        pool: Vec::new(),
+        best: None,
+    };
+    if let (Deepening::BranchAndBound, Some(cap)) = (opts.deepening, limits.max_depth) {
+        if h0 <= cap {
+            if let Err(hit) = search.run(walk, cap, true, &budget, &mut stats) {
+                return budget.finish(Outcome::Limit(hit), stats);
+            }
+        }
+        let outcome = match search.best {
+            Some(path) => Outcome::Solved(path),
+            None => Outcome::Unsolvable,
+        };
+        return budget.finish(outcome, stats);
+    }
+    let cap = limits.max_depth.unwrap_or(u32::MAX);
+    let mut threshold = h0.max(1);
+    while threshold <= cap {
+        match search.run(walk, threshold, false, &budget, &mut stats) {
+            Err(hit) => return budget.finish(Outcome::Limit(hit), stats),
+            Ok(_) if search.best.is_some() => break,
+            Ok(NEVER) => break,
+            Ok(next) => threshold = next,
+        }
+    }
+    let outcome = match search.best {
+        Some(path) => Outcome::Solved(path),
+        None => Outcome::Unsolvable,
+    };
+    budget.finish(outcome, stats)
+}
+
+/// The state kept across rounds.
+struct Round<W: Walk> {
+    table: bool,
+    known: FxHashMap<W::Key, Fails>,
+    pool: Vec<Vec<W::Move>>,
+    /// The best (shortest) solution found so far.
+    best: Option<Vec<W::Move>>,
+}
+
+impl<W: Walk> Round<W> {
+    /// One depth-first pass under `threshold`. Returns the smallest `g + h`
+    /// that exceeded it (`NEVER` when nothing was cut). A goal found is kept
+    /// in `best`; with `tighten` the pass goes on under a threshold one less
+    /// than the goal's depth, otherwise it stops there.
+    fn run(
+        &mut self,
+        walk: &mut W,
+        mut threshold: u32,
+        tighten: bool,
+        budget: &Budget<'_>,
+        stats: &mut Stats,
+    ) -> Result<u32, LimitHit> {
+        let mut stack: Vec<Frame<W::Move>> = Vec::new();
+        stack.push(self.open(walk, None, budget, stats)?);
+        loop {
+            let depth = stack.len() as u32 - 1; // moves played to reach the top
+            let top = stack.last_mut().expect("the root stays until the end");
+            if top.next == top.moves.len() {
+                // The top has no goal within threshold - depth moves.
+                let frame = stack.pop().expect("non-empty");
+                self.pool.push(frame.moves);
+                if self.table {
+                    let fails = if frame.cut == NEVER {
+                        NEVER
+                    } else {
+                        threshold - depth
+                    };
+                    let entry = self.known.entry(walk.key()).or_insert(0);
+                    *entry = (*entry).max(fails);
+                }
+                let Some(parent) = stack.last_mut() else {
+                    return Ok(frame.cut);
+                };
+                parent.cut = parent.cut.min(frame.cut);
+                walk.undo();
+                continue;
+            }
+            let m = top.moves[top.next];
+            top.next += 1;
+            if !walk.play(m) {
+                continue;
+            }
+            let g = depth + 1;
+            if walk.is_goal() {
+                let mut path: Vec<W::Move> = stack.iter().filter_map(|f| f.via).collect();
+                path.push(m);
+                self.best = Some(path);
+                if !tighten || g == 1 {
+                    for _ in 0..g {
+                        walk.undo();
+                    }
+                    return Ok(g);
+                }
+                // Only shorter solutions matter now. The goal counts as a
+                // cut for every node above it: they are not dead.
+                threshold = g - 1;
+                for f in &mut stack {
+                    f.cut = f.cut.min(g);
+                }
+                walk.undo();
+                continue;
+            }
+            let f = walk.bound().map(|h| g.saturating_add(h.max(1)));
+            let verdict = match f {
+                None => Some(NEVER), // provably dead: no cut
+                Some(f) if f > threshold => Some(f),
+                Some(_) if self.table => match self.known.get(&walk.key()) {
+                    Some(&NEVER) => Some(NEVER),
+                    Some(&fails) if fails >= threshold - g => Some(g + fails + 1),
+                    _ => None,
+                },
+                Some(_) => None,
+            };
+            match verdict {
+                Some(cut) => {
+                    let top = stack.last_mut().expect("non-empty");
+                    top.cut = top.cut.min(cut);
+                    walk.undo();
+                }
+                None => {
+                    let frame = match self.open(walk, Some(m), budget, stats) {
+                        Ok(frame) => frame,
+                        Err(hit) => {
+                            // Leave the walk as it was given to us.
+                            for _ in 0..g {
+                                walk.undo();
+                            }
+                            return Err(hit);
+                        }
+                    };
+                    stack.push(frame);
+                    stats.peak_frontier = stats.peak_frontier.max(stack.len());
+                }
+            }
+        }
+    }
+
+    fn open(
+        &mut self,
+        walk: &mut W,
+        via: Option<W::Move>,
+        budget: &Budget<'_>,
+        stats: &mut Stats,
+    ) -> Result<Frame<W::Move>, LimitHit> {
+        budget.charge(stats)?;
+        let mut moves = self.pool.pop().unwrap_or_default();
+        moves.clear();
+        walk.moves(&mut moves);
+        stats.generated += moves.len() as u64;
+        Ok(Frame {
+            moves,
+            next: 0,
+            via,
+            cut: NEVER,
+        })
+    }
+}
