@@ -80,16 +80,22 @@ fn answers(boards: &[Board], opts: &Options) -> Vec<i32> {
 fn bench(c: &mut Criterion) {
     for file in ["open20.in", "contest20.in"] {
         let boards = load(file);
-        let bfs = Options::default();
+        let ida = Options::default();
+        let bfs = Options {
+            algorithm: Algorithm::Bfs,
+            ..Options::default()
+        };
         let iddfs = Options {
             algorithm: Algorithm::Iddfs,
             ..Options::default()
         };
         // The comparator must agree before it is timed.
         let reference: Vec<i32> = boards.iter().map(dfs_reference).collect();
+        assert_eq!(answers(&boards, &ida), reference, "{file}");
         assert_eq!(answers(&boards, &bfs), reference, "{file}");
         let mut g = c.benchmark_group(file.trim_end_matches(".in"));
         g.sample_size(10);
+        g.bench_function("idastar", |b| b.iter(|| answers(black_box(&boards), &ida)));
         g.bench_function("bfs", |b| b.iter(|| answers(black_box(&boards), &bfs)));
         g.bench_function("iddfs", |b| b.iter(|| answers(black_box(&boards), &iddfs)));
         g.bench_function("public_dfs", |b| {

@@ -14,6 +14,7 @@
 use std::fmt;
 
 use gridpuzzle_engine::{Dir, Grid, Pos};
+use smallvec::SmallVec;
 
 /// One square of the board, as the input codes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -148,6 +149,11 @@ impl Board {
         (id != NO_BLOCK).then_some(id)
     }
 
+    /// Is there a starting block at row-major index `i`?
+    pub fn block_at(&self, i: usize) -> bool {
+        self.block_id[i] != NO_BLOCK
+    }
+
     /// The state before the first throw.
     pub fn initial(&self) -> State {
         State {
@@ -163,9 +169,15 @@ impl Board {
     }
 }
 
-/// The set of broken blocks: sorted block numbers.
+/// The set of broken blocks: sorted block numbers, stored inline up to
+/// [`INLINE_BROKEN`] of them (so a judge-size state clones without
+/// allocating).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Broken(Vec<u32>);
+pub struct Broken(SmallVec<[u32; INLINE_BROKEN]>);
+
+/// Broken blocks kept without a heap allocation: the judge's 10 throws
+/// break at most 9.
+pub const INLINE_BROKEN: usize = 10;
 
 impl Broken {
     pub fn contains(&self, id: u32) -> bool {
@@ -176,6 +188,12 @@ impl Broken {
     pub fn insert(&mut self, id: u32) {
         if let Err(at) = self.0.binary_search(&id) {
             self.0.insert(at, id);
+        }
+    }
+
+    pub fn remove(&mut self, id: u32) {
+        if let Ok(at) = self.0.binary_search(&id) {
+            self.0.remove(at);
         }
     }
 
@@ -241,31 +259,36 @@ pub fn throw(board: &Board, state: &State, dir: Dir) -> Result<Throw, Foul> {
     if state.stone == board.goal {
         return Err(Foul::AfterGoal);
     }
-    let mut at = state.stone;
-    let mut cells = 0u32;
-    loop {
-        let Some(next) = board.grid.step(at, dir) else {
-            return Err(Foul::OffBoard {
-                from: state.stone,
-                dir: dir.word(),
-            });
-        };
-        if board.is_block(state, next) {
+    let grid = &board.grid;
+    let goal = grid.index(board.goal);
+    let mut at = grid.index(state.stone);
+    for (slid, next) in grid.ray(state.stone, dir).enumerate() {
+        let cells = slid as u32; // cells slid before `next`
+        let id = board.block_id[next];
+        if id != NO_BLOCK && !state.broken.contains(id) {
             if cells == 0 {
-                return Err(Foul::Blocked { block: next });
+                return Err(Foul::Blocked {
+                    block: grid.pos(next),
+                });
             }
             return Ok(Throw::Rest {
-                at,
-                broke: next,
+                at: grid.pos(at),
+                broke: grid.pos(next),
                 cells,
             });
         }
-        cells += 1;
-        if next == board.goal {
-            return Ok(Throw::Goal { at: next, cells });
+        if next == goal {
+            return Ok(Throw::Goal {
+                at: board.goal,
+                cells: cells + 1,
+            });
         }
         at = next;
     }
+    Err(Foul::OffBoard {
+        from: state.stone,
+        dir: dir.word(),
+    })
 }
 
 /// The state after a legal throw.

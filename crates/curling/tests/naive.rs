@@ -128,7 +128,7 @@ fn check(rows: &[Vec<u8>], cap: Option<u32>, algorithm: Algorithm, seed: u64) ->
 }
 
 #[test]
-fn bfs_matches_naive_on_10000_random_boards() {
+fn idastar_and_bfs_match_naive_on_10000_random_boards() {
     let mut rng = SplitMix64::new(0x5EED_C0DE);
     let mut uncapped = 0;
     let mut spread = [0u32; 14]; // answers -1, 0.., 12
@@ -142,7 +142,8 @@ fn bfs_matches_naive_on_10000_random_boards() {
         } else {
             Some(rng.range(1, 12) as u32)
         };
-        let answer = check(&rows, cap, Algorithm::Bfs, i);
+        let answer = check(&rows, cap, Algorithm::IdaStar, i);
+        assert_eq!(answer, check(&rows, cap, Algorithm::Bfs, i));
         spread[(answer + 1).min(13) as usize] += 1;
     }
     assert!(uncapped > 500, "too few uncapped boards: {uncapped}");
