@@ -1,1 +1,44 @@
-//! Holedox Moving (POJ 1324): being written.
+//! Holedox Moving (ICPC Beijing 2002, POJ 1324): rules, parsing and an exact
+//! solver.
+//!
+//! A snake-like body of `L` cells lies in a lair of `n × m` cells with
+//! stones; each step moves the head to a side neighbour and the rest of the
+//! body follows. The question is the least number of steps that brings the
+//! head to the exit. The contract is `spec/holedox.md`.
+//!
+//! The crate is three modules, each with one job:
+//!
+//! - [`rules`]: what a lair, a body and a legal move are. Everything that
+//!   moves a body — the solver's packed states excepted, which take the one
+//!   rule-dependent number from here and are tested against it — goes
+//!   through [`rules::step`], so the checker, the solver and the tests cannot
+//!   disagree about the rules;
+//! - [`parse`]: the judge input format as a lazy iterator of [`Case`]s with
+//!   precise errors ([`gridpuzzle_engine::InputError`]);
+//! - [`mod@solve`]: breadth-first search over bodies packed into a `u64`, with a
+//!   dense bitset as the visited set when the state space allows, giving an
+//!   optimal plan, a proof of unsolvability, or an honest "limit reached".
+//!
+//! ```
+//! use gridpuzzle_engine::search::{Limits, Outcome};
+//! use gridpuzzle_holedox::{replay, solve, Cases, TailRule};
+//!
+//! let input = "3 3 2\n2 2\n2 3\n0\n0 0 0\n";
+//! let case = Cases::from_reader(input.as_bytes()).next().unwrap().unwrap();
+//! let found = solve(&case, TailRule::Strict, &Limits::none());
+//! let Outcome::Solved(plan) = found.outcome else { panic!() };
+//! assert_eq!(plan.len(), 2);
+//! let end = replay(case.lair(), case.body(), &plan, TailRule::Strict).unwrap();
+//! assert_eq!(end[0], case.lair().exit());
+//! ```
+
+pub mod parse;
+pub mod rules;
+pub mod solve;
+
+pub use parse::{Cases, ParseOptions};
+pub use rules::{
+    check_body, is_goal, replay, step, BodyFault, Case, Illegal, Lair, LairError, Rejected,
+    TailRule,
+};
+pub use solve::{max_len_for, solve, solve_with, SolveOptions, StateStore};

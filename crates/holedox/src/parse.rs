@@ -1,0 +1,266 @@
+//! The judge input format, read lazily one case at a time.
+//!
+//! ```text
+//! n m L
+//! L lines "r c"      the body, head to tail (1-based)
+//! K
+//! K lines "r c"      the stones
+//! ...                more cases
+//! 0 0 0              the terminator
+//! ```
+//!
+//! Whitespace is never significant (the judge reads with `scanf`), so the
+//! engine's [`Scanner`] supplies tokens with their line and column, and
+//! [`Cases`] is an iterator: case 6 is answered before case 7 is read, and a
+//! bad case 7 still leaves answers for cases 1–6. After an error, or after
+//! the terminator, the iterator ends (anything after `0 0 0` is not read).
+//!
+//! Every number is checked before it is used to allocate anything: sides are
+//! capped at [`MAX_SIDE`] and the area at [`MAX_CELLS`], so a header such as
+//! `1000000000 1000000000 8` fails at its first token; the stone count is
+//! never used to reserve memory, stones are read one at a time. A body long
+//! enough to overflow the solver's 64-bit state is refused here, with the
+//! limit for that lair size in the message.
+
+use std::io::BufRead;
+
+use gridpuzzle_engine::error::Span;
+use gridpuzzle_engine::scan::{Scanner, Token};
+use gridpuzzle_engine::{InputError, Pos};
+
+use crate::rules::{check_next_segment, BodyFault, Case, Lair, MAX_CELLS, MAX_SIDE};
+use crate::solve::max_len_for;
+
+/// How to read the input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// The exit, 1-based `(row, column)`; the judge's is `(1, 1)`.
+    pub exit: (u32, u32),
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions { exit: (1, 1) }
+    }
+}
+
+/// The cases of a judge input, in order, each parsed when asked for.
+pub struct Cases<R> {
+    scanner: Scanner<R>,
+    options: ParseOptions,
+    case: u64,
+    done: bool,
+}
+
+impl<R: BufRead> Cases<R> {
+    pub fn new(reader: R, options: ParseOptions) -> Cases<R> {
+        Cases {
+            scanner: Scanner::new(reader, "case"),
+            options,
+            case: 0,
+            done: false,
+        }
+    }
+
+    /// With the default options (exit at `(1, 1)`).
+    pub fn from_reader(reader: R) -> Cases<R> {
+        Cases::new(reader, ParseOptions::default())
+    }
+
+    /// The next case, `Ok(None)` at the terminator.
+    fn read_case(&mut self) -> Result<Option<Case>, InputError> {
+        self.case += 1;
+        self.scanner.set_case(self.case);
+        let Some(n_tok) = self.scanner.next_token()? else {
+            return Err(self
+                .scanner
+                .eof_error("the next case or the terminator `0 0 0`"));
+        };
+        let n = self.number(&n_tok, "the number of rows", 0, MAX_SIDE as u64)?;
+        let (m, m_tok) = self.read("the number of columns", 0, MAX_SIDE as u64)?;
+        if n == 0 {
+            let (len, _) = self.read("the body length", 0, u64::MAX)?;
+            if m == 0 && len == 0 {
+                return Ok(None);
+            }
+            return Err(self.scanner.error_at(
+                n_tok.span,
+                "the number of rows (at least 1; only the terminator `0 0 0` has zeros)",
+                format!("`0 {m} {len}`"),
+            ));
+        }
+        if m == 0 {
+            return Err(self.scanner.error_at(
+                m_tok.span,
+                "the number of columns (at least 1)",
+                "`0`",
+            ));
+        }
+        let (rows, cols) = (n as u32, m as u32);
+        let cells = n * m;
+        if cells > MAX_CELLS {
+            return Err(self.scanner.error_at(
+                m_tok.span,
+                format!("a lair of at most {MAX_CELLS} cells"),
+                format!("{n}×{m} = {cells} cells"),
+            ));
+        }
+        let (er, ec) = self.options.exit;
+        let exit_ok = (1..=rows).contains(&er) && (1..=cols).contains(&ec);
+        if !exit_ok {
+            return Err(self.scanner.error_at(
+                n_tok.span,
+                format!("a lair that contains the exit at row {er}, column {ec}"),
+                format!("a lair of {}", size(rows, cols)),
+            ));
+        }
+        let exit = Pos::new(er - 1, ec - 1);
+
+        let (len, len_tok) = self.read("the body length", 0, u64::MAX)?;
+        let len_span = len_tok.span;
+        let max_len = max_len_for(rows, cols) as u64;
+        if len == 0 {
+            return Err(self
+                .scanner
+                .error_at(len_span, "a body length of at least 1", "`0`"));
+        }
+        if len > cells {
+            return Err(self.scanner.error_at(
+                len_span,
+                format!("a body length of at most {cells} (the cells of a {rows}×{cols} lair)"),
+                len_tok.quoted(),
+            ));
+        }
+        if len > max_len {
+            return Err(self.scanner.error_at(
+                len_span,
+                format!(
+                    "a body length of at most {max_len} for a {rows}×{cols} lair \
+                     (the search packs its state into 64 bits)"
+                ),
+                len_tok.quoted(),
+            ));
+        }
+
+        // `len` is now at most 31: the body is small.
+        let mut body: Vec<Pos> = Vec::with_capacity(len as usize);
+        for k in 1..=len as usize {
+            let (p, span) = self.read_cell(&format!("body segment {k}"), rows, cols)?;
+            if let Err(fault) = check_next_segment(&body, p) {
+                let (expected, found) = match fault {
+                    BodyFault::Repeated { first, .. } => (
+                        format!("body segment {k} on a cell not already in the body"),
+                        format!("{p}, where segment {first} is"),
+                    ),
+                    BodyFault::NotAdjacent { prev, .. } => (
+                        format!(
+                            "body segment {k} side-adjacent to segment {} at {prev}",
+                            k - 1
+                        ),
+                        p.to_string(),
+                    ),
+                    other => (format!("body segment {k}"), other.to_string()),
+                };
+                return Err(self.scanner.error_at(span, expected, found));
+            }
+            body.push(p);
+        }
+
+        let (stones, _) = self.read("the number of stones", 0, u64::MAX)?;
+        let mut lair = match Lair::new(rows, cols, exit) {
+            Ok(l) => l,
+            // Unreachable after the checks above; reported, not panicked on.
+            Err(e) => {
+                return Err(self
+                    .scanner
+                    .error_at(n_tok.span, "a valid lair", e.to_string()))
+            }
+        };
+        for k in 1..=stones {
+            let (p, span) = self.read_cell(&format!("stone {k}"), rows, cols)?;
+            if let Some(i) = body.iter().position(|&b| b == p) {
+                return Err(self.scanner.error_at(
+                    span,
+                    format!("stone {k} on a cell off the body"),
+                    format!("a body on a stone: segment {} is at {p}", i + 1),
+                ));
+            }
+            lair.set_stone(p, true);
+        }
+        match Case::new(lair, body) {
+            Ok(case) => Ok(Some(case)),
+            // Unreachable after the checks above; reported, not panicked on.
+            Err(fault) => Err(self
+                .scanner
+                .error_at(n_tok.span, "a valid case", fault.to_string())),
+        }
+    }
+
+    /// A cell as two 1-based numbers, returned 0-based with the row's span.
+    fn read_cell(&mut self, what: &str, rows: u32, cols: u32) -> Result<(Pos, Span), InputError> {
+        let (r, tok) = self.read(&format!("the row of {what}"), 1, rows as u64)?;
+        let (c, _) = self.read(&format!("the column of {what}"), 1, cols as u64)?;
+        Ok((Pos::new(r as u32 - 1, c as u32 - 1), tok.span))
+    }
+
+    /// The next token as an integer in `lo..=hi`; end of input is an error.
+    fn read(&mut self, what: &str, lo: u64, hi: u64) -> Result<(u64, Token), InputError> {
+        let Some(tok) = self.scanner.next_token()? else {
+            return Err(self.scanner.eof_error(what));
+        };
+        let v = self.number(&tok, what, lo, hi)?;
+        Ok((v, tok))
+    }
+
+    /// A token as an integer in `lo..=hi`. Non-integers and negative numbers
+    /// get the scanner's message; out-of-range ones (even past `u64`) say
+    /// the range.
+    fn number(&self, tok: &Token, what: &str, lo: u64, hi: u64) -> Result<u64, InputError> {
+        let digits = tok.text.strip_prefix('+').unwrap_or(&tok.text);
+        let all_digits = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        let value = match self.scanner.uint_of(tok, what, u64::MAX) {
+            Ok((v, _)) => v,
+            // All digits but too long for u64: simply out of range.
+            Err(_) if all_digits => u64::MAX,
+            Err(e) => return Err(e),
+        };
+        if value < lo || value > hi {
+            let range = if lo == 0 {
+                format!("at most {hi}")
+            } else {
+                format!("{lo} to {hi}")
+            };
+            return Err(self
+                .scanner
+                .error_at(tok.span, format!("{what} ({range})"), tok.quoted()));
+        }
+        Ok(value)
+    }
+}
+
+/// "3 rows and 1 column".
+fn size(rows: u32, cols: u32) -> String {
+    let s = |n: u32| if n == 1 { "" } else { "s" };
+    format!("{rows} row{} and {cols} column{}", s(rows), s(cols))
+}
+
+impl<R: BufRead> Iterator for Cases<R> {
+    type Item = Result<Case, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        match self.read_case() {
+            Ok(Some(case)) => Some(Ok(case)),
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
+        }
+    }
+}

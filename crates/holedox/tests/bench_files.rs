@@ -1,0 +1,78 @@
+//! The committed benchmark instances (`bench/holedox/`) say what they claim:
+//! they parse, the solver gives the recorded answers, the naive solver
+//! agrees, `walled` is unsolvable even without the precheck, and every
+//! `serpentine` answer is over 150.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{from_case, naive};
+use gridpuzzle_engine::search::{Limits, Outcome};
+use gridpuzzle_holedox::{solve, solve_with, Case, Cases, SolveOptions, TailRule};
+
+fn load(name: &str) -> (Vec<Case>, Vec<i64>) {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../bench/holedox");
+    let input = std::fs::read_to_string(dir.join(format!("{name}.in"))).unwrap();
+    let output = std::fs::read_to_string(dir.join(format!("{name}.out"))).unwrap();
+    let cases: Vec<Case> = Cases::from_reader(input.as_bytes())
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let answers: Vec<i64> = output
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let prefix = format!("Case {}: ", i + 1);
+            line.strip_prefix(&prefix).unwrap().parse().unwrap()
+        })
+        .collect();
+    assert_eq!(cases.len(), answers.len(), "{name}");
+    (cases, answers)
+}
+
+fn answer(outcome: &Outcome<gridpuzzle_engine::Dir>) -> i64 {
+    match outcome {
+        Outcome::Solved(plan) => plan.len() as i64,
+        Outcome::Unsolvable => -1,
+        Outcome::Limit(hit) => panic!("{hit}"),
+    }
+}
+
+fn check(name: &str) -> Vec<i64> {
+    let (cases, answers) = load(name);
+    for (i, (case, &want)) in cases.iter().zip(&answers).enumerate() {
+        let got = answer(&solve(case, TailRule::Strict, &Limits::none()).outcome);
+        assert_eq!(got, want, "{name} case {}", i + 1);
+        let naive = naive(&from_case(case), false).map_or(-1, |n| n as i64);
+        assert_eq!(naive, want, "{name} case {} (naive)", i + 1);
+    }
+    answers
+}
+
+#[test]
+fn serpentine_answers_are_long() {
+    let answers = check("serpentine");
+    assert!(answers.iter().all(|&y| y > 150), "{answers:?}");
+}
+
+#[test]
+fn random_answers_hold() {
+    let answers = check("random");
+    assert_eq!(answers.len(), 20);
+}
+
+#[test]
+fn walled_is_unsolvable_even_by_exhaustion() {
+    let (cases, answers) = load("walled");
+    assert!(answers.iter().all(|&y| y == -1));
+    let full = SolveOptions {
+        precheck: false,
+        ..SolveOptions::default()
+    };
+    for case in &cases {
+        let search = solve_with(case, TailRule::Strict, &Limits::none(), &full);
+        assert_eq!(search.outcome, Outcome::Unsolvable);
+        // The whole open lair was searched, not a corner of it.
+        assert!(search.stats.expanded > 100_000, "{:?}", search.stats);
+    }
+}
