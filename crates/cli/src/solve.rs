@@ -10,14 +10,15 @@ use anyhow::Result;
 use gridpuzzle_curling as curling;
 use gridpuzzle_engine::search::{Limits, Outcome, Search};
 use gridpuzzle_engine::{Dir, InputError};
+use gridpuzzle_holedox as holedox;
 
-use crate::args::{CurlingArgs, SolveCommand, SolvePuzzle};
+use crate::args::{CurlingArgs, HoledoxArgs, SolveCommand, SolvePuzzle, TailRuleArg};
 use crate::{input, Exit};
 
 pub fn run(cmd: SolveCommand) -> Result<Exit> {
     match cmd.puzzle {
         SolvePuzzle::Curling(args) => curling_cmd(args),
-        SolvePuzzle::Holedox(_) => anyhow::bail!("holedox is not wired yet"),
+        SolvePuzzle::Holedox(args) => holedox_cmd(args),
     }
 }
 
@@ -28,10 +29,30 @@ fn curling_cmd(args: CurlingArgs) -> Result<Exit> {
         ..Default::default()
     };
     let limits = Limits::none();
-    drive(curling::Datasets::new(reader), "dataset", |_, board| {
-        let found = curling::solve(board, &opts, &limits);
-        judge_answer(&found)
-    })
+    let judge_line = |_: u64, answer: &str| answer.to_string();
+    drive(
+        curling::Datasets::new(reader),
+        "dataset",
+        judge_line,
+        |board| judge_answer(&curling::solve(board, &opts, &limits)),
+    )
+}
+
+fn holedox_cmd(args: HoledoxArgs) -> Result<Exit> {
+    let reader = input::open(args.input.file.as_deref())?;
+    let rule = match args.tail_rule {
+        TailRuleArg::Strict => holedox::TailRule::Strict,
+        TailRuleArg::Lenient => holedox::TailRule::Lenient,
+    };
+    let parse = holedox::ParseOptions { exit: args.exit };
+    let limits = Limits::none();
+    let judge_line = |n: u64, answer: &str| format!("Case {n}: {answer}");
+    drive(
+        holedox::Cases::new(reader, parse),
+        "case",
+        judge_line,
+        |case| judge_answer(&holedox::solve(case, rule, &limits)),
+    )
 }
 
 /// The judge's answer for one search: the move count, `-1`, or `limit`.
@@ -49,28 +70,25 @@ enum Answer {
 }
 
 /// Runs every case, printing each answer as soon as it is known.
+///
+/// `line(n, answer)` is the judge's output line for case `n`; `unit` names a
+/// case in messages ("dataset" or "case", as the puzzle's statement does).
 fn drive<T>(
     cases: impl Iterator<Item = Result<T, InputError>>,
     unit: &str,
-    mut answer: impl FnMut(u64, &T) -> Answer,
+    line: impl Fn(u64, &str) -> String,
+    mut answer: impl FnMut(&T) -> Answer,
 ) -> Result<Exit> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut exit = Exit::Ok;
-    let format = |n: u64, text: &str| {
-        if unit == "case" {
-            format!("Case {n}: {text}")
-        } else {
-            text.to_string()
-        }
-    };
     for (i, case) in cases.enumerate() {
         let n = i as u64 + 1;
         match case {
-            Ok(case) => match answer(n, &case) {
-                Answer::Known(text) => writeln!(out, "{}", format(n, &text))?,
+            Ok(case) => match answer(&case) {
+                Answer::Known(text) => writeln!(out, "{}", line(n, &text))?,
                 Answer::Limit(why) => {
-                    writeln!(out, "{}", format(n, "limit"))?;
+                    writeln!(out, "{}", line(n, "limit"))?;
                     out.flush()?;
                     eprintln!("gridpuzzle: {unit} {n}: {why}; the answer is not known");
                     exit = Exit::LimitReached;
