@@ -1,4 +1,9 @@
 //! The command line, declared with clap's derive API.
+//!
+//! Every command takes the puzzle as a subcommand (`solve curling ...`), so
+//! each puzzle's own options (`--max-throws`, `--exit`, `--tail-rule`) sit
+//! with it; the command's options are `global` so they may come before or
+//! after the puzzle name.
 
 use std::path::PathBuf;
 
@@ -8,14 +13,18 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[command(
     name = "gridpuzzle",
     version,
-    about = "Solve, check, generate, show and play Curling 2.0 and Holedox Moving",
+    about = "Solve, check and show Curling 2.0 and Holedox Moving",
     long_about = "Exact solvers for two classic contest grid puzzles: Curling 2.0 \
                   (ICPC Japan 2006, POJ 3009) and Holedox Moving (POJ 1324).\n\n\
                   `solve` reads the contest's input format and prints exactly what the \
-                  judge expects, so it can stand in for a reference solution.",
+                  judge expects, so it can stand in for a reference solution; `--explain` \
+                  shows the optimal moves board by board, `verify` checks your own plans, \
+                  `render` draws an animated picture.",
     after_help = "Examples:\n  gridpuzzle solve curling samples/curling.in\n  \
-                  gridpuzzle solve holedox samples/holedox.in\n  \
-                  cat input.txt | gridpuzzle solve curling --max-throws none"
+                  gridpuzzle solve holedox --explain samples/holedox.in\n  \
+                  gridpuzzle solve curling --format json samples/curling.in\n  \
+                  gridpuzzle verify curling samples/curling.in --moves-file my-plans.txt\n  \
+                  gridpuzzle render holedox samples/holedox.in --case 1 -o snake.svg"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -25,31 +34,107 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve every case of a judge-format input and print the judge's output
+    #[command(
+        after_help = "Examples:\n  gridpuzzle solve curling samples/curling.in\n  \
+        gridpuzzle solve curling --max-throws none < big.txt\n  \
+        gridpuzzle solve holedox --explain --ascii samples/holedox.in\n  \
+        gridpuzzle solve holedox --format json samples/holedox.in"
+    )]
     Solve(SolveCommand),
+    /// Check plans (one line of moves per case) against the rules and the optimum
+    #[command(after_help = "The moves file has one line per case, such as `RDLU`; \
+        a line `-` skips a case.\n\n\
+        Exit status: 0 every plan is legal and optimal, 1 some plan is not, 2 bad input or usage.\n\n\
+        Examples:\n  gridpuzzle verify curling samples/curling.in --moves-file plans.txt\n  \
+        gridpuzzle verify holedox one-case.txt --moves LLUU")]
+    Verify(VerifyCommand),
+    /// Draw the optimal solution of one case as an animated SVG (or an HTML player)
+    #[command(
+        after_help = "Examples:\n  gridpuzzle render curling samples/curling.in --case 2 -o stone.svg\n  \
+        gridpuzzle render curling samples/curling.in --case 2 --frame 1 -o after-first-throw.svg\n  \
+        gridpuzzle render holedox samples/holedox.in -o snake.html"
+    )]
+    Render(RenderCommand),
 }
 
 #[derive(Debug, Args)]
 pub struct SolveCommand {
     #[command(subcommand)]
-    pub puzzle: SolvePuzzle,
+    pub puzzle: PuzzleArgs,
+
+    /// Show the optimal moves and the board after each of them
+    #[arg(long, global = true)]
+    pub explain: bool,
+
+    /// With --explain: draw boards in plain ASCII instead of Unicode
+    #[arg(long, global = true)]
+    pub ascii: bool,
+
+    /// `judge`: the contest's output; `json`: one JSON object per case (JSON Lines)
+    #[arg(long, global = true, value_enum, default_value_t = Format::Judge)]
+    pub format: Format,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Judge,
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct VerifyCommand {
+    #[command(subcommand)]
+    pub puzzle: PuzzleArgs,
+
+    /// File with one line of moves per case (`-` on a line skips that case)
+    #[arg(long, global = true, value_name = "PLANS")]
+    pub moves_file: Option<PathBuf>,
+
+    /// The moves of a single-case input, such as `RDLU`
+    #[arg(
+        long,
+        global = true,
+        value_name = "MOVES",
+        conflicts_with = "moves_file"
+    )]
+    pub moves: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct RenderCommand {
+    #[command(subcommand)]
+    pub puzzle: PuzzleArgs,
+
+    /// Which case of the input to draw (1-based)
+    #[arg(long, global = true, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub case: u64,
+
+    /// Output file: `.svg` (animated, or still with --frame), `.html` (a page
+    /// with play/pause/step controls), or `-` for an SVG on standard output
+    #[arg(short = 'o', long, global = true, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    /// Draw a still picture of the board after move K (0 is the start)
+    #[arg(long, global = true, value_name = "K")]
+    pub frame: Option<usize>,
 }
 
 #[derive(Debug, Subcommand)]
-pub enum SolvePuzzle {
-    /// Curling 2.0: fewest throws to the goal, or -1
+pub enum PuzzleArgs {
+    /// Curling 2.0: fewest throws of the stone to the goal, or -1
     #[command(after_help = "Input: datasets `w h` followed by h rows of w codes \
         (0 ice, 1 block, 2 start, 3 goal), ended by `0 0`.\n\
-        Output: one line per dataset, the fewest throws or -1.\n\n\
+        Judge output: one line per dataset, the fewest throws or -1.\n\n\
         Exit status: 0 all answered, 2 bad input or usage (the datasets before \
-        the bad one are still answered).\n\n\
+        the bad one are still answered), 3 a search limit was reached.\n\n\
         Example:\n  $ printf '2 1\\n3 2\\n0 0\\n' | gridpuzzle solve curling\n  1")]
     Curling(CurlingArgs),
     /// Holedox Moving: fewest steps of the snake's head to the exit, or -1
     #[command(after_help = "Input: cases `n m L`, L lines `r c` (head to tail), K, \
         K lines `r c` (stones), ended by `0 0 0`.\n\
-        Output: one line per case, `Case X: Y` with the fewest steps or -1.\n\n\
+        Judge output: one line per case, `Case X: Y` with the fewest steps or -1.\n\n\
         Exit status: 0 all answered, 2 bad input or usage (the cases before \
-        the bad one are still answered).\n\n\
+        the bad one are still answered), 3 a search limit was reached.\n\n\
         Example:\n  gridpuzzle solve holedox samples/holedox.in\n  \
         gridpuzzle solve holedox --tail-rule lenient --exit 5,6 lair.txt")]
     Holedox(HoledoxArgs),

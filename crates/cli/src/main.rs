@@ -1,12 +1,16 @@
 //! The `gridpuzzle` binary: argument parsing and output, nothing else.
 //!
 //! Rules, parsing and search live in the library crates; this crate turns a
-//! command line into calls to them and their results into bytes and exit
-//! codes (0 success, 2 bad input or usage, 3 a search budget ran out).
+//! command line into calls to them (through the one adapter in
+//! [`puzzles`]) and their results into bytes and exit codes: 0 success,
+//! 1 a plan failed `verify`, 2 bad input or usage, 3 a search budget ran out.
 
 mod args;
 mod input;
+mod puzzles;
+mod render;
 mod solve;
+mod verify;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -19,6 +23,7 @@ use args::{Cli, Command};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Exit {
     Ok = 0,
+    PlanRejected = 1,
     BadInput = 2,
     LimitReached = 3,
 }
@@ -27,6 +32,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(cmd) => solve::run(cmd),
+        Command::Verify(cmd) => verify::run(cmd),
+        Command::Render(cmd) => render::run(cmd),
     };
     match result {
         Ok(exit) => ExitCode::from(exit as u8),

@@ -8,12 +8,17 @@
 //!   solver, the checker and every later tool call it, so they cannot drift.
 //! - [`parse`]: the judge's input format, read lazily dataset by dataset with
 //!   precise errors.
-//! - [`solve`]: the exact solver, returning an optimal list of throws.
+//! - [`solve`]: the exact solver, returning an optimal list of throws;
+//! - [`verify`]: the checker of a user's plan;
+//! - [`render`]: a solution shown as text boards or as an SVG picture.
 
 pub mod parse;
+pub mod render;
 pub mod rules;
 pub mod solve;
+pub mod verify;
 
 pub use parse::Datasets;
 pub use rules::{Board, Cell, Foul, State, Throw};
 pub use solve::{solve, Algorithm, Options};
+pub use verify::verify;

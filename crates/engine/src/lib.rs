@@ -12,13 +12,17 @@
 //!   precisely without reading the whole input first;
 //! - [`error`]: the one input-error type every parser returns;
 //! - [`rng`]: a tiny seeded generator whose output is the same on every
-//!   machine (tests and generators must be reproducible).
+//!   machine (tests and generators must be reproducible);
+//! - [`svg`]: a grid-picture writer, still or animated with SMIL;
+//! - [`verdict`]: what a plan checker says about a plan.
 
 pub mod error;
 pub mod grid;
 pub mod rng;
 pub mod scan;
 pub mod search;
+pub mod svg;
+pub mod verdict;
 
 pub use error::InputError;
 pub use grid::{Dir, Grid, Pos};

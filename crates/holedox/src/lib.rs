@@ -15,6 +15,8 @@
 //!   disagree about the rules;
 //! - [`parse`]: the judge input format as a lazy iterator of [`Case`]s with
 //!   precise errors ([`gridpuzzle_engine::InputError`]);
+//! - [`mod@verify`]: the checker of a user's plan; [`render`]: a solution
+//!   shown as text boards or an SVG picture;
 //! - [`mod@solve`]: breadth-first search over bodies packed into a `u64`, with a
 //!   dense bitset as the visited set when the state space allows, giving an
 //!   optimal plan, a proof of unsolvability, or an honest "limit reached".
@@ -33,12 +35,15 @@
 //! ```
 
 pub mod parse;
+pub mod render;
 pub mod rules;
 pub mod solve;
+pub mod verify;
 
 pub use parse::{Cases, ParseOptions};
 pub use rules::{
     check_body, is_goal, replay, step, BodyFault, Case, Illegal, Lair, LairError, Rejected,
     TailRule,
 };
-pub use solve::{max_len_for, solve, solve_with, SolveOptions, StateStore};
+pub use solve::{max_len_for, solve, solve_with, Algorithm, SolveOptions, StateStore};
+pub use verify::verify;

@@ -46,3 +46,85 @@ pub fn sample(name: &str) -> PathBuf {
 pub fn read_sample(name: &str) -> String {
     std::fs::read_to_string(sample(name)).expect("sample exists")
 }
+
+use gridpuzzle_engine::rng::SplitMix64;
+
+/// A judge-format Curling file of `count` random boards (up to 12×12).
+pub fn random_curling_file(count: usize, seed: u64) -> String {
+    let mut rng = SplitMix64::new(seed);
+    let mut text = String::new();
+    for _ in 0..count {
+        let (w, h) = loop {
+            let w = rng.range(1, 12) as usize;
+            let h = rng.range(1, 12) as usize;
+            if w * h >= 2 {
+                break (w, h);
+            }
+        };
+        let density = rng.range(0, 45) as u32;
+        let mut cells: Vec<u8> = (0..w * h).map(|_| rng.chance(density) as u8).collect();
+        let s = rng.below((w * h) as u64) as usize;
+        let mut g = s;
+        while g == s {
+            g = rng.below((w * h) as u64) as usize;
+        }
+        cells[s] = 2;
+        cells[g] = 3;
+        text.push_str(&format!("{w} {h}\n"));
+        for row in cells.chunks(w) {
+            let row: Vec<String> = row.iter().map(u8::to_string).collect();
+            text.push_str(&row.join(" "));
+            text.push('\n');
+        }
+    }
+    text.push_str("0 0\n");
+    text
+}
+
+/// A judge-format Holedox file of `count` random lairs (up to 10×10,
+/// L from 1 to 8, bodies as random self-avoiding walks).
+pub fn random_holedox_file(count: usize, seed: u64) -> String {
+    let mut rng = SplitMix64::new(seed);
+    let mut text = String::new();
+    let mut made = 0;
+    while made < count {
+        let n = rng.range(1, 10) as i64;
+        let m = rng.range(1, 10) as i64;
+        let len = rng.range(1, 8) as usize;
+        let density = rng.range(0, 40) as u32;
+        let mut body = vec![(rng.range(1, n as u64) as i64, rng.range(1, m as u64) as i64)];
+        while body.len() < len {
+            let &(r, c) = body.last().unwrap();
+            let options: Vec<(i64, i64)> = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+                .into_iter()
+                .filter(|&(r, c)| r >= 1 && c >= 1 && r <= n && c <= m && !body.contains(&(r, c)))
+                .collect();
+            if options.is_empty() {
+                break;
+            }
+            body.push(options[rng.below(options.len() as u64) as usize]);
+        }
+        if body.len() < len {
+            continue;
+        }
+        let mut stones = Vec::new();
+        for r in 1..=n {
+            for c in 1..=m {
+                if !body.contains(&(r, c)) && rng.chance(density) {
+                    stones.push((r, c));
+                }
+            }
+        }
+        made += 1;
+        text.push_str(&format!("{n} {m} {len}\n"));
+        for (r, c) in &body {
+            text.push_str(&format!("{r} {c}\n"));
+        }
+        text.push_str(&format!("{}\n", stones.len()));
+        for (r, c) in &stones {
+            text.push_str(&format!("{r} {c}\n"));
+        }
+    }
+    text.push_str("0 0 0\n");
+    text
+}

@@ -1,0 +1,201 @@
+//! `gridpuzzle render`: the SVG parses as XML, has one key frame per move,
+//! and a still frame shows the expected cells.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{run, sample};
+
+fn out_path(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("render-tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn render(args: &[&str]) -> String {
+    let r = run(args, "");
+    assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+    r.stdout
+}
+
+/// The `keyTimes` of every `<animate>` under elements of `class`.
+fn key_frames(svg: &str, class: &str) -> Vec<usize> {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some(class))
+        .flat_map(|n| {
+            n.children()
+                .filter(|c| c.has_tag_name("animate"))
+                .collect::<Vec<_>>()
+        })
+        .map(|a| {
+            a.attribute("keyTimes")
+                .expect("keyTimes")
+                .split(';')
+                .count()
+        })
+        .collect()
+}
+
+fn cell_of(svg: &str, class: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some(class))
+        .filter_map(|n| n.attribute("data-cell").map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn curling_animation_has_a_key_frame_per_throw() {
+    let input = sample("curling.in");
+    // Dataset 2 is solved in 4 throws: D L U R.
+    let svg = render(&[
+        "render",
+        "curling",
+        input.to_str().unwrap(),
+        "--case",
+        "2",
+        "-o",
+        "-",
+    ]);
+    // cx and cy of the stone: 4 throws + the start + the closing hold.
+    assert_eq!(key_frames(&svg, "stone"), vec![6, 6]);
+    // The three blocks that break fade out on their own key frames.
+    assert_eq!(key_frames(&svg, "block"), vec![6, 6, 6]);
+    assert!(
+        svg.contains("4 throws (DLUR)"),
+        "legend with the move count"
+    );
+}
+
+#[test]
+fn curling_still_frame_shows_the_board_after_a_throw() {
+    let input = sample("curling.in");
+    let svg = render(&[
+        "render",
+        "curling",
+        input.to_str().unwrap(),
+        "--case",
+        "2",
+        "--frame",
+        "1",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(cell_of(&svg, "stone"), vec!["5,4"]);
+    assert_eq!(cell_of(&svg, "broken"), vec!["6,4"]);
+    assert!(cell_of(&svg, "block").contains(&"5,1".to_string()));
+    assert_eq!(cell_of(&svg, "goal"), vec!["3,6"]);
+    assert!(!svg.contains("<animate"));
+}
+
+#[test]
+fn holedox_animation_and_still() {
+    let input = sample("holedox.in");
+    let svg = render(&["render", "holedox", input.to_str().unwrap(), "-o", "-"]);
+    // 4 segments, each with cx and cy through 9 steps + start + hold.
+    assert_eq!(key_frames(&svg, "head"), vec![11, 11]);
+    assert_eq!(key_frames(&svg, "segment").len(), 4);
+    assert_eq!(key_frames(&svg, "tail"), vec![11, 11]);
+    let still = render(&[
+        "render",
+        "holedox",
+        input.to_str().unwrap(),
+        "--frame",
+        "0",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(cell_of(&still, "head"), vec!["4,1"]);
+    assert_eq!(cell_of(&still, "segment"), vec!["3,2", "4,2"]);
+    assert_eq!(cell_of(&still, "tail"), vec!["3,1"]);
+    assert_eq!(cell_of(&still, "stone"), vec!["2,3", "3,3", "3,4"]);
+    assert_eq!(cell_of(&still, "exit"), vec!["1,1"]);
+    let end = render(&[
+        "render",
+        "holedox",
+        input.to_str().unwrap(),
+        "--frame",
+        "9",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(cell_of(&end, "head"), vec!["1,1"]);
+}
+
+#[test]
+fn files_and_html() {
+    let input = sample("holedox.in");
+    let svg = out_path("snake.svg");
+    let r = run(
+        &[
+            "render",
+            "holedox",
+            input.to_str().unwrap(),
+            "-o",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    roxmltree::Document::parse(&std::fs::read_to_string(&svg).unwrap()).unwrap();
+    let html = out_path("snake.html");
+    let r = run(
+        &[
+            "render",
+            "holedox",
+            input.to_str().unwrap(),
+            "-o",
+            html.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert_eq!(
+        page.matches("class=\"frame\"").count(),
+        10,
+        "one still per step and the start"
+    );
+    assert!(page.contains("<button id=\"play\""));
+    assert!(
+        !page.contains("http://") || !page.contains("src=\"http"),
+        "self-contained"
+    );
+}
+
+#[test]
+fn render_errors_are_usage_errors() {
+    let input = sample("curling.in");
+    let input = input.to_str().unwrap();
+    for (args, needle) in [
+        (vec!["render", "curling", input], "-o OUT.svg"),
+        (
+            vec!["render", "curling", input, "-o", "x.png"],
+            "should end in .svg or .html",
+        ),
+        (
+            vec!["render", "curling", input, "--case", "9", "-o", "-"],
+            "the input has only 6 datasets",
+        ),
+        (
+            vec![
+                "render", "curling", input, "--case", "2", "--frame", "5", "-o", "-",
+            ],
+            "frames go from 0 to 4",
+        ),
+        (
+            vec!["render", "curling", input, "--case", "0", "-o", "-"],
+            "0",
+        ),
+    ] {
+        let r = run(&args, "");
+        assert_eq!(r.code, 2, "{args:?}");
+        assert!(r.stderr.contains(needle), "{args:?}: {}", r.stderr);
+    }
+    // An unsolvable case draws its start and says so.
+    let r = run(&["render", "curling", input, "--case", "3", "-o", "-"], "");
+    assert_eq!(r.code, 0);
+    assert!(r.stderr.contains("no solution (-1)"), "{}", r.stderr);
+}

@@ -1,0 +1,68 @@
+//! What a plan checker says about a user's plan, whatever the puzzle.
+//!
+//! `gridpuzzle verify` answers one of a few things for every case, and the
+//! words should be the same for both puzzles: optimal; legal but longer
+//! than the optimum; the first illegal move and why; legal but short of the
+//! goal; or over the puzzle's move cap. The puzzle supplies the reasons (it
+//! knows its rules), this type supplies the shape.
+
+use std::fmt;
+
+/// The verdict on one plan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Legal, reaches the goal, and no shorter plan exists.
+    Optimal { moves: usize },
+    /// Legal and reaches the goal, but `optimum` moves suffice.
+    Longer { moves: usize, optimum: usize },
+    /// Move `index` (0-based) is refused by the rules, for `reason`.
+    Illegal {
+        index: usize,
+        mv: char,
+        reason: String,
+    },
+    /// Every move is legal but the goal is not reached; `detail` says where
+    /// the game stands.
+    NotReached { moves: usize, detail: String },
+    /// Legal and reaches the goal, but uses more moves than the cap allows.
+    OverCap { moves: usize, cap: u32 },
+    /// Legal and reaches the goal, but the optimum could not be computed
+    /// within the search budget (`why`), so optimality is unknown.
+    Unknown { moves: usize, why: String },
+}
+
+impl Verdict {
+    /// Legal and optimal.
+    pub fn is_optimal(&self) -> bool {
+        matches!(self, Verdict::Optimal { .. })
+    }
+
+    /// A one-line description; `unit` is the puzzle's word for a move in
+    /// the plural ("throws", "steps").
+    pub fn describe(&self, unit: &str) -> String {
+        match self {
+            Verdict::Optimal { moves } => format!("optimal ({moves} {unit})"),
+            Verdict::Longer { moves, optimum } => {
+                format!("legal but not optimal: {moves} {unit}, the optimum is {optimum}")
+            }
+            Verdict::Illegal { index, mv, reason } => {
+                format!("move {} ({mv}): {reason}", index + 1)
+            }
+            Verdict::NotReached { moves, detail } => {
+                format!("the goal is not reached after {moves} {unit}: {detail}")
+            }
+            Verdict::OverCap { moves, cap } => {
+                format!("reaches the goal in {moves} {unit}, more than the limit of {cap}")
+            }
+            Verdict::Unknown { moves, why } => format!(
+                "reaches the goal in {moves} {unit}; whether that is optimal is unknown: {why}"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe("moves"))
+    }
+}
