@@ -180,7 +180,8 @@ fn frames(board: &Board, plan: &[Dir]) -> Result<Vec<State>, ReplayError> {
 
 const STYLE: &str = ".block { fill: #3b5b92 } .broken { fill: none; stroke: #c2410c; \
     stroke-width: 2; stroke-dasharray: 4 3 } .goal { fill: #16a34a } .start { fill: #cbd5e1 } \
-    .stone { fill: #facc15; stroke: #854d0e; stroke-width: 2 }";
+    .stone { fill: #facc15; stroke: #854d0e; stroke-width: 2 } \
+    .path { stroke: #ca8a04; stroke-width: 3; stroke-dasharray: 6 4; stroke-linecap: round }";
 
 /// An SVG of the plan: animated (the stone slides, blocks vanish as they
 /// break, looping), or with `still = Some(k)` the board after throw `k`.
@@ -216,6 +217,15 @@ pub fn svg(board: &Board, plan: &[Dir], still: Option<usize>) -> Result<String, 
     let r = fmt_num(gridpuzzle_engine::svg::CELL as f64 * 0.36);
     match still {
         Some(k) => {
+            if k > 0 {
+                // The last throw's path, from where the stone rested before.
+                let (a, b) = (states[k - 1].stone, states[k].stone);
+                let (x1, y1) = pic.center(a.row, a.col);
+                let (x2, y2) = pic.center(b.row, b.col);
+                pic.push(&format!(
+                    "<line class=\"path\" x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\"/>"
+                ));
+            }
             let s = states[k].stone;
             let (x, y) = pic.center(s.row, s.col);
             pic.push(&format!(
@@ -250,7 +260,7 @@ pub fn svg(board: &Board, plan: &[Dir], still: Option<usize>) -> Result<String, 
         "Curling 2.0: {n} throw{} ({moves})",
         if n == 1 { "" } else { "s" }
     ));
-    pic.legend("yellow: stone, blue: block, green: goal, grey: start");
+    pic.legend("yellow: stone, blue: block, green: goal, grey: start, dashed: broken");
     match still {
         Some(k) => pic.legend(&format!("after throw {k} of {n}")),
         None => pic.legend(&format!(

@@ -175,10 +175,16 @@ impl Picture {
 
     /// The whole document. `style` is the puzzle's CSS (colours by class).
     pub fn finish(&self, title: &str, style: &str) -> String {
-        let width = 2 * MARGIN + self.cols * CELL;
         let legend_top = 2 * MARGIN + self.rows * CELL;
         let height = legend_top + self.legend.len() as u32 * LEGEND_LINE + MARGIN;
-        let width = width.max(320);
+        // About 7.5 px per character of the 13 px legend font.
+        let longest = self
+            .legend
+            .iter()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0) as u32;
+        let width = (2 * MARGIN + self.cols * CELL).max(2 * MARGIN + longest * 15 / 2);
         let mut s = String::new();
         let _ = writeln!(
             s,

@@ -127,7 +127,8 @@ fn frames(case: &Case, plan: &[Dir], rule: TailRule) -> Result<Vec<Vec<Pos>>, Re
 const STYLE: &str = ".stone { fill: #475569 } .exit { fill: #16a34a } \
     .segment { fill: #f59e0b; stroke: #92400e; stroke-width: 1.5 } \
     .head { fill: #dc2626; stroke: #7f1d1d; stroke-width: 2 } \
-    .tail { fill: #fde68a; stroke: #92400e; stroke-width: 1.5 }";
+    .tail { fill: #fde68a; stroke: #92400e; stroke-width: 1.5 } \
+    .link { fill: none; stroke: #b45309; stroke-width: 8; stroke-linecap: round; stroke-linejoin: round }";
 
 /// An SVG of the plan: animated (the snake moves, looping), or with
 /// `still = Some(k)` the lair after step `k`.
@@ -152,6 +153,31 @@ pub fn svg(
         }
     }
     let len = case.body().len();
+    // The links between segments, under the segments.
+    let points = |b: &Vec<Pos>| {
+        b.iter()
+            .map(|p| {
+                let (x, y) = pic.center(p.row, p.col);
+                format!("{x},{y}")
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let link = match still {
+        Some(k) => format!(
+            "<polyline class=\"link\" points=\"{}\"/>",
+            points(&bodies[k])
+        ),
+        None => {
+            let frames: Vec<String> = bodies.iter().map(points).collect();
+            format!(
+                "<polyline class=\"link\" points=\"{}\">{}</polyline>",
+                frames[0],
+                timeline.animate("points", &frames, false)
+            )
+        }
+    };
+    pic.push(&link);
     // Tail first, so the head is drawn on top.
     for seg in (0..len).rev() {
         let class = match seg {
