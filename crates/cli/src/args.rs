@@ -73,6 +73,48 @@ pub struct SolveCommand {
     /// `judge`: the contest's output; `json`: one JSON object per case (JSON Lines)
     #[arg(long, global = true, value_enum, default_value_t = Format::Judge)]
     pub format: Format,
+
+    /// Cases solved at once (default: every core); output stays in input order
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
+
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+/// Search budgets. When one stops a case's search, that case prints `limit`
+/// (never `-1`), stderr says why, and the exit status is 3.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct BudgetArgs {
+    /// Stop a case's search after expanding N states
+    #[arg(long, global = true, value_name = "N")]
+    pub max_states: Option<u64>,
+
+    /// Stop a case's search after SECS seconds (decimals allowed)
+    #[arg(long, global = true, value_name = "SECS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
+}
+
+impl BudgetArgs {
+    /// Limits for one search starting now.
+    pub fn limits(&self) -> gridpuzzle_engine::search::Limits {
+        gridpuzzle_engine::search::Limits {
+            max_expanded: self.max_states,
+            deadline: self
+                .timeout
+                .map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s)),
+            ..Default::default()
+        }
+    }
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 && x < 1e9 => Ok(x),
+        _ => Err(format!(
+            "expected a positive number of seconds, found `{s}`"
+        )),
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -98,6 +140,9 @@ pub struct VerifyCommand {
         conflicts_with = "moves_file"
     )]
     pub moves: Option<String>,
+
+    #[command(flatten)]
+    pub budget: BudgetArgs,
 }
 
 #[derive(Debug, Args)]
@@ -117,6 +162,9 @@ pub struct RenderCommand {
     /// Draw a still picture of the board after move K (0 is the start)
     #[arg(long, global = true, value_name = "K")]
     pub frame: Option<usize>,
+
+    #[command(flatten)]
+    pub budget: BudgetArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -221,5 +269,8 @@ mod tests {
         assert_eq!(parse_cell("3,4"), Ok((3, 4)));
         assert!(parse_cell("0,4").is_err());
         assert!(parse_cell("3").is_err());
+        assert_eq!(parse_seconds("0.5"), Ok(0.5));
+        assert!(parse_seconds("0").is_err());
+        assert!(parse_seconds("nan").is_err());
     }
 }

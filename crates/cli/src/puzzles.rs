@@ -143,10 +143,10 @@ impl Puzzle for Holedox {
 }
 
 /// The input file and the adapter of the puzzle named on the command line.
-pub fn split(args: PuzzleArgs) -> (Option<PathBuf>, Chosen) {
+pub fn split(args: &PuzzleArgs) -> (Option<PathBuf>, Chosen) {
     match args {
-        PuzzleArgs::Curling(a) => (a.input.file.clone(), Chosen::Curling(curling_of(&a))),
-        PuzzleArgs::Holedox(a) => (a.input.file.clone(), Chosen::Holedox(holedox_of(&a))),
+        PuzzleArgs::Curling(a) => (a.input.file.clone(), Chosen::Curling(curling_of(a))),
+        PuzzleArgs::Holedox(a) => (a.input.file.clone(), Chosen::Holedox(holedox_of(a))),
     }
 }
 

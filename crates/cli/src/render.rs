@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use gridpuzzle_engine::search::{Limits, Outcome};
+use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_engine::svg::html_player;
 use gridpuzzle_engine::Dir;
 
@@ -38,22 +38,22 @@ pub fn run(cmd: RenderCommand) -> Result<Exit> {
     if matches!(kind, Kind::Html) && cmd.frame.is_some() {
         bail!("--frame draws one still SVG; an HTML page already shows every frame");
     }
-    let (file, chosen) = split(cmd.puzzle);
+    let (file, chosen) = split(&cmd.puzzle);
     let reader = input::open(file.as_deref())?;
     match chosen {
-        Chosen::Curling(p) => draw(&p, p.cases(reader), cmd.case, cmd.frame, &kind, &output),
-        Chosen::Holedox(p) => draw(&p, p.cases(reader), cmd.case, cmd.frame, &kind, &output),
+        Chosen::Curling(p) => draw(&p, p.cases(reader), &cmd, &kind, &output),
+        Chosen::Holedox(p) => draw(&p, p.cases(reader), &cmd, &kind, &output),
     }
 }
 
 fn draw<P: Puzzle>(
     puzzle: &P,
     mut cases: impl Iterator<Item = Result<P::Case, gridpuzzle_engine::InputError>>,
-    wanted: u64,
-    frame: Option<usize>,
+    cmd: &RenderCommand,
     kind: &Kind,
     output: &Path,
 ) -> Result<Exit> {
+    let (wanted, frame) = (cmd.case, cmd.frame);
     let unit = P::UNIT;
     let mut case = None;
     for n in 1..=wanted {
@@ -68,7 +68,7 @@ fn draw<P: Puzzle>(
         }
     }
     let case = case.expect("the loop stops at the wanted case");
-    let found = puzzle.solve(&case, &Limits::none());
+    let found = puzzle.solve(&case, &cmd.budget.limits());
     let plan: Vec<Dir> = match found.outcome {
         Outcome::Solved(moves) => moves,
         Outcome::Unsolvable => {

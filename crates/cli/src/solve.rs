@@ -1,23 +1,32 @@
-//! `gridpuzzle solve`: judge mode, `--explain` and `--format json`.
+//! `gridpuzzle solve`: judge mode, `--explain` and `--format json`, with
+//! cases solved in parallel.
 //!
-//! Cases are read lazily and each answer is written and flushed before the
-//! next case is read, so when case 7 is malformed the answers of cases 1–6
-//! are already out, then one error line goes to stderr and the exit code is 2.
+//! Three kinds of thread share the work. The calling thread reads cases
+//! lazily and hands them to `--jobs` workers through a short queue (so a
+//! huge input is never held in memory); each worker solves a case and
+//! formats its output; one printer thread puts the outputs back in input
+//! order and writes each as soon as it and every case before it are done.
+//! When case 7 is malformed, the printer writes cases 1–6, then the error,
+//! and the exit status is 2 — the same contract as a sequential run.
 
+use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
 
 use anyhow::Result;
 use gridpuzzle_engine::grid::plan_string;
-use gridpuzzle_engine::search::{Limits, Outcome, Search};
+use gridpuzzle_engine::search::{Outcome, Search};
 use gridpuzzle_engine::{Dir, InputError};
 use serde_json::json;
 
-use crate::args::{Format, SolveCommand};
+use crate::args::{BudgetArgs, Format, SolveCommand};
 use crate::puzzles::{split, Chosen, Puzzle, TextStyle};
 use crate::{input, Exit};
 
 pub fn run(cmd: SolveCommand) -> Result<Exit> {
-    let (file, chosen) = split(cmd.puzzle);
+    let (file, chosen) = split(&cmd.puzzle);
     let reader = input::open(file.as_deref())?;
     let mode = if cmd.explain {
         Mode::Explain(TextStyle {
@@ -29,10 +38,19 @@ pub fn run(cmd: SolveCommand) -> Result<Exit> {
     } else {
         Mode::Judge
     };
-    let limits = Limits::none();
+    let jobs = cmd.jobs.map(|j| j as usize).unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let run = Run {
+        mode,
+        budget: cmd.budget,
+        jobs,
+    };
     match chosen {
-        Chosen::Curling(p) => drive(&p, p.cases(reader), mode, &limits),
-        Chosen::Holedox(p) => drive(&p, p.cases(reader), mode, &limits),
+        Chosen::Curling(p) => run.drive(&p, p.cases(reader)),
+        Chosen::Holedox(p) => run.drive(&p, p.cases(reader)),
     }
 }
 
@@ -48,43 +66,146 @@ enum Mode {
     Explain(TextStyle),
 }
 
-/// Runs every case, printing each answer as soon as it is known.
-fn drive<P: Puzzle>(
-    puzzle: &P,
-    cases: impl Iterator<Item = Result<P::Case, InputError>>,
+struct Run {
     mode: Mode,
-    limits: &Limits,
-) -> Result<Exit> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let mut exit = Exit::Ok;
-    for (i, case) in cases.enumerate() {
-        let n = i as u64 + 1;
-        let case = match case {
-            Ok(case) => case,
-            Err(e) => {
-                out.flush()?;
-                eprintln!("gridpuzzle: {e}");
-                return Ok(Exit::BadInput);
+    budget: BudgetArgs,
+    jobs: usize,
+}
+
+/// A solved case, formatted.
+struct Done {
+    text: String,
+    /// Why the search stopped early, if it did.
+    limit: Option<String>,
+}
+
+enum Message {
+    Done(usize, Done),
+    /// No more cases: `count` were sent, and reading ended with `error`.
+    End {
+        count: usize,
+        error: Option<InputError>,
+    },
+}
+
+impl Run {
+    fn drive<P: Puzzle + Sync>(
+        &self,
+        puzzle: &P,
+        cases: impl Iterator<Item = Result<P::Case, InputError>>,
+    ) -> Result<Exit>
+    where
+        P::Case: Send,
+    {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (job_tx, job_rx) = mpsc::sync_channel::<(usize, P::Case)>(self.jobs * 2);
+        let job_rx = Mutex::new(job_rx);
+        let (done_tx, done_rx) = mpsc::channel::<Message>();
+        std::thread::scope(|scope| {
+            for _ in 0..self.jobs {
+                let done_tx = done_tx.clone();
+                let job_rx = &job_rx;
+                let stop = &stop;
+                scope.spawn(move || loop {
+                    let job = job_rx.lock().map(|rx| rx.recv());
+                    let Ok(Ok((i, case))) = job else { break };
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let mut limits = self.budget.limits();
+                    limits.cancel = Some(Arc::clone(stop));
+                    let found = puzzle.solve(&case, &limits);
+                    let done = self.format(puzzle, i as u64 + 1, &case, &found);
+                    if done_tx.send(Message::Done(i, done)).is_err() {
+                        break;
+                    }
+                });
             }
-        };
-        let found = puzzle.solve(&case, limits);
-        if let Outcome::Limit(hit) = &found.outcome {
-            exit = Exit::LimitReached;
-            out.flush()?;
-            eprintln!(
-                "gridpuzzle: {} {n}: {hit}; the answer is not known",
-                P::UNIT
-            );
-        }
-        match mode {
-            Mode::Judge => writeln!(out, "{}", puzzle.judge_line(n, &judge_answer(&found)))?,
-            Mode::Json => writeln!(out, "{}", json_line(n, &found))?,
-            Mode::Explain(style) => explain(puzzle, n, &case, &found, style, &mut out)?,
-        }
-        out.flush()?;
+            let printer = scope.spawn(|| print_in_order::<P>(done_rx, &stop));
+            let mut count = 0;
+            let mut error = None;
+            for case in cases {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                match case {
+                    Ok(case) => {
+                        if job_tx.send((count, case)).is_err() {
+                            break;
+                        }
+                        count += 1;
+                    }
+                    Err(e) => {
+                        error = Some(e);
+                        break;
+                    }
+                }
+            }
+            drop(job_tx);
+            let _ = done_tx.send(Message::End { count, error });
+            drop(done_tx);
+            printer.join().expect("the printer thread does not panic")
+        })
     }
-    Ok(exit)
+
+    fn format<P: Puzzle>(&self, puzzle: &P, n: u64, case: &P::Case, found: &Search<Dir>) -> Done {
+        let limit = match &found.outcome {
+            Outcome::Limit(hit) => Some(format!("{} {n}: {hit}; the answer is not known", P::UNIT)),
+            _ => None,
+        };
+        let text = match self.mode {
+            Mode::Judge => format!("{}\n", puzzle.judge_line(n, &judge_answer(found))),
+            Mode::Json => format!("{}\n", json_line(n, found)),
+            Mode::Explain(style) => explain(puzzle, n, case, found, style),
+        };
+        Done { text, limit }
+    }
+}
+
+/// Writes outputs in input order as they become ready; returns the exit.
+fn print_in_order<P: Puzzle>(done: mpsc::Receiver<Message>, stop: &AtomicBool) -> Result<Exit> {
+    let result = (|| -> Result<Exit> {
+        let stdout = io::stdout();
+        let mut out = io::BufWriter::new(stdout.lock());
+        let mut waiting: BTreeMap<usize, Done> = BTreeMap::new();
+        let mut next = 0;
+        let mut end: Option<(usize, Option<InputError>)> = None;
+        let mut exit = Exit::Ok;
+        loop {
+            while let Some(d) = waiting.remove(&next) {
+                out.write_all(d.text.as_bytes())?;
+                if let Some(why) = d.limit {
+                    out.flush()?;
+                    eprintln!("gridpuzzle: {why}");
+                    exit = Exit::LimitReached;
+                }
+                next += 1;
+            }
+            out.flush()?;
+            if let Some((count, _)) = &end {
+                if next >= *count {
+                    break;
+                }
+            }
+            match done.recv() {
+                Ok(Message::Done(i, d)) => {
+                    waiting.insert(i, d);
+                }
+                Ok(Message::End { count, error }) => end = Some((count, error)),
+                Err(_) => break, // every sender is gone
+            }
+        }
+        if let Some((_, Some(e))) = end {
+            eprintln!("gridpuzzle: {e}");
+            return Ok(Exit::BadInput);
+        }
+        Ok(exit)
+    })();
+    if result.is_err() {
+        // stdout is gone (a closed pipe): stop reading and searching.
+        stop.store(true, Ordering::Relaxed);
+    }
+    result
 }
 
 /// The judge's answer: the move count, `-1`, or `limit`.
@@ -124,36 +245,34 @@ fn explain<P: Puzzle>(
     case: &P::Case,
     found: &Search<Dir>,
     style: TextStyle,
-    out: &mut impl Write,
-) -> io::Result<()> {
+) -> String {
     let unit = capitalized(P::UNIT);
-    let plan: &[Dir] = match &found.outcome {
+    let (head, plan): (String, &[Dir]) = match &found.outcome {
         Outcome::Solved(moves) => {
             let spaced: Vec<String> = moves.iter().map(|d| d.to_string()).collect();
-            writeln!(
-                out,
-                "{unit} {n}: {} {}: {}",
-                moves.len(),
-                P::MOVES,
-                spaced.join(" ")
-            )?;
-            moves
+            (
+                format!(
+                    "{unit} {n}: {} {}: {}",
+                    moves.len(),
+                    P::MOVES,
+                    spaced.join(" ")
+                ),
+                moves,
+            )
         }
-        Outcome::Unsolvable => {
-            writeln!(
-                out,
+        Outcome::Unsolvable => (
+            format!(
                 "{unit} {n}: -1, {} (proved by an exhaustive search)",
                 puzzle.unsolvable()
-            )?;
-            &[]
-        }
-        Outcome::Limit(hit) => {
-            writeln!(out, "{unit} {n}: limit, {hit}; the answer is not known")?;
-            &[]
-        }
+            ),
+            &[],
+        ),
+        Outcome::Limit(hit) => (
+            format!("{unit} {n}: limit, {hit}; the answer is not known"),
+            &[],
+        ),
     };
-    write!(out, "{}", puzzle.explain(case, plan, style))?;
-    writeln!(out)
+    format!("{head}\n{}\n", puzzle.explain(case, plan, style))
 }
 
 fn capitalized(word: &str) -> String {

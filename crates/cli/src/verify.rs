@@ -8,11 +8,10 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use gridpuzzle_engine::grid::parse_plan;
-use gridpuzzle_engine::search::Limits;
 use gridpuzzle_engine::verdict::Verdict;
 use gridpuzzle_engine::{Dir, InputError};
 
-use crate::args::VerifyCommand;
+use crate::args::{BudgetArgs, VerifyCommand};
 use crate::puzzles::{split, Chosen, Puzzle};
 use crate::{input, Exit};
 
@@ -31,12 +30,12 @@ pub fn run(cmd: VerifyCommand) -> Result<Exit> {
             bail!("give the plans with --moves-file PLANS (one line per case) or --moves MOVES")
         }
     };
-    let (file, chosen) = split(cmd.puzzle);
+    let (file, chosen) = split(&cmd.puzzle);
     let reader = input::open(file.as_deref())?;
-    let limits = Limits::none();
+    let budget = cmd.budget;
     match chosen {
-        Chosen::Curling(p) => check_all(&p, p.cases(reader), &plans, single, &limits),
-        Chosen::Holedox(p) => check_all(&p, p.cases(reader), &plans, single, &limits),
+        Chosen::Curling(p) => check_all(&p, p.cases(reader), &plans, single, &budget),
+        Chosen::Holedox(p) => check_all(&p, p.cases(reader), &plans, single, &budget),
     }
 }
 
@@ -68,7 +67,7 @@ fn check_all<P: Puzzle>(
     cases: impl Iterator<Item = Result<P::Case, InputError>>,
     plans: &[Plan],
     single: bool,
-    limits: &Limits,
+    budget: &BudgetArgs,
 ) -> Result<Exit> {
     let (mut good, mut bad, mut skipped) = (0, 0, 0);
     let mut count = 0;
@@ -99,7 +98,7 @@ fn check_all<P: Puzzle>(
                 format!("{unit} {n}: skipped")
             }
             Some(Plan::Moves(moves)) => {
-                let verdict = puzzle.verify(&case, moves, limits);
+                let verdict = puzzle.verify(&case, moves, &budget.limits());
                 if verdict.is_optimal() {
                     good += 1;
                 } else {

@@ -240,3 +240,48 @@ fn a_large_board_without_cap_is_solved() {
     assert_eq!(r.stdout, "2\n");
     assert_eq!(r.code, 0);
 }
+
+#[test]
+fn a_budget_gives_limit_and_exit_3_never_minus_1() {
+    // Dataset 5 needs 10 throws: 5 expanded states cannot prove anything.
+    let r = run(
+        &["solve", "curling", "--max-states", "5"],
+        &read_sample("curling.in"),
+    );
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 6);
+    assert_eq!(lines[0], "1");
+    assert_eq!(lines[4], "limit");
+    assert!(
+        r.stderr.contains("gridpuzzle: dataset 5: the limit of 5 expanded states was reached; the answer is not known"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.code, 3);
+    let json = run(
+        &["solve", "curling", "--max-states", "5", "--format", "json"],
+        &read_sample("curling.in"),
+    );
+    let rec: serde_json::Value = serde_json::from_str(json.stdout.lines().nth(4).unwrap()).unwrap();
+    assert_eq!(rec["outcome"], "limit");
+    assert!(rec["answer"].is_null());
+}
+
+#[test]
+fn parallel_runs_keep_input_order() {
+    let input = common::random_curling_file(400, 99);
+    let one = run(&["solve", "curling", "--jobs", "1"], &input);
+    let four = run(&["solve", "curling", "--jobs", "4"], &input);
+    assert_eq!(one.stdout, four.stdout);
+    assert_eq!(one.stdout.lines().count(), 400);
+    // An error after many cases still comes after all their answers.
+    let broken = format!("{}2 1\n2 x\n", input.strip_suffix("0 0\n").unwrap());
+    let r = run(&["solve", "curling", "--jobs", "3"], &broken);
+    assert_eq!(r.stdout, one.stdout);
+    assert!(
+        r.stderr.starts_with("gridpuzzle: dataset 401, "),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.code, 2);
+}
