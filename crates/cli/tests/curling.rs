@@ -158,17 +158,17 @@ const MALFORMED: &[(&str, &str, &str)] = &[
     (
         "1000000000 1000000000\n",
         "",
-        "dataset 1, line 1, column 1: expected the width w (at most 16777216), found `1000000000`",
+        "dataset 1, line 1, column 1: expected the width w (at most 4194304), found `1000000000`",
     ),
     (
-        "4096 4097\n",
+        "2048 2049\n",
         "",
-        "dataset 1, line 1, column 1: expected a board of at most 16777216 cells, found 4096 × 4097 = 16781312 cells",
+        "dataset 1, line 1, column 1: expected a board of at most 4194304 cells, found 2048 × 2049 = 4196352 cells",
     ),
     (
         "99999999999999999999999999999999999999999999999999999999999 1\n",
         "",
-        "dataset 1, line 1, column 1: expected the width w (at most 16777216), found `9999999999999999999999999999999999999999…`",
+        "dataset 1, line 1, column 1: expected the width w (at most 4194304), found `9999999999999999999999999999999999999999…`",
     ),
     (
         "",

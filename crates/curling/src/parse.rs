@@ -21,9 +21,10 @@ use gridpuzzle_engine::{Grid, InputError, Pos};
 
 use crate::rules::{Board, Cell};
 
-/// The most cells a board may have (4096 × 4096): large enough for any
-/// sensible use, small enough to store with its block index.
-pub const MAX_CELLS: u64 = 1 << 24;
+/// The most cells a board may have (2048 × 2048, or any shape of that
+/// area): large enough for any sensible use, small enough to store with its
+/// block index and jump table (21 bytes a cell).
+pub const MAX_CELLS: u64 = 1 << 22;
 
 /// The datasets of a judge input, in order.
 pub struct Datasets<R> {
@@ -82,17 +83,26 @@ impl<R: BufRead> Datasets<R> {
         let mut goal: Option<Pos> = None;
         for i in 0..total {
             let p = Pos::new((i / w as usize) as u32, (i % w as usize) as u32);
-            let what = format!("a cell code (0, 1, 2 or 3) for {p} of the board");
+            // Built only for an error: a message per cell would cost more
+            // than the whole solve.
+            let what = || format!("a cell code (0, 1, 2 or 3) for {p} of the board");
             let Some(tok) = s.next_token()? else {
                 let found = format!("end of input ({} of the {total} cells missing)", total - i);
-                return Err(s.error_at(s.end(), what, found));
+                return Err(s.error_at(s.end(), what(), found));
             };
-            let code = s
-                .uint_of(&tok, &what, 3)
-                .ok()
-                .and_then(|(c, _)| Cell::from_code(c));
+            let code = match tok.text.as_str() {
+                "0" => Some(Cell::Ice),
+                "1" => Some(Cell::Block),
+                "2" => Some(Cell::Start),
+                "3" => Some(Cell::Goal),
+                // Other spellings scanf accepts (`+1`, `003`).
+                _ => s
+                    .uint_of(&tok, "", 3)
+                    .ok()
+                    .and_then(|(c, _)| Cell::from_code(c)),
+            };
             let (Some(cell), span) = (code, tok.span) else {
-                return Err(s.error_at(tok.span, what, tok.quoted()));
+                return Err(s.error_at(tok.span, what(), tok.quoted()));
             };
             match (cell, start, goal) {
                 (Cell::Start, Some(first), _) => {

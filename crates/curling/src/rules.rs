@@ -76,7 +76,14 @@ pub struct Board {
     block_id: Vec<u32>,
     /// Block number → position.
     blocks: Vec<Pos>,
+    /// Per cell and direction (`U D L R`): how many cells ahead lies the
+    /// first starting block or the goal, or [`NOTHING_AHEAD`]. A throw jumps
+    /// from one such cell to the next instead of walking every cell.
+    ahead: Vec<[u32; 4]>,
 }
+
+/// In [`Board`]'s jump table: neither a block nor the goal lies ahead.
+const NOTHING_AHEAD: u32 = u32::MAX;
 
 impl Board {
     /// Checks the start and goal and numbers the blocks in row-major order.
@@ -109,7 +116,9 @@ impl Board {
             }
             block_id.push(id);
         }
+        let ahead = jump_table(&grid);
         Ok(Board {
+            ahead,
             start: start.ok_or(BoardError::NoStart)?,
             goal: goal.ok_or(BoardError::NoGoal)?,
             grid,
@@ -149,6 +158,12 @@ impl Board {
         (id != NO_BLOCK).then_some(id)
     }
 
+    /// Is there a standing block at row-major index `i` in `state`?
+    fn standing(&self, state: &State, i: usize) -> bool {
+        let id = self.block_id[i];
+        id != NO_BLOCK && !state.broken.contains(id)
+    }
+
     /// Is there a starting block at row-major index `i`?
     pub fn block_at(&self, i: usize) -> bool {
         self.block_id[i] != NO_BLOCK
@@ -180,6 +195,7 @@ pub struct Broken(SmallVec<[u32; INLINE_BROKEN]>);
 pub const INLINE_BROKEN: usize = 10;
 
 impl Broken {
+    #[inline]
     pub fn contains(&self, id: u32) -> bool {
         // Small in practice (one per throw): a linear scan beats a search.
         self.0.contains(&id)
@@ -260,35 +276,81 @@ pub fn throw(board: &Board, state: &State, dir: Dir) -> Result<Throw, Foul> {
         return Err(Foul::AfterGoal);
     }
     let grid = &board.grid;
-    let goal = grid.index(board.goal);
-    let mut at = grid.index(state.stone);
-    for (slid, next) in grid.ray(state.stone, dir).enumerate() {
-        let cells = slid as u32; // cells slid before `next`
-        let id = board.block_id[next];
-        if id != NO_BLOCK && !state.broken.contains(id) {
+    let w = grid.width() as i64;
+    let (dr, dc) = dir.delta();
+    let stride = dr * w + dc;
+    let from = state.stone;
+    // Positions are rebuilt from the start and the distance slid, not from
+    // indices (which would cost a division per throw).
+    let at = |k: u32| {
+        Pos::new(
+            (from.row as i64 + dr * k as i64) as u32,
+            (from.col as i64 + dc * k as i64) as u32,
+        )
+    };
+    let mut i = grid.index(from);
+    let mut slid = 0u32; // cells passed so far
+    loop {
+        let k = board.ahead[i][dir.index()];
+        if k == NOTHING_AHEAD {
+            return Err(Foul::OffBoard {
+                from,
+                dir: dir.word(),
+            });
+        }
+        i = (i as i64 + stride * k as i64) as usize;
+        if i == grid.index(board.goal) {
+            return Ok(Throw::Goal {
+                at: board.goal,
+                cells: slid + k,
+            });
+        }
+        if board.standing(state, i) {
+            let cells = slid + k - 1;
             if cells == 0 {
-                return Err(Foul::Blocked {
-                    block: grid.pos(next),
-                });
+                return Err(Foul::Blocked { block: at(1) });
             }
             return Ok(Throw::Rest {
-                at: grid.pos(at),
-                broke: grid.pos(next),
+                at: at(cells),
+                broke: at(cells + 1),
                 cells,
             });
         }
-        if next == goal {
-            return Ok(Throw::Goal {
-                at: board.goal,
-                cells: cells + 1,
-            });
-        }
-        at = next;
+        // A broken block: ice now, slide on.
+        slid += k;
     }
-    Err(Foul::OffBoard {
-        from: state.stone,
-        dir: dir.word(),
-    })
+}
+
+/// For every cell and direction, the distance to the first starting block
+/// or the goal ahead ([`NOTHING_AHEAD`] if none before the edge): one sweep
+/// per direction, from the far edge back.
+fn jump_table(grid: &Grid<Cell>) -> Vec<[u32; 4]> {
+    let (w, h) = (grid.width() as usize, grid.height() as usize);
+    let mut ahead = vec![[NOTHING_AHEAD; 4]; w * h];
+    let stopper = |i: usize| matches!(grid.cells()[i], Cell::Block | Cell::Goal);
+    // `next` is the neighbour in the direction; the sweep visits it first.
+    let mut sweep =
+        |d: Dir, order: &mut dyn Iterator<Item = usize>, next: &dyn Fn(usize) -> Option<usize>| {
+            for i in order {
+                ahead[i][d.index()] = match next(i) {
+                    None => NOTHING_AHEAD,
+                    Some(n) if stopper(n) => 1,
+                    Some(n) => match ahead[n][d.index()] {
+                        NOTHING_AHEAD => NOTHING_AHEAD,
+                        k => k + 1,
+                    },
+                };
+            }
+        };
+    sweep(Dir::Up, &mut (0..w * h), &|i| (i >= w).then(|| i - w));
+    sweep(Dir::Down, &mut (0..w * h).rev(), &|i| {
+        (i + w < w * h).then(|| i + w)
+    });
+    sweep(Dir::Left, &mut (0..w * h), &|i| (i % w != 0).then(|| i - 1));
+    sweep(Dir::Right, &mut (0..w * h).rev(), &|i| {
+        ((i + 1) % w != 0).then(|| i + 1)
+    });
+    ahead
 }
 
 /// The state after a legal throw.
