@@ -215,29 +215,6 @@ impl Picture {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn key_times_hold_the_last_frame() {
-        let t = Timeline { moves: 3 };
-        assert_eq!(t.key_times(), "0;0.25;0.5;0.75;1");
-        let a = t.animate(
-            "cx",
-            &["1".into(), "2".into(), "3".into(), "4".into()],
-            false,
-        );
-        assert!(a.contains("values=\"1;2;3;4;4\""), "{a}");
-        assert!(a.contains("dur=\"2.4s\""), "{a}");
-    }
-
-    #[test]
-    fn escapes_markup() {
-        assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
-    }
-}
-
 /// A self-contained HTML page that steps through still pictures (one per
 /// frame: the start, then after each move) with play, pause, step and speed
 /// controls. No network, no external script: everything is inline.
@@ -319,4 +296,27 @@ button:hover {{ background: #e2e8f0; }}
 </html>
 "#
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_times_hold_the_last_frame() {
+        let t = Timeline { moves: 3 };
+        assert_eq!(t.key_times(), "0;0.25;0.5;0.75;1");
+        let a = t.animate(
+            "cx",
+            &["1".into(), "2".into(), "3".into(), "4".into()],
+            false,
+        );
+        assert!(a.contains("values=\"1;2;3;4;4\""), "{a}");
+        assert!(a.contains("dur=\"2.4s\""), "{a}");
+    }
+
+    #[test]
+    fn escapes_markup() {
+        assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+    }
 }
