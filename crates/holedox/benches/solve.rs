@@ -1,11 +1,20 @@
 //! Solving the fixed instance files of `bench/holedox/` (each iteration
-//! solves every case of a file, strict rule):
+//! solves every case of a file, strict rule), A* against the plain
+//! packed-state BFS:
 //!
-//! - `solve`: what the library does by default (dense bitset, precheck);
-//! - `dense_full`: the same search without the head-alone precheck, so
-//!   `walled` is searched to exhaustion;
-//! - `hash_full`: the comparator, a plain packed-state BFS with a hash set
-//!   and no precheck.
+//! - `astar`: what the library does by default (A* with its bounds);
+//! - `bfs`: the comparator, the plain packed-state breadth-first search
+//!   with its dense bitset and head-alone precheck (the solver before A*);
+//! - `bfs_full`: the same without the precheck (so `walled` is searched to
+//!   exhaustion), on the files where that is affordable;
+//! - `astar_plain`: A* without the upper-bound plan and completion check
+//!   (the bound alone), to show what the shortcuts are worth.
+//!
+//! `big100` (100×100, L = 16) is run by A* only: BFS cannot finish it.
+//!
+//! ```text
+//! CARGO_TARGET_DIR=/work/target-holedox cargo bench -p gridpuzzle-holedox
+//! ```
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -13,7 +22,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gridpuzzle_engine::search::Limits;
-use gridpuzzle_holedox::{solve_with, Case, Cases, SolveOptions, StateStore, TailRule};
+use gridpuzzle_holedox::{solve_with, Algorithm, Case, Cases, SolveOptions, TailRule};
 
 fn load(name: &str) -> Vec<Case> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -26,25 +35,28 @@ fn load(name: &str) -> Vec<Case> {
 }
 
 fn bench_files(c: &mut Criterion) {
-    let variants = [
-        ("solve", SolveOptions::default()),
-        (
-            "dense_full",
-            SolveOptions {
-                store: StateStore::Auto,
-                precheck: false,
-            },
-        ),
-        (
-            "hash_full",
-            SolveOptions {
-                store: StateStore::Hash,
-                precheck: false,
-            },
-        ),
-    ];
-    for file in ["walled", "serpentine", "random"] {
+    let astar = SolveOptions::default();
+    let astar_plain = SolveOptions {
+        precheck: false,
+        ..astar
+    };
+    let bfs = SolveOptions {
+        algorithm: Algorithm::Bfs,
+        ..astar
+    };
+    let bfs_full = SolveOptions {
+        precheck: false,
+        ..bfs
+    };
+    for file in ["walled", "serpentine", "random", "hard", "big100"] {
         let cases = load(file);
+        let mut variants = vec![("astar", astar), ("astar_plain", astar_plain)];
+        if file != "big100" {
+            variants.push(("bfs", bfs));
+        }
+        if file == "walled" || file == "serpentine" {
+            variants.push(("bfs_full", bfs_full));
+        }
         let mut group = c.benchmark_group(file);
         group.sample_size(10);
         group.warm_up_time(Duration::from_millis(500));

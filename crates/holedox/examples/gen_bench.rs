@@ -11,6 +11,15 @@
 //!   every reachable body position (this is the worst case of the search).
 //! - `serpentine.in`: 20×20 serpentine corridors, answers over 150.
 //! - `random.in`: 20×20, L = 8, 20–35 % stones, exit `(1,1)` kept free.
+//! - `hard.in`: 20×20, L = 8, cases where the body matters: two walled-off
+//!   exits, three serpentines, four lairs where the head points away from
+//!   the exit down a one-cell corridor and must turn round in a room, four
+//!   where the head sits in a walled pocket whose door its own neck blocks,
+//!   and seven random lairs (10–40 % stones) where the body forces a detour
+//!   of at least 8 moves beyond the head's own distance.
+//! - `big100.in`: beyond the judge: 100×100, 20 % stones, L = 16, ten cases
+//!   whose head can reach the exit `(1,1)` (kept free) when the body is
+//!   ignored.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -43,6 +52,85 @@ impl Gen {
         }
         out.push('\n');
     }
+}
+
+/// Writes one case of any size: `stone(r, c)` for the stones, the body
+/// 0-based head first.
+fn write_case(
+    out: &mut String,
+    rows: usize,
+    cols: usize,
+    stone: impl Fn(usize, usize) -> bool,
+    body: &[(usize, usize)],
+) {
+    writeln!(out, "{rows} {cols} {}", body.len()).unwrap();
+    for &(r, c) in body {
+        writeln!(out, "{} {}", r + 1, c + 1).unwrap();
+    }
+    let stones: Vec<(usize, usize)> = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| (r, c)))
+        .filter(|&(r, c)| stone(r, c))
+        .collect();
+    writeln!(out, "{}", stones.len()).unwrap();
+    for (r, c) in stones {
+        writeln!(out, "{} {}", r + 1, c + 1).unwrap();
+    }
+    out.push('\n');
+}
+
+/// The head's distance to `(0, 0)` over free cells, body ignored.
+fn head_distance(stone: &[Vec<bool>], from: (usize, usize)) -> Option<usize> {
+    let (rows, cols) = (stone.len(), stone[0].len());
+    let mut dist = vec![vec![usize::MAX; cols]; rows];
+    if stone[0][0] {
+        return None;
+    }
+    dist[0][0] = 0;
+    let mut queue = std::collections::VecDeque::from([(0usize, 0usize)]);
+    while let Some((r, c)) = queue.pop_front() {
+        let next = dist[r][c] + 1;
+        for (dr, dc) in [(-1i64, 0i64), (1, 0), (0, -1), (0, 1)] {
+            let (a, b) = (r as i64 + dr, c as i64 + dc);
+            if a < 0 || b < 0 || a >= rows as i64 || b >= cols as i64 {
+                continue;
+            }
+            let (a, b) = (a as usize, b as usize);
+            if !stone[a][b] && dist[a][b] == usize::MAX {
+                dist[a][b] = next;
+                queue.push_back((a, b));
+            }
+        }
+    }
+    Some(dist[from.0][from.1]).filter(|&d| d != usize::MAX)
+}
+
+/// A random self-avoiding walk of `len` cells on a lair of any size, head
+/// first, or `None` when it gets stuck.
+fn walk_any(rng: &mut SplitMix64, stone: &[Vec<bool>], len: usize) -> Option<Vec<(usize, usize)>> {
+    let (rows, cols) = (stone.len(), stone[0].len());
+    let (r, c) = (
+        rng.below(rows as u64) as usize,
+        rng.below(cols as u64) as usize,
+    );
+    if stone[r][c] {
+        return None;
+    }
+    let mut body = vec![(r, c)];
+    while body.len() < len {
+        let (r, c) = body[body.len() - 1];
+        let next: Vec<(usize, usize)> = [(-1i64, 0i64), (1, 0), (0, -1), (0, 1)]
+            .iter()
+            .map(|&(dr, dc)| (r as i64 + dr, c as i64 + dc))
+            .filter(|&(r, c)| r >= 0 && c >= 0 && r < rows as i64 && c < cols as i64)
+            .map(|(r, c)| (r as usize, c as usize))
+            .filter(|&(r, c)| !stone[r][c] && !body.contains(&(r, c)))
+            .collect();
+        if next.is_empty() {
+            return None;
+        }
+        body.push(next[rng.below(next.len() as u64) as usize]);
+    }
+    Some(body)
 }
 
 /// A random self-avoiding walk of `len` cells on free cells, head first,
@@ -176,6 +264,125 @@ fn random(rng: &mut SplitMix64) -> String {
     out
 }
 
+/// The head at `(1, 10)` points right, away from the exit, along a
+/// one-cell corridor of row 1 that is `corridor` cells long; the body lies
+/// behind it towards the exit. The rest of the lair is a room with
+/// `density` % stones where the body can turn round.
+fn turnaround(rng: &mut SplitMix64, corridor: usize, density: u32) -> Gen {
+    let mut stone = [[false; N]; N];
+    for s in stone[1].iter_mut().take(corridor) {
+        *s = true;
+    }
+    for row in stone.iter_mut().skip(2) {
+        for s in row.iter_mut() {
+            *s = rng.chance(density);
+        }
+    }
+    let body = (2..10).rev().map(|c| (0, c)).collect();
+    Gen { stone, body }
+}
+
+/// The head sits just inside the door of a walled `w × h` pocket (top-left
+/// corner at row 9, column 9, 1-based), and the neck fills the door; the
+/// body trails away outside, among `density` % stones.
+fn pocket(rng: &mut SplitMix64, w: usize, h: usize, density: u32) -> Gen {
+    let mut stone = [[false; N]; N];
+    let (r0, c0) = (8, 8);
+    let door = (r0 + h / 2, c0 - 1);
+    let head = (r0 + h / 2, c0);
+    let mut body = vec![head, door];
+    body.extend((1..7).map(|i| (door.0, door.1 - i)));
+    for (r, row) in stone.iter_mut().enumerate() {
+        for (c, s) in row.iter_mut().enumerate() {
+            let frame = (r0 - 1..=r0 + h).contains(&r) && (c0 - 1..=c0 + w).contains(&c);
+            let wall = frame && (r == r0 - 1 || r == r0 + h || c == c0 - 1 || c == c0 + w);
+            *s = if frame {
+                wall && (r, c) != door
+            } else {
+                (r, c) != (0, 0) && !body.contains(&(r, c)) && rng.chance(density)
+            };
+        }
+    }
+    Gen { stone, body }
+}
+
+fn hard(rng: &mut SplitMix64) -> String {
+    let mut out = String::new();
+    // Walled off: the head-alone flood fill decides these for both solvers.
+    for wall in [
+        &[(0usize, 1usize), (1, 0)][..],
+        &[(0, 4), (1, 3), (2, 2), (3, 1), (4, 0)],
+    ] {
+        let mut stone = [[false; N]; N];
+        for &(r, c) in wall {
+            stone[r][c] = true;
+        }
+        let body = walk(rng, &stone, 8, |r, c| r + c > 4);
+        Gen { stone, body }.write(&mut out);
+    }
+    for (widths, gap, toward) in [
+        (&[2usize, 1][..], 2, false),
+        (&[1, 1, 2], 2, false),
+        (&[2], 2, true),
+    ] {
+        serpentine(widths, gap, toward).write(&mut out);
+    }
+    for (corridor, density) in [(12, 0), (12, 10), (16, 5), (10, 20)] {
+        turnaround(rng, corridor, density).write(&mut out);
+    }
+    for (w, h, density) in [(3, 3, 10), (4, 3, 10), (3, 4, 5), (5, 3, 15)] {
+        pocket(rng, w, h, density).write(&mut out);
+    }
+    let mut kept = 0;
+    while kept < 7 {
+        let density = rng.range(10, 40) as u32;
+        let mut stone = vec![vec![false; N]; N];
+        for (r, row) in stone.iter_mut().enumerate() {
+            for (c, s) in row.iter_mut().enumerate() {
+                *s = (r, c) != (0, 0) && rng.chance(density);
+            }
+        }
+        let Some(body) = walk_any(rng, &stone, 8) else {
+            continue;
+        };
+        let Some(free) = head_distance(&stone, body[0]) else {
+            continue;
+        };
+        let mut one = String::new();
+        write_case(&mut one, N, N, |r, c| stone[r][c], &body);
+        one.push_str("0 0 0\n");
+        let (_, list) = answers(&one);
+        if list[0] >= 0 && list[0] as usize >= free + 8 {
+            out.push_str(&one[..one.len() - "0 0 0\n".len()]);
+            kept += 1;
+        }
+    }
+    out
+}
+
+fn big100(rng: &mut SplitMix64) -> String {
+    const M: usize = 100;
+    let mut out = String::new();
+    let mut kept = 0;
+    while kept < 10 {
+        let mut stone = vec![vec![false; M]; M];
+        for (r, row) in stone.iter_mut().enumerate() {
+            for (c, s) in row.iter_mut().enumerate() {
+                *s = (r, c) != (0, 0) && rng.chance(20);
+            }
+        }
+        let Some(body) = walk_any(rng, &stone, 16) else {
+            continue;
+        };
+        if head_distance(&stone, body[0]).is_none() {
+            continue;
+        }
+        write_case(&mut out, M, M, |r, c| stone[r][c], &body);
+        kept += 1;
+    }
+    out
+}
+
 /// The judge output for `input`, solving with the strict rule.
 fn answers(input: &str) -> (String, Vec<i64>) {
     let mut text = String::new();
@@ -204,6 +411,8 @@ fn main() {
         ("walled", walled(&mut rng)),
         ("serpentine", serpentines()),
         ("random", random(&mut rng)),
+        ("hard", hard(&mut rng)),
+        ("big100", big100(&mut rng)),
     ];
     for (name, mut input) in files {
         input.push_str("0 0 0\n");

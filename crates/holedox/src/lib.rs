@@ -17,9 +17,11 @@
 //!   precise errors ([`gridpuzzle_engine::InputError`]);
 //! - [`mod@verify`]: the checker of a user's plan; [`render`]: a solution
 //!   shown as text boards or an SVG picture;
-//! - [`mod@solve`]: breadth-first search over bodies packed into a `u64`, with a
-//!   dense bitset as the visited set when the state space allows, giving an
-//!   optimal plan, a proof of unsolvability, or an honest "limit reached".
+//! - [`mod@solve`]: exact A* over bodies packed into a `u64`, between the
+//!   head's own distance (a lower bound) and a legal plan that avoids the
+//!   starting body (an upper bound), giving an optimal plan, a proof of
+//!   unsolvability, or an honest "limit reached"; the plain breadth-first
+//!   search is kept as a comparator and test oracle.
 //!
 //! ```
 //! use gridpuzzle_engine::search::{Limits, Outcome};
@@ -45,5 +47,7 @@ pub use rules::{
     check_body, is_goal, replay, step, BodyFault, Case, Illegal, Lair, LairError, Rejected,
     TailRule,
 };
-pub use solve::{max_len_for, solve, solve_with, Algorithm, SolveOptions, StateStore};
+pub use solve::{
+    lower_bound, max_len_for, solve, solve_with, upper_bound, Algorithm, SolveOptions, StateStore,
+};
 pub use verify::verify;

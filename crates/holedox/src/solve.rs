@@ -1,4 +1,10 @@
-//! The exact solver: breadth-first search over packed bodies.
+//! The exact solvers: A* (the default, in [`mod@astar`]) and breadth-first
+//! search, both over bodies packed into one `u64`.
+//!
+//! This file holds what the two share — the packed state, its successors,
+//! the choice of visited set — and the breadth-first search, kept as the
+//! benchmarks' comparator and the tests' oracle ([`Algorithm::Bfs`]). The
+//! A* module adds the bounds and says why its answers are optimal.
 //!
 //! # The state
 //!
@@ -53,9 +59,19 @@ use gridpuzzle_engine::{Dir, Pos};
 
 use crate::rules::{Case, TailRule};
 
+pub mod astar;
+
+pub use astar::{lower_bound, upper_bound};
+
 /// The dense bitset is used when the state space has at most this many
 /// packed values (bits): 256 MB.
 pub const DENSE_MAX_BITS: u64 = 1 << 31;
+
+/// A* uses a dense table of best move counts (4 bytes a state) when the
+/// state space has at most this many packed values: 2²⁵, 128 MB of address
+/// space, of which only the pages a search touches are ever backed by
+/// memory. A judge-size 20×20 lair with L = 8 has 7.9 million.
+pub const DENSE_MAX_COSTS: u64 = 1 << 25;
 
 /// The longest body whose packed state fits in 64 bits for a lair of
 /// `rows × cols` (for example 28 for 20×20, 26 for 100×100).
@@ -65,29 +81,58 @@ pub fn max_len_for(rows: u32, cols: u32) -> u32 {
     1 + (64 - head_bits) / 2
 }
 
-/// Which set remembers the states already seen.
+/// Which set remembers the states already seen (BFS) or their best number
+/// of moves (A*).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum StateStore {
-    /// The dense bitset when it is at most [`DENSE_MAX_BITS`], else a hash set.
+    /// A dense table when the packed state space is small enough
+    /// ([`DENSE_MAX_BITS`] bits for BFS, [`DENSE_MAX_COSTS`] entries for A*),
+    /// else a hash table.
     #[default]
     Auto,
-    /// Always a hash set of packed states (for comparison).
+    /// Always a hash table of packed states (for comparison).
     Hash,
+}
+
+/// Which search [`solve_with`] runs. Both are exact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Algorithm {
+    /// Best-first search with admissible bounds (see [`mod@astar`]).
+    #[default]
+    AStar,
+    /// Plain breadth-first search over packed states: the comparator of the
+    /// benchmarks and the oracle of the tests.
+    Bfs,
 }
 
 /// Knobs of [`solve_with`]; the defaults are what [`solve`] uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SolveOptions {
+    pub algorithm: Algorithm,
     pub store: StateStore,
-    /// Run the head-alone flood fill first (a proof when it fails).
+    /// The cheap proofs before and around the search. For BFS: the
+    /// head-alone flood fill (a proof of `-1` when it fails). For A*: the
+    /// upper-bound plan (done at once when it meets the lower bound) and the
+    /// per-state completion check; without them A* is plain A* with its
+    /// lower bound (which still answers `-1` at once when the head alone
+    /// cannot reach the exit: that is the bound, not a shortcut).
     pub precheck: bool,
+    /// Memory budget of A*: the most states it may store before it stops
+    /// with [`Outcome::Limit`] (60–80 bytes each, counting the node, its
+    /// table entry and its queue entry). `None`: no cap.
+    pub max_states: Option<usize>,
 }
+
+/// The default memory budget of A*: 2²⁴ states, 1–1.3 GB.
+pub const DEFAULT_MAX_STATES: usize = 1 << 24;
 
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
+            algorithm: Algorithm::AStar,
             store: StateStore::Auto,
             precheck: true,
+            max_states: Some(DEFAULT_MAX_STATES),
         }
     }
 }
@@ -102,7 +147,7 @@ pub fn solve(case: &Case, rule: TailRule, limits: &Limits) -> Search<Dir> {
     solve_with(case, rule, limits, &SolveOptions::default())
 }
 
-/// [`solve`] with a choice of visited set and precheck.
+/// [`solve`] with a choice of algorithm, state store and shortcuts.
 pub fn solve_with(
     case: &Case,
     rule: TailRule,
@@ -120,11 +165,15 @@ pub fn solve_with(
         return finish(Outcome::Solved(Vec::new()), Stats::default());
     }
     let packed = Packed::new(case, rule);
+    let start = packed.encode(body);
+    if options.algorithm == Algorithm::AStar {
+        let search = astar::solve(&packed, start, limits, options);
+        return finish(search.outcome, search.stats);
+    }
     if options.precheck && !packed.head_can_reach_exit() {
         return finish(Outcome::Unsolvable, Stats::default());
     }
-    let start = packed.encode(body);
-    let capacity = (packed.cells as u128) << packed.shift;
+    let capacity = packed.capacity();
     let search = if options.store == StateStore::Auto && capacity <= DENSE_MAX_BITS as u128 {
         let mut seen = DenseVisited::new(capacity as usize, |s: &u64| *s as usize);
         packed.search(start, &mut seen, limits)
@@ -207,20 +256,39 @@ impl Packed {
         ((head as u64) << self.shift) | links
     }
 
-    /// The states after every legal move from `state`.
+    /// Number of packed values: every state is below it.
+    fn capacity(&self) -> u128 {
+        (self.cells as u128) << self.shift
+    }
+
+    /// The head's padded cell index.
     #[inline]
-    fn successors(&self, state: u64, out: &mut Vec<(Dir, u64)>) {
+    fn head(&self, state: u64) -> usize {
+        (state >> self.shift) as usize
+    }
+
+    /// The body's padded cell indices, head first (`len` of them).
+    #[inline]
+    fn decode(&self, state: u64) -> [usize; MAX_BODY] {
         let mut body = [0usize; MAX_BODY];
-        let head = (state >> self.shift) as usize;
-        let links = state & self.mask;
+        let head = self.head(state);
         body[0] = head;
         let mut cell = head;
-        let mut rest = links;
+        let mut rest = state & self.mask;
         for slot in body.iter_mut().take(self.len).skip(1) {
             cell = cell.wrapping_add_signed(self.delta[(rest & 3) as usize]);
             *slot = cell;
             rest >>= 2;
         }
+        body
+    }
+
+    /// The states after every legal move from `state`.
+    #[inline]
+    fn successors(&self, state: u64, out: &mut Vec<(Dir, u64)>) {
+        let body = self.decode(state);
+        let head = body[0];
+        let links = state & self.mask;
         let hittable = &body[1..self.blocking];
         for (d, &delta) in self.delta.iter().enumerate() {
             let target = head.wrapping_add_signed(delta);
@@ -322,6 +390,7 @@ mod tests {
         let body = (0..5).map(|c| Pos::new(5, c)).collect();
         let case = Case::new(lair, body).unwrap();
         let full = SolveOptions {
+            algorithm: Algorithm::Bfs,
             precheck: false,
             ..SolveOptions::default()
         };

@@ -1,13 +1,17 @@
 //! The solver against a deliberately naive one (`common/mod.rs`) on seeded
 //! random lairs. Every plan the real solver returns is also replayed
-//! through `rules::replay`.
+//! through `rules::replay`. The big test runs the default solver (A*); the
+//! breadth-first comparator and the variants without shortcuts or with a
+//! hash store are held to the same oracle.
 
 mod common;
 
 use common::{naive, random_plain, to_case, Plain};
 use gridpuzzle_engine::rng::SplitMix64;
 use gridpuzzle_engine::search::{Limits, Outcome};
-use gridpuzzle_holedox::{is_goal, replay, solve, solve_with, SolveOptions, StateStore, TailRule};
+use gridpuzzle_holedox::{
+    is_goal, replay, solve, solve_with, Algorithm, SolveOptions, StateStore, TailRule,
+};
 
 /// Solves `p` both ways under `rule` and checks the answers and the plan.
 fn compare(p: &Plain, rule: TailRule, options: &SolveOptions) {
@@ -81,15 +85,40 @@ fn judge_size_lairs_agree_too() {
 #[test]
 fn hash_store_and_no_precheck_agree() {
     let mut rng = SplitMix64::new(77);
-    let options = SolveOptions {
+    let variants = [Algorithm::AStar, Algorithm::Bfs].map(|algorithm| SolveOptions {
+        algorithm,
         store: StateStore::Hash,
         precheck: false,
-    };
+        max_states: None,
+    });
     let mut lairs = 0;
     while lairs < 1_000 {
         let (rows, cols) = (rng.range(1, 6) as i32, rng.range(1, 6) as i32);
         let len = rng.range(1, 8) as usize;
         let density = rng.range(0, 40) as u32;
+        let Some(p) = random_plain(&mut rng, rows, cols, len, density) else {
+            continue;
+        };
+        lairs += 1;
+        for options in &variants {
+            compare(&p, TailRule::Strict, options);
+            compare(&p, TailRule::Lenient, options);
+        }
+    }
+}
+
+#[test]
+fn bfs_with_its_precheck_agrees_too() {
+    let mut rng = SplitMix64::new(0xbf5);
+    let options = SolveOptions {
+        algorithm: Algorithm::Bfs,
+        ..SolveOptions::default()
+    };
+    let mut lairs = 0;
+    while lairs < 1_000 {
+        let (rows, cols) = random_size(&mut rng);
+        let len = rng.range(2, 8) as usize;
+        let density = rng.range(0, 50) as u32;
         let Some(p) = random_plain(&mut rng, rows, cols, len, density) else {
             continue;
         };

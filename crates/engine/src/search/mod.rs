@@ -19,11 +19,13 @@
 //! visited set is a parameter ([`Visited`]) so a puzzle that packs its states
 //! into integers can hand in a dense bitset instead of a hash set.
 
+mod astar;
 mod bfs;
 mod idastar;
 mod iddfs;
 mod visited;
 
+pub use astar::{astar, astar_with, AstarOptions, BestFirst, CostTable, DenseCosts, HashCosts};
 pub use bfs::bfs;
 pub use idastar::{idastar, Deepening, DfsOptions, Walk};
 pub use iddfs::iddfs;

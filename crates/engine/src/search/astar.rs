@@ -1,0 +1,656 @@
+//! A* for unit-cost moves, with an integer bucket queue and exact
+//! re-generation handling.
+//!
+//! # Why A* is shaped like this
+//!
+//! Every move costs 1 and lower bounds are integers, so `f = g + h` is a
+//! small integer and the open list is a *bucket queue*: one bucket per `f`,
+//! and inside it one stack per `h` (ties go to the node with the smallest
+//! `h`, i.e. the deepest one, which is what makes the last `f` layer cheap:
+//! the search dives at the goal instead of widening). Push and pop are O(1)
+//! amortised; there is no heap.
+//!
+//! # Why the answer is optimal
+//!
+//! The classic mistake (copied from a well-known public solution) is to mark
+//! a state *done* when it is first queued. A state can be queued first by a
+//! parent that reached it late and later by a parent that reached it early;
+//! marking it on the first visit keeps the worse `g` and the answer can be
+//! too long. Here the cost table ([`CostTable`]) keeps the best `g` known for
+//! every state:
+//!
+//! - a successor is queued only when its `g` is *strictly smaller* than the
+//!   recorded one (or the state is new), and the new `g` is recorded;
+//! - a popped node whose `g` is larger than the recorded one is *stale* (a
+//!   better copy was queued after it) and is skipped, uncounted.
+//!
+//! This is A* with re-opening, which is optimal for any *admissible* bound
+//! `h` (never more than the true distance). The argument: let `P` be an
+//! optimal path. At any time before the search returns, the first state on
+//! `P` whose recorded `g` is not yet its optimal distance … more simply, the
+//! deepest state `s` on `P` that has been queued with its optimal `g*(s)`
+//! sits in the queue (it cannot have been expanded with that `g`, or its
+//! successor on `P` would be queued with its own optimal `g`), and
+//! `f(s) = g*(s) + h(s) ≤ C*` by admissibility. Buckets are popped in
+//! increasing `f`, so no node with `f > C*` is expanded, and no goal with
+//! cost `> C*` is returned, before `s`. With a *consistent* bound (as the
+//! puzzles here use: `h(a) ≤ 1 + h(b)` for every move `a → b`) a state is
+//! never improved after its expansion, so no state is expanded twice, and
+//! `f` never decreases from parent to child.
+//!
+//! Goals are recognised early: a goal generated with `g` equal to the `f` of
+//! the bucket being expanded cannot be beaten (every queued node has
+//! `f ≥` that bucket, and `f` is a lower bound on any solution through it),
+//! so it is returned without emptying the bucket. The same argument admits
+//! [`BestFirst::complete`]: a puzzle that can cheaply prove a state's bound
+//! is *exact* (it finds a plan of exactly `h` moves) ends the search there.
+//!
+//! # Limits
+//!
+//! `limits.max_depth` is a rule: nodes with `f` above it are never queued
+//! (any solution through them would be longer), and exhausting the rest is
+//! a proof of [`Outcome::Unsolvable`] within the cap. This is also how a
+//! caller with an *upper bound* (a known plan of `U` moves) asks for "only
+//! something shorter": a cap of `U - 1`. Budgets (`max_expanded`, deadline,
+//! cancel, and [`AstarOptions::max_stored`] for memory) give
+//! [`Outcome::Limit`], never `Unsolvable`.
+
+use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
+
+use super::{Budget, LimitHit, Limits, Outcome, Search, Stats};
+
+/// The best known number of moves (`g`) to each state seen.
+pub trait CostTable<S> {
+    /// The recorded `g` of `state`, if it was ever queued.
+    fn get(&self, state: &S) -> Option<u32>;
+    /// Records `g` when `state` is new or `g` is smaller than the recorded
+    /// value, and returns true then; otherwise changes nothing.
+    fn improve(&mut self, state: &S, g: u32) -> bool;
+    /// States recorded.
+    fn len(&self) -> usize;
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Any hashable state, mapped to its best `g`.
+#[derive(Debug)]
+pub struct HashCosts<S> {
+    map: FxHashMap<S, u32>,
+}
+
+impl<S> Default for HashCosts<S> {
+    fn default() -> Self {
+        HashCosts {
+            map: FxHashMap::default(),
+        }
+    }
+}
+
+impl<S> HashCosts<S> {
+    /// Every recorded state with its best `g` (in no particular order).
+    pub fn iter(&self) -> impl Iterator<Item = (&S, u32)> {
+        self.map.iter().map(|(s, &g)| (s, g))
+    }
+}
+
+impl<S: Hash + Eq + Clone> CostTable<S> for HashCosts<S> {
+    #[inline]
+    fn get(&self, state: &S) -> Option<u32> {
+        self.map.get(state).copied()
+    }
+
+    #[inline]
+    fn improve(&mut self, state: &S, g: u32) -> bool {
+        match self.map.get_mut(state) {
+            Some(old) if *old <= g => false,
+            Some(old) => {
+                *old = g;
+                true
+            }
+            None => {
+                self.map.insert(state.clone(), g);
+                true
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.map.len()
+    }
+}
+
+/// One `u32` per possible state, addressed by a key function into
+/// `0..capacity`. The array is zero-filled (it stores `g + 1`, 0 meaning
+/// unseen), so the allocator can hand out untouched zero pages and a search
+/// that sees few states pays for few pages.
+pub struct DenseCosts<F> {
+    g: Vec<u32>,
+    key: F,
+    count: usize,
+}
+
+impl<F> DenseCosts<F> {
+    /// `key` must map every state into `0..capacity`.
+    pub fn new(capacity: usize, key: F) -> DenseCosts<F> {
+        DenseCosts {
+            g: vec![0; capacity],
+            key,
+            count: 0,
+        }
+    }
+
+    /// Bytes held by the table (virtual: untouched pages cost nothing).
+    pub fn bytes(&self) -> usize {
+        self.g.len() * 4
+    }
+}
+
+impl<S, F: Fn(&S) -> usize> CostTable<S> for DenseCosts<F> {
+    #[inline]
+    fn get(&self, state: &S) -> Option<u32> {
+        match self.g[(self.key)(state)] {
+            0 => None,
+            v => Some(v - 1),
+        }
+    }
+
+    #[inline]
+    fn improve(&mut self, state: &S, g: u32) -> bool {
+        let slot = &mut self.g[(self.key)(state)];
+        let stored = g.saturating_add(1);
+        if *slot != 0 && *slot <= stored {
+            return false;
+        }
+        self.count += (*slot == 0) as usize;
+        *slot = stored;
+        true
+    }
+
+    fn len(&self) -> usize {
+        self.count
+    }
+}
+
+/// A search problem for [`astar_with`]: the same three closures as
+/// [`astar`] takes, plus an optional shortcut.
+pub trait BestFirst {
+    type State: Clone;
+    type Move: Clone;
+
+    /// Pushes every `(move, next)` pair of `state`.
+    fn successors(&mut self, state: &Self::State, out: &mut Vec<(Self::Move, Self::State)>);
+    /// An admissible lower bound on the moves from `state` to a goal, or
+    /// `None` when no goal can be reached from it (the state is dropped).
+    fn bound(&mut self, state: &Self::State) -> Option<u32>;
+    fn is_goal(&mut self, state: &Self::State) -> bool;
+    /// A plan of at most `bound` moves from `state` to a goal, if one is
+    /// cheap to find; the default finds none. Called on every expanded
+    /// state with the bound it was queued with; a plan returned ends the
+    /// search (it is optimal, see the module notes), so it must be legal —
+    /// the engine only checks its length.
+    fn complete(&mut self, _state: &Self::State, _bound: u32) -> Option<Vec<Self::Move>> {
+        None
+    }
+}
+
+/// Options of [`astar_with`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct AstarOptions {
+    /// Memory budget: stop with [`Outcome::Limit`] once the cost table holds
+    /// more than this many states. (Reported as [`LimitHit::States`] with
+    /// the number of states expanded so far.)
+    pub max_stored: Option<usize>,
+}
+
+struct Node<S, M> {
+    state: S,
+    parent: usize,
+    mv: Option<M>,
+    g: u32,
+}
+
+/// The open list: `stacks[f][h]`, popped in increasing `f`, then
+/// increasing `h`.
+struct Buckets {
+    stacks: Vec<Vec<Vec<usize>>>,
+    f: usize,
+    h: usize,
+    len: usize,
+}
+
+impl Buckets {
+    fn new() -> Buckets {
+        Buckets {
+            stacks: Vec::new(),
+            f: usize::MAX,
+            h: 0,
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, f: u32, h: u32, node: usize) {
+        let (f, h) = (f as usize, h as usize);
+        if self.stacks.len() <= f {
+            self.stacks.resize_with(f + 1, Vec::new);
+        }
+        let layer = &mut self.stacks[f];
+        if layer.len() <= h {
+            layer.resize_with(h + 1, Vec::new);
+        }
+        layer[h].push(node);
+        self.len += 1;
+        // An inconsistent bound may queue below the cursor.
+        if f < self.f || (f == self.f && h < self.h) {
+            self.f = f;
+            self.h = h;
+        }
+    }
+
+    /// The node with the least `(f, h)`, with its `f` and `h`.
+    #[inline]
+    fn pop(&mut self) -> Option<(usize, u32, u32)> {
+        if self.len == 0 {
+            return None;
+        }
+        loop {
+            let layer = &mut self.stacks[self.f];
+            if let Some(node) = layer.get_mut(self.h).and_then(Vec::pop) {
+                self.len -= 1;
+                return Some((node, self.f as u32, self.h as u32));
+            }
+            if self.h + 1 < layer.len() {
+                self.h += 1;
+            } else {
+                // Give the emptied layer's memory back.
+                *layer = Vec::new();
+                self.f += 1;
+                self.h = 0;
+            }
+        }
+    }
+}
+
+/// A* from `start` with unit-cost moves.
+///
+/// - `successors(state, out)` pushes every `(move, next)` pair of `state`;
+/// - `heuristic(state)` is an admissible lower bound on the moves left, or
+///   `None` when the state cannot reach a goal;
+/// - `goal(state)` tells whether a state is solved;
+/// - `costs` is the (empty) table of best `g` per state ([`HashCosts`] for
+///   any state, [`DenseCosts`] for states packed into small integers);
+/// - `limits.max_depth` caps the number of moves (a rule: exhausting the
+///   states within it proves [`Outcome::Unsolvable`]); the budgets give
+///   [`Outcome::Limit`].
+///
+/// The answer is optimal whenever the heuristic is admissible (see the
+/// module notes).
+///
+/// ```
+/// use gridpuzzle_engine::search::{astar, HashCosts, Limits, Outcome};
+/// // Reach 10 from 1 with moves "+1" and "*2"; a lower bound: one move
+/// // unless there already.
+/// let found = astar(
+///     1u32,
+///     |&n, out: &mut Vec<(char, u32)>| {
+///         out.push(('+', n + 1));
+///         out.push(('*', n * 2));
+///     },
+///     |&n| Some(u32::from(n != 10)),
+///     |&n| n == 10,
+///     &mut HashCosts::default(),
+///     &Limits::none().with_max_depth(Some(8)),
+/// );
+/// assert_eq!(found.outcome, Outcome::Solved(vec!['+', '*', '+', '*']));
+/// ```
+pub fn astar<S, M, C, FS, FH, FG>(
+    start: S,
+    successors: FS,
+    heuristic: FH,
+    goal: FG,
+    costs: &mut C,
+    limits: &Limits,
+) -> Search<M>
+where
+    S: Clone,
+    M: Clone,
+    C: CostTable<S>,
+    FS: FnMut(&S, &mut Vec<(M, S)>),
+    FH: FnMut(&S) -> Option<u32>,
+    FG: FnMut(&S) -> bool,
+{
+    struct Closures<FS, FH, FG, S, M> {
+        successors: FS,
+        heuristic: FH,
+        goal: FG,
+        _types: std::marker::PhantomData<fn(S) -> M>,
+    }
+    impl<S, M, FS, FH, FG> BestFirst for Closures<FS, FH, FG, S, M>
+    where
+        S: Clone,
+        M: Clone,
+        FS: FnMut(&S, &mut Vec<(M, S)>),
+        FH: FnMut(&S) -> Option<u32>,
+        FG: FnMut(&S) -> bool,
+    {
+        type State = S;
+        type Move = M;
+        fn successors(&mut self, state: &S, out: &mut Vec<(M, S)>) {
+            (self.successors)(state, out)
+        }
+        fn bound(&mut self, state: &S) -> Option<u32> {
+            (self.heuristic)(state)
+        }
+        fn is_goal(&mut self, state: &S) -> bool {
+            (self.goal)(state)
+        }
+    }
+    let mut problem = Closures {
+        successors,
+        heuristic,
+        goal,
+        _types: std::marker::PhantomData,
+    };
+    astar_with(&mut problem, start, costs, limits, &AstarOptions::default())
+}
+
+/// [`astar`] over a [`BestFirst`] problem, with [`AstarOptions`].
+pub fn astar_with<P, C>(
+    problem: &mut P,
+    start: P::State,
+    costs: &mut C,
+    limits: &Limits,
+    options: &AstarOptions,
+) -> Search<P::Move>
+where
+    P: BestFirst,
+    C: CostTable<P::State>,
+{
+    let budget = Budget::new(limits);
+    let mut stats = Stats::default();
+    if problem.is_goal(&start) {
+        return budget.finish(Outcome::Solved(Vec::new()), stats);
+    }
+    let cap = limits.max_depth.unwrap_or(u32::MAX);
+    let Some(h0) = problem.bound(&start).filter(|&h| h <= cap) else {
+        return budget.finish(Outcome::Unsolvable, stats);
+    };
+    costs.improve(&start, 0);
+    let mut nodes = vec![Node {
+        state: start,
+        parent: usize::MAX,
+        mv: None,
+        g: 0,
+    }];
+    let mut open = Buckets::new();
+    open.push(h0, h0, 0);
+    let mut children = Vec::new();
+    while let Some((at, f, h)) = open.pop() {
+        let g = nodes[at].g;
+        if costs.get(&nodes[at].state).is_some_and(|best| best < g) {
+            continue; // stale: a better copy was queued later
+        }
+        if h == 0 && problem.is_goal(&nodes[at].state) {
+            return budget.finish(Outcome::Solved(rebuild(&nodes, at)), stats);
+        }
+        if let Err(hit) = budget.charge(&mut stats) {
+            return budget.finish(Outcome::Limit(hit), stats);
+        }
+        if let Some(tail) = problem.complete(&nodes[at].state, h) {
+            if g as u64 + tail.len() as u64 <= f as u64 {
+                let mut path = rebuild(&nodes, at);
+                path.extend(tail);
+                return budget.finish(Outcome::Solved(path), stats);
+            }
+        }
+        children.clear();
+        problem.successors(&nodes[at].state, &mut children);
+        let child_g = g + 1;
+        for (mv, state) in children.drain(..) {
+            stats.generated += 1;
+            let goal = problem.is_goal(&state);
+            let child_h = if goal {
+                0
+            } else {
+                match problem.bound(&state) {
+                    Some(h) => h,
+                    None => continue,
+                }
+            };
+            let child_f = child_g.saturating_add(child_h);
+            if child_f > cap || !costs.improve(&state, child_g) {
+                continue;
+            }
+            nodes.push(Node {
+                state,
+                parent: at,
+                mv: Some(mv),
+                g: child_g,
+            });
+            let index = nodes.len() - 1;
+            if goal && child_g <= f {
+                return budget.finish(Outcome::Solved(rebuild(&nodes, index)), stats);
+            }
+            open.push(child_f, child_h, index);
+        }
+        stats.peak_frontier = stats.peak_frontier.max(open.len);
+        if options.max_stored.is_some_and(|max| costs.len() > max) {
+            return budget.finish(Outcome::Limit(LimitHit::States(stats.expanded)), stats);
+        }
+    }
+    budget.finish(Outcome::Unsolvable, stats)
+}
+
+fn rebuild<S, M: Clone>(nodes: &[Node<S, M>], mut at: usize) -> Vec<M> {
+    let mut path = Vec::new();
+    while let Some(mv) = &nodes[at].mv {
+        path.push(mv.clone());
+        at = nodes[at].parent;
+    }
+    path.reverse();
+    path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{bfs, HashVisited};
+    use super::*;
+
+    /// Moves on the integers: `+1`, `*2`, `-3` (cycles included).
+    fn arith(n: &i64, out: &mut Vec<(char, i64)>) {
+        out.push(('+', n + 1));
+        out.push(('*', n * 2));
+        out.push(('-', n - 3));
+    }
+
+    fn replay(mut n: i64, moves: &[char]) -> i64 {
+        for m in moves {
+            n = match m {
+                '+' => n + 1,
+                '*' => n * 2,
+                _ => n - 3,
+            };
+        }
+        n
+    }
+
+    #[test]
+    fn zero_heuristic_agrees_with_bfs() {
+        for target in -20..60i64 {
+            let cap = Limits::none().with_max_depth(Some(9));
+            let b = bfs(
+                1,
+                arith,
+                |&n| n == target,
+                &mut HashVisited::default(),
+                &cap,
+            );
+            let a = astar(
+                1,
+                arith,
+                |_| Some(0),
+                |&n| n == target,
+                &mut HashCosts::default(),
+                &cap,
+            );
+            match (&b.outcome, &a.outcome) {
+                (Outcome::Solved(x), Outcome::Solved(y)) => {
+                    assert_eq!(x.len(), y.len(), "target {target}");
+                    assert_eq!(replay(1, y), target);
+                }
+                (Outcome::Unsolvable, Outcome::Unsolvable) => {}
+                other => panic!("target {target}: {other:?}"),
+            }
+        }
+    }
+
+    /// A grid graph where the bound misleads: a cheap-looking first parent
+    /// reaches a state late, a better parent reaches it later. Marking
+    /// states done when queued gets this wrong; the cost table does not.
+    #[test]
+    fn a_state_regenerated_with_smaller_g_is_requeued() {
+        // States 0..=5. Edges: 0→1, 0→2, 1→3, 2→4, 4→3, 3→5 (goal). The
+        // path 0→1→3→5 has 3 moves; 0→2→4→3→5 has 4. With h(1) large and
+        // h(2), h(4) small, A* queues 3 first through 4 (g = 3), then
+        // through 1 (g = 2).
+        let succ = |&s: &u8, out: &mut Vec<(u8, u8)>| {
+            let next: &[u8] = match s {
+                0 => &[1, 2],
+                1 => &[3],
+                2 => &[4],
+                4 => &[3],
+                3 => &[5],
+                _ => &[],
+            };
+            out.extend(next.iter().map(|&n| (n, n)));
+        };
+        // Admissible (true distances: 0:3 1:2 2:3 3:1 4:2 5:0) but not
+        // consistent (h(0) = 0 < h(1) - 1).
+        let h = |&s: &u8| Some([0, 2, 0, 1, 0, 0][s as usize]);
+        let found = astar(
+            0u8,
+            succ,
+            h,
+            |&s| s == 5,
+            &mut HashCosts::default(),
+            &Limits::none(),
+        );
+        assert_eq!(found.outcome, Outcome::Solved(vec![1, 3, 5]));
+        // The same with a dense table.
+        let mut dense = DenseCosts::new(6, |&s: &u8| s as usize);
+        let found = astar(0u8, succ, h, |&s| s == 5, &mut dense, &Limits::none());
+        assert_eq!(found.outcome, Outcome::Solved(vec![1, 3, 5]));
+        assert_eq!(dense.len(), 6);
+        assert_eq!(dense.get(&3), Some(2));
+    }
+
+    #[test]
+    fn caps_prove_and_budgets_stop() {
+        let cap = Limits::none().with_max_depth(Some(5));
+        let a = astar(
+            1,
+            arith,
+            |_| Some(0),
+            |&n| n == 64,
+            &mut HashCosts::default(),
+            &cap,
+        );
+        assert_eq!(a.outcome, Outcome::Unsolvable);
+        let budget = Limits {
+            max_expanded: Some(3),
+            ..Limits::none()
+        };
+        let a = astar(
+            1,
+            arith,
+            |_| Some(0),
+            |&n| n == 1000,
+            &mut HashCosts::default(),
+            &budget,
+        );
+        assert_eq!(a.outcome, Outcome::Limit(LimitHit::States(3)));
+        assert_eq!(a.stats.expanded, 3);
+        // A dead start is unsolvable at once; a goal start is solved.
+        let a = astar(
+            1,
+            arith,
+            |_| None,
+            |&n| n == 5,
+            &mut HashCosts::default(),
+            &cap,
+        );
+        assert_eq!(a.outcome, Outcome::Unsolvable);
+        let a = astar(
+            5,
+            arith,
+            |_| None,
+            |&n| n == 5,
+            &mut HashCosts::default(),
+            &cap,
+        );
+        assert_eq!(a.outcome, Outcome::Solved(vec![]));
+    }
+
+    #[test]
+    fn memory_budget_is_a_limit() {
+        struct Line;
+        impl BestFirst for Line {
+            type State = i64;
+            type Move = char;
+            fn successors(&mut self, s: &i64, out: &mut Vec<(char, i64)>) {
+                arith(s, out)
+            }
+            fn bound(&mut self, _: &i64) -> Option<u32> {
+                Some(0)
+            }
+            fn is_goal(&mut self, s: &i64) -> bool {
+                *s == 100_000
+            }
+        }
+        let options = AstarOptions {
+            max_stored: Some(50),
+        };
+        let mut costs = HashCosts::default();
+        let a = astar_with(&mut Line, 1, &mut costs, &Limits::none(), &options);
+        assert!(matches!(a.outcome, Outcome::Limit(LimitHit::States(_))));
+        assert!(costs.len() <= 53);
+    }
+
+    #[test]
+    fn completion_ends_the_search() {
+        // The bound is exact (distance to 40 by +1 only, moves "+1" and "-3"
+        // ... ) and `complete` knows the plan: nothing is expanded but the
+        // start.
+        struct Count;
+        impl BestFirst for Count {
+            type State = i64;
+            type Move = char;
+            fn successors(&mut self, s: &i64, out: &mut Vec<(char, i64)>) {
+                out.push(('+', s + 1));
+                out.push(('-', s - 1));
+            }
+            fn bound(&mut self, s: &i64) -> Option<u32> {
+                Some(40i64.abs_diff(*s) as u32)
+            }
+            fn is_goal(&mut self, s: &i64) -> bool {
+                *s == 40
+            }
+            fn complete(&mut self, s: &i64, bound: u32) -> Option<Vec<char>> {
+                (*s <= 40).then(|| vec!['+'; bound as usize])
+            }
+        }
+        let mut costs = HashCosts::default();
+        let a = astar_with(
+            &mut Count,
+            0,
+            &mut costs,
+            &Limits::none(),
+            &AstarOptions::default(),
+        );
+        assert_eq!(a.outcome, Outcome::Solved(vec!['+'; 40]));
+        assert_eq!(a.stats.expanded, 1);
+    }
+}

@@ -1,0 +1,454 @@
+//! The default solver: A* over packed bodies, between a lower and an upper
+//! bound that often meet.
+//!
+//! # Bounds
+//!
+//! **Lower bound.** `h(s)` is the head's breadth-first distance to the exit
+//! over free cells, the body ignored (one table, filled once per case from
+//! the exit). No body can make the head's walk shorter, so `h` is
+//! admissible; one move changes the head by one cell, so
+//! `|h(a) − h(b)| ≤ 1` for every move `a → b`: `h` is *consistent*. A head
+//! whose distance is infinite can never reach the exit, whatever the body
+//! does: `-1` at once (this subsumes the breadth-first solver's flood-fill
+//! precheck; A* never queues such a state either).
+//!
+//! **Upper bound.** Let the head follow a path `p₀ p₁ … p_k` that never
+//! enters a cell twice. Before move `t` (1-based) the body is `p_{t−1} …
+//! p₀` followed by the starting segments `B2 …`, the starting segment `Bj`
+//! (0-based index `j`) sitting at place `t − 1 + j`. The head may not enter
+//! the first `blocking` places (all of them under the strict rule, all but
+//! the tail under the lenient one, [`TailRule::blocking_segments`]). The
+//! `p`s are never entered again (the path is simple), so move `t` is legal
+//! exactly when `p_t`, if it is a starting cell `Bj`, has
+//! `t ≥ blocking − j + 1`: the body has moved off it by then. A
+//! breadth-first search that labels every cell with its earliest arrival
+//! under these opening times yields such a path ([`upper_bound`]); a tree
+//! path is simple, so the plan is legal. It is never longer than the
+//! shortest path that treats the whole starting body as stones, which is
+//! the bound the issue asks for. When its length equals the lower bound the
+//! case is decided with no search at all — on random lairs that is most
+//! cases.
+//!
+//! Otherwise A* runs with the move cap `U − 1` (`U` the upper bound's
+//! length): it only looks for something strictly shorter, queues nothing
+//! with `f ≥ U`, and if it exhausts the capped space the upper-bound plan is
+//! optimal.
+//!
+//! **Completion.** The same argument applies from any state: if the head
+//! can walk down the distance table (each step to a cell one nearer the
+//! exit) without entering a cell of the current body before it opens, the
+//! state's lower bound is *exact* and the walk is its plan. Such a path is
+//! found by a depth-first search over the cells of the shortest-path DAG,
+//! and only the first `blocking − 1` moves need checking (after them every
+//! starting cell has opened), so the check is tiny. A* runs it on every
+//! state it expands ([`BestFirst::complete`]): a state popped at `f` with
+//! an exact bound gives a plan of cost `f`, and nothing cheaper exists
+//! (every queued state has `f` at least that, and `f` is a lower bound). So
+//! A* stops at the first expanded state whose body is out of the way of
+//! one of the head's shortest paths, instead of walking the final `f` layer
+//! to the exit.
+//!
+//! # Optimality (why this A* is exact)
+//!
+//! A widely copied A* for this problem marks a state *visited* when it is
+//! queued and never looks at it again; a state first reached by a worse
+//! parent keeps the worse `g`, and about 3 random 20×20 lairs in 1000 get a
+//! too-long answer. Here the engine's [`astar_with`] keeps the best `g`
+//! per state ([`CostTable`]), queues a state again whenever it is reached
+//! with a strictly smaller `g`, and skips stale queue entries when they are
+//! popped. With a consistent bound and unit moves, a state's `g` is optimal
+//! when it is expanded (the textbook invariant: `f` never decreases along a
+//! path, and the queue pops in increasing `f`), so no state is expanded
+//! twice — but a state *can* be queued first with a larger `g` by a parent
+//! popped earlier in the same `f` bucket, and that is the case the
+//! re-queueing handles. The answer is optimal because:
+//!
+//! 1. every solution through a queued state costs at least its `f`
+//!    (admissible `h`), and the queue is popped in increasing `f`;
+//! 2. a goal is returned only when its cost equals the smallest `f` in the
+//!    queue (the bucket being expanded), and a completion only when
+//!    `g + h = f` of the state being expanded;
+//! 3. the cap `U − 1` only discards plans no shorter than the known plan.
+//!
+//! The randomized tests hold this against the plain breadth-first search
+//! and a naive full-body search on thousands of lairs, with every plan
+//! replayed through `rules.rs`.
+//!
+//! # Memory
+//!
+//! The table of best `g` starts as a hash map and moves into a dense
+//! array of the whole packed space once it holds 1/64 of it (when the space
+//! is at most [`DENSE_MAX_COSTS`]): small searches, which most are, pay
+//! nothing for a 32 MB array, and big ones get its speed. A 100×100 lair
+//! with L = 16 always hashes. [`SolveOptions::max_states`] caps the states
+//! stored (60–80 bytes each: node, table entry, queue entry), and hitting it
+//! is a [`Outcome::Limit`], never `-1`; so are the expansion, time and
+//! cancel budgets of [`Limits`].
+
+use gridpuzzle_engine::search::{
+    astar_with, AstarOptions, BestFirst, CostTable, DenseCosts, HashCosts, Limits, Outcome, Search,
+    Stats,
+};
+use gridpuzzle_engine::Dir;
+
+use super::{Packed, SolveOptions, StateStore, DENSE_MAX_COSTS};
+use crate::rules::{Case, TailRule};
+
+/// No path: the head cannot reach the exit from this cell at all.
+const FAR: u32 = u32::MAX;
+
+/// The head's distance to the exit over free cells, body ignored, for every
+/// padded cell (`FAR` where the exit is out of reach, and on stones).
+fn head_distances(packed: &Packed) -> Vec<u32> {
+    let mut dist = vec![FAR; packed.cells];
+    if packed.blocked[packed.exit] {
+        return dist;
+    }
+    dist[packed.exit] = 0;
+    let mut queue = std::collections::VecDeque::from([packed.exit]);
+    while let Some(c) = queue.pop_front() {
+        let next = dist[c] + 1;
+        for &delta in &packed.delta {
+            let n = c.wrapping_add_signed(delta);
+            if !packed.blocked[n] && dist[n] == FAR {
+                dist[n] = next;
+                queue.push_back(n);
+            }
+        }
+    }
+    dist
+}
+
+/// The direction index (`U D L R`) of the step from `a` to its neighbour `b`.
+fn dir_between(packed: &Packed, a: usize, b: usize) -> usize {
+    let step = b as isize - a as isize;
+    packed
+        .delta
+        .iter()
+        .position(|&d| d == step)
+        .expect("cells of a path are neighbours")
+}
+
+/// The first move at which each body cell may be entered by a head that
+/// never re-enters a cell: `blocking - j + 1` for segment index `j`
+/// (0-based) below `blocking`, else 0 (see the module notes).
+fn opening_times<'a>(
+    packed: &Packed,
+    body: &'a [usize],
+) -> impl Iterator<Item = (usize, u32)> + 'a {
+    let blocking = packed.blocking;
+    (1..blocking.min(body.len())).map(move |j| (body[j], (blocking - j + 1) as u32))
+}
+
+/// A legal plan from the body `body` (decoded, head first): the shortest
+/// path of the head that never enters a cell twice and enters each body
+/// cell only after the body has left it, found by a breadth-first search
+/// that labels each cell with its earliest such arrival. `None` when there
+/// is no such path (which proves nothing).
+fn free_path(packed: &Packed, body: &[usize]) -> Option<Vec<Dir>> {
+    let mut open_at = vec![0u32; packed.cells];
+    for (cell, t) in opening_times(packed, body) {
+        open_at[cell] = t;
+    }
+    let head = body[0];
+    let mut when = vec![FAR; packed.cells];
+    let mut parent = vec![usize::MAX; packed.cells];
+    when[head] = 0;
+    let mut queue = std::collections::VecDeque::from([head]);
+    while let Some(c) = queue.pop_front() {
+        if c == packed.exit {
+            let mut path = Vec::new();
+            let mut at = c;
+            while at != head {
+                let p = parent[at];
+                path.push(Dir::from_index(dir_between(packed, p, at)));
+                at = p;
+            }
+            path.reverse();
+            return Some(path);
+        }
+        let t = when[c] + 1;
+        for &delta in &packed.delta {
+            let n = c.wrapping_add_signed(delta);
+            if !packed.blocked[n] && when[n] == FAR && t >= open_at[n] {
+                when[n] = t;
+                parent[n] = c;
+                queue.push_back(n);
+            }
+        }
+    }
+    None
+}
+
+/// The search problem: packed states, the head-distance bound, and the
+/// completion check.
+struct Holedox<'a> {
+    packed: &'a Packed,
+    dist: Vec<u32>,
+    shortcuts: bool,
+    /// Completion check scratch: cells proved not to lead anywhere in the
+    /// current call carry the current stamp.
+    dead: Vec<u32>,
+    stamp: u32,
+}
+
+impl Holedox<'_> {
+    /// A descending path of exactly `dist[head]` moves that the body allows,
+    /// or `None`. See the module notes ("Completion").
+    fn descend(&mut self, state: u64) -> Option<Vec<Dir>> {
+        let packed = self.packed;
+        let body = packed.decode(state);
+        let body = &body[..packed.len];
+        let head = body[0];
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.dead.iter_mut().for_each(|d| *d = 0);
+            self.stamp = 1;
+        }
+        // After `free_after` moves no body cell is in the way any more.
+        let free_after = packed.blocking.saturating_sub(1);
+        let hittable = &body[1..packed.blocking.min(body.len())];
+        let mut path: Vec<usize> = vec![head];
+        let mut tried: Vec<usize> = vec![0];
+        loop {
+            let t = path.len() - 1;
+            let c = path[t];
+            if t >= free_after || c == packed.exit {
+                break;
+            }
+            let k = tried.last_mut()?;
+            if *k == 4 {
+                self.dead[c] = self.stamp;
+                path.pop();
+                tried.pop();
+                if path.is_empty() {
+                    return None;
+                }
+                continue;
+            }
+            let n = c.wrapping_add_signed(packed.delta[*k]);
+            *k += 1;
+            let step = t as u32 + 1;
+            let allowed = self.dist[n] != FAR
+                && self.dist[n] + 1 == self.dist[c]
+                && self.dead[n] != self.stamp
+                && !hittable
+                    .iter()
+                    .enumerate()
+                    .any(|(j, &b)| b == n && step as usize <= packed.blocking - (j + 1));
+            if allowed {
+                path.push(n);
+                tried.push(0);
+            }
+        }
+        // Any descending path finishes it.
+        let mut c = *path.last().expect("the path holds the head");
+        while c != packed.exit {
+            let n = packed
+                .delta
+                .iter()
+                .map(|&d| c.wrapping_add_signed(d))
+                .find(|&n| self.dist[n] != FAR && self.dist[n] + 1 == self.dist[c])
+                .expect("a cell at finite distance has a nearer neighbour");
+            path.push(n);
+            c = n;
+        }
+        Some(
+            path.windows(2)
+                .map(|w| Dir::from_index(dir_between(packed, w[0], w[1])))
+                .collect(),
+        )
+    }
+}
+
+impl BestFirst for Holedox<'_> {
+    type State = u64;
+    type Move = Dir;
+
+    #[inline]
+    fn successors(&mut self, state: &u64, out: &mut Vec<(Dir, u64)>) {
+        self.packed.successors(*state, out);
+    }
+
+    #[inline]
+    fn bound(&mut self, state: &u64) -> Option<u32> {
+        let d = self.dist[self.packed.head(*state)];
+        (d != FAR).then_some(d)
+    }
+
+    #[inline]
+    fn is_goal(&mut self, state: &u64) -> bool {
+        self.packed.head(*state) == self.packed.exit
+    }
+
+    fn complete(&mut self, state: &u64, bound: u32) -> Option<Vec<Dir>> {
+        if !self.shortcuts || bound != self.dist[self.packed.head(*state)] {
+            return None;
+        }
+        self.descend(*state)
+    }
+}
+
+/// The lower bound A* starts from: the head's own shortest distance to the
+/// exit with the body ignored. `None` proves the case unsolvable (unless the
+/// head is already on the exit: then the distance is 0).
+pub fn lower_bound(case: &Case, rule: TailRule) -> Option<u32> {
+    let packed = Packed::new(case, rule);
+    let d = head_distances(&packed)[packed.start_head];
+    (d != FAR).then_some(d)
+}
+
+/// The upper-bound plan: the head's shortest path that never re-enters a
+/// cell and enters each starting body cell only once the body has left it
+/// (see the module notes). Always legal; `None` when there is no such path,
+/// which proves nothing. Empty when the head is on the exit.
+pub fn upper_bound(case: &Case, rule: TailRule) -> Option<Vec<Dir>> {
+    let packed = Packed::new(case, rule);
+    let body = packed.decode(packed.encode(case.body()));
+    free_path(&packed, &body[..packed.len])
+}
+
+/// A* from `start` (see the module notes).
+pub(super) fn solve(
+    packed: &Packed,
+    start: u64,
+    limits: &Limits,
+    options: &SolveOptions,
+) -> Search<Dir> {
+    let done = |outcome| Search {
+        outcome,
+        stats: Stats::default(),
+    };
+    let dist = head_distances(packed);
+    let lower = dist[packed.head(start)];
+    let cap = limits.max_depth.unwrap_or(u32::MAX);
+    if lower == FAR || lower > cap {
+        return done(Outcome::Unsolvable);
+    }
+    let mut limits = limits.clone();
+    let mut upper = None;
+    if options.precheck {
+        let body = packed.decode(start);
+        if let Some(plan) = free_path(packed, &body[..packed.len]) {
+            let len = plan.len() as u32;
+            if len == lower {
+                return done(Outcome::Solved(plan));
+            }
+            if len <= cap {
+                // Only a shorter plan is worth searching for.
+                limits.max_depth = Some(len - 1);
+                upper = Some(plan);
+            }
+        }
+    }
+    let mut problem = Holedox {
+        packed,
+        shortcuts: options.precheck,
+        dead: vec![0; packed.cells],
+        stamp: 0,
+        dist,
+    };
+    let astar_options = AstarOptions {
+        max_stored: options.max_states,
+    };
+    let capacity = packed.capacity();
+    let dense = options.store == StateStore::Auto && capacity <= DENSE_MAX_COSTS as u128;
+    let mut costs = Costs::new(dense.then_some(capacity as usize));
+    let mut search = astar_with(&mut problem, start, &mut costs, &limits, &astar_options);
+    if let (Outcome::Unsolvable, Some(plan)) = (&search.outcome, upper) {
+        // Nothing shorter than the upper-bound plan: it is optimal.
+        search.outcome = Outcome::Solved(plan);
+    }
+    search
+}
+
+/// The table of best move counts: a hash map while the search is small,
+/// moved into a dense array (when the state space allows one) once it holds
+/// more than 1/64 of the space.
+///
+/// Why not dense from the start: a zeroed array of a judge-size space is
+/// 32 MB, and the allocator hands back freed memory of that size for reuse,
+/// so every case would pay for clearing it — far more than the handful of
+/// states most A* searches touch. Why not hash throughout: past a few
+/// hundred thousand states the array is several times faster.
+enum Costs {
+    Hash(HashCosts<u64>, Option<usize>),
+    Dense(DenseCosts<fn(&u64) -> usize>),
+}
+
+impl Costs {
+    fn new(dense_capacity: Option<usize>) -> Costs {
+        Costs::Hash(HashCosts::default(), dense_capacity)
+    }
+}
+
+fn dense_key(s: &u64) -> usize {
+    *s as usize
+}
+
+impl CostTable<u64> for Costs {
+    #[inline]
+    fn get(&self, state: &u64) -> Option<u32> {
+        match self {
+            Costs::Hash(h, _) => h.get(state),
+            Costs::Dense(d) => d.get(state),
+        }
+    }
+
+    #[inline]
+    fn improve(&mut self, state: &u64, g: u32) -> bool {
+        match self {
+            Costs::Dense(d) => d.improve(state, g),
+            Costs::Hash(h, capacity) => {
+                let improved = h.improve(state, g);
+                if let Some(capacity) = *capacity {
+                    if h.len() > capacity / 64 {
+                        let mut d = DenseCosts::new(capacity, dense_key as fn(&u64) -> usize);
+                        for (s, g) in h.iter() {
+                            d.improve(s, g);
+                        }
+                        *self = Costs::Dense(d);
+                    }
+                }
+                improved
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Costs::Hash(h, _) => h.len(),
+            Costs::Dense(d) => d.len(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cost_table_moves_to_a_dense_array_and_keeps_every_entry() {
+        let mut costs = Costs::new(Some(64 * 100));
+        for s in 0..100u64 {
+            assert!(costs.improve(&(s * 7), (s % 13) as u32 + 5));
+        }
+        assert!(matches!(costs, Costs::Hash(..)));
+        assert!(costs.improve(&700, 1));
+        assert!(matches!(costs, Costs::Dense(..)));
+        assert_eq!(costs.len(), 101);
+        for s in 0..100u64 {
+            assert_eq!(costs.get(&(s * 7)), Some((s % 13) as u32 + 5));
+        }
+        assert!(!costs.improve(&7, 6));
+        assert!(costs.improve(&7, 2));
+        assert_eq!(costs.get(&7), Some(2));
+        assert_eq!(costs.get(&8), None);
+        // Without a dense capacity it hashes for ever.
+        let mut costs = Costs::new(None);
+        for s in 0..10_000u64 {
+            costs.improve(&s, 1);
+        }
+        assert!(matches!(costs, Costs::Hash(..)));
+    }
+}
