@@ -199,9 +199,8 @@ pub trait BestFirst {
 /// Options of [`astar_with`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct AstarOptions {
-    /// Memory budget: stop with [`Outcome::Limit`] once the cost table holds
-    /// more than this many states. (Reported as [`LimitHit::States`] with
-    /// the number of states expanded so far.)
+    /// Memory budget: stop with [`Outcome::Limit`]`(`[`LimitHit::Memory`]`)`
+    /// once the cost table holds more than this many states.
     pub max_stored: Option<usize>,
 }
 
@@ -437,8 +436,8 @@ where
             open.push(child_f, child_h, index);
         }
         stats.peak_frontier = stats.peak_frontier.max(open.len);
-        if options.max_stored.is_some_and(|max| costs.len() > max) {
-            return budget.finish(Outcome::Limit(LimitHit::States(stats.expanded)), stats);
+        if let Some(max) = options.max_stored.filter(|&max| costs.len() > max) {
+            return budget.finish(Outcome::Limit(LimitHit::Memory(max)), stats);
         }
     }
     budget.finish(Outcome::Unsolvable, stats)
@@ -615,7 +614,7 @@ mod tests {
         };
         let mut costs = HashCosts::default();
         let a = astar_with(&mut Line, 1, &mut costs, &Limits::none(), &options);
-        assert!(matches!(a.outcome, Outcome::Limit(LimitHit::States(_))));
+        assert_eq!(a.outcome, Outcome::Limit(LimitHit::Memory(50)));
         assert!(costs.len() <= 53);
     }
 

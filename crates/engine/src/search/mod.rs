@@ -66,6 +66,8 @@ impl Limits {
 pub enum LimitHit {
     /// `max_expanded` states were expanded.
     States(u64),
+    /// The search stored this many states, its memory budget.
+    Memory(usize),
     /// The deadline passed.
     Time,
     /// The cancel flag was raised.
@@ -76,6 +78,7 @@ impl fmt::Display for LimitHit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LimitHit::States(n) => write!(f, "the limit of {n} expanded states was reached"),
+            LimitHit::Memory(n) => write!(f, "the memory budget of {n} stored states was reached"),
             LimitHit::Time => write!(f, "the time limit was reached"),
             LimitHit::Cancelled => write!(f, "the search was cancelled"),
         }
