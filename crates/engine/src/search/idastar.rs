@@ -69,15 +69,24 @@ pub enum Deepening {
 /// Options of [`idastar`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DfsOptions {
-    /// Keep a transposition table (memory grows with the states seen).
+    /// Keep a transposition table.
     pub table: bool,
+    /// The most states the table holds. A full table takes no new states
+    /// (it still sharpens the ones it has): the table only prunes, so the
+    /// answer is the same and memory stays bounded.
+    pub table_capacity: usize,
     pub deepening: Deepening,
 }
+
+/// Default [`DfsOptions::table_capacity`]: 2²² states, a few hundred MB at
+/// most for large keys.
+pub const DEFAULT_TABLE_CAPACITY: usize = 1 << 22;
 
 impl Default for DfsOptions {
     fn default() -> DfsOptions {
         DfsOptions {
             table: true,
+            table_capacity: DEFAULT_TABLE_CAPACITY,
             deepening: Deepening::Iterative,
         }
     }
@@ -116,6 +125,7 @@ pub fn idastar<W: Walk>(walk: &mut W, limits: &Limits, opts: DfsOptions) -> Sear
     };
     let mut search = Round {
         table: opts.table,
+        capacity: opts.table_capacity,
         known: FxHashMap::default(),
         pool: Vec::new(),
         best: None,
@@ -152,6 +162,7 @@ pub fn idastar<W: Walk>(walk: &mut W, limits: &Limits, opts: DfsOptions) -> Sear
 /// The state kept across rounds.
 struct Round<W: Walk> {
     table: bool,
+    capacity: usize,
     known: FxHashMap<W::Key, Fails>,
     pool: Vec<Vec<W::Move>>,
     /// The best (shortest) solution found so far.
@@ -186,8 +197,12 @@ impl<W: Walk> Round<W> {
                     } else {
                         threshold - depth
                     };
-                    let entry = self.known.entry(walk.key()).or_insert(0);
-                    *entry = (*entry).max(fails);
+                    let key = walk.key();
+                    if let Some(known) = self.known.get_mut(&key) {
+                        *known = (*known).max(fails);
+                    } else if self.known.len() < self.capacity {
+                        self.known.insert(key, fails);
+                    }
                 }
                 let Some(parent) = stack.last_mut() else {
                     return Ok(frame.cut);

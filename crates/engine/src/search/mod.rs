@@ -27,7 +27,7 @@ mod visited;
 
 pub use astar::{astar, astar_with, AstarOptions, BestFirst, CostTable, DenseCosts, HashCosts};
 pub use bfs::bfs;
-pub use idastar::{idastar, Deepening, DfsOptions, Walk};
+pub use idastar::{idastar, Deepening, DfsOptions, Walk, DEFAULT_TABLE_CAPACITY};
 pub use iddfs::iddfs;
 pub use visited::{DenseVisited, HashVisited, Visited};
 

@@ -200,7 +200,11 @@ impl Walk for Countdown {
 #[test]
 fn idastar_finds_optimal_paths_and_restores_the_walk() {
     for (table, deepening, exact) in modes() {
-        let opts = DfsOptions { table, deepening };
+        let opts = DfsOptions {
+            table,
+            deepening,
+            ..DfsOptions::default()
+        };
         {
             let mut w = Countdown {
                 n: 21,
@@ -250,7 +254,11 @@ fn idastar_respects_cap_and_budgets() {
         exact: false,
     };
     for (table, deepening, _) in modes() {
-        let opts = DfsOptions { table, deepening };
+        let opts = DfsOptions {
+            table,
+            deepening,
+            ..DfsOptions::default()
+        };
         let capped = Limits::none().with_max_depth(Some(14));
         assert_eq!(idastar(&mut w, &capped, opts).outcome, Outcome::Unsolvable);
         let capped = Limits::none().with_max_depth(Some(15));
@@ -307,4 +315,28 @@ fn the_table_saves_work_on_transpositions() {
         with.stats,
         without.stats
     );
+}
+
+#[test]
+fn a_full_table_changes_work_not_answers() {
+    let mut w = Countdown {
+        n: 40,
+        trail: vec![],
+        forbidden: vec![8, 23],
+        exact: false,
+    };
+    let cap = Limits::none().with_max_depth(Some(30));
+    let full = idastar(&mut w, &cap, DfsOptions::default());
+    let tiny = idastar(
+        &mut w,
+        &cap,
+        DfsOptions {
+            table_capacity: 3,
+            ..DfsOptions::default()
+        },
+    );
+    // 40 -> 10 in 15 moves, then 10 9 7 5 3 1 0 around the forbidden 8.
+    assert_eq!(full.outcome.moves().map(<[u8]>::len), Some(21));
+    assert_eq!(tiny.outcome.moves().map(<[u8]>::len), Some(21));
+    assert!(tiny.stats.expanded > full.stats.expanded);
 }
