@@ -158,12 +158,6 @@ impl Board {
         (id != NO_BLOCK).then_some(id)
     }
 
-    /// Is there a standing block at row-major index `i` in `state`?
-    fn standing(&self, state: &State, i: usize) -> bool {
-        let id = self.block_id[i];
-        id != NO_BLOCK && !state.broken.contains(id)
-    }
-
     /// Is there a starting block at row-major index `i`?
     pub fn block_at(&self, i: usize) -> bool {
         self.block_id[i] != NO_BLOCK
@@ -205,6 +199,14 @@ impl Broken {
         if let Err(at) = self.0.binary_search(&id) {
             self.0.insert(at, id);
         }
+    }
+
+    /// The set of the given block numbers.
+    pub fn from_ids(ids: impl IntoIterator<Item = u32>) -> Broken {
+        let mut v: SmallVec<[u32; INLINE_BROKEN]> = ids.into_iter().collect();
+        v.sort_unstable();
+        v.dedup();
+        Broken(v)
     }
 
     pub fn remove(&mut self, id: u32) {
@@ -272,14 +274,27 @@ pub enum Foul {
 /// stops it and breaks, leaving the board loses. A throw whose very first
 /// cell holds a block is refused: the stone would not move.
 pub fn throw(board: &Board, state: &State, dir: Dir) -> Result<Throw, Foul> {
-    if state.stone == board.goal {
+    throw_from(board, state.stone, |id| state.broken.contains(id), dir)
+}
+
+/// [`throw`] for a caller that keeps the broken blocks its own way (the
+/// solver keeps a flag per block): `broken(id)` tells whether block `id`
+/// is gone. This is the one definition of a throw.
+#[inline]
+pub fn throw_from(
+    board: &Board,
+    stone: Pos,
+    broken: impl Fn(u32) -> bool,
+    dir: Dir,
+) -> Result<Throw, Foul> {
+    if stone == board.goal {
         return Err(Foul::AfterGoal);
     }
     let grid = &board.grid;
     let w = grid.width() as i64;
     let (dr, dc) = dir.delta();
     let stride = dr * w + dc;
-    let from = state.stone;
+    let from = stone;
     // Positions are rebuilt from the start and the distance slid, not from
     // indices (which would cost a division per throw).
     let at = |k: u32| {
@@ -305,7 +320,8 @@ pub fn throw(board: &Board, state: &State, dir: Dir) -> Result<Throw, Foul> {
                 cells: slid + k,
             });
         }
-        if board.standing(state, i) {
+        let id = board.block_id[i];
+        if id != NO_BLOCK && !broken(id) {
             let cells = slid + k - 1;
             if cells == 0 {
                 return Err(Foul::Blocked { block: at(1) });

@@ -40,7 +40,9 @@ use gridpuzzle_engine::search::{
 };
 use gridpuzzle_engine::{Dir, Pos};
 
-use crate::rules::{apply, throw, Board, State, Throw};
+use smallvec::SmallVec;
+
+use crate::rules::{apply, throw, throw_from, Board, Broken, State, Throw};
 
 /// States the transposition table keeps. Small on purpose: the states worth
 /// remembering are the ones near the root, and a large table costs more in
@@ -284,10 +286,13 @@ pub fn relaxed_distances_cells(board: &Board) -> Vec<u32> {
 /// Marks a cell from which the relaxed goal is out of reach.
 pub const UNREACHABLE: u32 = u32::MAX;
 
-/// The stone and the broken blocks as one mutable state, for IDA*.
+/// The stone and the broken blocks as one mutable state, for IDA*. Broken
+/// blocks are a flag per block (one load to test, one store to change)
+/// plus the order they broke in (taking a throw back pops it).
 struct Stone<'a> {
     board: &'a Board,
-    state: State,
+    stone: Pos,
+    broken: Vec<bool>,
     /// Per throw played: where the stone was, and the block it broke.
     trail: Vec<(Pos, Option<u32>)>,
     dist: Vec<u32>,
@@ -297,7 +302,8 @@ impl<'a> Stone<'a> {
     fn new(board: &'a Board) -> Stone<'a> {
         Stone {
             board,
-            state: board.initial(),
+            stone: board.start(),
+            broken: vec![false; board.blocks().len()],
             trail: Vec::new(),
             dist: relaxed_distances(board),
         }
@@ -313,19 +319,23 @@ enum Key {
     Full(State),
 }
 
-fn key_of(board: &Board, state: &State) -> Key {
-    let ids = state.broken.ids();
+fn key_of(board: &Board, stone: Pos, trail: &[(Pos, Option<u32>)]) -> Key {
+    let mut ids: SmallVec<[u32; 16]> = trail.iter().filter_map(|&(_, b)| b).collect();
     if ids.len() <= 10 && ids.iter().all(|&id| id < u16::MAX as u32) {
+        ids.sort_unstable();
         // Slot 0: the stone's cell; then the ids, 16 bits each, plus one
         // (so an empty slot, 0, differs from block 0).
-        let mut words = [board.grid().index(state.stone) as u64, 0, 0];
+        let mut words = [board.grid().index(stone) as u64, 0, 0];
         for (k, &id) in ids.iter().enumerate() {
             let slot = 2 + k; // 16-bit slots; slots 0-1 hold the cell
             words[slot / 4] |= (id as u64 + 1) << (16 * (slot % 4));
         }
         Key::Packed(words)
     } else {
-        Key::Full(state.clone())
+        Key::Full(State {
+            stone,
+            broken: Broken::from_ids(ids),
+        })
     }
 }
 
@@ -338,7 +348,8 @@ impl Walk for Stone<'_> {
     }
 
     fn play(&mut self, dir: Dir) -> bool {
-        let Ok(t) = throw(self.board, &self.state, dir) else {
+        let broken = &self.broken;
+        let Ok(t) = throw_from(self.board, self.stone, |id| broken[id as usize], dir) else {
             return false;
         };
         let broke = match t {
@@ -347,35 +358,35 @@ impl Walk for Stone<'_> {
                     .board
                     .block_id(broke)
                     .expect("a throw breaks a starting block");
-                self.state.broken.insert(id);
+                self.broken[id as usize] = true;
                 Some(id)
             }
             Throw::Goal { .. } => None,
         };
-        self.trail.push((self.state.stone, broke));
-        self.state.stone = t.stone();
+        self.trail.push((self.stone, broke));
+        self.stone = t.stone();
         true
     }
 
     fn undo(&mut self) {
         let (from, broke) = self.trail.pop().expect("undo follows play");
-        self.state.stone = from;
+        self.stone = from;
         if let Some(id) = broke {
-            self.state.broken.remove(id);
+            self.broken[id as usize] = false;
         }
     }
 
     fn is_goal(&self) -> bool {
-        self.state.stone == self.board.goal()
+        self.stone == self.board.goal()
     }
 
     fn bound(&mut self) -> Option<u32> {
-        let d = self.dist[self.board.grid().index(self.state.stone)];
+        let d = self.dist[self.board.grid().index(self.stone)];
         (d != UNREACHABLE).then_some(d)
     }
 
     fn key(&self) -> Key {
-        key_of(self.board, &self.state)
+        key_of(self.board, self.stone, &self.trail)
     }
 }
 

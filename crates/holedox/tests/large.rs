@@ -112,3 +112,33 @@ fn long_bodies_that_must_turn_round() {
         assert!(answer > 2 * (corridor as i64 - len as i64), "{answer}");
     }
 }
+
+/// Regression: a corridor that leads the head away from the exit. Every
+/// expansion opened a new `f` layer at a large `h`, and the first bucket
+/// queue allocated and scanned `h` empty buckets per layer: quadratic, 14 s
+/// on a 400×400 lair that breadth-first search proves `-1` in 9 ms. (No
+/// clock here: a return of that bug makes this test crawl.)
+#[test]
+fn serpentine_leading_away_is_proved_unsolvable() {
+    let n = 300u32;
+    let mut text = format!("{n} {n} 2\n1 2\n1 1\n");
+    let mut stones = Vec::new();
+    for r in (1..n).step_by(2) {
+        // Walls on rows 2, 4, ... (1-based) with one gap, alternating sides.
+        let gap = if (r / 2) % 2 == 0 { n - 1 } else { 0 };
+        stones.extend((0..n).filter(|&c| c != gap).map(|c| (r + 1, c + 1)));
+    }
+    text.push_str(&format!("{}\n", stones.len()));
+    for (r, c) in &stones {
+        text.push_str(&format!("{r} {c}\n"));
+    }
+    text.push_str("0 0 0\n");
+    let case = gridpuzzle_holedox::Cases::from_reader(text.as_bytes())
+        .next()
+        .expect("one case")
+        .expect("valid");
+    // The tail sits on the exit and the head may only walk away.
+    let (answer, confirmed) = check(&case, TailRule::Strict);
+    assert_eq!(answer, -1);
+    assert!(confirmed, "BFS proves it within its budget too");
+}

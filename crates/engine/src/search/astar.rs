@@ -55,6 +55,8 @@
 //! cancel, and [`AstarOptions::max_stored`] for memory) give
 //! [`Outcome::Limit`], never `Unsolvable`.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::hash::Hash;
 
 use rustc_hash::FxHashMap;
@@ -211,65 +213,40 @@ struct Node<S, M> {
     g: u32,
 }
 
-/// The open list: `stacks[f][h]`, popped in increasing `f`, then
-/// increasing `h`.
+/// The open list, popped in increasing `f`, then increasing `h` (deepest
+/// first among equals), then last in first out.
+///
+/// A binary heap on one packed key. (A bucket array indexed by `f` and `h`
+/// was tried first: on a long corridor that leads away from the exit every
+/// expansion opened a new `f` layer at a large `h`, and allocating and
+/// scanning `h` empty buckets per layer made the search quadratic — a
+/// 400×400 serpentine took 14 s against 9 ms for breadth-first search.)
 struct Buckets {
-    stacks: Vec<Vec<Vec<usize>>>,
-    f: usize,
-    h: usize,
-    len: usize,
+    heap: BinaryHeap<Reverse<(u64, u64, usize)>>,
+    /// A push counter: later pushes pop first among equal `(f, h)`.
+    pushes: u64,
 }
 
 impl Buckets {
     fn new() -> Buckets {
         Buckets {
-            stacks: Vec::new(),
-            f: usize::MAX,
-            h: 0,
-            len: 0,
+            heap: BinaryHeap::new(),
+            pushes: 0,
         }
     }
 
     #[inline]
     fn push(&mut self, f: u32, h: u32, node: usize) {
-        let (f, h) = (f as usize, h as usize);
-        if self.stacks.len() <= f {
-            self.stacks.resize_with(f + 1, Vec::new);
-        }
-        let layer = &mut self.stacks[f];
-        if layer.len() <= h {
-            layer.resize_with(h + 1, Vec::new);
-        }
-        layer[h].push(node);
-        self.len += 1;
-        // An inconsistent bound may queue below the cursor.
-        if f < self.f || (f == self.f && h < self.h) {
-            self.f = f;
-            self.h = h;
-        }
+        self.pushes += 1;
+        let key = ((f as u64) << 32) | h as u64;
+        self.heap.push(Reverse((key, u64::MAX - self.pushes, node)));
     }
 
     /// The node with the least `(f, h)`, with its `f` and `h`.
     #[inline]
     fn pop(&mut self) -> Option<(usize, u32, u32)> {
-        if self.len == 0 {
-            return None;
-        }
-        loop {
-            let layer = &mut self.stacks[self.f];
-            if let Some(node) = layer.get_mut(self.h).and_then(Vec::pop) {
-                self.len -= 1;
-                return Some((node, self.f as u32, self.h as u32));
-            }
-            if self.h + 1 < layer.len() {
-                self.h += 1;
-            } else {
-                // Give the emptied layer's memory back.
-                *layer = Vec::new();
-                self.f += 1;
-                self.h = 0;
-            }
-        }
+        let Reverse((key, _, node)) = self.heap.pop()?;
+        Some((node, (key >> 32) as u32, key as u32))
     }
 }
 
@@ -435,7 +412,7 @@ where
             }
             open.push(child_f, child_h, index);
         }
-        stats.peak_frontier = stats.peak_frontier.max(open.len);
+        stats.peak_frontier = stats.peak_frontier.max(open.heap.len());
         if let Some(max) = options.max_stored.filter(|&max| costs.len() > max) {
             return budget.finish(Outcome::Limit(LimitHit::Memory(max)), stats);
         }
