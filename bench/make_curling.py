@@ -5,6 +5,7 @@
 open20.in:    100 boards 20x20 with 10-25% blocks and no answer within 10 throws
               (the whole capped space must be searched: the expensive case).
 contest20.in: 100 random 20x20 boards with 5-40% blocks (a contest-like file).
+big200.in:    10 random 200x200 boards with 10% blocks, for --max-throws none.
 """
 import random
 import subprocess
@@ -13,12 +14,12 @@ import sys
 BIN = sys.argv[1]
 
 
-def board(rng, density):
-    cells = [[1 if rng.random() < density else 0 for _ in range(20)] for _ in range(20)]
-    spots = rng.sample(range(400), 2)
-    cells[spots[0] // 20][spots[0] % 20] = 2
-    cells[spots[1] // 20][spots[1] % 20] = 3
-    return "20 20\n" + "\n".join(" ".join(map(str, r)) for r in cells) + "\n"
+def board(rng, density, side=20):
+    cells = [[1 if rng.random() < density else 0 for _ in range(side)] for _ in range(side)]
+    spots = rng.sample(range(side * side), 2)
+    cells[spots[0] // side][spots[0] % side] = 2
+    cells[spots[1] // side][spots[1] % side] = 3
+    return f"{side} {side}\n" + "\n".join(" ".join(map(str, r)) for r in cells) + "\n"
 
 
 def answer(text):
@@ -39,3 +40,7 @@ with open("bench/curling/open20.in", "w") as f:
 rng = random.Random(3009)
 with open("bench/curling/contest20.in", "w") as f:
     f.write("".join(board(rng, rng.uniform(0.05, 0.40)) for _ in range(100)) + "0 0\n")
+
+rng = random.Random(200)
+with open("bench/curling/big200.in", "w") as f:
+    f.write("".join(board(rng, 0.10, 200) for _ in range(10)) + "0 0\n")

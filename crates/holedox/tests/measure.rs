@@ -8,6 +8,8 @@
 //!     -p gridpuzzle-holedox --test measure -- --ignored --nocapture
 //! ```
 
+mod common;
+
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -76,6 +78,62 @@ fn per_case_figures() {
                 total * 1e3,
                 times[times.len() / 2] * 1e3,
                 times[times.len() - 1] * 1e3,
+            );
+        }
+    }
+}
+
+/// The size × L table of BENCHMARKS.md: for each lair side and body
+/// length, 11 seeded random lairs with 20 % stones (exit at (1,1), kept only
+/// when the head alone can reach it), solved by the default A*; prints the
+/// median and worst time and the most states expanded.
+///
+/// ```text
+/// cargo test --release -p gridpuzzle-holedox --test measure scale -- --ignored --nocapture
+/// ```
+#[test]
+#[ignore]
+fn scale_table() {
+    use common::{random_plain, to_case};
+    use gridpuzzle_engine::rng::SplitMix64;
+    use gridpuzzle_holedox::{lower_bound, solve};
+    println!("| side | L | cases | median | max | most expanded | answers |");
+    println!("|---|---|---|---|---|---|---|");
+    for side in [20, 50, 100, 200] {
+        for len in [8, 12, 16, 20] {
+            let mut rng = SplitMix64::new(side as u64 * 1000 + len as u64);
+            let mut times = Vec::new();
+            let mut most = 0;
+            let mut answers = Vec::new();
+            while times.len() < 11 {
+                let Some(mut p) = random_plain(&mut rng, side, side, len, 20) else {
+                    continue;
+                };
+                p.exit = (0, 0);
+                p.stone[0][0] = false;
+                let case = to_case(&p);
+                if lower_bound(&case, TailRule::Strict).is_none() {
+                    continue;
+                }
+                let t = Instant::now();
+                let s = solve(&case, TailRule::Strict, &Limits::none());
+                times.push(t.elapsed().as_secs_f64());
+                most = most.max(s.stats.expanded);
+                answers.push(match s.outcome {
+                    Outcome::Solved(p) => p.len() as i64,
+                    Outcome::Unsolvable => -1,
+                    Outcome::Limit(hit) => panic!("{hit}"),
+                });
+            }
+            times.sort_by(f64::total_cmp);
+            answers.sort();
+            println!(
+                "| {side}×{side} | {len} | {} | {:.3} ms | {:.3} ms | {most} | {}–{} |",
+                times.len(),
+                times[times.len() / 2] * 1e3,
+                times[times.len() - 1] * 1e3,
+                answers[0],
+                answers[answers.len() - 1],
             );
         }
     }
