@@ -55,6 +55,13 @@ pub enum Command {
         gridpuzzle render holedox samples/holedox.in -o snake.html"
     )]
     Render(RenderCommand),
+    /// Play a puzzle in the terminal, with undo, exact hints and saved games
+    #[command(after_help = crate::play::PLAY_HELP)]
+    Play(crate::play::PlayCommand),
+    /// Generate puzzles with a proved optimum in a wanted range, or hunt for the hardest
+    Generate(crate::generate::GenerateCommand),
+    /// Test another program against gridpuzzle and shrink the failing case
+    Stress(crate::stress::StressCommand),
 }
 
 #[derive(Debug, Args)]
@@ -108,7 +115,7 @@ impl BudgetArgs {
     }
 }
 
-fn parse_seconds(s: &str) -> Result<f64, String> {
+pub(crate) fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(x) if x.is_finite() && x > 0.0 && x < 1e9 => Ok(x),
         _ => Err(format!(
@@ -209,7 +216,7 @@ pub struct CurlingArgs {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cap(pub Option<u32>);
 
-fn parse_cap(s: &str) -> Result<Cap, String> {
+pub(crate) fn parse_cap(s: &str) -> Result<Cap, String> {
     if s.eq_ignore_ascii_case("none") {
         return Ok(Cap(None));
     }
@@ -240,7 +247,21 @@ pub enum TailRuleArg {
     Lenient,
 }
 
-fn parse_cell(s: &str) -> Result<(u32, u32), String> {
+/// `WxH` (width × height, `x` or `×`), both at least 1.
+pub(crate) fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("expected a size WxH such as `10x8` (width, then height), found `{s}`");
+    let (w, h) = s.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if w == 0 || h == 0 {
+        return Err(format!(
+            "a size needs at least one column and one row, found `{s}`"
+        ));
+    }
+    Ok((w, h))
+}
+
+pub(crate) fn parse_cell(s: &str) -> Result<(u32, u32), String> {
     let bad = || format!("expected a 1-based cell `ROW,COLUMN` such as `1,1`, found `{s}`");
     let (r, c) = s.split_once(',').ok_or_else(bad)?;
     let r: u32 = r.trim().parse().map_err(|_| bad())?;

@@ -6,10 +6,13 @@
 //! 1 a plan failed `verify`, 2 bad input or usage, 3 a search budget ran out.
 
 mod args;
+mod generate;
 mod input;
+mod play;
 mod puzzles;
 mod render;
 mod solve;
+mod stress;
 mod verify;
 
 use std::io::{self, Write};
@@ -26,6 +29,8 @@ pub enum Exit {
     PlanRejected = 1,
     BadInput = 2,
     LimitReached = 3,
+    /// Ctrl-C stopped a run that keeps what it made (`generate`).
+    Interrupted = 130,
 }
 
 fn main() -> ExitCode {
@@ -34,6 +39,9 @@ fn main() -> ExitCode {
         Command::Solve(cmd) => solve::run(cmd),
         Command::Verify(cmd) => verify::run(cmd),
         Command::Render(cmd) => render::run(cmd),
+        Command::Play(cmd) => play::run(cmd),
+        Command::Generate(cmd) => generate::run(cmd),
+        Command::Stress(cmd) => stress::run(cmd),
     };
     match result {
         Ok(exit) => ExitCode::from(exit as u8),

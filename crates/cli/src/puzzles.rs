@@ -8,9 +8,10 @@ use std::io::BufRead;
 use std::path::PathBuf;
 
 use gridpuzzle_curling as curling;
+use gridpuzzle_engine::generate::Want;
 use gridpuzzle_engine::search::{Limits, Search};
 use gridpuzzle_engine::verdict::Verdict;
-use gridpuzzle_engine::{Dir, InputError};
+use gridpuzzle_engine::{Dir, InputError, Pos};
 use gridpuzzle_holedox as holedox;
 
 use crate::args::{CurlingArgs, HoledoxArgs, PuzzleArgs, TailRuleArg};
@@ -43,7 +44,22 @@ pub trait Puzzle {
     fn explain(&self, case: &Self::Case, plan: &[Dir], style: TextStyle) -> String;
     fn svg(&self, case: &Self::Case, plan: &[Dir], still: Option<usize>) -> String;
     fn verify(&self, case: &Self::Case, plan: &[Dir], limits: &Limits) -> Verdict;
+
+    /// The case as a single-case judge input, terminator included.
+    fn judge_input(&self, case: &Self::Case) -> String;
+    /// The answer in a program's judge output for a single-case input.
+    fn parse_answer(&self, output: &str) -> Option<i64>;
+    /// A random case of at most `width × height` from the generator
+    /// (`None` if none could be made).
+    fn random_case(&self, seed: u64, width: u32, height: u32) -> Option<Self::Case>;
+    /// The cases one edit smaller (for shrinking a failing case).
+    fn smaller(&self, case: &Self::Case) -> Vec<Self::Case>;
 }
+
+/// Boards the stress tester asks of a generator before it gives up on a
+/// size, and the search budget of each.
+const STRESS_ATTEMPTS: u64 = 200;
+const STRESS_BUDGET: u64 = 200_000;
 
 pub struct Curling {
     pub opts: curling::Options,
@@ -90,6 +106,39 @@ impl Puzzle for Curling {
 
     fn verify(&self, case: &curling::Board, plan: &[Dir], limits: &Limits) -> Verdict {
         curling::verify(case, plan, &self.opts, limits)
+    }
+
+    fn judge_input(&self, case: &curling::Board) -> String {
+        format!(
+            "{}{}",
+            curling::parse::write_dataset(case),
+            curling::parse::TERMINATOR
+        )
+    }
+
+    fn parse_answer(&self, output: &str) -> Option<i64> {
+        output.trim().parse().ok()
+    }
+
+    fn random_case(&self, seed: u64, width: u32, height: u32) -> Option<curling::Board> {
+        let opts = curling::generate::GenerateOptions {
+            width,
+            height,
+            want: Want { min: -1, max: None },
+            density: None,
+            max_throws: self.opts.max_throws,
+            max_expanded: STRESS_BUDGET,
+            attempts: STRESS_ATTEMPTS,
+            cancel: None,
+        };
+        curling::generate::generate(&opts, seed)
+            .next()?
+            .ok()
+            .map(|g| g.board)
+    }
+
+    fn smaller(&self, case: &curling::Board) -> Vec<curling::Board> {
+        curling::shrink::smaller(case)
     }
 }
 
@@ -139,6 +188,44 @@ impl Puzzle for Holedox {
 
     fn verify(&self, case: &holedox::Case, plan: &[Dir], limits: &Limits) -> Verdict {
         holedox::verify(case, plan, self.rule, limits)
+    }
+
+    fn judge_input(&self, case: &holedox::Case) -> String {
+        format!(
+            "{}{}",
+            holedox::parse::write_case(case),
+            holedox::parse::TERMINATOR
+        )
+    }
+
+    fn parse_answer(&self, output: &str) -> Option<i64> {
+        output.trim().strip_prefix("Case 1:")?.trim().parse().ok()
+    }
+
+    fn random_case(&self, seed: u64, width: u32, height: u32) -> Option<holedox::Case> {
+        // Bodies of 2 to 8 segments, as the judge allows, and never more
+        // than half the lair.
+        let len = (2 + (seed % 7) as usize).min((width * height / 2).max(2) as usize);
+        let opts = holedox::generate::GenerateOptions {
+            rows: height,
+            cols: width,
+            len,
+            exit: Pos::new(self.exit.0 - 1, self.exit.1 - 1),
+            rule: self.rule,
+            want: Want { min: -1, max: None },
+            density: None,
+            max_expanded: STRESS_BUDGET,
+            attempts: STRESS_ATTEMPTS,
+            cancel: None,
+        };
+        holedox::generate::generate(&opts, seed)
+            .next()?
+            .ok()
+            .map(|g| g.case)
+    }
+
+    fn smaller(&self, case: &holedox::Case) -> Vec<holedox::Case> {
+        holedox::shrink::smaller(case)
     }
 }
 

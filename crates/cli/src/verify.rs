@@ -4,6 +4,7 @@
 //! checker; the verdict names the first illegal move and why, a goal not
 //! reached, or how the plan's length compares with the optimum.
 
+use std::io::Write;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
@@ -69,6 +70,7 @@ fn check_all<P: Puzzle>(
     single: bool,
     budget: &BudgetArgs,
 ) -> Result<Exit> {
+    let mut out = std::io::stdout().lock();
     let (mut good, mut bad, mut skipped) = (0, 0, 0);
     let mut count = 0;
     for (i, case) in cases.enumerate() {
@@ -111,7 +113,7 @@ fn check_all<P: Puzzle>(
                 }
             }
         };
-        println!("{line}");
+        writeln!(out, "{line}")?;
     }
     if plans.len() > count {
         eprintln!(
@@ -120,7 +122,7 @@ fn check_all<P: Puzzle>(
             P::UNIT
         );
     }
-    println!("{good} optimal, {bad} not, {skipped} skipped");
+    writeln!(out, "{good} optimal, {bad} not, {skipped} skipped")?;
     Ok(if bad == 0 {
         Exit::Ok
     } else {

@@ -9,12 +9,20 @@
 //! - [`parse`]: the judge's input format, read lazily dataset by dataset with
 //!   precise errors.
 //! - [`solve`]: the exact solver, returning an optimal list of throws;
+//! - [`generate`]: random boards with a proved optimum in a wanted range,
+//!   and a local search for the hardest board;
 //! - [`verify`]: the checker of a user's plan;
+//! - [`play`]: the game as the engine's play session sees it (`gridpuzzle
+//!   play`): a throw is [`rules::throw`], a hint is [`solve()`] on the board
+//!   left by the throws so far;
 //! - [`render`]: a solution shown as text boards or as an SVG picture.
 
+pub mod generate;
 pub mod parse;
+pub mod play;
 pub mod render;
 pub mod rules;
+pub mod shrink;
 pub mod solve;
 pub mod verify;
 

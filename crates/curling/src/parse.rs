@@ -169,6 +169,21 @@ impl<R: BufRead> Iterator for Datasets<R> {
     }
 }
 
+/// A board in the judge's format (`w h` and the rows), without the
+/// terminator; [`Datasets`] reads it back to the same board.
+pub fn write_dataset(board: &Board) -> String {
+    let mut out = format!("{} {}\n", board.width(), board.height());
+    for row in board.grid().rows() {
+        let codes: Vec<String> = row.iter().map(|c| c.code().to_string()).collect();
+        out.push_str(&codes.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+/// The judge's terminator line.
+pub const TERMINATOR: &str = "0 0\n";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,6 +207,23 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(all(&text), (6, None));
+    }
+
+    #[test]
+    fn written_boards_read_back() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../samples/curling.in"
+        ))
+        .unwrap();
+        for board in Datasets::new(text.as_bytes()) {
+            let board = board.unwrap();
+            let again = format!("{}{TERMINATOR}", write_dataset(&board));
+            assert_eq!(
+                Datasets::new(again.as_bytes()).next().unwrap().unwrap(),
+                board
+            );
+        }
     }
 
     #[test]

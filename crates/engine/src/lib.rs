@@ -11,16 +11,22 @@
 //!   line and column of every token, so puzzle parsers can report errors
 //!   precisely without reading the whole input first;
 //! - [`error`]: the one input-error type every parser returns;
+//! - [`mod@generate`]: sampling boards with a wanted proved answer, and a
+//!   local search for the hardest one, over any puzzle's `Landscape`;
 //! - [`rng`]: a tiny seeded generator whose output is the same on every
 //!   machine (tests and generators must be reproducible);
+//! - [`session`]: a game in play (history, undo/redo, exact hints), for
+//!   any puzzle that implements its small `Game` trait;
 //! - [`svg`]: a grid-picture writer, still or animated with SMIL;
 //! - [`verdict`]: what a plan checker says about a plan.
 
 pub mod error;
+pub mod generate;
 pub mod grid;
 pub mod rng;
 pub mod scan;
 pub mod search;
+pub mod session;
 pub mod svg;
 pub mod verdict;
 

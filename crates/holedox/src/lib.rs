@@ -15,8 +15,12 @@
 //!   disagree about the rules;
 //! - [`parse`]: the judge input format as a lazy iterator of [`Case`]s with
 //!   precise errors ([`gridpuzzle_engine::InputError`]);
+//! - [`play`]: the game as the engine's play session sees it (`gridpuzzle
+//!   play`): a move is [`rules::step`], a hint is [`solve()`] on the current body;
 //! - [`mod@verify`]: the checker of a user's plan; [`render`]: a solution
 //!   shown as text boards or an SVG picture;
+//! - [`generate`]: random lairs with a proved optimum in a wanted range,
+//!   and a local search for the lair that needs the most steps;
 //! - [`mod@solve`]: exact A* over bodies packed into a `u64`, between the
 //!   head's own distance (a lower bound) and a legal plan that avoids the
 //!   starting body (an upper bound), giving an optimal plan, a proof of
@@ -36,9 +40,12 @@
 //! assert_eq!(end[0], case.lair().exit());
 //! ```
 
+pub mod generate;
 pub mod parse;
+pub mod play;
 pub mod render;
 pub mod rules;
+pub mod shrink;
 pub mod solve;
 pub mod verify;
 

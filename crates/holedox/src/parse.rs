@@ -264,3 +264,50 @@ impl<R: BufRead> Iterator for Cases<R> {
         }
     }
 }
+/// A case in the judge's format (`n m L`, the body, `K`, the stones),
+/// without the terminator; [`Cases`] reads it back to the same case. (The
+/// exit is not part of the format: it is `(1,1)` or the reader's option.)
+pub fn write_case(case: &Case) -> String {
+    let lair = case.lair();
+    let body = case.body();
+    let mut out = format!("{} {} {}\n", lair.rows(), lair.cols(), body.len());
+    for p in body {
+        out.push_str(&format!("{} {}\n", p.row + 1, p.col + 1));
+    }
+    let stones = lair.stones();
+    let cells: Vec<usize> = (0..stones.len()).filter(|&i| stones.cells()[i]).collect();
+    out.push_str(&format!("{}\n", cells.len()));
+    for i in cells {
+        let p = stones.pos(i);
+        out.push_str(&format!("{} {}\n", p.row + 1, p.col + 1));
+    }
+    out
+}
+
+/// The judge's terminator line.
+pub const TERMINATOR: &str = "0 0 0\n";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn written_cases_read_back() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../samples/holedox.in"
+        ))
+        .unwrap();
+        for case in Cases::from_reader(text.as_bytes()) {
+            let case = case.unwrap();
+            let once = write_case(&case);
+            let again = format!("{once}{TERMINATOR}");
+            let back = Cases::from_reader(again.as_bytes())
+                .next()
+                .unwrap()
+                .unwrap();
+            assert_eq!(write_case(&back), once);
+            assert_eq!(back.body(), case.body());
+        }
+    }
+}

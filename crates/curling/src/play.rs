@@ -1,0 +1,181 @@
+//! Curling as a [`Game`] for the engine's play [`Session`](gridpuzzle_engine::session::Session).
+//!
+//! Nothing here is a rule: a move is [`throw`] then [`apply`] from
+//! [`crate::rules`]. What this file adds is the one fact play needs that the
+//! solver did not: **the game from a mid-game position is exactly the game
+//! on another board** — the blocks broken so far turned to ice, the stone's
+//! cell the start, and the throws left as the cap ([`board_at`]). So a hint
+//! or a "hopeless" verdict is the ordinary exact solver run on that board,
+//! and it can be no less exact than `gridpuzzle solve`.
+//!
+//! A throw off the board is refused in play (with the reason), not played:
+//! by the rules it loses the game at once, and refusing it keeps every
+//! position of a session a position where the stone is on the board.
+
+use gridpuzzle_engine::search::{Limits, Outcome, Search, Stats};
+use gridpuzzle_engine::session::Game;
+use gridpuzzle_engine::{Dir, Grid};
+
+use crate::rules::{apply, throw, Board, Cell, Foul, State, Throw};
+use crate::solve::{solve, Options};
+
+/// Curling under a throw cap (`None`: no cap), ready to play.
+#[derive(Debug, Clone)]
+pub struct CurlingGame {
+    pub board: Board,
+    pub max_throws: Option<u32>,
+}
+
+impl CurlingGame {
+    pub fn new(board: Board, max_throws: Option<u32>) -> CurlingGame {
+        CurlingGame { board, max_throws }
+    }
+}
+
+/// The board on which the game from `state` is the whole game: broken
+/// blocks are ice, the stone's cell is the start. `None` when the stone is
+/// on the goal (a board needs a start apart from its goal; that game is
+/// already won).
+pub fn board_at(board: &Board, state: &State) -> Option<Board> {
+    if state.stone == board.goal() {
+        return None;
+    }
+    let grid = board.grid();
+    let cells = grid
+        .cells()
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let p = grid.pos(i);
+            match c {
+                _ if p == state.stone => Cell::Start,
+                Cell::Block if !board.is_block(state, p) => Cell::Ice,
+                Cell::Start => Cell::Ice,
+                other => other,
+            }
+        })
+        .collect();
+    let grid = Grid::from_cells(grid.width(), grid.height(), cells)?;
+    Board::new(grid).ok()
+}
+
+impl Game for CurlingGame {
+    type State = State;
+    type Move = Dir;
+    type Event = Throw;
+
+    fn moves(&self) -> &[Dir] {
+        &Dir::ALL
+    }
+
+    fn apply(&self, state: &State, used: usize, dir: Dir) -> Result<(State, Throw), String> {
+        if let Some(cap) = self.max_throws.filter(|&cap| used >= cap as usize) {
+            return Err(format!("all {cap} throws of the cap are used"));
+        }
+        match throw(&self.board, state, dir) {
+            Ok(t) => Ok((apply(&self.board, state, &t), t)),
+            Err(foul @ Foul::OffBoard { .. }) => Err(format!("{foul}, which loses the game")),
+            Err(foul) => Err(foul.to_string()),
+        }
+    }
+
+    fn is_won(&self, state: &State) -> bool {
+        state.stone == self.board.goal()
+    }
+
+    fn solve_from(&self, state: &State, used: usize, limits: &Limits) -> Search<Dir> {
+        let Some(board) = board_at(&self.board, state) else {
+            return Search {
+                outcome: Outcome::Solved(Vec::new()),
+                stats: Stats::default(),
+            };
+        };
+        let opts = Options {
+            max_throws: self
+                .max_throws
+                .map(|cap| cap.saturating_sub(used.min(u32::MAX as usize) as u32)),
+            ..Options::default()
+        };
+        solve(&board, &opts, limits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::Datasets;
+    use gridpuzzle_engine::search::Limits;
+    use gridpuzzle_engine::session::{Prospect, Session};
+
+    fn sample() -> Vec<Board> {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../samples/curling.in"
+        ))
+        .unwrap();
+        Datasets::new(text.as_bytes()).map(|b| b.unwrap()).collect()
+    }
+
+    #[test]
+    fn the_game_from_a_position_is_the_game_on_its_board() {
+        // Every position along an optimal plan of every sample board: the
+        // board built from it has an optimum of exactly the rest of the plan.
+        for board in sample() {
+            let found = solve(&board, &Options::default(), &Limits::none());
+            let Outcome::Solved(plan) = found.outcome else {
+                continue;
+            };
+            let game = CurlingGame::new(board.clone(), Some(10));
+            let mut state = board.initial();
+            for (k, &dir) in plan.iter().enumerate() {
+                let rest = game.solve_from(&state, k, &Limits::none());
+                assert_eq!(rest.outcome.moves().map(<[Dir]>::len), Some(plan.len() - k));
+                let (next, _) = game.apply(&state, k, dir).unwrap();
+                state = next;
+            }
+            assert!(game.is_won(&state));
+            assert_eq!(board_at(&board, &state), None);
+        }
+    }
+
+    #[test]
+    fn the_cap_counts_in_play() {
+        // Sample 2 needs 4 throws; with a cap of 4, one wasted throw makes
+        // the position hopeless although the stone could still get there.
+        let board = sample()[1].clone();
+        let mut s = Session::new(CurlingGame::new(board, Some(4)), sample()[1].initial());
+        let limits = Limits::none();
+        assert_eq!(s.prospect(&limits).to_go(), Some(4));
+        let first = *s.prospect(&limits).next_move().unwrap();
+        let wasted = s
+            .legal_moves()
+            .into_iter()
+            .find(|&d| d != first)
+            .expect("another legal throw");
+        s.play(wasted).unwrap();
+        assert_eq!(s.prospect(&limits), &Prospect::Hopeless);
+        s.undo();
+        s.play(first).unwrap();
+        assert_eq!(s.prospect(&limits).to_go(), Some(3));
+    }
+
+    #[test]
+    fn refused_throws_say_why() {
+        let board = sample()[1].clone();
+        let game = CurlingGame::new(board.clone(), Some(10));
+        let start = board.initial();
+        // The sample's start has a block on its right.
+        assert_eq!(
+            game.apply(&start, 0, Dir::Right).unwrap_err(),
+            "blocked immediately by the block at row 1, column 5"
+        );
+        assert_eq!(
+            game.apply(&start, 0, Dir::Up).unwrap_err(),
+            "the stone slides up off the board from row 1, column 4, which loses the game"
+        );
+        assert_eq!(
+            game.apply(&start, 10, Dir::Down).unwrap_err(),
+            "all 10 throws of the cap are used"
+        );
+    }
+}

@@ -1,0 +1,535 @@
+//! Play state for a person at the keyboard: history, undo/redo, exact hints.
+//!
+//! A [`Session`] is a game in progress: the positions so far, an index into
+//! them (undo and redo move the index; a new move drops the undone tail),
+//! and what the solver has proved about each position. It never names a
+//! puzzle: a puzzle takes part by implementing the small [`Game`] trait,
+//! whose `apply` calls the puzzle's own rules and whose `solve_from` builds
+//! a fresh problem from a mid-game position and runs the puzzle's exact
+//! solver on it.
+//!
+//! Why it is shaped so:
+//!
+//! - **Positions, not inverse moves.** Undo restores a stored position
+//!   instead of undoing a move, so no puzzle has to write an "unapply" (a
+//!   broken Curling block would have to be rebuilt, a Holedox tail put back).
+//!   Positions are small; a game has tens of moves.
+//! - **Honest prospects.** After every move a front end asks
+//!   [`Session::prospect`]: the goal is still reachable (with an optimal
+//!   plan), it is *proved* unreachable ([`Prospect::Hopeless`], the solver
+//!   returned `Unsolvable`), or a budget stopped the search
+//!   ([`Prospect::Unknown`]). A budget never becomes "hopeless": telling a
+//!   player to give up on a position that is fine would be a lie, exactly
+//!   like a judge's `-1` after a time-out.
+//! - **Each position is solved once.** Prospects are cached per position
+//!   index; a move along the cached optimal plan inherits the rest of that
+//!   plan (the tail of an optimal plan is optimal from where it leads), so
+//!   "solve" (play the optimal plan step by step) costs one search, and undo
+//!   and redo cost none.
+//! - **The move count is passed to the game.** A capped game (Curling's ten
+//!   throws) needs it both to refuse a throw past the cap and to solve from a
+//!   position with the throws that are left.
+
+use crate::search::{LimitHit, Limits, Outcome, Search};
+
+/// What a puzzle provides to be played in a [`Session`].
+pub trait Game {
+    /// A position (everything that changes during a game).
+    type State: Clone;
+    /// One move, as the player makes it (a direction for both puzzles).
+    type Move: Copy + PartialEq;
+    /// What a legal move did, for drawing it (a throw's slide, a step).
+    type Event: Clone;
+
+    /// Every move a player could try, legal or not, in a fixed order.
+    fn moves(&self) -> &[Self::Move];
+
+    /// Plays `mv` from `state`, when `used` moves have been made so far.
+    /// `Err` carries a one-line reason the move is refused (lowercase, no
+    /// trailing period); the state is then unchanged.
+    fn apply(
+        &self,
+        state: &Self::State,
+        used: usize,
+        mv: Self::Move,
+    ) -> Result<(Self::State, Self::Event), String>;
+
+    /// Is the goal reached?
+    fn is_won(&self, state: &Self::State) -> bool;
+
+    /// An optimal plan from `state` after `used` moves, a proof that none
+    /// exists within the rules, or a budget reached: the puzzle's exact
+    /// solver on the problem that starts at `state`.
+    fn solve_from(&self, state: &Self::State, used: usize, limits: &Limits) -> Search<Self::Move>;
+}
+
+/// What the solver knows about a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Prospect<M> {
+    /// The goal is reached.
+    Won,
+    /// The goal is reachable; `plan` is an optimal way (never empty).
+    Reachable { plan: Vec<M> },
+    /// Proved: no sequence of moves within the rules reaches the goal.
+    Hopeless,
+    /// A budget stopped the search; nothing is known.
+    Unknown(LimitHit),
+}
+
+impl<M> Prospect<M> {
+    /// Moves still needed (0 when won), if known.
+    pub fn to_go(&self) -> Option<usize> {
+        match self {
+            Prospect::Won => Some(0),
+            Prospect::Reachable { plan } => Some(plan.len()),
+            _ => None,
+        }
+    }
+
+    /// The first move of an optimal plan, if there is one.
+    pub fn next_move(&self) -> Option<&M> {
+        match self {
+            Prospect::Reachable { plan } => plan.first(),
+            _ => None,
+        }
+    }
+}
+
+/// A game in progress. See the module docs.
+#[derive(Debug, Clone)]
+pub struct Session<G: Game> {
+    game: G,
+    /// `states[0]` is the start; `states[i + 1]` follows from `states[i]`
+    /// by `moves[i]`. Positions after `at` are the redo history.
+    states: Vec<G::State>,
+    moves: Vec<(G::Move, G::Event)>,
+    at: usize,
+    /// Per position: what the solver proved, once asked.
+    prospects: Vec<Option<Prospect<G::Move>>>,
+}
+
+/// A saved history that does not replay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayError {
+    /// 0-based index of the refused move.
+    pub index: usize,
+    pub reason: String,
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "move {} is refused: {}", self.index + 1, self.reason)
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+impl<G: Game> Session<G> {
+    /// A new game at `start`.
+    pub fn new(game: G, start: G::State) -> Session<G> {
+        Session {
+            game,
+            states: vec![start],
+            moves: Vec::new(),
+            at: 0,
+            prospects: vec![None],
+        }
+    }
+
+    /// A game resumed from a saved history: `moves` are replayed from
+    /// `start` through the rules, then the first `at` of them count as
+    /// played and the rest can be redone. `at` past the end means all.
+    pub fn resume(
+        game: G,
+        start: G::State,
+        moves: &[G::Move],
+        at: usize,
+    ) -> Result<Session<G>, ReplayError> {
+        let mut s = Session::new(game, start);
+        for (index, &mv) in moves.iter().enumerate() {
+            s.play(mv).map_err(|reason| ReplayError { index, reason })?;
+        }
+        s.at = at.min(s.moves.len());
+        Ok(s)
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The current position.
+    pub fn state(&self) -> &G::State {
+        &self.states[self.at]
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &G::State {
+        &self.states[0]
+    }
+
+    /// The position after `i` moves of the history (`i` ≤ [`Session::len`]).
+    pub fn state_at(&self, i: usize) -> Option<&G::State> {
+        self.states.get(i)
+    }
+
+    /// Moves played to reach the current position.
+    pub fn used(&self) -> usize {
+        self.at
+    }
+
+    /// Moves in the whole history, the undone ones included.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// True when no move was ever made.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The moves played to reach the current position.
+    pub fn played(&self) -> Vec<G::Move> {
+        self.moves[..self.at].iter().map(|(m, _)| *m).collect()
+    }
+
+    /// Every move of the history, the undone ones included (what a save
+    /// keeps, so that redo survives a reload).
+    pub fn history(&self) -> Vec<G::Move> {
+        self.moves.iter().map(|(m, _)| *m).collect()
+    }
+
+    /// The move that led to the current position and what it did.
+    pub fn last(&self) -> Option<&(G::Move, G::Event)> {
+        self.at.checked_sub(1).map(|i| &self.moves[i])
+    }
+
+    pub fn is_won(&self) -> bool {
+        self.game.is_won(self.state())
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.at > 0
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.at < self.moves.len()
+    }
+
+    /// Plays `mv` from the current position. A refused move changes
+    /// nothing and returns the rules' reason. Replaying the next move of
+    /// the redo history keeps the rest of it; any other move drops it.
+    pub fn play(&mut self, mv: G::Move) -> Result<&G::Event, String> {
+        if self.is_won() {
+            return Err("the game is already won".into());
+        }
+        if self.moves.get(self.at).is_some_and(|(m, _)| *m == mv) {
+            self.at += 1;
+            return Ok(&self.moves[self.at - 1].1);
+        }
+        let (next, event) = self.game.apply(self.state(), self.at, mv)?;
+        // What is known here says something about the next position too.
+        let inherited = match &self.prospects[self.at] {
+            Some(Prospect::Reachable { plan }) if plan[0] == mv => Some(if plan.len() == 1 {
+                Prospect::Won
+            } else {
+                Prospect::Reachable {
+                    plan: plan[1..].to_vec(),
+                }
+            }),
+            Some(Prospect::Hopeless) => Some(Prospect::Hopeless),
+            _ => None,
+        };
+        self.states.truncate(self.at + 1);
+        self.moves.truncate(self.at);
+        self.prospects.truncate(self.at + 1);
+        self.states.push(next);
+        self.moves.push((mv, event));
+        self.prospects.push(inherited);
+        self.at += 1;
+        Ok(&self.moves[self.at - 1].1)
+    }
+
+    /// Takes back one move; `false` at the start.
+    pub fn undo(&mut self) -> bool {
+        let can = self.can_undo();
+        if can {
+            self.at -= 1;
+        }
+        can
+    }
+
+    /// Plays the next undone move again; `false` when there is none.
+    pub fn redo(&mut self) -> bool {
+        let can = self.can_redo();
+        if can {
+            self.at += 1;
+        }
+        can
+    }
+
+    /// Back to the start. The moves stay in the redo history, so a restart
+    /// is undone by redoing. `false` when already at the start.
+    pub fn restart(&mut self) -> bool {
+        let moved = self.at > 0;
+        self.at = 0;
+        moved
+    }
+
+    /// What the solver proves about the current position (searched under
+    /// `limits` the first time, then remembered).
+    pub fn prospect(&mut self, limits: &Limits) -> &Prospect<G::Move> {
+        self.prospect_at(self.at, limits)
+    }
+
+    /// The prospect of position `i` of the history (clamped to the last).
+    /// Position 0 gives the puzzle's optimum.
+    pub fn prospect_at(&mut self, i: usize, limits: &Limits) -> &Prospect<G::Move> {
+        let i = i.min(self.moves.len());
+        if self.prospects[i].is_none() {
+            let state = &self.states[i];
+            let found = if self.game.is_won(state) {
+                Prospect::Won
+            } else {
+                match self.game.solve_from(state, i, limits).outcome {
+                    Outcome::Solved(plan) if plan.is_empty() => Prospect::Won,
+                    Outcome::Solved(plan) => Prospect::Reachable { plan },
+                    Outcome::Unsolvable => Prospect::Hopeless,
+                    Outcome::Limit(hit) => Prospect::Unknown(hit),
+                }
+            };
+            self.prospects[i] = Some(found);
+        }
+        self.prospects[i].as_ref().expect("filled above")
+    }
+
+    /// The prospect of the current position if it was already computed.
+    pub fn known_prospect(&self) -> Option<&Prospect<G::Move>> {
+        self.prospects[self.at].as_ref()
+    }
+
+    /// The prospect of position `i` if it was already computed.
+    pub fn known_prospect_at(&self, i: usize) -> Option<&Prospect<G::Move>> {
+        self.prospects.get(i).and_then(Option::as_ref)
+    }
+
+    /// Forgets an `Unknown` prospect of the current position, so the next
+    /// ask searches again (perhaps with a larger budget).
+    pub fn retry_unknown(&mut self) {
+        if matches!(self.prospects[self.at], Some(Prospect::Unknown(_))) {
+            self.prospects[self.at] = None;
+        }
+    }
+
+    /// The legal moves from the current position.
+    pub fn legal_moves(&self) -> Vec<G::Move> {
+        self.game
+            .moves()
+            .iter()
+            .copied()
+            .filter(|&m| self.game.apply(self.state(), self.at, m).is_ok())
+            .collect()
+    }
+
+    /// True when the game is not won and no move is legal.
+    pub fn is_stuck(&self) -> bool {
+        !self.is_won() && self.legal_moves().is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{bfs, HashVisited};
+    use std::cell::Cell;
+
+    /// A toy game on the integers: `+` adds 1, `*` doubles, `-` subtracts 3
+    /// but is refused below 3; reach `target` within `cap` moves. Counts
+    /// the searches it runs.
+    #[derive(Debug)]
+    struct Numbers {
+        target: i64,
+        cap: usize,
+        searches: Cell<u32>,
+    }
+
+    fn numbers(target: i64, cap: usize) -> Numbers {
+        Numbers {
+            target,
+            cap,
+            searches: Cell::new(0),
+        }
+    }
+
+    fn step(n: i64, mv: char) -> Result<i64, String> {
+        match mv {
+            '+' => Ok(n + 1),
+            '*' => Ok(n * 2),
+            '-' if n >= 3 => Ok(n - 3),
+            _ => Err(format!("cannot subtract 3 from {n}")),
+        }
+    }
+
+    impl Game for Numbers {
+        type State = i64;
+        type Move = char;
+        type Event = i64;
+
+        fn moves(&self) -> &[char] {
+            &['+', '*', '-']
+        }
+
+        fn apply(&self, &n: &i64, used: usize, mv: char) -> Result<(i64, i64), String> {
+            if used >= self.cap {
+                return Err(format!("all {} moves are used", self.cap));
+            }
+            step(n, mv).map(|m| (m, m - n))
+        }
+
+        fn is_won(&self, &n: &i64) -> bool {
+            n == self.target
+        }
+
+        fn solve_from(&self, &n: &i64, used: usize, limits: &Limits) -> Search<char> {
+            self.searches.set(self.searches.get() + 1);
+            let left = self.cap.saturating_sub(used) as u32;
+            bfs(
+                n,
+                |&s, out: &mut Vec<(char, i64)>| {
+                    for mv in ['+', '*', '-'] {
+                        if let Ok(t) = step(s, mv) {
+                            out.push((mv, t));
+                        }
+                    }
+                },
+                |&s| s == self.target,
+                &mut HashVisited::default(),
+                &limits.clone().with_max_depth(Some(left)),
+            )
+        }
+    }
+
+    #[test]
+    fn undo_redo_and_restart_move_along_the_history() {
+        let mut s = Session::new(numbers(100, 20), 1);
+        assert!(!s.can_undo() && !s.can_redo());
+        for mv in ['+', '*', '*'] {
+            s.play(mv).unwrap();
+        }
+        assert_eq!(*s.state(), 8);
+        assert_eq!(s.used(), 3);
+        assert!(s.undo());
+        assert!(s.undo());
+        assert_eq!(*s.state(), 2);
+        assert_eq!(s.played(), vec!['+']);
+        assert_eq!(s.history(), vec!['+', '*', '*']);
+        assert!(s.redo());
+        assert_eq!(*s.state(), 4);
+        // The next redo move, played by hand, keeps the redo history.
+        s.play('*').unwrap();
+        assert_eq!(s.len(), 3);
+        s.undo();
+        // Another move drops it.
+        assert_eq!(*s.play('+').unwrap(), 1);
+        assert_eq!(s.history(), vec!['+', '*', '+']);
+        assert!(!s.can_redo());
+        assert!(s.restart());
+        assert_eq!(*s.state(), 1);
+        assert!(!s.restart());
+        assert!(!s.undo());
+        assert!(s.redo() && s.redo() && s.redo() && !s.redo());
+        assert_eq!(*s.state(), 5);
+        assert_eq!(s.last(), Some(&('+', 1)));
+    }
+
+    #[test]
+    fn a_refused_move_changes_nothing() {
+        let mut s = Session::new(numbers(100, 20), 1);
+        s.play('+').unwrap();
+        let err = s.play('-').unwrap_err();
+        assert_eq!(err, "cannot subtract 3 from 2");
+        assert_eq!(*s.state(), 2);
+        assert_eq!(s.len(), 1);
+        assert_eq!(s.legal_moves(), vec!['+', '*']);
+    }
+
+    #[test]
+    fn hints_are_optimal_and_solving_costs_one_search() {
+        let mut s = Session::new(numbers(10, 20), 1);
+        let limits = Limits::none();
+        let plan = match s.prospect(&limits) {
+            Prospect::Reachable { plan } => plan.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(plan.len(), 4); // 1 +1 2 *2 4 +1 5 *2 10
+        assert_eq!(s.prospect(&limits).to_go(), Some(4));
+        // Play the hints one by one, as "solve" does.
+        while let Some(&mv) = s.prospect(&limits).next_move() {
+            s.play(mv).unwrap();
+        }
+        assert!(s.is_won());
+        assert_eq!(s.prospect(&limits), &Prospect::Won);
+        assert_eq!(s.game().searches.get(), 1, "the plan's tail is inherited");
+        // Undo and redo ask nothing new.
+        s.undo();
+        assert_eq!(s.prospect(&limits).to_go(), Some(1));
+        assert_eq!(s.game().searches.get(), 1);
+        // A won game refuses further moves.
+        s.redo();
+        assert_eq!(s.play('+').unwrap_err(), "the game is already won");
+    }
+
+    #[test]
+    fn hopeless_is_a_proof_and_a_budget_is_not() {
+        // Past 10 with only growing moves... but `-` can come back: use the cap.
+        let mut s = Session::new(numbers(10, 5), 1);
+        let limits = Limits::none();
+        assert_eq!(s.prospect(&limits).to_go(), Some(4));
+        for mv in ['*', '*', '*'] {
+            s.play(mv).unwrap(); // 8 after 3 moves: 8 +1 +1 = 10 still fits
+        }
+        assert_eq!(s.prospect(&limits).to_go(), Some(2));
+        s.undo();
+        s.play('+').unwrap(); // 5 after 3 moves: 5 *2 = 10
+        assert_eq!(s.prospect(&limits).next_move(), Some(&'*'));
+        s.play('+').unwrap(); // 6 after 4 moves: one move left, none gives 10
+        assert_eq!(s.prospect(&limits), &Prospect::Hopeless);
+        s.play('+').unwrap(); // 7 after 5: the cap is used up
+        assert!(s.is_stuck());
+        assert_eq!(s.play('+').unwrap_err(), "all 5 moves are used");
+        assert_eq!(s.prospect(&limits), &Prospect::Hopeless);
+
+        // A budget too small to decide gives Unknown, never Hopeless.
+        let mut s = Session::new(numbers(1000, 30), 1);
+        let tiny = Limits {
+            max_expanded: Some(3),
+            ..Limits::none()
+        };
+        assert!(matches!(
+            s.prospect(&tiny),
+            Prospect::Unknown(LimitHit::States(3))
+        ));
+        // It is remembered until retried with a larger budget.
+        assert!(matches!(s.prospect(&Limits::none()), Prospect::Unknown(_)));
+        s.retry_unknown();
+        assert!(matches!(
+            s.prospect(&Limits::none()),
+            Prospect::Reachable { .. }
+        ));
+    }
+
+    #[test]
+    fn resume_replays_the_history_and_keeps_redo() {
+        let s = Session::resume(numbers(100, 20), 1, &['+', '*', '*', '+'], 2).unwrap();
+        assert_eq!(*s.state(), 4);
+        assert_eq!(s.history(), vec!['+', '*', '*', '+']);
+        assert!(s.can_redo());
+        let err = Session::resume(numbers(100, 20), 1, &['+', '-'], 2).unwrap_err();
+        assert_eq!(err.index, 1);
+        assert_eq!(
+            err.to_string(),
+            "move 2 is refused: cannot subtract 3 from 2"
+        );
+        let won = Session::resume(numbers(2, 20), 1, &['+', '+'], 9).unwrap_err();
+        assert_eq!(won.reason, "the game is already won");
+    }
+}
