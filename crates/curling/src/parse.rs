@@ -16,7 +16,7 @@
 
 use std::io::BufRead;
 
-use gridpuzzle_engine::scan::Scanner;
+use gridpuzzle_engine::scan::{next_case, Scanner};
 use gridpuzzle_engine::{Grid, InputError, Pos};
 
 use crate::rules::{Board, Cell};
@@ -150,22 +150,14 @@ impl<R: BufRead> Iterator for Datasets<R> {
     type Item = Result<Board, InputError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
+        if !self.done {
+            self.case += 1;
+            self.scan.set_case(self.case);
         }
-        self.case += 1;
-        self.scan.set_case(self.case);
-        match self.read() {
-            Ok(Some(board)) => Some(Ok(board)),
-            Ok(None) => {
-                self.done = true;
-                None
-            }
-            Err(e) => {
-                self.done = true;
-                Some(Err(e))
-            }
-        }
+        let mut done = self.done;
+        let next = next_case(&mut done, || self.read());
+        self.done = done;
+        next
     }
 }
 

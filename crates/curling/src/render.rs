@@ -8,7 +8,6 @@
 
 use std::fmt::Write;
 
-use gridpuzzle_engine::grid::plan_string;
 use gridpuzzle_engine::svg::{fmt_num, Picture, Timeline};
 use gridpuzzle_engine::{Dir, Pos};
 
@@ -251,23 +250,13 @@ pub fn svg(board: &Board, plan: &[Dir], still: Option<usize>) -> Result<String, 
             ));
         }
     }
-    let moves = if n == 0 {
-        "none".to_string()
-    } else {
-        plan_string(plan)
-    };
-    pic.legend(&format!(
-        "Curling 2.0: {n} throw{} ({moves})",
-        if n == 1 { "" } else { "s" }
-    ));
-    pic.legend("yellow: stone, blue: block, green: goal, grey: start, dashed: broken");
-    match still {
-        Some(k) => pic.legend(&format!("after throw {k} of {n}")),
-        None => pic.legend(&format!(
-            "{} s per throw, looping",
-            fmt_num(gridpuzzle_engine::svg::SECONDS_PER_MOVE)
-        )),
-    }
+    pic.solution_legend(
+        "Curling 2.0",
+        "throw",
+        plan,
+        "yellow: stone, blue: block, green: goal, grey: start, dashed: broken",
+        still,
+    );
     Ok(pic.finish("Curling 2.0 solution", STYLE))
 }
 

@@ -222,6 +222,30 @@ impl<R: BufRead> Scanner<R> {
     }
 }
 
+/// One step of a lazy case iterator: `read` is the result of reading the
+/// next case (`Ok(None)` at the terminator). After the end or an error the
+/// iterator is `done` and yields nothing more, so a bad case stops the
+/// input exactly once.
+pub fn next_case<T>(
+    done: &mut bool,
+    read: impl FnOnce() -> Result<Option<T>, InputError>,
+) -> Option<Result<T, InputError>> {
+    if *done {
+        return None;
+    }
+    match read() {
+        Ok(Some(case)) => Some(Ok(case)),
+        Ok(None) => {
+            *done = true;
+            None
+        }
+        Err(e) => {
+            *done = true;
+            Some(Err(e))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -149,6 +149,35 @@ impl Picture {
         self.legend.push(escape(text));
     }
 
+    /// The legend of a solution picture: `title` with the number of moves
+    /// (`unit` in the singular, "throw" or "step") and the moves, the colour
+    /// key, and which frame a still shows (or the animation's pace).
+    pub fn solution_legend(
+        &mut self,
+        title: &str,
+        unit: &str,
+        plan: &[crate::Dir],
+        colours: &str,
+        still: Option<usize>,
+    ) {
+        let n = plan.len();
+        let moves = if n == 0 {
+            "none".to_string()
+        } else {
+            crate::grid::plan_string(plan)
+        };
+        let plural = if n == 1 { "" } else { "s" };
+        self.legend(&format!("{title}: {n} {unit}{plural} ({moves})"));
+        self.legend(colours);
+        match still {
+            Some(k) => self.legend(&format!("after {unit} {k} of {n}")),
+            None => self.legend(&format!(
+                "{} s per {unit}, looping",
+                fmt_num(SECONDS_PER_MOVE)
+            )),
+        }
+    }
+
     /// The grid lines.
     fn grid_lines(&self) -> String {
         let mut s = String::from("<g class=\"grid\">");

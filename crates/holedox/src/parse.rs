@@ -25,7 +25,7 @@
 use std::io::BufRead;
 
 use gridpuzzle_engine::error::Span;
-use gridpuzzle_engine::scan::{Scanner, Token};
+use gridpuzzle_engine::scan::{next_case, Scanner, Token};
 use gridpuzzle_engine::{InputError, Pos};
 
 use crate::rules::{check_next_segment, BodyFault, Case, Lair, MAX_CELLS, MAX_SIDE};
@@ -248,20 +248,10 @@ impl<R: BufRead> Iterator for Cases<R> {
     type Item = Result<Case, InputError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        match self.read_case() {
-            Ok(Some(case)) => Some(Ok(case)),
-            Ok(None) => {
-                self.done = true;
-                None
-            }
-            Err(e) => {
-                self.done = true;
-                Some(Err(e))
-            }
-        }
+        let mut done = self.done;
+        let next = next_case(&mut done, || self.read_case());
+        self.done = done;
+        next
     }
 }
 /// A case in the judge's format (`n m L`, the body, `K`, the stones),

@@ -6,8 +6,7 @@
 
 use std::fmt::Write;
 
-use gridpuzzle_engine::grid::plan_string;
-use gridpuzzle_engine::svg::{fmt_num, Picture, Timeline, CELL, SECONDS_PER_MOVE};
+use gridpuzzle_engine::svg::{fmt_num, Picture, Timeline, CELL};
 use gridpuzzle_engine::{Dir, Pos};
 
 use crate::rules::{replay, step, Case, Rejected, TailRule};
@@ -216,22 +215,12 @@ pub fn svg(
             }
         }
     }
-    let moves = if n == 0 {
-        "none".to_string()
-    } else {
-        plan_string(plan)
-    };
-    pic.legend(&format!(
-        "Holedox Moving: {n} step{} ({moves})",
-        if n == 1 { "" } else { "s" }
-    ));
-    pic.legend("red: head, orange: body, pale: tail, grey: stone, green: exit");
-    match still {
-        Some(k) => pic.legend(&format!("after step {k} of {n}")),
-        None => pic.legend(&format!(
-            "{} s per step, looping",
-            fmt_num(SECONDS_PER_MOVE)
-        )),
-    }
+    pic.solution_legend(
+        "Holedox Moving",
+        "step",
+        plan,
+        "red: head, orange: body, pale: tail, grey: stone, green: exit",
+        still,
+    );
     Ok(pic.finish("Holedox Moving solution", STYLE))
 }
