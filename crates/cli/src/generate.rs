@@ -250,7 +250,7 @@ impl Source for curling::generate::Generator {
 impl Source for holedox::generate::Generator {
     fn next_made(&mut self) -> Option<Result<Made, Stop>> {
         Some(self.next()?.map(|g| Made {
-            text: holedox::parse::write_case(&g.case),
+            text: holedox::parse::write_case(&g.board),
             answer: g.difficulty.optimum,
             plan: g.plan,
             difficulty: g.difficulty,

@@ -221,7 +221,7 @@ impl Puzzle for Holedox {
         holedox::generate::generate(&opts, seed)
             .next()?
             .ok()
-            .map(|g| g.case)
+            .map(|g| g.board)
     }
 
     fn smaller(&self, case: &holedox::Case) -> Vec<holedox::Case> {

@@ -22,8 +22,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use gridpuzzle_engine::generate::{
-    anneal, answer_of, AnnealOptions, Best, Difficulty, Landscape, SampleOptions, SampleStats,
-    Sampler, Stop, Tuner, Want,
+    anneal, answer_of, AnnealOptions, Best, Difficulty, Landscape, SampleOptions, Sampler, Tuner,
+    Want,
 };
 use gridpuzzle_engine::rng::SplitMix64;
 use gridpuzzle_engine::search::{LimitHit, Limits, Outcome, Search};
@@ -62,15 +62,6 @@ pub const DEFAULT_MAX_EXPANDED: u64 = 2_000_000;
 /// The default budget of one search in [`hardest`]: smaller, because
 /// annealing gains more from many boards than from proving a few hard ones.
 pub const HARDEST_MAX_EXPANDED: u64 = 500_000;
-
-/// One generated puzzle.
-#[derive(Debug, Clone)]
-pub struct Generated {
-    pub board: Board,
-    /// An optimal plan (empty for `-1`).
-    pub plan: Vec<Dir>,
-    pub difficulty: Difficulty,
-}
 
 /// Boards of one size under one throw cap, as the engine's generators see
 /// them.
@@ -146,56 +137,11 @@ impl Landscape for Boards {
     }
 }
 
+/// One generated puzzle (the engine's record over this puzzle's boards).
+pub type Generated = gridpuzzle_engine::generate::Generated<Board>;
+
 /// The generated puzzles, in order; see [`generate`].
-pub struct Generator {
-    sampler: Sampler<Boards>,
-    limits: Limits,
-    done: bool,
-}
-
-impl Generator {
-    /// What was solved, dropped and kept so far.
-    pub fn stats(&self) -> SampleStats {
-        self.sampler.stats()
-    }
-
-    /// Calls `report` after every board solved (for a progress display).
-    pub fn on_progress(&mut self, report: impl FnMut(&SampleStats) + 'static) {
-        self.sampler.on_progress(report);
-    }
-}
-
-impl Iterator for Generator {
-    type Item = Result<Generated, Stop>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        loop {
-            let found = match self.sampler.next_found() {
-                Ok(found) => found,
-                Err(stop) => {
-                    self.done = true;
-                    return Some(Err(stop));
-                }
-            };
-            let options = self.sampler.landscape().options;
-            // The first-move count is part of the record: if proving it
-            // hits a budget, the whole board is dropped.
-            let Some(difficulty) = difficulty(&found.board, &found.search, &options, &self.limits)
-            else {
-                continue;
-            };
-            let plan = found.search.outcome.moves().unwrap_or(&[]).to_vec();
-            return Some(Ok(Generated {
-                board: found.board,
-                plan,
-                difficulty,
-            }));
-        }
-    }
-}
+pub type Generator = gridpuzzle_engine::generate::Generator<Boards>;
 
 /// An endless stream of boards whose proved answer is in `opts.want`,
 /// reproducible from `seed`. It ends (with an `Err`) when the cancel flag
@@ -226,11 +172,10 @@ pub fn generate(opts: &GenerateOptions, seed: u64) -> Generator {
         // Climbing only pays when there is a range above the easy boards.
         climb_steps: if opts.want.min >= 2 { 300 } else { 0 },
     };
-    Generator {
-        sampler: Sampler::new(boards, sample, tuner, seed),
-        limits,
-        done: false,
-    }
+    let sampler = Sampler::new(boards, sample, tuner, seed);
+    Generator::new(sampler, limits, |b, board, search, limits| {
+        difficulty(board, search, &b.options, limits)
+    })
 }
 
 /// The difficulty record of a board whose search proved `search`'s

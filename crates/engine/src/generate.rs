@@ -191,6 +191,84 @@ pub enum Stop {
     Cancelled,
 }
 
+/// A generated puzzle: the board, an optimal plan (empty for `-1` and for
+/// a board solved before any move) and its difficulty record.
+#[derive(Debug, Clone)]
+pub struct Generated<B> {
+    pub board: B,
+    pub plan: Vec<Dir>,
+    pub difficulty: Difficulty,
+}
+
+/// How a puzzle computes the difficulty record of a board whose search
+/// proved its answer (`None` when a follow-up search hits a budget: the
+/// board is then dropped, never stated without proof).
+pub type DifficultyOf<L> =
+    fn(&L, &<L as Landscape>::Board, &Search<Dir>, &Limits) -> Option<Difficulty>;
+
+/// The generated puzzles of a [`Sampler`], in order, each with its
+/// difficulty record. It ends with an `Err` when the sampler stops (cancel
+/// flag, or too many unwanted boards in a row).
+pub struct Generator<L: Landscape> {
+    sampler: Sampler<L>,
+    limits: Limits,
+    difficulty: DifficultyOf<L>,
+    done: bool,
+}
+
+impl<L: Landscape> Generator<L> {
+    /// `limits` bound the difficulty's follow-up searches.
+    pub fn new(sampler: Sampler<L>, limits: Limits, difficulty: DifficultyOf<L>) -> Generator<L> {
+        Generator {
+            sampler,
+            limits,
+            difficulty,
+            done: false,
+        }
+    }
+
+    /// What was solved, dropped and kept so far.
+    pub fn stats(&self) -> SampleStats {
+        self.sampler.stats()
+    }
+
+    /// Calls `report` after every board solved (for a progress display).
+    pub fn on_progress(&mut self, report: impl FnMut(&SampleStats) + 'static) {
+        self.sampler.on_progress(report);
+    }
+}
+
+impl<L: Landscape> Iterator for Generator<L> {
+    type Item = Result<Generated<L::Board>, Stop>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        loop {
+            let found = match self.sampler.next_found() {
+                Ok(found) => found,
+                Err(stop) => {
+                    self.done = true;
+                    return Some(Err(stop));
+                }
+            };
+            let landscape: &L = self.sampler.landscape();
+            let Some(difficulty) =
+                (self.difficulty)(landscape, &found.board, &found.search, &self.limits)
+            else {
+                continue;
+            };
+            let plan = found.search.outcome.moves().unwrap_or(&[]).to_vec();
+            return Some(Ok(Generated {
+                board: found.board,
+                plan,
+                difficulty,
+            }));
+        }
+    }
+}
+
 /// A kept board and the search that proved its answer.
 #[derive(Debug, Clone)]
 pub struct Found<B> {

@@ -30,8 +30,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use gridpuzzle_engine::generate::{
-    anneal, answer_of, AnnealOptions, Best, Difficulty, Landscape, SampleOptions, SampleStats,
-    Sampler, Stop, Tuner, Want,
+    anneal, answer_of, AnnealOptions, Best, Difficulty, Landscape, SampleOptions, Sampler, Tuner,
+    Want,
 };
 use gridpuzzle_engine::rng::SplitMix64;
 use gridpuzzle_engine::search::{Limits, Search};
@@ -160,63 +160,11 @@ pub struct GenerateOptions {
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
-/// One generated puzzle.
-#[derive(Debug, Clone)]
-pub struct Generated {
-    pub case: Case,
-    /// An optimal plan (empty for `-1` and for a head on the exit).
-    pub plan: Vec<Dir>,
-    pub difficulty: Difficulty,
-}
+/// One generated puzzle (the engine's record over this puzzle's boards).
+pub type Generated = gridpuzzle_engine::generate::Generated<Case>;
 
 /// The generated puzzles, in order; see [`generate`].
-pub struct Generator {
-    sampler: Sampler<Lairs>,
-    limits: Limits,
-    done: bool,
-}
-
-impl Generator {
-    /// What was solved, dropped and kept so far.
-    pub fn stats(&self) -> SampleStats {
-        self.sampler.stats()
-    }
-
-    /// Calls `report` after every board solved (for a progress display).
-    pub fn on_progress(&mut self, report: impl FnMut(&SampleStats) + 'static) {
-        self.sampler.on_progress(report);
-    }
-}
-
-impl Iterator for Generator {
-    type Item = Result<Generated, Stop>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        loop {
-            let found = match self.sampler.next_found() {
-                Ok(found) => found,
-                Err(stop) => {
-                    self.done = true;
-                    return Some(Err(stop));
-                }
-            };
-            let rule = self.sampler.landscape().rule;
-            let Some(difficulty) = difficulty(&found.board, &found.search, rule, &self.limits)
-            else {
-                continue;
-            };
-            let plan = found.search.outcome.moves().unwrap_or(&[]).to_vec();
-            return Some(Ok(Generated {
-                case: found.board,
-                plan,
-                difficulty,
-            }));
-        }
-    }
-}
+pub type Generator = gridpuzzle_engine::generate::Generator<Lairs>;
 
 /// An endless stream of lairs whose proved answer is in `opts.want`,
 /// reproducible from `seed`. It ends (with an `Err`) when the cancel flag
@@ -244,11 +192,10 @@ pub fn generate(opts: &GenerateOptions, seed: u64) -> Generator {
         attempts: opts.attempts,
         climb_steps: if opts.want.min >= 2 { 400 } else { 0 },
     };
-    Generator {
-        sampler: Sampler::new(lairs, sample, tuner, seed),
-        limits,
-        done: false,
-    }
+    let sampler = Sampler::new(lairs, sample, tuner, seed);
+    Generator::new(sampler, limits, |b, board, search, limits| {
+        difficulty(board, search, b.rule, limits)
+    })
 }
 
 /// The difficulty record of a lair whose search proved `search`'s answer;
@@ -457,12 +404,12 @@ mod tests {
         };
         for made in generate(&opts, 3).take(30) {
             let made = made.unwrap();
-            let text = write_case(&made.case) + TERMINATOR;
+            let text = write_case(&made.board) + TERMINATOR;
             let back = Cases::new(text.as_bytes(), ParseOptions { exit: (3, 4) })
                 .next()
                 .unwrap()
                 .unwrap();
-            assert_eq!(back, made.case);
+            assert_eq!(back, made.board);
         }
     }
 }

@@ -44,7 +44,7 @@ fn take(opts: &GenerateOptions, seed: u64, n: usize) -> Vec<Generated> {
 /// Checks one generated lair against the naive solver, including the
 /// count of optimal first steps.
 fn check(g: &Generated, opts: &GenerateOptions) {
-    let plain = from_case(&g.case);
+    let plain = from_case(&g.board);
     let rule = opts.rule;
     let a = answer(&plain, rule);
     let d = g.difficulty;
@@ -61,8 +61,8 @@ fn check(g: &Generated, opts: &GenerateOptions) {
         return;
     }
     assert_eq!(g.plan.len() as i64, a);
-    let end = replay(g.case.lair(), g.case.body(), &g.plan, rule).unwrap();
-    assert_eq!(end[0], g.case.lair().exit());
+    let end = replay(g.board.lair(), g.board.body(), &g.plan, rule).unwrap();
+    assert_eq!(end[0], g.board.lair().exit());
     let mut optimal = 0;
     for d in Dir::ALL {
         let (dr, dc) = d.delta();
@@ -171,7 +171,7 @@ fn the_same_seed_gives_the_same_lairs() {
     let text = |seed| {
         take(&opts, seed, 12)
             .iter()
-            .map(|g| write_case(&g.case))
+            .map(|g| write_case(&g.board))
             .collect::<String>()
             + TERMINATOR
     };

@@ -134,7 +134,7 @@ pub fn holedox(spec: &Spec, len: u32, exit: Pos, rule: holedox::TailRule) -> Res
         cancel: None,
     };
     match holedox::generate::generate(&opts, spec.seed).next() {
-        Some(Ok(made)) => Ok(made.case),
+        Some(Ok(made)) => Ok(made.board),
         _ => Err(out_of_attempts("Holedox lair", spec)),
     }
 }
