@@ -16,10 +16,9 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
 use anyhow::Result;
-use gridpuzzle_engine::grid::plan_string;
+use gridpuzzle_engine::report::search_json;
 use gridpuzzle_engine::search::{Outcome, Search};
 use gridpuzzle_engine::{Dir, InputError};
-use serde_json::json;
 
 use crate::args::{BudgetArgs, Format, SolveCommand};
 use crate::puzzles::{split, Chosen, Puzzle, TextStyle};
@@ -155,7 +154,7 @@ impl Run {
         };
         let text = match self.mode {
             Mode::Judge => format!("{}\n", puzzle.judge_line(n, &judge_answer(found))),
-            Mode::Json => format!("{}\n", json_line(n, found)),
+            Mode::Json => format!("{}\n", search_json(n, found)),
             Mode::Explain(style) => explain(puzzle, n, case, found, style),
         };
         Done { text, limit }
@@ -214,28 +213,6 @@ fn judge_answer(found: &Search<Dir>) -> String {
         Outcome::Solved(moves) => moves.len().to_string(),
         Outcome::Unsolvable => "-1".into(),
         Outcome::Limit(_) => "limit".into(),
-    }
-}
-
-/// One JSON Lines record.
-pub fn json_line(n: u64, found: &Search<Dir>) -> serde_json::Value {
-    let stats = json!({
-        "expanded": found.stats.expanded,
-        "generated": found.stats.generated,
-        "millis": found.stats.elapsed.as_secs_f64() * 1000.0,
-    });
-    match &found.outcome {
-        Outcome::Solved(moves) => json!({
-            "case": n, "answer": moves.len(), "outcome": "solved",
-            "moves": plan_string(moves), "stats": stats,
-        }),
-        Outcome::Unsolvable => json!({
-            "case": n, "answer": -1, "outcome": "unsolvable", "moves": "", "stats": stats,
-        }),
-        Outcome::Limit(hit) => json!({
-            "case": n, "answer": null, "outcome": "limit", "moves": "",
-            "reason": hit.to_string(), "stats": stats,
-        }),
     }
 }
 

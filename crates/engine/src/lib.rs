@@ -13,6 +13,7 @@
 //! - [`error`]: the one input-error type every parser returns;
 //! - [`mod@generate`]: sampling boards with a wanted proved answer, and a
 //!   local search for the hardest one, over any puzzle's `Landscape`;
+//! - [`report`]: the JSON record of a solved case (CLI and web API alike);
 //! - [`rng`]: a tiny seeded generator whose output is the same on every
 //!   machine (tests and generators must be reproducible);
 //! - [`session`]: a game in play (history, undo/redo, exact hints), for
@@ -23,6 +24,7 @@
 pub mod error;
 pub mod generate;
 pub mod grid;
+pub mod report;
 pub mod rng;
 pub mod scan;
 pub mod search;
