@@ -58,7 +58,7 @@ fn parse_line(line: &str, source: &str, number: usize) -> Result<Plan> {
         Ok(moves) => Ok(Plan::Moves(moves)),
         Err((index, c)) => bail!(
             "{source}, line {number}, column {}: expected a move (U, D, L or R), a `-` to skip the case, found `{c}`",
-            line[..index].chars().count() + 1
+            index + 1
         ),
     }
 }
@@ -142,6 +142,10 @@ mod tests {
             parse_line("r d", "p", 1).unwrap(),
             Plan::Moves(vec![Dir::Right, Dir::Down])
         );
+        // Columns count characters: a non-ASCII character before the bad
+        // move must not be taken for a byte offset.
+        let e = parse_line("\u{a0}X", "p", 1).unwrap_err().to_string();
+        assert!(e.starts_with("p, line 1, column 2: "), "{e}");
         let e = parse_line("RDX", "plans.txt", 3).unwrap_err().to_string();
         assert_eq!(
             e,
