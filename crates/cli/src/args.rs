@@ -62,6 +62,8 @@ pub enum Command {
     Generate(crate::generate::GenerateCommand),
     /// Test another program against gridpuzzle and shrink the failing case
     Stress(crate::stress::StressCommand),
+    /// Serve a web page and a JSON API (solve, verify, generate) on this machine
+    Serve(crate::serve::ServeCommand),
 }
 
 #[derive(Debug, Args)]

@@ -11,6 +11,7 @@ mod input;
 mod play;
 mod puzzles;
 mod render;
+mod serve;
 mod solve;
 mod stress;
 mod verify;
@@ -42,6 +43,7 @@ fn main() -> ExitCode {
         Command::Play(cmd) => play::run(cmd),
         Command::Generate(cmd) => generate::run(cmd),
         Command::Stress(cmd) => stress::run(cmd),
+        Command::Serve(cmd) => serve::run(cmd),
     };
     match result {
         Ok(exit) => ExitCode::from(exit as u8),

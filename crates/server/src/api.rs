@@ -1,0 +1,889 @@
+//! The work behind each API call: synchronous, run on the blocking pool.
+//!
+//! A request names its puzzle and its options in JSON; [`Request::read`]
+//! checks them all (unknown keys included, so a typo is an error rather
+//! than a silently ignored option) and turns them into a puzzle adapter
+//! ([`Curling`] or [`Holedox`], the same calls the CLI's adapter makes)
+//! and search bounds already clamped to the server's [`Config`]. The
+//! answers reuse the CLI's records: [`search_json`] for solve, the verify
+//! line for verify, the `generate --format json` object for generate.
+//!
+//! The judge input is parsed lazily, one case at a time, as the CLI does;
+//! the first bad case ends the request with a 400 and the parser's message
+//! (the cases before it are not returned: a script should fix its input).
+
+use std::time::{Duration, Instant};
+
+use gridpuzzle_curling as curling;
+use gridpuzzle_engine::generate::{Difficulty, Stop, Want};
+use gridpuzzle_engine::grid::{parse_plan, plan_string};
+use gridpuzzle_engine::report::search_json;
+use gridpuzzle_engine::search::{Limits, Outcome, Search};
+use gridpuzzle_engine::verdict::Verdict;
+use gridpuzzle_engine::{Dir, InputError, Pos};
+use gridpuzzle_holedox as holedox;
+use serde_json::{json, Map, Value};
+
+use crate::{ApiError, Config, Ctx, Reply};
+
+type Cases<'a, C> = Box<dyn Iterator<Item = Result<C, InputError>> + 'a>;
+
+/// What the API needs of a puzzle (a subset of the CLI's adapter).
+trait Puzzle {
+    type Case;
+    /// The statement's word for one case ("dataset", "case").
+    const UNIT: &'static str;
+    /// The word for moves, plural ("throws", "steps").
+    const MOVES: &'static str;
+    fn cases<'a>(&self, input: &'a str) -> Cases<'a, Self::Case>;
+    fn solve(&self, case: &Self::Case, limits: &Limits) -> Search<Dir>;
+    fn verify(&self, case: &Self::Case, plan: &[Dir], limits: &Limits) -> Verdict;
+    fn svg(&self, case: &Self::Case, plan: &[Dir], still: Option<usize>) -> Result<String, String>;
+}
+
+struct Curling {
+    opts: curling::Options,
+}
+
+impl Puzzle for Curling {
+    type Case = curling::Board;
+    const UNIT: &'static str = "dataset";
+    const MOVES: &'static str = "throws";
+
+    fn cases<'a>(&self, input: &'a str) -> Cases<'a, curling::Board> {
+        Box::new(curling::Datasets::new(input.as_bytes()))
+    }
+
+    fn solve(&self, case: &curling::Board, limits: &Limits) -> Search<Dir> {
+        curling::solve(case, &self.opts, limits)
+    }
+
+    fn verify(&self, case: &curling::Board, plan: &[Dir], limits: &Limits) -> Verdict {
+        curling::verify(case, plan, &self.opts, limits)
+    }
+
+    fn svg(
+        &self,
+        case: &curling::Board,
+        plan: &[Dir],
+        still: Option<usize>,
+    ) -> Result<String, String> {
+        curling::render::svg(case, plan, still).map_err(|e| e.to_string())
+    }
+}
+
+struct Holedox {
+    rule: holedox::TailRule,
+    exit: (u32, u32),
+}
+
+impl Puzzle for Holedox {
+    type Case = holedox::Case;
+    const UNIT: &'static str = "case";
+    const MOVES: &'static str = "steps";
+
+    fn cases<'a>(&self, input: &'a str) -> Cases<'a, holedox::Case> {
+        Box::new(holedox::Cases::new(
+            input.as_bytes(),
+            holedox::ParseOptions { exit: self.exit },
+        ))
+    }
+
+    fn solve(&self, case: &holedox::Case, limits: &Limits) -> Search<Dir> {
+        holedox::solve(case, self.rule, limits)
+    }
+
+    fn verify(&self, case: &holedox::Case, plan: &[Dir], limits: &Limits) -> Verdict {
+        holedox::verify(case, plan, self.rule, limits)
+    }
+
+    fn svg(
+        &self,
+        case: &holedox::Case,
+        plan: &[Dir],
+        still: Option<usize>,
+    ) -> Result<String, String> {
+        holedox::render::svg(case, plan, self.rule, still).map_err(|e| e.to_string())
+    }
+}
+
+/// The puzzle a request named, with its rules.
+enum Chosen {
+    Curling(Curling),
+    Holedox(Holedox),
+}
+
+/// Per-search bounds, already within the server's.
+#[derive(Debug, Clone, Copy)]
+struct Bounds {
+    max_states: u64,
+    timeout: Duration,
+}
+
+impl Bounds {
+    /// Limits for one search starting now, ending no later than the
+    /// request's deadline, stopped by the request's cancel flag.
+    fn limits(&self, ctx: &Ctx) -> Limits {
+        Limits {
+            max_expanded: Some(self.max_states),
+            deadline: Some((Instant::now() + self.timeout).min(ctx.deadline)),
+            cancel: Some(ctx.cancel.clone()),
+            ..Default::default()
+        }
+    }
+
+    fn json(&self) -> Value {
+        json!({
+            "max_states": self.max_states,
+            "timeout_ms": self.timeout.as_millis() as u64,
+        })
+    }
+}
+
+/// A checked request: the puzzle, the search bounds, the rest of its
+/// fields.
+struct Request<'a> {
+    puzzle: Chosen,
+    bounds: Bounds,
+    fields: &'a Map<String, Value>,
+}
+
+const SEARCH_OPTIONS: &[&str] = &[
+    "max_throws",
+    "tail_rule",
+    "exit",
+    "max_states",
+    "timeout_ms",
+];
+
+impl<'a> Request<'a> {
+    /// Checks `puzzle`, `options` and that every other key is in `keys`.
+    fn read(req: &'a Value, keys: &[&str], config: &Config) -> Result<Request<'a>, ApiError> {
+        let fields = req
+            .as_object()
+            .ok_or_else(|| ApiError::bad("expected a JSON object"))?;
+        for key in fields.keys() {
+            if key != "puzzle" && key != "options" && !keys.contains(&key.as_str()) {
+                return Err(ApiError::bad(format!("unknown field `{key}`")));
+            }
+        }
+        let empty = Map::new();
+        let options = match fields.get("options") {
+            None | Some(Value::Null) => &empty,
+            Some(Value::Object(o)) => o,
+            Some(_) => return Err(ApiError::bad("`options` must be a JSON object")),
+        };
+        for key in options.keys() {
+            if !SEARCH_OPTIONS.contains(&key.as_str()) {
+                return Err(ApiError::bad(format!(
+                    "unknown option `{key}` (known: {})",
+                    SEARCH_OPTIONS.join(", ")
+                )));
+            }
+        }
+        let puzzle = rules(fields, options)?;
+        let bounds = bounds(options, config, config.max_states)?;
+        Ok(Request {
+            puzzle,
+            bounds,
+            fields,
+        })
+    }
+
+    fn input(&self) -> Result<&'a str, ApiError> {
+        match self.fields.get("input") {
+            Some(Value::String(s)) => Ok(s),
+            Some(_) => Err(ApiError::bad("`input` must be a string (the judge input)")),
+            None => Err(ApiError::bad(
+                "missing field `input` (the judge input, as a string)",
+            )),
+        }
+    }
+}
+
+/// The puzzle and its rule options (`max_throws`; `tail_rule`, `exit`).
+fn rules(fields: &Map<String, Value>, options: &Map<String, Value>) -> Result<Chosen, ApiError> {
+    let name = match fields.get("puzzle") {
+        Some(Value::String(s)) => s.as_str(),
+        Some(_) => return Err(ApiError::bad("`puzzle` must be \"curling\" or \"holedox\"")),
+        None => {
+            return Err(ApiError::bad(
+                "missing field `puzzle` (\"curling\" or \"holedox\")",
+            ))
+        }
+    };
+    let only = |key: &str, puzzle: &str| -> Result<(), ApiError> {
+        if options.contains_key(key) {
+            return Err(ApiError::bad(format!(
+                "option `{key}` is for {puzzle} only"
+            )));
+        }
+        Ok(())
+    };
+    match name {
+        "curling" => {
+            only("tail_rule", "holedox")?;
+            only("exit", "holedox")?;
+            let max_throws = match options.get("max_throws") {
+                None | Some(Value::Null) => Some(curling::solve::JUDGE_MAX_THROWS),
+                Some(v) => parse_cap(v)?,
+            };
+            Ok(Chosen::Curling(Curling {
+                opts: curling::Options {
+                    max_throws,
+                    ..Default::default()
+                },
+            }))
+        }
+        "holedox" => {
+            only("max_throws", "curling")?;
+            let rule = match options.get("tail_rule") {
+                None | Some(Value::Null) => holedox::TailRule::Strict,
+                Some(Value::String(s)) if s == "strict" => holedox::TailRule::Strict,
+                Some(Value::String(s)) if s == "lenient" => holedox::TailRule::Lenient,
+                Some(v) => {
+                    return Err(ApiError::bad(format!(
+                        "expected `strict` or `lenient` for `tail_rule`, found {v}"
+                    )))
+                }
+            };
+            let exit = match options.get("exit") {
+                None | Some(Value::Null) => (1, 1),
+                Some(Value::String(s)) => parse_cell(s).map_err(ApiError::bad)?,
+                Some(v) => {
+                    return Err(ApiError::bad(format!(
+                        "expected a 1-based cell `ROW,COLUMN` such as `1,1`, found {v}"
+                    )))
+                }
+            };
+            Ok(Chosen::Holedox(Holedox { rule, exit }))
+        }
+        other => Err(ApiError::bad(format!(
+            "unknown puzzle `{other}`: expected \"curling\" or \"holedox\""
+        ))),
+    }
+}
+
+/// `max_throws`: a number or `"none"` (also a number in a string).
+fn parse_cap(v: &Value) -> Result<Option<u32>, ApiError> {
+    let bad = || ApiError::bad(format!("expected a number of throws or `none`, found {v}"));
+    match v {
+        Value::Number(n) => n
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .map(Some)
+            .ok_or_else(bad),
+        Value::String(s) if s.eq_ignore_ascii_case("none") => Ok(None),
+        Value::String(s) => s.trim().parse::<u32>().map(Some).map_err(|_| bad()),
+        _ => Err(bad()),
+    }
+}
+
+/// The CLI's `--exit` syntax.
+fn parse_cell(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("expected a 1-based cell `ROW,COLUMN` such as `1,1`, found `{s}`");
+    let (r, c) = s.split_once(',').ok_or_else(bad)?;
+    let r: u32 = r.trim().parse().map_err(|_| bad())?;
+    let c: u32 = c.trim().parse().map_err(|_| bad())?;
+    if r == 0 || c == 0 {
+        return Err(bad());
+    }
+    Ok((r, c))
+}
+
+/// `max_states` and `timeout_ms`, clamped to the server's caps.
+fn bounds(
+    options: &Map<String, Value>,
+    config: &Config,
+    default_states: u64,
+) -> Result<Bounds, ApiError> {
+    let max_states = match options.get("max_states") {
+        None | Some(Value::Null) => default_states,
+        Some(v) => v.as_u64().filter(|&n| n >= 1).ok_or_else(|| {
+            ApiError::bad(format!(
+                "`max_states` must be a whole number of at least 1, found {v}"
+            ))
+        })?,
+    };
+    let timeout = match options.get("timeout_ms") {
+        None | Some(Value::Null) => config.max_timeout,
+        Some(v) => {
+            let ms = v
+                .as_f64()
+                .filter(|ms| ms.is_finite() && *ms > 0.0)
+                .ok_or_else(|| {
+                    ApiError::bad(format!(
+                        "`timeout_ms` must be a positive number of milliseconds, found {v}"
+                    ))
+                })?;
+            Duration::from_secs_f64((ms / 1000.0).min(1e9))
+        }
+    };
+    Ok(Bounds {
+        max_states: max_states.min(config.max_states),
+        timeout: timeout.min(config.max_timeout),
+    })
+}
+
+/// `POST /api/solve`: `{"results": [one solve --format json object per case]}`.
+pub(crate) fn solve(req: &Value, ctx: &Ctx) -> Result<Reply, ApiError> {
+    let r = Request::read(req, &["input"], &ctx.config)?;
+    let input = r.input()?;
+    let results = match &r.puzzle {
+        Chosen::Curling(p) => solve_all(p, input, r.bounds, ctx)?,
+        Chosen::Holedox(p) => solve_all(p, input, r.bounds, ctx)?,
+    };
+    Ok(Reply::Json(json!({
+        "results": results,
+        "limits": r.bounds.json(),
+    })))
+}
+
+fn solve_all<P: Puzzle>(
+    puzzle: &P,
+    input: &str,
+    bounds: Bounds,
+    ctx: &Ctx,
+) -> Result<Vec<Value>, ApiError> {
+    let mut results = Vec::new();
+    for (i, case) in puzzle.cases(input).enumerate() {
+        let case = case.map_err(|e| ApiError::bad(e.to_string()))?;
+        let found = puzzle.solve(&case, &bounds.limits(ctx));
+        results.push(search_json(i as u64 + 1, &found));
+    }
+    Ok(results)
+}
+
+/// One entry of `plans`.
+enum Plan {
+    Skip,
+    Moves(Vec<Dir>),
+}
+
+/// `POST /api/verify`: the verdict on each case's plan, with the line
+/// `gridpuzzle verify` prints for it.
+pub(crate) fn verify(req: &Value, ctx: &Ctx) -> Result<Reply, ApiError> {
+    let r = Request::read(req, &["input", "plans"], &ctx.config)?;
+    let input = r.input()?;
+    let plans = plans(r.fields.get("plans"))?;
+    let (results, summary) = match &r.puzzle {
+        Chosen::Curling(p) => verify_all(p, input, &plans, r.bounds, ctx)?,
+        Chosen::Holedox(p) => verify_all(p, input, &plans, r.bounds, ctx)?,
+    };
+    Ok(Reply::Json(json!({
+        "results": results,
+        "summary": summary,
+        "limits": r.bounds.json(),
+    })))
+}
+
+fn plans(v: Option<&Value>) -> Result<Vec<Plan>, ApiError> {
+    let shape =
+        "`plans` must be an array with one string of moves per case (null or \"-\" skips a case)";
+    let Some(Value::Array(items)) = v else {
+        return Err(ApiError::bad(shape));
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| match item {
+            Value::Null => Ok(Plan::Skip),
+            Value::String(s) if s.trim() == "-" => Ok(Plan::Skip),
+            Value::String(s) => parse_plan(s).map(Plan::Moves).map_err(|(index, c)| {
+                ApiError::bad(format!(
+                    "plans, line {}, column {}: expected a move (U, D, L or R), a `-` to skip the case, found `{c}`",
+                    i + 1,
+                    index + 1
+                ))
+            }),
+            _ => Err(ApiError::bad(shape)),
+        })
+        .collect()
+}
+
+fn verify_all<P: Puzzle>(
+    puzzle: &P,
+    input: &str,
+    plans: &[Plan],
+    bounds: Bounds,
+    ctx: &Ctx,
+) -> Result<(Vec<Value>, String), ApiError> {
+    let unit = P::UNIT;
+    let (mut good, mut bad, mut skipped) = (0, 0, 0);
+    let mut results = Vec::new();
+    for (i, case) in puzzle.cases(input).enumerate() {
+        let n = i + 1;
+        let case = case.map_err(|e| ApiError::bad(e.to_string()))?;
+        let record = match plans.get(i) {
+            None => {
+                bad += 1;
+                json!({
+                    "case": n,
+                    "verdict": "missing",
+                    "text": format!("{unit} {n}: no plan given (the plans have {} lines)", plans.len()),
+                })
+            }
+            Some(Plan::Skip) => {
+                skipped += 1;
+                json!({ "case": n, "verdict": "skipped", "text": format!("{unit} {n}: skipped") })
+            }
+            Some(Plan::Moves(moves)) => {
+                let verdict = puzzle.verify(&case, moves, &bounds.limits(ctx));
+                if verdict.is_optimal() {
+                    good += 1;
+                } else {
+                    bad += 1;
+                }
+                verdict_json(n, unit, P::MOVES, &verdict)
+            }
+        };
+        results.push(record);
+    }
+    let summary = format!("{good} optimal, {bad} not, {skipped} skipped");
+    Ok((results, summary))
+}
+
+/// The verdict as a record; `text` is the line `gridpuzzle verify` prints.
+fn verdict_json(n: usize, unit: &str, moves_word: &str, verdict: &Verdict) -> Value {
+    let described = verdict.describe(moves_word);
+    let text = match verdict {
+        Verdict::Illegal { .. } => format!("{unit} {n}, {described}"),
+        _ => format!("{unit} {n}: {described}"),
+    };
+    let mut record = json!({ "case": n });
+    let fields = match verdict {
+        Verdict::Optimal { moves } => {
+            json!({ "verdict": "optimal", "moves": moves, "optimum": moves })
+        }
+        Verdict::Longer { moves, optimum } => {
+            json!({ "verdict": "longer", "moves": moves, "optimum": optimum })
+        }
+        Verdict::Illegal { index, mv, reason } => json!({
+            "verdict": "illegal", "move": index + 1, "letter": mv.to_string(), "reason": reason,
+        }),
+        Verdict::NotReached { moves, detail } => {
+            json!({ "verdict": "not_reached", "moves": moves, "reason": detail })
+        }
+        Verdict::OverCap { moves, cap } => {
+            json!({ "verdict": "over_cap", "moves": moves, "cap": cap })
+        }
+        Verdict::Unknown { moves, why } => {
+            json!({ "verdict": "unknown", "moves": moves, "reason": why })
+        }
+    };
+    if let (Value::Object(r), Value::Object(f)) = (&mut record, fields) {
+        r.extend(f);
+        r.insert("text".into(), Value::String(text));
+    }
+    record
+}
+
+/// `POST /api/render`: the SVG of case `case` (1-based, default 1) playing
+/// `moves`, or its optimal solution when `moves` is absent (its start when
+/// the search is stopped or the case is unsolvable). `frame: K` draws a
+/// still of the board after move K.
+pub(crate) fn render(req: &Value, ctx: &Ctx) -> Result<Reply, ApiError> {
+    let r = Request::read(req, &["input", "case", "moves", "frame"], &ctx.config)?;
+    let input = r.input()?;
+    let wanted = match r.fields.get("case") {
+        None | Some(Value::Null) => 1,
+        Some(v) => v.as_u64().filter(|&n| n >= 1).ok_or_else(|| {
+            ApiError::bad(format!("`case` must be a case number from 1, found {v}"))
+        })?,
+    };
+    let moves = match r.fields.get("moves") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(parse_plan(s).map_err(|(index, c)| {
+            ApiError::bad(format!(
+                "moves, column {}: expected a move (U, D, L or R), found `{c}`",
+                index + 1
+            ))
+        })?),
+        Some(_) => return Err(ApiError::bad("`moves` must be a string such as \"RDLU\"")),
+    };
+    let frame = match r.fields.get("frame") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(
+            v.as_u64()
+                .and_then(|k| usize::try_from(k).ok())
+                .ok_or_else(|| {
+                    ApiError::bad(format!("`frame` must be a move number from 0, found {v}"))
+                })?,
+        ),
+    };
+    let svg = match &r.puzzle {
+        Chosen::Curling(p) => render_case(p, input, wanted, moves, frame, r.bounds, ctx)?,
+        Chosen::Holedox(p) => render_case(p, input, wanted, moves, frame, r.bounds, ctx)?,
+    };
+    Ok(Reply::Svg(svg))
+}
+
+fn render_case<P: Puzzle>(
+    puzzle: &P,
+    input: &str,
+    wanted: u64,
+    moves: Option<Vec<Dir>>,
+    frame: Option<usize>,
+    bounds: Bounds,
+    ctx: &Ctx,
+) -> Result<String, ApiError> {
+    let unit = P::UNIT;
+    let mut cases = puzzle.cases(input);
+    let mut n = 0;
+    let case = loop {
+        n += 1;
+        match cases.next() {
+            Some(Ok(c)) if n == wanted => break c,
+            Some(Ok(_)) => {}
+            Some(Err(e)) => return Err(ApiError::bad(e.to_string())),
+            None => {
+                return Err(ApiError::bad(format!(
+                    "case {wanted}: the input has only {} {unit}s",
+                    n - 1
+                )))
+            }
+        }
+    };
+    let plan = match moves {
+        Some(plan) => plan,
+        None => match puzzle.solve(&case, &bounds.limits(ctx)).outcome {
+            Outcome::Solved(plan) => plan,
+            Outcome::Unsolvable | Outcome::Limit(_) => Vec::new(),
+        },
+    };
+    if frame.is_some_and(|k| k > plan.len()) {
+        return Err(ApiError::bad(format!(
+            "`frame` is at most the number of moves, {}",
+            plan.len()
+        )));
+    }
+    puzzle
+        .svg(&case, &plan, frame)
+        .map_err(|e| ApiError::bad(format!("{unit} {wanted}: the moves cannot be played: {e}")))
+}
+
+/// `POST /api/generate`: puzzles with a proved optimum, as `generate
+/// --format json` records, plus the whole judge input.
+pub(crate) fn generate(req: &Value, ctx: &Ctx) -> Result<Reply, ApiError> {
+    const KEYS: &[&str] = &[
+        "puzzle",
+        "size",
+        "count",
+        "seed",
+        "answer",
+        "len",
+        "density",
+        "max_throws",
+        "tail_rule",
+        "exit",
+        "max_states",
+    ];
+    let fields = req
+        .as_object()
+        .ok_or_else(|| ApiError::bad("expected a JSON object"))?;
+    for key in fields.keys() {
+        if !KEYS.contains(&key.as_str()) {
+            return Err(ApiError::bad(format!(
+                "unknown field `{key}` (known: {})",
+                KEYS.join(", ")
+            )));
+        }
+    }
+    // The rule options sit beside the others here, as on the command line.
+    let mut options = Map::new();
+    for key in ["max_throws", "tail_rule", "exit"] {
+        if let Some(v) = fields.get(key) {
+            options.insert(key.into(), v.clone());
+        }
+    }
+    let puzzle = rules(fields, &options)?;
+    let config = &ctx.config;
+    let (width, height) = match fields.get("size") {
+        Some(Value::String(s)) => parse_size(s, config.max_side).map_err(ApiError::bad)?,
+        Some(v) => {
+            return Err(ApiError::bad(format!(
+                "expected a size WxH such as `10x8` (width, then height), found {v}"
+            )))
+        }
+        None => {
+            return Err(ApiError::bad(
+                "missing field `size` (WxH, such as \"10x8\")",
+            ))
+        }
+    };
+    let count = match fields.get("count") {
+        None | Some(Value::Null) => 1,
+        Some(v) => v
+            .as_u64()
+            .filter(|n| (1..=config.max_count).contains(n))
+            .ok_or_else(|| {
+                ApiError::bad(format!(
+                    "`count` must be 1 to {} on this server, found {v}",
+                    config.max_count
+                ))
+            })?,
+    };
+    let seed = match fields.get("seed") {
+        None | Some(Value::Null) => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0),
+        Some(v) => v.as_u64().ok_or_else(|| {
+            ApiError::bad(format!("`seed` must be a whole number from 0, found {v}"))
+        })?,
+    };
+    let want = match fields.get("answer") {
+        None | Some(Value::Null) => Want { min: 1, max: None },
+        Some(Value::String(s)) => parse_want(s).map_err(ApiError::bad)?,
+        Some(Value::Number(n)) => parse_want(&n.to_string()).map_err(ApiError::bad)?,
+        Some(v) => {
+            return Err(ApiError::bad(format!(
+                "expected `A..B`, `A..`, a number or `-1`, found {v}"
+            )))
+        }
+    };
+    let density = match fields.get("density") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(
+            v.as_u64()
+                .filter(|&p| p <= 100)
+                .map(|p| p as u32)
+                .ok_or_else(|| {
+                    ApiError::bad(format!(
+                        "`density` must be a percentage, 0 to 100, found {v}"
+                    ))
+                })?,
+        ),
+    };
+    let max_states = |default: u64| -> Result<u64, ApiError> {
+        let mut o = Map::new();
+        if let Some(v) = fields.get("max_states") {
+            o.insert("max_states".into(), v.clone());
+        }
+        Ok(bounds(&o, config, default)?.max_states)
+    };
+    let job = Job { count, ctx };
+    let made = match puzzle {
+        Chosen::Curling(p) => {
+            if fields.contains_key("len") {
+                return Err(ApiError::bad("field `len` is for holedox only"));
+            }
+            if (width as u64) * (height as u64) < 2 {
+                return Err(ApiError::bad(format!(
+                    "a Curling board needs at least two cells (a start and a goal), found size {width}x{height}"
+                )));
+            }
+            let cap = p.opts.max_throws;
+            if want.max == Some(0) {
+                return Err(ApiError::bad(
+                    "a Curling board needs at least one throw: answer 0 asks for the impossible",
+                ));
+            }
+            if let Some(cap) = cap.filter(|&cap| want.min > cap as i64) {
+                return Err(ApiError::bad(format!(
+                    "no board needs {} throws under a cap of {cap}: raise max_throws or lower answer",
+                    want.min
+                )));
+            }
+            let opts = curling::generate::GenerateOptions {
+                width,
+                height,
+                want,
+                density,
+                max_throws: cap,
+                max_expanded: max_states(curling::generate::DEFAULT_MAX_EXPANDED)?,
+                attempts: ATTEMPTS,
+                cancel: Some(ctx.cancel.clone()),
+            };
+            let source = curling::generate::generate(&opts, seed).map(|g| {
+                g.map(|g| Made {
+                    text: curling::parse::write_dataset(&g.board),
+                    plan: g.plan,
+                    difficulty: g.difficulty,
+                })
+            });
+            job.run(source, curling::parse::TERMINATOR)
+        }
+        Chosen::Holedox(p) => {
+            let (rows, cols) = (height, width);
+            let (er, ec) = p.exit;
+            if er > rows || ec > cols {
+                return Err(ApiError::bad(format!(
+                    "the exit at row {er}, column {ec} is outside a lair of {rows} rows and {cols} columns"
+                )));
+            }
+            let max_len = holedox::max_len_for(rows, cols).min(rows.saturating_mul(cols));
+            let len = match fields.get("len") {
+                Some(v) => v
+                    .as_u64()
+                    .filter(|&l| l >= 1 && l <= max_len as u64)
+                    .ok_or_else(|| ApiError::bad(format!(
+                        "len {v} does not fit: a lair of {rows} rows and {cols} columns takes a body of 1 to {max_len} segments"
+                    )))? as usize,
+                None => return Err(ApiError::bad("missing field `len` (the body length, such as 4)")),
+            };
+            let opts = holedox::generate::GenerateOptions {
+                rows,
+                cols,
+                len,
+                exit: Pos::new(er - 1, ec - 1),
+                rule: p.rule,
+                want,
+                density,
+                max_expanded: max_states(holedox::generate::DEFAULT_MAX_EXPANDED)?,
+                attempts: ATTEMPTS,
+                cancel: Some(ctx.cancel.clone()),
+            };
+            let source = holedox::generate::generate(&opts, seed).map(|g| {
+                g.map(|g| Made {
+                    text: holedox::parse::write_case(&g.board),
+                    plan: g.plan,
+                    difficulty: g.difficulty,
+                })
+            });
+            job.run(source, holedox::parse::TERMINATOR)
+        }
+    };
+    let mut answer = made;
+    if let Value::Object(o) = &mut answer {
+        o.insert("seed".into(), json!(seed));
+    }
+    Ok(Reply::Json(answer))
+}
+
+/// Boards solved in a row without a wanted answer before a generate
+/// request gives up (the request's deadline usually comes first).
+const ATTEMPTS: u64 = 50_000;
+
+/// One generated case, whichever the puzzle.
+struct Made {
+    text: String,
+    plan: Vec<Dir>,
+    difficulty: Difficulty,
+}
+
+struct Job<'a> {
+    count: u64,
+    ctx: &'a Ctx,
+}
+
+impl Job<'_> {
+    /// Takes up to `count` puzzles from `source`, stopping at the request's
+    /// deadline; says whether all were made and, if not, why.
+    fn run(&self, source: impl Iterator<Item = Result<Made, Stop>>, terminator: &str) -> Value {
+        let mut cases = Vec::new();
+        let mut whole = String::new();
+        let mut reason = None;
+        let mut source = source;
+        while (cases.len() as u64) < self.count {
+            if Instant::now() >= self.ctx.deadline {
+                reason = Some(self.timed_out(cases.len()));
+                break;
+            }
+            match source.next() {
+                Some(Ok(made)) => {
+                    let d = made.difficulty;
+                    whole.push_str(&made.text);
+                    cases.push(json!({
+                        "case": cases.len() + 1,
+                        "input": format!("{}{terminator}", made.text),
+                        "answer": d.optimum,
+                        "moves": plan_string(&made.plan),
+                        "difficulty": {
+                            "optimum": d.optimum,
+                            "optimal_first_moves": d.optimal_first_moves,
+                            "expanded": d.expanded,
+                        },
+                    }));
+                }
+                Some(Err(Stop::Cancelled)) => {
+                    reason = Some(self.timed_out(cases.len()));
+                    break;
+                }
+                Some(Err(Stop::GaveUp { attempts })) => {
+                    reason = Some(format!(
+                        "gave up after {attempts} boards in a row without a wanted optimum \
+                         ({} of {} puzzles made); try another answer, size or density",
+                        cases.len(),
+                        self.count
+                    ));
+                    break;
+                }
+                None => break,
+            }
+        }
+        whole.push_str(terminator);
+        let mut answer = json!({
+            "cases": cases,
+            "input": whole,
+            "complete": reason.is_none(),
+        });
+        if let (Value::Object(o), Some(reason)) = (&mut answer, reason) {
+            o.insert("reason".into(), Value::String(reason));
+        }
+        answer
+    }
+
+    fn timed_out(&self, made: usize) -> String {
+        format!(
+            "the time limit of {} s for a request was reached after {made} of {} puzzles",
+            self.ctx.config.request_time.as_secs_f64(),
+            self.count
+        )
+    }
+}
+
+/// The CLI's `--size`: `WxH`, with the server's cap on each side.
+fn parse_size(s: &str, max_side: u32) -> Result<(u32, u32), String> {
+    let bad = || format!("expected a size WxH such as `10x8` (width, then height), found `{s}`");
+    let (w, h) = s.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if w == 0 || h == 0 {
+        return Err(format!(
+            "a size needs at least one column and one row, found `{s}`"
+        ));
+    }
+    if w > max_side || h > max_side {
+        return Err(format!(
+            "at most {max_side} columns and {max_side} rows on this server, found `{s}`"
+        ));
+    }
+    Ok((w, h))
+}
+
+/// The CLI's `--answer`: `A..B`, `A..`, `N` or `-1`.
+fn parse_want(s: &str) -> Result<Want, String> {
+    let num = |t: &str| -> Result<i64, String> {
+        let n: i64 = t
+            .trim()
+            .parse()
+            .map_err(|_| format!("expected `A..B`, `A..`, a number or `-1`, found `{s}`"))?;
+        if n < -1 {
+            return Err(format!(
+                "an answer is -1 (unsolvable) or at least 0, found {n}"
+            ));
+        }
+        Ok(n)
+    };
+    let want = match s.split_once("..") {
+        None => Want::exactly(num(s)?),
+        Some((a, b)) => {
+            let b = b.strip_prefix('=').unwrap_or(b);
+            let min = num(a)?;
+            let max = if b.trim().is_empty() {
+                None
+            } else {
+                Some(num(b)?)
+            };
+            Want { min, max }
+        }
+    };
+    if let Some(max) = want.max.filter(|&max| max < want.min) {
+        return Err(format!(
+            "the range {s} is empty: {max} is less than {}",
+            want.min
+        ));
+    }
+    Ok(want)
+}

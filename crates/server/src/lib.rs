@@ -1,0 +1,316 @@
+//! `gridpuzzle serve`: one web page and a small JSON API over the same
+//! library calls the command line makes.
+//!
+//! It is its own crate so the puzzle and engine crates stay free of an
+//! async runtime and an HTTP stack; the CLI depends on it only for the
+//! `serve` command. The shape, from the outside in:
+//!
+//! - [`router`] builds an axum [`Router`]: `GET /` and its two assets (HTML,
+//!   CSS and JavaScript compiled into the binary with `include_str!`, so
+//!   the page needs no network at run time), and `POST /api/solve`,
+//!   `/api/verify`, `/api/generate`, `/api/render`. Tests drive this router
+//!   directly, without a socket.
+//! - Every API call goes through one gate ([`App::call`]): the body is read
+//!   under a size cap (413 past it), parsed as JSON (400 with the parser's
+//!   words), then the call waits a short while for one of a fixed number of
+//!   search permits (503 when none frees up) and runs in
+//!   `spawn_blocking`, holding the permit until the blocking work is done —
+//!   so a client that hangs up cannot free a permit while its search still
+//!   burns a core.
+//! - The work itself ([`api`]) is plain synchronous code: parse the judge
+//!   input lazily, as the CLI does, and answer with the CLI's own records
+//!   (`solve --format json` objects, `verify` lines, `generate --format
+//!   json` objects). Every search gets [`Limits`](gridpuzzle_engine::search::Limits)
+//!   with a deadline and a state budget that a client may lower but never
+//!   raise past the [`Config`]; a stopped search is reported as `limit`,
+//!   never as `-1`. A whole request also has a deadline, enforced through
+//!   the engine's cancel flag, which is raised as well when the client goes
+//!   away.
+//!
+//! Errors are JSON `{"error": "..."}` with a 4xx status; bad judge input
+//! gives the same text the CLI prints after `gridpuzzle: `.
+
+mod api;
+
+use std::io;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde_json::{json, Value};
+use tokio::sync::Semaphore;
+
+/// The server's bounds. Clients can ask for less, never for more.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Requests that may search at once; others wait up to `queue_wait`,
+    /// then get 503. Zero refuses every search (useful only in tests).
+    pub searches: usize,
+    /// How long a request waits for a free search slot.
+    pub queue_wait: Duration,
+    /// Most states one search may expand (also the default).
+    pub max_states: u64,
+    /// Most time one search may take (also the default).
+    pub max_timeout: Duration,
+    /// Most time one whole request may take, all its cases together; a
+    /// generate request runs until its puzzles are made or this runs out.
+    pub request_time: Duration,
+    /// Largest request body, in bytes.
+    pub body_limit: usize,
+    /// Most puzzles one generate request may ask for.
+    pub max_count: u64,
+    /// Largest side of a generated board.
+    pub max_side: u32,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            searches: std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1),
+            queue_wait: Duration::from_secs(2),
+            max_states: 20_000_000,
+            max_timeout: Duration::from_secs(10),
+            request_time: Duration::from_secs(30),
+            body_limit: 1 << 20,
+            max_count: 50,
+            max_side: 100,
+        }
+    }
+}
+
+/// The shared state of every request.
+struct App {
+    config: Config,
+    permits: Arc<Semaphore>,
+}
+
+/// The HTTP routes: the page and the API (see the module docs).
+pub fn router(config: Config) -> Router {
+    let body_limit = config.body_limit;
+    let app = Arc::new(App {
+        permits: Arc::new(Semaphore::new(config.searches)),
+        config,
+    });
+    Router::new()
+        .route(
+            "/",
+            get(|| async { page(INDEX_HTML, "text/html; charset=utf-8") }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { page(STYLE_CSS, "text/css; charset=utf-8") }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { page(APP_JS, "text/javascript; charset=utf-8") }),
+        )
+        .route("/api/solve", post(solve))
+        .route("/api/verify", post(verify))
+        .route("/api/generate", post(generate))
+        .route("/api/render", post(render))
+        .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page").into_response() })
+        .layer(DefaultBodyLimit::max(body_limit))
+        .with_state(app)
+}
+
+/// Binds `bind:port`, says the URL on standard output, and serves until
+/// Ctrl-C. Port 0 picks a free port (the URL says which).
+pub async fn serve(bind: IpAddr, port: u16, config: Config) -> io::Result<()> {
+    let listener = tokio::net::TcpListener::bind(SocketAddr::new(bind, port)).await?;
+    let addr = listener.local_addr()?;
+    println!("gridpuzzle: serving on http://{addr}/");
+    axum::serve(listener, router(config))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+}
+
+/// [`serve`] on a multi-threaded tokio runtime of its own, for a
+/// synchronous caller such as the CLI.
+pub fn run(bind: IpAddr, port: u16, config: Config) -> io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    let result = runtime.block_on(serve(bind, port, config));
+    // Searches still running end at their deadline; do not wait for them.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    result
+}
+
+const INDEX_HTML: &str = include_str!("../assets/index.html");
+const STYLE_CSS: &str = include_str!("../assets/style.css");
+const APP_JS: &str = include_str!("../assets/app.js");
+
+fn page(body: &'static str, kind: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, kind)], body).into_response()
+}
+
+/// An error answer: a status and the words of `{"error": ...}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+
+    /// A 400: the request (its JSON fields or its judge input) is wrong.
+    pub(crate) fn bad(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        json_response(self.status, &json!({ "error": self.message }))
+    }
+}
+
+fn json_response(status: StatusCode, value: &Value) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        value.to_string(),
+    )
+        .into_response()
+}
+
+/// What an API call answers when it succeeds.
+pub(crate) enum Reply {
+    Json(Value),
+    Svg(String),
+}
+
+/// What the blocking work of a call may read: the bounds, the request's
+/// deadline and its cancel flag.
+pub(crate) struct Ctx {
+    pub config: Config,
+    pub deadline: Instant,
+    pub cancel: Arc<AtomicBool>,
+}
+
+/// Raises the cancel flag when dropped: when the handler's future is
+/// dropped (the client went away) or finishes, a search still running
+/// for it stops at its next check.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// After the request deadline, the searches get this long to notice their
+/// own (equal or earlier) deadlines before the cancel flag is raised.
+const GRACE: Duration = Duration::from_millis(250);
+
+type Work = fn(&Value, &Ctx) -> Result<Reply, ApiError>;
+
+impl App {
+    /// The gate every API call goes through; see the module docs.
+    async fn call(self: Arc<App>, body: Result<Bytes, BytesRejection>, work: Work) -> Response {
+        let bytes = match body {
+            Ok(bytes) => bytes,
+            Err(rejection) => {
+                let status = rejection.status();
+                let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
+                    format!(
+                        "the request body is larger than {} bytes",
+                        self.config.body_limit
+                    )
+                } else {
+                    rejection.body_text()
+                };
+                return ApiError::new(status, message).into_response();
+            }
+        };
+        let request: Value = match serde_json::from_slice(&bytes) {
+            Ok(v) => v,
+            Err(e) => return ApiError::bad(format!("malformed JSON: {e}")).into_response(),
+        };
+        if !request.is_object() {
+            return ApiError::bad("expected a JSON object such as {\"puzzle\": \"curling\", ...}")
+                .into_response();
+        }
+        let acquire = Arc::clone(&self.permits).acquire_owned();
+        let permit = match tokio::time::timeout(self.config.queue_wait, acquire).await {
+            Ok(Ok(permit)) => permit,
+            _ => {
+                return ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "busy: {} searches are running; try again shortly",
+                        self.config.searches
+                    ),
+                )
+                .into_response()
+            }
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        let _guard = CancelOnDrop(Arc::clone(&cancel));
+        let deadline = Instant::now() + self.config.request_time;
+        let ctx = Ctx {
+            config: self.config.clone(),
+            deadline,
+            cancel: Arc::clone(&cancel),
+        };
+        let alarm = {
+            let cancel = Arc::clone(&cancel);
+            tokio::spawn(async move {
+                tokio::time::sleep_until((deadline + GRACE).into()).await;
+                cancel.store(true, Ordering::Relaxed);
+            })
+        };
+        let job = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            work(&request, &ctx)
+        });
+        let answer = job.await;
+        alarm.abort();
+        match answer {
+            Ok(Ok(Reply::Json(value))) => json_response(StatusCode::OK, &value),
+            Ok(Ok(Reply::Svg(svg))) => {
+                ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response()
+            }
+            Ok(Err(e)) => e.into_response(),
+            Err(_) => ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal error: the request failed; please report it with its input",
+            )
+            .into_response(),
+        }
+    }
+}
+
+async fn solve(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
+    app.call(body, api::solve).await
+}
+
+async fn verify(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
+    app.call(body, api::verify).await
+}
+
+async fn generate(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
+    app.call(body, api::generate).await
+}
+
+async fn render(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
+    app.call(body, api::render).await
+}

@@ -1,0 +1,493 @@
+//! The JSON API, driven through the router without a socket
+//! (`tower::ServiceExt::oneshot`): every endpoint and every error status.
+//!
+//! Expected records come from the CLI's contract: the official samples'
+//! answers, `search_json` on the library's own solve (the objects `solve
+//! --format json` prints), and `verify`'s lines as the CLI prints them.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use axum::Router;
+use gridpuzzle_engine::report::search_json;
+use gridpuzzle_engine::search::Limits;
+use gridpuzzle_server::{router, Config};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+const CURLING_IN: &str = include_str!("../../../samples/curling.in");
+const CURLING_OUT: &str = include_str!("../../../samples/curling.out");
+const HOLEDOX_IN: &str = include_str!("../../../samples/holedox.in");
+const HOLEDOX_OUT: &str = include_str!("../../../samples/holedox.out");
+
+fn app() -> Router {
+    router(Config {
+        searches: 2,
+        ..Config::default()
+    })
+}
+
+/// Posts `body` (raw bytes) to `path`; the status, the content type and
+/// the body text.
+async fn post_raw(app: Router, path: &str, body: Vec<u8>) -> (StatusCode, String, String) {
+    let request = Request::post(path)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body))
+        .unwrap();
+    let response = app.oneshot(request).await.unwrap();
+    let status = response.status();
+    let kind = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    (status, kind, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+async fn post(app: Router, path: &str, body: Value) -> (StatusCode, Value) {
+    let (status, kind, text) = post_raw(app, path, body.to_string().into_bytes()).await;
+    assert_eq!(kind, "application/json", "{text}");
+    (status, serde_json::from_str(&text).unwrap())
+}
+
+/// The error text of a 4xx/5xx answer, checking its status.
+async fn error(app: Router, path: &str, body: Value, status: StatusCode) -> String {
+    let (got, answer) = post(app, path, body).await;
+    assert_eq!(got, status, "{answer}");
+    answer["error"].as_str().unwrap().to_string()
+}
+
+fn without_millis(mut record: Value) -> Value {
+    record["stats"].as_object_mut().unwrap().remove("millis");
+    record
+}
+
+#[tokio::test]
+async fn the_page_and_its_assets_are_served() {
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/style.css", "text/css"),
+        ("/app.js", "text/javascript"),
+    ] {
+        let response = app()
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let got = response.headers()[header::CONTENT_TYPE].to_str().unwrap();
+        assert!(got.starts_with(kind), "{path}: {got}");
+    }
+    let response = app()
+        .oneshot(Request::get("/nowhere").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn solve_curling_gives_the_cli_records() {
+    let (status, answer) = post(
+        app(),
+        "/api/solve",
+        json!({"puzzle": "curling", "input": CURLING_IN}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let results = answer["results"].as_array().unwrap();
+    let answers: Vec<String> = results.iter().map(|r| r["answer"].to_string()).collect();
+    assert_eq!(answers, CURLING_OUT.lines().collect::<Vec<_>>());
+    let boards = gridpuzzle_curling::Datasets::new(CURLING_IN.as_bytes());
+    for (i, (board, got)) in boards.zip(results).enumerate() {
+        let found = gridpuzzle_curling::solve(
+            &board.unwrap(),
+            &gridpuzzle_curling::Options::default(),
+            &Limits::none(),
+        );
+        let want = search_json(i as u64 + 1, &found);
+        assert_eq!(without_millis(got.clone()), without_millis(want));
+    }
+    assert_eq!(answer["limits"]["max_states"], 20_000_000);
+}
+
+#[tokio::test]
+async fn solve_holedox_gives_the_cli_records() {
+    let (status, answer) = post(
+        app(),
+        "/api/solve",
+        json!({"puzzle": "holedox", "input": HOLEDOX_IN, "options": {"tail_rule": "strict", "exit": "1,1"}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let results = answer["results"].as_array().unwrap();
+    let lines: Vec<String> = results
+        .iter()
+        .map(|r| format!("Case {}: {}", r["case"], r["answer"]))
+        .collect();
+    assert_eq!(lines, HOLEDOX_OUT.lines().collect::<Vec<_>>());
+    assert_eq!(results[0]["moves"], "DRRULUUUL");
+    assert_eq!(results[1]["outcome"], "unsolvable");
+}
+
+#[tokio::test]
+async fn solve_options_change_the_rules() {
+    // Sample dataset 5 needs 10 throws: over a cap of 9 it is -1 (a rule,
+    // not a limit), and without a cap it is solved.
+    let input = "12 1\n2 0 1 1 1 1 1 1 1 1 1 3\n0 0\n";
+    for (cap, want) in [(json!(9), -1), (json!("none"), 10), (json!("12"), 10)] {
+        let (status, answer) = post(
+            app(),
+            "/api/solve",
+            json!({"puzzle": "curling", "input": input, "options": {"max_throws": cap}}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(answer["results"][0]["answer"], want, "{cap}");
+    }
+}
+
+#[tokio::test]
+async fn a_budget_reached_is_a_limit_never_minus_one() {
+    let (status, answer) = post(
+        app(),
+        "/api/solve",
+        json!({"puzzle": "holedox", "input": HOLEDOX_IN, "options": {"max_states": 1}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let first = &answer["results"][0];
+    assert_eq!(first["outcome"], "limit", "{first}");
+    assert_eq!(first["answer"], Value::Null);
+    assert_eq!(
+        first["reason"],
+        "the limit of 1 expanded states was reached"
+    );
+    for r in answer["results"].as_array().unwrap() {
+        assert_ne!(r["answer"], -1, "{r}");
+    }
+}
+
+#[tokio::test]
+async fn client_bounds_cannot_pass_the_server_caps() {
+    let app = router(Config {
+        max_states: 1000,
+        max_timeout: Duration::from_millis(500),
+        ..Config::default()
+    });
+    let (status, answer) = post(
+        app,
+        "/api/solve",
+        json!({"puzzle": "curling", "input": "2 1\n3 2\n0 0\n",
+               "options": {"max_states": 1_000_000_000u64, "timeout_ms": 1e12}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        answer["limits"],
+        json!({"max_states": 1000, "timeout_ms": 500})
+    );
+}
+
+#[tokio::test]
+async fn verify_gives_the_cli_lines() {
+    let plans = json!(["R", "DLUR", null, "LRRR", "RRRR", "-"]);
+    let (status, answer) = post(
+        app(),
+        "/api/verify",
+        json!({"puzzle": "curling", "input": CURLING_IN, "plans": plans}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let r = answer["results"].as_array().unwrap();
+    let verdicts: Vec<&str> = r.iter().map(|r| r["verdict"].as_str().unwrap()).collect();
+    assert_eq!(
+        verdicts,
+        [
+            "illegal",
+            "optimal",
+            "skipped",
+            "optimal",
+            "not_reached",
+            "skipped"
+        ]
+    );
+    // The lines `gridpuzzle verify curling samples/curling.in` prints.
+    assert_eq!(
+        r[0]["text"],
+        "dataset 1, move 1 (R): the stone slides right off the board from row 1, column 2"
+    );
+    assert_eq!(r[0]["move"], 1);
+    assert_eq!(r[0]["letter"], "R");
+    assert_eq!(r[1]["text"], "dataset 2: optimal (4 throws)");
+    assert_eq!(r[1]["optimum"], 4);
+    assert_eq!(r[2]["text"], "dataset 3: skipped");
+    assert_eq!(
+        r[4]["text"],
+        "dataset 5: the goal is not reached after 4 throws: the stone rests at row 1, column 5"
+    );
+    assert_eq!(answer["summary"], "2 optimal, 2 not, 2 skipped");
+}
+
+#[tokio::test]
+async fn verify_holedox_optimal_and_missing_plans() {
+    // One plan for two cases: the second is reported, as the CLI does.
+    let (status, answer) = post(
+        app(),
+        "/api/verify",
+        json!({"puzzle": "holedox", "input": HOLEDOX_IN, "plans": ["DRRULUUUL"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let r = answer["results"].as_array().unwrap();
+    assert_eq!(r[0]["verdict"], "optimal");
+    assert_eq!(r[0]["text"], "case 1: optimal (9 steps)");
+    assert_eq!(r[1]["verdict"], "missing");
+    assert_eq!(
+        r[1]["text"],
+        "case 2: no plan given (the plans have 1 lines)"
+    );
+}
+
+#[tokio::test]
+async fn generate_is_reproducible_and_in_range() {
+    let request = json!({"puzzle": "holedox", "size": "6x5", "len": 3, "count": 3,
+                         "seed": 1, "answer": "5..9"});
+    let (status, first) = post(app(), "/api/generate", request.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    let (_, again) = post(app(), "/api/generate", request).await;
+    assert_eq!(first, again);
+    assert_eq!(first["complete"], true);
+    assert_eq!(first["seed"], 1);
+    let cases = first["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 3);
+    // The whole input is the cases and one terminator; solving it gives
+    // the stated answers.
+    let (_, solved) = post(
+        app(),
+        "/api/solve",
+        json!({"puzzle": "holedox", "input": first["input"]}),
+    )
+    .await;
+    for (case, result) in cases.iter().zip(solved["results"].as_array().unwrap()) {
+        let answer = case["answer"].as_i64().unwrap();
+        assert!((5..=9).contains(&answer), "{case}");
+        assert_eq!(result["answer"], answer);
+        assert_eq!(case["moves"].as_str().unwrap().len() as i64, answer);
+        assert_eq!(case["difficulty"]["optimum"], answer);
+        assert!(case["input"].as_str().unwrap().ends_with("0 0 0\n"));
+    }
+    assert!(first["input"].as_str().unwrap().ends_with("0 0 0\n"));
+
+    let (status, curling) = post(
+        app(),
+        "/api/generate",
+        json!({"puzzle": "curling", "size": "8x8", "count": 2, "seed": 7, "answer": 3}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{curling}");
+    for case in curling["cases"].as_array().unwrap() {
+        assert_eq!(case["answer"], 3);
+    }
+}
+
+#[tokio::test]
+async fn bad_judge_input_gives_the_cli_error() {
+    // The README's example: the CLI prints this after `gridpuzzle: `.
+    let e = error(
+        app(),
+        "/api/solve",
+        json!({"puzzle": "curling", "input": "2 1\n2 3\n3 1\n2 x 3\n0 0\n"}),
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert_eq!(
+        e,
+        "dataset 2, line 4, column 3: expected a cell code (0, 1, 2 or 3) for row 1, column 2 of the board, found `x`"
+    );
+    let e = error(
+        app(),
+        "/api/verify",
+        json!({"puzzle": "holedox", "input": "5 6 4\n", "plans": []}),
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(e.starts_with("case 1, line "), "{e}");
+}
+
+#[tokio::test]
+async fn malformed_requests_are_400_with_a_reason() {
+    let (status, kind, text) = post_raw(app(), "/api/solve", b"{\"puzzle\": ".to_vec()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(kind, "application/json");
+    let e: Value = serde_json::from_str(&text).unwrap();
+    assert!(
+        e["error"].as_str().unwrap().starts_with("malformed JSON: "),
+        "{e}"
+    );
+
+    let cases = [
+        ("/api/solve", json!([1, 2]), "expected a JSON object"),
+        (
+            "/api/solve",
+            json!({"puzzle": "sokoban", "input": ""}),
+            "unknown puzzle `sokoban`",
+        ),
+        ("/api/solve", json!({"input": ""}), "missing field `puzzle`"),
+        (
+            "/api/solve",
+            json!({"puzzle": "curling"}),
+            "missing field `input`",
+        ),
+        (
+            "/api/solve",
+            json!({"puzzle": "curling", "input": "", "extra": 1}),
+            "unknown field `extra`",
+        ),
+        (
+            "/api/solve",
+            json!({"puzzle": "curling", "input": "", "options": {"exit": "1,1"}}),
+            "option `exit` is for holedox only",
+        ),
+        (
+            "/api/solve",
+            json!({"puzzle": "curling", "input": "", "options": {"max_throws": -1}}),
+            "expected a number of throws or `none`",
+        ),
+        (
+            "/api/solve",
+            json!({"puzzle": "holedox", "input": "", "options": {"exit": "0,1"}}),
+            "expected a 1-based cell `ROW,COLUMN`",
+        ),
+        (
+            "/api/solve",
+            json!({"puzzle": "holedox", "input": "", "options": {"timeout_ms": 0}}),
+            "`timeout_ms` must be a positive number",
+        ),
+        (
+            "/api/verify",
+            json!({"puzzle": "curling", "input": CURLING_IN, "plans": "RDLU"}),
+            "`plans` must be an array",
+        ),
+        (
+            "/api/verify",
+            json!({"puzzle": "curling", "input": CURLING_IN, "plans": ["L", "RDX"]}),
+            "plans, line 2, column 3: expected a move (U, D, L or R), a `-` to skip the case, found `X`",
+        ),
+        (
+            "/api/generate",
+            json!({"puzzle": "curling", "size": "8x8", "count": 51}),
+            "`count` must be 1 to 50",
+        ),
+        (
+            "/api/generate",
+            json!({"puzzle": "curling", "size": "8"}),
+            "expected a size WxH",
+        ),
+        (
+            "/api/generate",
+            json!({"puzzle": "curling", "size": "500x5"}),
+            "at most 100 columns",
+        ),
+        (
+            "/api/generate",
+            json!({"puzzle": "curling", "size": "8x8", "answer": "9..3"}),
+            "the range 9..3 is empty",
+        ),
+        (
+            "/api/generate",
+            json!({"puzzle": "curling", "size": "8x8", "answer": "11.."}),
+            "no board needs 11 throws under a cap of 10",
+        ),
+        (
+            "/api/generate",
+            json!({"puzzle": "holedox", "size": "6x5", "len": 99}),
+            "len 99 does not fit",
+        ),
+        (
+            "/api/generate",
+            json!({"puzzle": "holedox", "size": "6x5"}),
+            "missing field `len`",
+        ),
+        (
+            "/api/render",
+            json!({"puzzle": "curling", "input": CURLING_IN, "case": 9}),
+            "case 9: the input has only 6 datasets",
+        ),
+        (
+            "/api/render",
+            json!({"puzzle": "curling", "input": CURLING_IN, "case": 2, "moves": "U"}),
+            "dataset 2: the moves cannot be played",
+        ),
+    ];
+    for (path, body, want) in cases {
+        let e = error(app(), path, body.clone(), StatusCode::BAD_REQUEST).await;
+        assert!(e.contains(want), "{path} {body}: {e}");
+    }
+}
+
+#[tokio::test]
+async fn a_body_over_the_cap_is_413() {
+    let app = router(Config {
+        body_limit: 1000,
+        ..Config::default()
+    });
+    let input = "0 ".repeat(1000);
+    let (status, _, text) = post_raw(
+        app,
+        "/api/solve",
+        json!({"puzzle": "curling", "input": input})
+            .to_string()
+            .into_bytes(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    let e: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(e["error"], "the request body is larger than 1000 bytes");
+}
+
+#[tokio::test]
+async fn no_free_search_slot_is_503() {
+    // No slot at all and no waiting: every search is refused at once.
+    let app = router(Config {
+        searches: 0,
+        queue_wait: Duration::ZERO,
+        ..Config::default()
+    });
+    let e = error(
+        app,
+        "/api/solve",
+        json!({"puzzle": "curling", "input": CURLING_IN}),
+        StatusCode::SERVICE_UNAVAILABLE,
+    )
+    .await;
+    assert!(e.starts_with("busy: "), "{e}");
+}
+
+#[tokio::test]
+async fn render_draws_a_case() {
+    let (status, kind, svg) = post_raw(
+        app(),
+        "/api/render",
+        json!({"puzzle": "curling", "input": CURLING_IN, "case": 2})
+            .to_string()
+            .into_bytes(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(kind, "image/svg+xml");
+    assert!(svg.starts_with("<svg"), "{svg}");
+    assert!(svg.contains("<animate"), "an animated picture");
+    let (status, _, still) = post_raw(
+        app(),
+        "/api/render",
+        json!({"puzzle": "holedox", "input": HOLEDOX_IN, "moves": "DRR", "frame": 3})
+            .to_string()
+            .into_bytes(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{still}");
+    assert!(still.starts_with("<svg"));
+}
