@@ -251,27 +251,11 @@ pub enum TailRuleArg {
 
 /// `WxH` (width × height, `x` or `×`), both at least 1.
 pub(crate) fn parse_size(s: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("expected a size WxH such as `10x8` (width, then height), found `{s}`");
-    let (w, h) = s.split_once(['x', 'X', '×']).ok_or_else(bad)?;
-    let w: u32 = w.trim().parse().map_err(|_| bad())?;
-    let h: u32 = h.trim().parse().map_err(|_| bad())?;
-    if w == 0 || h == 0 {
-        return Err(format!(
-            "a size needs at least one column and one row, found `{s}`"
-        ));
-    }
-    Ok((w, h))
+    gridpuzzle_engine::grid::parse_size(s)
 }
 
 pub(crate) fn parse_cell(s: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("expected a 1-based cell `ROW,COLUMN` such as `1,1`, found `{s}`");
-    let (r, c) = s.split_once(',').ok_or_else(bad)?;
-    let r: u32 = r.trim().parse().map_err(|_| bad())?;
-    let c: u32 = c.trim().parse().map_err(|_| bad())?;
-    if r == 0 || c == 0 {
-        return Err(bad());
-    }
-    Ok((r, c))
+    gridpuzzle_engine::grid::parse_cell(s)
 }
 
 #[cfg(test)]

@@ -55,6 +55,43 @@ impl Want {
         answer >= self.min && self.max.is_none_or(|max| answer <= max)
     }
 
+    /// Reads `A..B` (inclusive, also `A..=B`), `A..` (at least A), `N`
+    /// or `-1` (proved unsolvable), as the command line and the API write it.
+    pub fn parse(s: &str) -> Result<Want, String> {
+        let num = |t: &str| -> Result<i64, String> {
+            let n: i64 = t
+                .trim()
+                .parse()
+                .map_err(|_| format!("expected `A..B`, `A..`, a number or `-1`, found `{s}`"))?;
+            if n < -1 {
+                return Err(format!(
+                    "an answer is -1 (unsolvable) or at least 0, found {n}"
+                ));
+            }
+            Ok(n)
+        };
+        let want = match s.split_once("..") {
+            None => Want::exactly(num(s)?),
+            Some((a, b)) => {
+                let b = b.strip_prefix('=').unwrap_or(b);
+                let min = num(a)?;
+                let max = if b.trim().is_empty() {
+                    None
+                } else {
+                    Some(num(b)?)
+                };
+                Want { min, max }
+            }
+        };
+        if let Some(max) = want.max.filter(|&max| max < want.min) {
+            return Err(format!(
+                "the range {s} is empty: {max} is less than {}",
+                want.min
+            ));
+        }
+        Ok(want)
+    }
+
     /// Only proved unsolvable boards are wanted.
     pub fn only_unsolvable(&self) -> bool {
         self.max == Some(-1)

@@ -100,6 +100,33 @@ pub fn parse_plan(text: &str) -> Result<Vec<Dir>, (usize, char)> {
         .collect()
 }
 
+/// Reads a size `WxH` (width × height; `x`, `X` or `×`), both at least 1,
+/// as every command and the web API write it.
+pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("expected a size WxH such as `10x8` (width, then height), found `{s}`");
+    let (w, h) = s.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if w == 0 || h == 0 {
+        return Err(format!(
+            "a size needs at least one column and one row, found `{s}`"
+        ));
+    }
+    Ok((w, h))
+}
+
+/// Reads a 1-based cell `ROW,COLUMN`, both at least 1.
+pub fn parse_cell(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("expected a 1-based cell `ROW,COLUMN` such as `1,1`, found `{s}`");
+    let (r, c) = s.split_once(',').ok_or_else(bad)?;
+    let r: u32 = r.trim().parse().map_err(|_| bad())?;
+    let c: u32 = c.trim().parse().map_err(|_| bad())?;
+    if r == 0 || c == 0 {
+        return Err(bad());
+    }
+    Ok((r, c))
+}
+
 /// A cell, 0-based internally. Users see 1-based rows and columns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pos {

@@ -249,7 +249,9 @@ fn rules(fields: &Map<String, Value>, options: &Map<String, Value>) -> Result<Ch
             };
             let exit = match options.get("exit") {
                 None | Some(Value::Null) => (1, 1),
-                Some(Value::String(s)) => parse_cell(s).map_err(ApiError::bad)?,
+                Some(Value::String(s)) => {
+                    gridpuzzle_engine::grid::parse_cell(s).map_err(ApiError::bad)?
+                }
                 Some(v) => {
                     return Err(ApiError::bad(format!(
                         "expected a 1-based cell `ROW,COLUMN` such as `1,1`, found {v}"
@@ -277,18 +279,6 @@ fn parse_cap(v: &Value) -> Result<Option<u32>, ApiError> {
         Value::String(s) => s.trim().parse::<u32>().map(Some).map_err(|_| bad()),
         _ => Err(bad()),
     }
-}
-
-/// The CLI's `--exit` syntax.
-fn parse_cell(s: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("expected a 1-based cell `ROW,COLUMN` such as `1,1`, found `{s}`");
-    let (r, c) = s.split_once(',').ok_or_else(bad)?;
-    let r: u32 = r.trim().parse().map_err(|_| bad())?;
-    let c: u32 = c.trim().parse().map_err(|_| bad())?;
-    if r == 0 || c == 0 {
-        return Err(bad());
-    }
-    Ok((r, c))
 }
 
 /// `max_states` and `timeout_ms`, clamped to the server's caps.
@@ -835,15 +825,7 @@ impl Job<'_> {
 
 /// The CLI's `--size`: `WxH`, with the server's cap on each side.
 fn parse_size(s: &str, max_side: u32) -> Result<(u32, u32), String> {
-    let bad = || format!("expected a size WxH such as `10x8` (width, then height), found `{s}`");
-    let (w, h) = s.split_once(['x', 'X', '×']).ok_or_else(bad)?;
-    let w: u32 = w.trim().parse().map_err(|_| bad())?;
-    let h: u32 = h.trim().parse().map_err(|_| bad())?;
-    if w == 0 || h == 0 {
-        return Err(format!(
-            "a size needs at least one column and one row, found `{s}`"
-        ));
-    }
+    let (w, h) = gridpuzzle_engine::grid::parse_size(s)?;
     if w > max_side || h > max_side {
         return Err(format!(
             "at most {max_side} columns and {max_side} rows on this server, found `{s}`"
@@ -854,36 +836,5 @@ fn parse_size(s: &str, max_side: u32) -> Result<(u32, u32), String> {
 
 /// The CLI's `--answer`: `A..B`, `A..`, `N` or `-1`.
 fn parse_want(s: &str) -> Result<Want, String> {
-    let num = |t: &str| -> Result<i64, String> {
-        let n: i64 = t
-            .trim()
-            .parse()
-            .map_err(|_| format!("expected `A..B`, `A..`, a number or `-1`, found `{s}`"))?;
-        if n < -1 {
-            return Err(format!(
-                "an answer is -1 (unsolvable) or at least 0, found {n}"
-            ));
-        }
-        Ok(n)
-    };
-    let want = match s.split_once("..") {
-        None => Want::exactly(num(s)?),
-        Some((a, b)) => {
-            let b = b.strip_prefix('=').unwrap_or(b);
-            let min = num(a)?;
-            let max = if b.trim().is_empty() {
-                None
-            } else {
-                Some(num(b)?)
-            };
-            Want { min, max }
-        }
-    };
-    if let Some(max) = want.max.filter(|&max| max < want.min) {
-        return Err(format!(
-            "the range {s} is empty: {max} is less than {}",
-            want.min
-        ));
-    }
-    Ok(want)
+    Want::parse(s)
 }
