@@ -393,30 +393,19 @@ impl Walk for Stone<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Cell;
+    use crate::generate::Boards;
+    use gridpuzzle_engine::generate::Landscape;
     use gridpuzzle_engine::rng::SplitMix64;
-    use gridpuzzle_engine::Grid;
 
+    /// A random board from the generator's own drawing (0–60 % blocks).
     fn random_board(rng: &mut SplitMix64, w: u32, h: u32) -> Board {
-        let n = (w * h) as u64;
+        let mut boards = Boards {
+            width: w,
+            height: h,
+            options: Options::default(),
+        };
         let density = rng.range(0, 60) as u32;
-        let mut cells: Vec<Cell> = (0..n)
-            .map(|_| {
-                if rng.chance(density) {
-                    Cell::Block
-                } else {
-                    Cell::Ice
-                }
-            })
-            .collect();
-        let s = rng.below(n) as usize;
-        let mut g = s;
-        while g == s {
-            g = rng.below(n) as usize;
-        }
-        cells[s] = Cell::Start;
-        cells[g] = Cell::Goal;
-        Board::new(Grid::from_cells(w, h, cells).unwrap()).unwrap()
+        boards.random(rng, density).expect("at least two cells")
     }
 
     #[test]

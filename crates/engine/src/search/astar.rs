@@ -435,23 +435,8 @@ mod tests {
     use super::super::{bfs, HashVisited};
     use super::*;
 
-    /// Moves on the integers: `+1`, `*2`, `-3` (cycles included).
-    fn arith(n: &i64, out: &mut Vec<(char, i64)>) {
-        out.push(('+', n + 1));
-        out.push(('*', n * 2));
-        out.push(('-', n - 3));
-    }
-
-    fn replay(mut n: i64, moves: &[char]) -> i64 {
-        for m in moves {
-            n = match m {
-                '+' => n + 1,
-                '*' => n * 2,
-                _ => n - 3,
-            };
-        }
-        n
-    }
+    // The integer puzzle shared with the other searches' tests.
+    use super::super::tests::{arith, replay};
 
     #[test]
     fn zero_heuristic_agrees_with_bfs() {

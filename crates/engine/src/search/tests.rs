@@ -4,13 +4,13 @@ use std::sync::Arc;
 use super::*;
 
 /// Moves on the integers: `+1`, `*2`, and `-3` (so there are cycles).
-fn arith(n: &i64, out: &mut Vec<(char, i64)>) {
+pub(super) fn arith(n: &i64, out: &mut Vec<(char, i64)>) {
     out.push(('+', n + 1));
     out.push(('*', n * 2));
     out.push(('-', n - 3));
 }
 
-fn replay(mut n: i64, moves: &[char]) -> i64 {
+pub(super) fn replay(mut n: i64, moves: &[char]) -> i64 {
     for m in moves {
         n = match m {
             '+' => n + 1,
