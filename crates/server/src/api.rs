@@ -19,6 +19,7 @@ use gridpuzzle_engine::generate::{Difficulty, Stop, Want};
 use gridpuzzle_engine::grid::{parse_plan, plan_string};
 use gridpuzzle_engine::report::search_json;
 use gridpuzzle_engine::search::{Limits, Outcome, Search};
+use gridpuzzle_engine::session::{Game, Prospect, Session};
 use gridpuzzle_engine::verdict::Verdict;
 use gridpuzzle_engine::{Dir, InputError, Pos};
 use gridpuzzle_holedox as holedox;
@@ -39,6 +40,18 @@ trait Puzzle {
     fn solve(&self, case: &Self::Case, limits: &Limits) -> Search<Dir>;
     fn verify(&self, case: &Self::Case, plan: &[Dir], limits: &Limits) -> Verdict;
     fn svg(&self, case: &Self::Case, plan: &[Dir], still: Option<usize>) -> Result<String, String>;
+    /// The board of a case as the page draws it (see [`cases`]).
+    fn board_json(&self, case: &Self::Case) -> Value;
+    /// The case as a game to play, and its start position.
+    type Game: Game<Move = Dir>;
+    fn game(&self, case: Self::Case) -> (Self::Game, <Self::Game as Game>::State);
+    /// A position as the page draws it.
+    fn position_json(game: &Self::Game, state: &<Self::Game as Game>::State) -> Value;
+}
+
+/// A cell as `[row, column]`, 0-based (the page's coordinates).
+fn cell(p: Pos) -> Value {
+    json!([p.row, p.col])
 }
 
 struct Curling {
@@ -69,6 +82,50 @@ impl Puzzle for Curling {
         still: Option<usize>,
     ) -> Result<String, String> {
         curling::render::svg(case, plan, still).map_err(|e| e.to_string())
+    }
+
+    fn board_json(&self, case: &curling::Board) -> Value {
+        let rows: Vec<String> = case
+            .grid()
+            .rows()
+            .map(|row| {
+                row.iter()
+                    .map(|c| match c {
+                        curling::Cell::Ice => '.',
+                        curling::Cell::Block => '#',
+                        curling::Cell::Start => 'S',
+                        curling::Cell::Goal => 'G',
+                    })
+                    .collect()
+            })
+            .collect();
+        json!({
+            "width": case.width(),
+            "height": case.height(),
+            "rows": rows,
+            "start": cell(case.start()),
+            "goal": cell(case.goal()),
+        })
+    }
+
+    type Game = curling::play::CurlingGame;
+
+    fn game(&self, case: curling::Board) -> (Self::Game, curling::State) {
+        let start = case.initial();
+        (
+            curling::play::CurlingGame::new(case, self.opts.max_throws),
+            start,
+        )
+    }
+
+    fn position_json(game: &Self::Game, state: &curling::State) -> Value {
+        let broken: Vec<Value> = state
+            .broken
+            .ids()
+            .iter()
+            .map(|&id| cell(game.board.blocks()[id as usize]))
+            .collect();
+        json!({ "stone": cell(state.stone), "broken": broken })
     }
 }
 
@@ -104,6 +161,35 @@ impl Puzzle for Holedox {
         still: Option<usize>,
     ) -> Result<String, String> {
         holedox::render::svg(case, plan, self.rule, still).map_err(|e| e.to_string())
+    }
+
+    fn board_json(&self, case: &holedox::Case) -> Value {
+        let lair = case.lair();
+        let rows: Vec<String> = lair
+            .stones()
+            .rows()
+            .map(|row| row.iter().map(|&s| if s { '#' } else { '.' }).collect())
+            .collect();
+        let body: Vec<Value> = case.body().iter().map(|&p| cell(p)).collect();
+        json!({
+            "width": lair.cols(),
+            "height": lair.rows(),
+            "rows": rows,
+            "body": body,
+            "exit": cell(lair.exit()),
+        })
+    }
+
+    type Game = holedox::play::HoledoxGame;
+
+    fn game(&self, case: holedox::Case) -> (Self::Game, Vec<Pos>) {
+        let (lair, body) = case.into_parts();
+        (holedox::play::HoledoxGame::new(lair, self.rule), body)
+    }
+
+    fn position_json(_game: &Self::Game, body: &Vec<Pos>) -> Value {
+        let body: Vec<Value> = body.iter().map(|&p| cell(p)).collect();
+        json!({ "body": body })
     }
 }
 
@@ -475,12 +561,7 @@ fn verdict_json(n: usize, unit: &str, moves_word: &str, verdict: &Verdict) -> Va
 pub(crate) fn render(req: &Value, ctx: &Ctx) -> Result<Reply, ApiError> {
     let r = Request::read(req, &["input", "case", "moves", "frame"], &ctx.config)?;
     let input = r.input()?;
-    let wanted = match r.fields.get("case") {
-        None | Some(Value::Null) => 1,
-        Some(v) => v.as_u64().filter(|&n| n >= 1).ok_or_else(|| {
-            ApiError::bad(format!("`case` must be a case number from 1, found {v}"))
-        })?,
-    };
+    let wanted = case_number(r.fields)?;
     let moves = match r.fields.get("moves") {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) => Some(parse_plan(s).map_err(|(index, c)| {
@@ -518,22 +599,7 @@ fn render_case<P: Puzzle>(
     ctx: &Ctx,
 ) -> Result<String, ApiError> {
     let unit = P::UNIT;
-    let mut cases = puzzle.cases(input);
-    let mut n = 0;
-    let case = loop {
-        n += 1;
-        match cases.next() {
-            Some(Ok(c)) if n == wanted => break c,
-            Some(Ok(_)) => {}
-            Some(Err(e)) => return Err(ApiError::bad(e.to_string())),
-            None => {
-                return Err(ApiError::bad(format!(
-                    "case {wanted}: the input has only {} {unit}s",
-                    n - 1
-                )))
-            }
-        }
-    };
+    let case = nth_case(puzzle, input, wanted)?;
     let plan = match moves {
         Some(plan) => plan,
         None => match puzzle.solve(&case, &bounds.limits(ctx)).outcome {
@@ -550,6 +616,169 @@ fn render_case<P: Puzzle>(
     puzzle
         .svg(&case, &plan, frame)
         .map_err(|e| ApiError::bad(format!("{unit} {wanted}: the moves cannot be played: {e}")))
+}
+
+/// Case `wanted` (1-based) of `input`; an error for a bad case before it
+/// or too few cases.
+fn nth_case<P: Puzzle>(puzzle: &P, input: &str, wanted: u64) -> Result<P::Case, ApiError> {
+    let mut n = 0;
+    for case in puzzle.cases(input) {
+        n += 1;
+        let case = case.map_err(|e| ApiError::bad(e.to_string()))?;
+        if n == wanted {
+            return Ok(case);
+        }
+    }
+    Err(ApiError::bad(format!(
+        "case {wanted}: the input has only {n} {}s",
+        P::UNIT
+    )))
+}
+
+/// `case`: a case number from 1 (default 1).
+fn case_number(fields: &Map<String, Value>) -> Result<u64, ApiError> {
+    match fields.get("case") {
+        None | Some(Value::Null) => Ok(1),
+        Some(v) => v.as_u64().filter(|&n| n >= 1).ok_or_else(|| {
+            ApiError::bad(format!("`case` must be a case number from 1, found {v}"))
+        }),
+    }
+}
+
+/// `POST /api/cases`: the boards of a judge input, for the page to draw
+/// and edit. Cells are 0-based `[row, column]`; `rows` has one string per
+/// row (`.` free, `#` block or stone, and for Curling `S` start, `G`
+/// goal). A bad case ends the list: the cases before it are returned, with
+/// the parser's message in `error`, as the CLI answers the cases before a
+/// bad one.
+pub(crate) fn cases(req: &Value, ctx: &Ctx) -> Result<Reply, ApiError> {
+    let r = Request::read(req, &["input"], &ctx.config)?;
+    let input = r.input()?;
+    let (boards, error) = match &r.puzzle {
+        Chosen::Curling(p) => boards(p, input),
+        Chosen::Holedox(p) => boards(p, input),
+    };
+    let mut answer = json!({ "cases": boards });
+    if let (Value::Object(o), Some(e)) = (&mut answer, error) {
+        o.insert("error".into(), Value::String(e));
+    }
+    Ok(Reply::Json(answer))
+}
+
+/// At most this many boards in one `cases` answer (the body cap already
+/// bounds the input; this bounds the answer's size as well).
+const MAX_BOARDS: usize = 1000;
+
+fn boards<P: Puzzle>(puzzle: &P, input: &str) -> (Vec<Value>, Option<String>) {
+    let mut boards = Vec::new();
+    for (i, case) in puzzle.cases(input).enumerate() {
+        if i == MAX_BOARDS {
+            let more = format!(
+                "only the first {MAX_BOARDS} {}s are listed; split the input to see the rest",
+                P::UNIT
+            );
+            return (boards, Some(more));
+        }
+        match case {
+            Ok(case) => {
+                let mut board = puzzle.board_json(&case);
+                if let Value::Object(o) = &mut board {
+                    o.insert("case".into(), json!(i + 1));
+                }
+                boards.push(board);
+            }
+            Err(e) => return (boards, Some(e.to_string())),
+        }
+    }
+    (boards, None)
+}
+
+/// `POST /api/play`: plays `moves` on case `case` through the rules, as
+/// `gridpuzzle play` does, and answers every position on the way (so the
+/// page draws a game or a solution's animation without knowing a rule),
+/// the first refused move with the rules' reason, and with `"hint": true`
+/// what the exact solver proves about the last position: an optimal plan
+/// from there, `unsolvable`, or `limit`. The server keeps no game: undo is
+/// the client sending fewer moves.
+pub(crate) fn play(req: &Value, ctx: &Ctx) -> Result<Reply, ApiError> {
+    let r = Request::read(req, &["input", "case", "moves", "hint"], &ctx.config)?;
+    let input = r.input()?;
+    let wanted = case_number(r.fields)?;
+    let moves = match r.fields.get("moves") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::String(s)) => parse_plan(s).map_err(|(index, c)| {
+            ApiError::bad(format!(
+                "moves, column {}: expected a move (U, D, L or R), found `{c}`",
+                index + 1
+            ))
+        })?,
+        Some(_) => return Err(ApiError::bad("`moves` must be a string such as \"RDLU\"")),
+    };
+    let hint = match r.fields.get("hint") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(v) => {
+            return Err(ApiError::bad(format!(
+                "`hint` must be true or false, found {v}"
+            )))
+        }
+    };
+    let answer = match &r.puzzle {
+        Chosen::Curling(p) => play_case(p, input, wanted, &moves, hint, r.bounds, ctx)?,
+        Chosen::Holedox(p) => play_case(p, input, wanted, &moves, hint, r.bounds, ctx)?,
+    };
+    Ok(Reply::Json(answer))
+}
+
+fn play_case<P: Puzzle>(
+    puzzle: &P,
+    input: &str,
+    wanted: u64,
+    moves: &[Dir],
+    hint: bool,
+    bounds: Bounds,
+    ctx: &Ctx,
+) -> Result<Value, ApiError> {
+    let case = nth_case(puzzle, input, wanted)?;
+    let (game, start) = puzzle.game(case);
+    let mut session = Session::new(game, start);
+    let mut refused = Value::Null;
+    for (index, &mv) in moves.iter().enumerate() {
+        if let Err(reason) = session.play(mv) {
+            refused = json!({ "move": index + 1, "letter": mv.to_string(), "reason": reason });
+            break;
+        }
+    }
+    let positions: Vec<Value> = (0..=session.used())
+        .filter_map(|i| session.state_at(i))
+        .map(|state| P::position_json(session.game(), state))
+        .collect();
+    let mut answer = json!({
+        "case": wanted,
+        "moves": plan_string(&session.played()),
+        "positions": positions,
+        "refused": refused,
+        "won": session.is_won(),
+        "stuck": session.is_stuck(),
+    });
+    if hint {
+        let found = match session.prospect(&bounds.limits(ctx)) {
+            Prospect::Won => json!({ "outcome": "won", "to_go": 0 }),
+            Prospect::Reachable { plan } => json!({
+                "outcome": "solved",
+                "to_go": plan.len(),
+                "next": plan[0].to_string(),
+                "plan": plan_string(plan),
+            }),
+            Prospect::Hopeless => json!({ "outcome": "unsolvable" }),
+            Prospect::Unknown(why) => json!({ "outcome": "limit", "reason": why.to_string() }),
+        };
+        if let Value::Object(o) = &mut answer {
+            o.insert("hint".into(), found);
+            o.insert("limits".into(), bounds.json());
+        }
+    }
+    Ok(answer)
 }
 
 /// `POST /api/generate`: puzzles with a proved optimum, as `generate

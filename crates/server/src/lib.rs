@@ -8,7 +8,9 @@
 //! - [`router`] builds an axum [`Router`]: `GET /` and its two assets (HTML,
 //!   CSS and JavaScript compiled into the binary with `include_str!`, so
 //!   the page needs no network at run time), and `POST /api/solve`,
-//!   `/api/verify`, `/api/generate`, `/api/render`. Tests drive this router
+//!   `/api/verify`, `/api/generate`, `/api/render`, and for the page
+//!   `/api/cases` (the boards of an input) and `/api/play` (a game's
+//!   positions through the rules, and an exact hint). Tests drive this router
 //!   directly, without a socket.
 //! - Every API call goes through one gate ([`App::call`]): the body is read
 //!   under a size cap (413 past it), parsed as JSON (400 with the parser's
@@ -60,8 +62,10 @@ pub struct Config {
     pub max_states: u64,
     /// Most time one search may take (also the default).
     pub max_timeout: Duration,
-    /// Most time one whole request may take, all its cases together; a
-    /// generate request runs until its puzzles are made or this runs out.
+    /// Most time one whole request may take, from its arrival (its wait
+    /// for a search slot included) to its answer, all its cases together;
+    /// a generate request runs until its puzzles are made or this runs
+    /// out.
     pub request_time: Duration,
     /// Largest request body, in bytes.
     pub body_limit: usize,
@@ -118,6 +122,8 @@ pub fn router(config: Config) -> Router {
         .route("/api/verify", post(verify))
         .route("/api/generate", post(generate))
         .route("/api/render", post(render))
+        .route("/api/cases", post(cases))
+        .route("/api/play", post(play))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page").into_response() })
         .layer(DefaultBodyLimit::max(body_limit))
         .with_state(app)
@@ -129,10 +135,21 @@ pub async fn serve(bind: IpAddr, port: u16, config: Config) -> io::Result<()> {
     let listener = tokio::net::TcpListener::bind(SocketAddr::new(bind, port)).await?;
     let addr = listener.local_addr()?;
     println!("gridpuzzle: serving on http://{addr}/");
+    serve_on(listener, config, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
+}
+
+/// Serves on a listener already bound (tests bind port 0 and read the
+/// address) until `shutdown` completes.
+pub async fn serve_on(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> io::Result<()> {
     axum::serve(listener, router(config))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
+        .with_graceful_shutdown(shutdown)
         .await
 }
 
@@ -249,8 +266,11 @@ impl App {
             return ApiError::bad("expected a JSON object such as {\"puzzle\": \"curling\", ...}")
                 .into_response();
         }
+        // The request's time starts now: waiting for a slot counts.
+        let deadline = Instant::now() + self.config.request_time;
         let acquire = Arc::clone(&self.permits).acquire_owned();
-        let permit = match tokio::time::timeout(self.config.queue_wait, acquire).await {
+        let wait = self.config.queue_wait.min(self.config.request_time);
+        let permit = match tokio::time::timeout(wait, acquire).await {
             Ok(Ok(permit)) => permit,
             _ => {
                 return ApiError::new(
@@ -265,7 +285,6 @@ impl App {
         };
         let cancel = Arc::new(AtomicBool::new(false));
         let _guard = CancelOnDrop(Arc::clone(&cancel));
-        let deadline = Instant::now() + self.config.request_time;
         let ctx = Ctx {
             config: self.config.clone(),
             deadline,
@@ -309,6 +328,14 @@ async fn verify(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>
 
 async fn generate(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
     app.call(body, api::generate).await
+}
+
+async fn cases(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
+    app.call(body, api::cases).await
+}
+
+async fn play(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
+    app.call(body, api::play).await
 }
 
 async fn render(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {

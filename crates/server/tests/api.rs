@@ -491,3 +491,178 @@ async fn render_draws_a_case() {
     assert_eq!(status, StatusCode::OK, "{still}");
     assert!(still.starts_with("<svg"));
 }
+
+#[tokio::test]
+async fn cases_lists_the_boards_to_draw() {
+    let (status, answer) = post(
+        app(),
+        "/api/cases",
+        json!({"puzzle": "curling", "input": CURLING_IN}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let cases = answer["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), CURLING_OUT.lines().count());
+    assert_eq!(cases[0]["case"], 1);
+    assert_eq!(cases[0]["rows"], json!(["GS"]));
+    assert_eq!(cases[0]["start"], json!([0, 1]));
+    assert_eq!(cases[0]["goal"], json!([0, 0]));
+    assert_eq!(cases[1]["width"], 6);
+    assert_eq!(cases[1]["rows"][0], "#..S#.");
+    assert!(answer.get("error").is_none());
+
+    let (status, answer) = post(
+        app(),
+        "/api/cases",
+        json!({"puzzle": "holedox", "input": HOLEDOX_IN}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let first = &answer["cases"][0];
+    assert_eq!(
+        (first["width"].clone(), first["height"].clone()),
+        (json!(6), json!(5))
+    );
+    assert_eq!(first["body"], json!([[3, 0], [3, 1], [2, 1], [2, 0]]));
+    assert_eq!(first["rows"][1], "..#...");
+    assert_eq!(first["exit"], json!([0, 0]));
+}
+
+#[tokio::test]
+async fn cases_before_a_bad_one_are_listed_with_its_error() {
+    let input = "2 1\n3 2\n2 1\n3 7\n0 0\n";
+    let (status, answer) = post(
+        app(),
+        "/api/cases",
+        json!({"puzzle": "curling", "input": input}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["cases"].as_array().unwrap().len(), 1);
+    let error = answer["error"].as_str().unwrap();
+    assert!(
+        error.contains("dataset 2") && error.contains("line 4"),
+        "{error}"
+    );
+}
+
+#[tokio::test]
+async fn play_walks_the_rules_and_hints_exactly() {
+    // Holedox sample case 1: its optimal plan is DRRULUUUL (9 steps).
+    let (status, answer) = post(
+        app(),
+        "/api/play",
+        json!({"puzzle": "holedox", "input": HOLEDOX_IN, "moves": "DR", "hint": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["moves"], "DR");
+    let positions = answer["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 3);
+    assert_eq!(
+        positions[0]["body"],
+        json!([[3, 0], [3, 1], [2, 1], [2, 0]])
+    );
+    assert_eq!(
+        positions[1]["body"],
+        json!([[4, 0], [3, 0], [3, 1], [2, 1]])
+    );
+    assert_eq!(answer["refused"], Value::Null);
+    assert_eq!(answer["won"], false);
+    assert_eq!(answer["hint"]["outcome"], "solved");
+    assert_eq!(answer["hint"]["to_go"], 7);
+    assert_eq!(answer["hint"]["plan"], "RULUUUL");
+
+    // A refused move stops the game there, with the rules' reason.
+    let (_, answer) = post(
+        app(),
+        "/api/play",
+        json!({"puzzle": "holedox", "input": HOLEDOX_IN, "moves": "DUR"}),
+    )
+    .await;
+    assert_eq!(answer["moves"], "D");
+    assert_eq!(answer["positions"].as_array().unwrap().len(), 2);
+    assert_eq!(answer["refused"]["move"], 2);
+    assert_eq!(answer["refused"]["letter"], "U");
+    assert!(answer["refused"]["reason"].as_str().unwrap().len() > 5);
+    assert!(answer.get("hint").is_none());
+
+    // Curling sample dataset 2 played along its optimal plan: the stone,
+    // the broken blocks, and a won game.
+    let (_, solved) = post(
+        app(),
+        "/api/solve",
+        json!({"puzzle": "curling", "input": CURLING_IN}),
+    )
+    .await;
+    let plan = solved["results"][1]["moves"].as_str().unwrap().to_string();
+    assert_eq!(plan.len(), 4);
+    let (_, answer) = post(
+        app(),
+        "/api/play",
+        json!({"puzzle": "curling", "input": CURLING_IN, "case": 2, "moves": plan, "hint": true}),
+    )
+    .await;
+    let positions = answer["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 5);
+    assert_eq!(positions[0], json!({"stone": [0, 3], "broken": []}));
+    assert_eq!(positions[4]["stone"], json!([2, 5]));
+    assert!(!positions[4]["broken"].as_array().unwrap().is_empty());
+    assert_eq!(answer["won"], true);
+    assert_eq!(answer["hint"], json!({"outcome": "won", "to_go": 0}));
+
+    // Proved hopeless: the second Holedox sample case.
+    let (_, answer) = post(
+        app(),
+        "/api/play",
+        json!({"puzzle": "holedox", "input": HOLEDOX_IN, "case": 2, "hint": true}),
+    )
+    .await;
+    assert_eq!(answer["hint"]["outcome"], "unsolvable");
+
+    // A tiny budget is a limit, never "unsolvable".
+    let (_, answer) = post(
+        app(),
+        "/api/play",
+        json!({"puzzle": "holedox", "input": HOLEDOX_IN, "hint": true, "options": {"max_states": 1}}),
+    )
+    .await;
+    assert_eq!(answer["hint"]["outcome"], "limit", "{answer}");
+}
+
+#[tokio::test]
+async fn play_errors_are_400() {
+    for (body, words) in [
+        (
+            json!({"puzzle": "holedox", "input": HOLEDOX_IN, "moves": "DX"}),
+            "moves, column 2",
+        ),
+        (
+            json!({"puzzle": "holedox", "input": HOLEDOX_IN, "hint": "yes"}),
+            "`hint` must be true or false",
+        ),
+        (
+            json!({"puzzle": "holedox", "input": HOLEDOX_IN, "case": 3}),
+            "the input has only 2 cases",
+        ),
+        (
+            json!({"puzzle": "curling", "input": CURLING_IN, "case": 0}),
+            "`case` must be a case number from 1",
+        ),
+        (
+            json!({"puzzle": "curling", "input": "2 1\n3 9\n0 0\n"}),
+            "dataset 1",
+        ),
+    ] {
+        let message = error(app(), "/api/play", body.clone(), StatusCode::BAD_REQUEST).await;
+        assert!(message.contains(words), "{body}: {message}");
+    }
+    let message = error(
+        app(),
+        "/api/cases",
+        json!({"puzzle": "chess", "input": ""}),
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(message.contains("unknown puzzle"), "{message}");
+}
