@@ -132,13 +132,30 @@ pub fn router(config: Config) -> Router {
 /// Binds `bind:port`, says the URL on standard output, and serves until
 /// Ctrl-C. Port 0 picks a free port (the URL says which).
 pub async fn serve(bind: IpAddr, port: u16, config: Config) -> io::Result<()> {
-    let listener = tokio::net::TcpListener::bind(SocketAddr::new(bind, port)).await?;
+    let listener = listen(SocketAddr::new(bind, port))?;
     let addr = listener.local_addr()?;
     println!("gridpuzzle: serving on http://{addr}/");
     serve_on(listener, config, async {
         let _ = tokio::signal::ctrl_c().await;
     })
     .await
+}
+
+/// Connections the kernel may hold before the server accepts them. The
+/// usual 128 overflows under a burst (200 clients at once, as the load
+/// test sends): the connects past it are dropped and retried by the
+/// client's kernel a second later.
+pub const BACKLOG: u32 = 1024;
+
+/// A listener on `addr` with a [`BACKLOG`] of pending connections.
+pub fn listen(addr: SocketAddr) -> io::Result<tokio::net::TcpListener> {
+    let socket = match addr {
+        SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
+        SocketAddr::V6(_) => tokio::net::TcpSocket::new_v6()?,
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(BACKLOG)
 }
 
 /// Serves on a listener already bound (tests bind port 0 and read the

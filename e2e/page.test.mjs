@@ -1,0 +1,205 @@
+// End-to-end test of the `gridpuzzle serve` page in a real headless
+// Chromium (Debian's), driven by playwright-core. Run by
+// crates/server/tests/browser.rs, which starts the server and passes its
+// URL:   node e2e/page.test.mjs http://127.0.0.1:PORT/
+//
+// What a user does, as a user does it: clicks and drags in the editor,
+// presses the buttons and the keys, opens a link. What is checked is what
+// the page shows (the move count, the animation's caption, where the stone
+// or the snake's head is drawn, the texts of the play panel), so a page
+// that calls the API right but draws or counts wrong fails here.
+import assert from "node:assert/strict";
+import { chromium } from "playwright-core";
+
+const base = process.argv[2];
+if (!base) {
+  console.error("usage: node e2e/page.test.mjs http://127.0.0.1:PORT/");
+  process.exit(2);
+}
+const executablePath = process.env.GRIDPUZZLE_CHROMIUM || "/usr/bin/chromium";
+
+// The flags this machine needs: no sandbox as root, no GPU, and no
+// background connections (the network is closed; Chromium would retry).
+const browser = await chromium.launch({
+  executablePath,
+  headless: true,
+  args: [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  ],
+});
+
+let failed = 0;
+async function scenario(name, body) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15000);
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const started = Date.now();
+  try {
+    await body(page);
+    assert.deepEqual(errors, [], "the page threw");
+    console.log(`ok - ${name} (${Date.now() - started} ms)`);
+  } catch (e) {
+    failed += 1;
+    console.log(`not ok - ${name}\n${e.stack}`);
+    await page.screenshot({ path: `/tmp/gridpuzzle-e2e-${name.replace(/\W+/g, "-")}.png` }).catch(() => {});
+  } finally {
+    await context.close();
+  }
+}
+
+/// The board cell (row, column), 0-based.
+const cell = (page, r, c) => page.locator(`#board rect.cell[data-r="${r}"][data-c="${c}"]`);
+
+async function clickCell(page, r, c) {
+  await cell(page, r, c).click();
+}
+
+async function classOf(page, r, c) {
+  return (await cell(page, r, c).getAttribute("class")).replace("cell ", "");
+}
+
+async function stoneAt(page) {
+  const stone = page.locator("#stone");
+  return [Number(await stone.getAttribute("data-r")), Number(await stone.getAttribute("data-c"))];
+}
+
+async function headAt(page) {
+  const head = page.locator("#snake rect.head");
+  return [Number(await head.getAttribute("data-r")), Number(await head.getAttribute("data-c"))];
+}
+
+await scenario("curling: build a board in the editor, solve it, step through the animation", async (page) => {
+  await page.goto(base);
+  await page.selectOption("#puzzle", "curling");
+  await page.fill("#width", "5");
+  await page.fill("#height", "4");
+  await page.click("#clear");
+  assert.equal(await page.locator("#board rect.cell").count(), 20);
+
+  // S . . . .       The stone must stop on row 2 to slide into the goal:
+  // . # # . .       down from the start it stops on the block at the
+  // . . . . G       bottom (breaking it), then slides right into G.
+  // # . . . .       Optimum: 2 throws (D, R).
+  await page.click('.tool[data-tool="start"]');
+  await clickCell(page, 0, 0);
+  await page.click('.tool[data-tool="goal"]');
+  await clickCell(page, 2, 4);
+  await page.click('.tool[data-tool="block"]');
+  await clickCell(page, 3, 0);
+  // A drag paints every cell it crosses.
+  const from = await cell(page, 1, 0).boundingBox();
+  const to = await cell(page, 1, 2).boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await page.mouse.up();
+  for (const c of [0, 1, 2]) assert.equal(await classOf(page, 1, c), "block", `drag painted (1, ${c})`);
+  // The block at (1, 0) is in the stone's way down: erase it with ice.
+  await page.click('.tool[data-tool="ice"]');
+  await clickCell(page, 1, 0);
+  assert.equal(await classOf(page, 1, 0), "ice");
+  assert.equal(await classOf(page, 0, 0), "start");
+  assert.equal(await classOf(page, 2, 4), "goal");
+
+  await page.click("#solve");
+  await page.locator("#move-count").waitFor();
+  assert.equal(await page.textContent("#move-count"), "2 throws");
+  assert.match(await page.textContent("#answer"), /DR/);
+  assert.match(await page.textContent("#frame-caption"), /^Move 0 of 2/);
+  assert.deepEqual(await stoneAt(page), [0, 0]);
+
+  await page.click("#anim-step");
+  assert.match(await page.textContent("#frame-caption"), /^Move 1 of 2: D/);
+  assert.deepEqual(await stoneAt(page), [2, 0]);
+  assert.match(await classOf(page, 3, 0), /broken/, "the block the stone hit is gone");
+  await page.click("#anim-step");
+  assert.match(await page.textContent("#frame-caption"), /^Move 2 of 2: R — at the goal/);
+  assert.deepEqual(await stoneAt(page), [2, 4]);
+  await page.click("#anim-back");
+  assert.match(await page.textContent("#frame-caption"), /^Move 1 of 2/);
+  assert.deepEqual(await stoneAt(page), [2, 0]);
+  await page.click("#anim-first");
+  assert.deepEqual(await stoneAt(page), [0, 0]);
+  assert.doesNotMatch(await classOf(page, 3, 0), /broken/);
+  // Play runs the animation to the end by itself.
+  await page.click("#anim-play");
+  await page.waitForFunction(() => document.getElementById("frame-caption").dataset.k === "2", null, { timeout: 10000 });
+  assert.deepEqual(await stoneAt(page), [2, 4]);
+
+  // The link reopens the same board, which solves the same way.
+  const link = page.url();
+  assert.match(link, /#curling\/5x4\//);
+  const other = await page.context().newPage();
+  await other.goto(link);
+  for (const [r, c, kind] of [[0, 0, "start"], [2, 4, "goal"], [3, 0, "block"], [1, 1, "block"], [1, 0, "ice"]]) {
+    assert.equal(await classOf(other, r, c), kind, `reopened (${r}, ${c})`);
+  }
+  await other.click("#solve");
+  await other.locator("#move-count").waitFor();
+  assert.equal(await other.textContent("#move-count"), "2 throws");
+});
+
+// The first case of the Holedox sample, as the page's link names it.
+const HOLEDOX_SAMPLE_ID = "holedox/6x5/AIMAA/3.0.RUL";
+
+await scenario("holedox: open a sample by its link and play it", async (page) => {
+  await page.goto(base + "#" + HOLEDOX_SAMPLE_ID);
+  assert.equal(await page.inputValue("#puzzle"), "holedox");
+  assert.equal(await page.locator("#snake rect.seg").count(), 4);
+  assert.deepEqual(await headAt(page), [3, 0]);
+  assert.equal(await classOf(page, 2, 3), "stone");
+
+  await page.click("#play");
+  await page.waitForFunction(() => document.getElementById("play-status").textContent === "your move");
+  await page.keyboard.press("ArrowDown");
+  await page.waitForFunction(() => document.getElementById("play-moves").dataset.n === "1");
+  assert.equal(await page.textContent("#play-moves"), "1 step");
+  assert.deepEqual(await headAt(page), [4, 0]);
+
+  // An exact hint: the sample's optimum is 9, one step is made.
+  await page.keyboard.press("h");
+  await page.waitForFunction(() => document.getElementById("hint-text").textContent !== "");
+  assert.equal(await page.textContent("#hint-text"), "Best next move: R — 8 steps to go (exact).");
+
+  // Into its own body: refused with the rules' reason, nothing moves.
+  await page.keyboard.press("ArrowUp");
+  await page.waitForFunction(() => document.getElementById("play-status").textContent.startsWith("refused"));
+  assert.match(await page.textContent("#play-status"), /own body/);
+  assert.deepEqual(await headAt(page), [4, 0]);
+
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => document.getElementById("play-moves").dataset.n === "2");
+  assert.deepEqual(await headAt(page), [4, 1]);
+  assert.equal(await page.textContent("#hint-text"), "", "a move clears the old hint");
+
+  // Undo goes back one position (not to the start), redo forward again.
+  await page.keyboard.press("u");
+  await page.waitForFunction(() => document.getElementById("play-moves").dataset.n === "1");
+  assert.deepEqual(await headAt(page), [4, 0]);
+  await page.keyboard.press("y");
+  await page.waitForFunction(() => document.getElementById("play-moves").dataset.n === "2");
+  assert.deepEqual(await headAt(page), [4, 1]);
+  await page.keyboard.press("Backspace");
+  await page.waitForFunction(() => document.getElementById("play-moves").dataset.n === "0");
+  assert.deepEqual(await headAt(page), [3, 0]);
+});
+
+await scenario("holedox: the sample read from a judge input has the same link", async (page) => {
+  await page.goto(base);
+  await page.selectOption("#puzzle", "holedox");
+  await page.click("#sample");
+  await page.waitForFunction(() => document.getElementById("case").options.length === 2);
+  await page.waitForFunction((id) => location.hash === "#" + id, HOLEDOX_SAMPLE_ID);
+  await page.selectOption("#case", "2");
+  await page.click("#solve");
+  await page.waitForFunction(() => /No solution/.test(document.getElementById("answer").textContent));
+});
+
+await browser.close();
+if (failed) {
+  console.log(`${failed} scenario(s) failed; screenshots in /tmp/gridpuzzle-e2e-*.png`);
+  process.exit(1);
+}
