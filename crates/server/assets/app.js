@@ -526,7 +526,7 @@ function togglePlay() {
   if (!solution) return;
   if (timer) return stopAnimation();
   if (solution.k >= solution.moves.length) frame(0, false);
-  $("anim-play").textContent = "⏸";
+  $("anim-play").textContent = "❚❚ Pause";
   const tick = () => {
     if (solution.k >= solution.moves.length) return stopAnimation();
     frame(solution.k + 1, board.puzzle === "curling");
@@ -538,7 +538,7 @@ function togglePlay() {
 function stopAnimation() {
   if (timer) clearTimeout(timer);
   timer = null;
-  $("anim-play").textContent = "▶";
+  $("anim-play").textContent = "▶ Play";
 }
 
 // ----------------------------------------------------------------- playing
