@@ -198,6 +198,20 @@ await scenario("holedox: the sample read from a judge input has the same link", 
   await page.waitForFunction(() => /No solution/.test(document.getElementById("answer").textContent));
 });
 
+await scenario("curling: upload a judge file, pick a case, solve it", async (page) => {
+  await page.goto(base);
+  await page.selectOption("#puzzle", "curling");
+  const sample = new URL("../samples/curling.in", import.meta.url).pathname;
+  await page.setInputFiles("#file", sample);
+  await page.waitForFunction(() => document.getElementById("case").options.length === 6);
+  await page.selectOption("#case", "5");
+  assert.equal(await page.locator("#board rect.cell").count(), 12);
+  await page.click("#solve");
+  await page.locator("#move-count").waitFor();
+  // Sample dataset 5 needs all ten throws of the cap.
+  assert.equal(await page.textContent("#move-count"), "10 throws");
+});
+
 await browser.close();
 if (failed) {
   console.log(`${failed} scenario(s) failed; screenshots in /tmp/gridpuzzle-e2e-*.png`);

@@ -656,7 +656,8 @@ let readCases = null;
 async function readInput() {
   const puzzle = $("puzzle").value;
   try {
-    const answer = await post("/api/cases", { puzzle, input: $("input").value, options: { tail_rule: $("tail-rule").value } });
+    // The judge's exit, (1, 1): a case read is the case the judge means.
+    const answer = await post("/api/cases", { puzzle, input: $("input").value });
     readCases = { puzzle, cases: answer.cases };
     const select = $("case");
     select.replaceChildren(...answer.cases.map((rec) => {
