@@ -30,7 +30,9 @@ const browser = await chromium.launch({
 });
 
 let failed = 0;
+let total = 0;
 async function scenario(name, body) {
+  total += 1;
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
@@ -114,7 +116,8 @@ await scenario("curling: build a board in the editor, solve it, step through the
   await page.click("#anim-step");
   assert.match(await page.textContent("#frame-caption"), /^Move 1 of 2: D/);
   assert.deepEqual(await stoneAt(page), [2, 0]);
-  assert.match(await classOf(page, 3, 0), /broken/, "the block the stone hit is gone");
+  // The block the stone hit is gone once the stone gets there.
+  await page.waitForFunction(() => /broken/.test(document.querySelector('#board rect.cell[data-r="3"][data-c="0"]').getAttribute("class")));
   await page.click("#anim-step");
   assert.match(await page.textContent("#frame-caption"), /^Move 2 of 2: R — at the goal/);
   assert.deepEqual(await stoneAt(page), [2, 4]);
@@ -212,7 +215,91 @@ await scenario("curling: upload a judge file, pick a case, solve it", async (pag
   assert.equal(await page.textContent("#move-count"), "10 throws");
 });
 
+await scenario("holedox: answers that come late, edits and rule changes during play", async (page) => {
+  await page.goto(base + "#" + HOLEDOX_SAMPLE_ID);
+  await page.click("#play");
+  await page.waitForFunction(() => document.getElementById("play-status").textContent === "your move");
+
+  // A hint, then a move away and back by undo/redo: the hint is dropped
+  // as soon as the position changes.
+  await page.keyboard.press("h");
+  await page.waitForFunction(() => /Best next move: D/.test(document.getElementById("hint-text").textContent));
+  await page.keyboard.press("ArrowDown");
+  await page.waitForFunction(() => document.getElementById("play-moves").dataset.n === "1");
+  assert.equal(await page.textContent("#hint-text"), "");
+  await page.keyboard.press("u");
+  await page.keyboard.press("h");
+  await page.waitForFunction(() => /D — 9 steps/.test(document.getElementById("hint-text").textContent));
+  await page.keyboard.press("y");
+  await page.waitForFunction(() => document.getElementById("play-moves").dataset.n === "1");
+  assert.equal(await page.textContent("#hint-text"), "");
+
+  // Slow answers: two moves are on their way when the board is edited.
+  // The late answers must not be drawn over the editor, and play must
+  // work again afterwards.
+  await page.route("**/api/play", async (route) => {
+    await new Promise((done) => setTimeout(done, 400));
+    await route.continue().catch(() => {});
+  });
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.click('.tab[data-mode="edit"]');
+  await page.click('.tool[data-tool="stone"]');
+  await clickCell(page, 0, 5);
+  await page.waitForTimeout(1000);
+  assert.deepEqual(await headAt(page), [3, 0], "the editor shows the board's own snake");
+  await page.unroute("**/api/play");
+  await page.click("#play");
+  await page.waitForFunction(() => document.getElementById("play-status").textContent === "your move");
+  await page.keyboard.press("ArrowDown");
+  await page.waitForFunction(() => document.getElementById("play-moves").dataset.n === "1");
+  assert.deepEqual(await headAt(page), [4, 0]);
+
+  // Another tail rule is another puzzle: the game starts again under it.
+  await page.selectOption("#tail-rule", "lenient");
+  await page.waitForFunction(() => document.getElementById("play-moves").dataset.n === "0");
+  assert.match(page.url(), /rule=lenient/);
+  await page.keyboard.press("ArrowUp"); // into the tail's cell: lenient allows it
+  await page.waitForFunction(() => document.getElementById("play-moves").dataset.n === "1");
+  assert.deepEqual(await headAt(page), [2, 0]);
+});
+
+await scenario("links that cannot be read, and generated boards", async (page) => {
+  await page.goto(base + "#%E0%A4%A");
+  assert.match(await page.textContent("#message"), /cannot be read/);
+  assert.ok((await page.locator("#board rect.cell").count()) > 0, "a board is drawn anyway");
+  assert.equal(new URL(page.url()).hash, "#%E0%A4%A", "the bad link stays to be mended");
+  await page.goto(base + "#" + HOLEDOX_SAMPLE_ID + "/exit=9,9");
+  await page.reload();
+  assert.match(await page.textContent("#message"), /exit 9,9 is not on a board/);
+
+  // The same seed gives the same board; the seed the page reports works.
+  await page.goto(base);
+  await page.fill("#gen-size", "7x6");
+  await page.fill("#gen-answer", "3..");
+  await page.fill("#gen-seed", "123456789012345678");
+  await page.click("#generate");
+  await page.waitForFunction(() => /^Generated/.test(document.getElementById("message").textContent));
+  assert.match(await page.textContent("#message"), /seed 123456789012345678\)/);
+  const first = page.url();
+  assert.match(first, /#curling\/7x6\//);
+  await page.click("#clear");
+  await page.click("#generate");
+  await page.waitForFunction(() => /^Generated/.test(document.getElementById("message").textContent));
+  assert.equal(page.url(), first);
+  // Solve it while the animation runs, change the cap: no error, a new solve.
+  await page.click("#solve");
+  await page.locator("#move-count").waitFor();
+  const optimum = Number((await page.textContent("#move-count")).split(" ")[0]);
+  assert.ok(optimum >= 3 && optimum <= 10, String(optimum));
+  await page.click("#anim-play");
+  await page.fill("#max-throws", String(optimum - 1));
+  await page.press("#max-throws", "Enter");
+  await page.waitForFunction(() => /No solution/.test(document.getElementById("answer").textContent));
+});
+
 await browser.close();
+console.log(`# passed ${total - failed} of ${total}`);
 if (failed) {
   console.log(`${failed} scenario(s) failed; screenshots in /tmp/gridpuzzle-e2e-*.png`);
   process.exit(1);

@@ -4,8 +4,8 @@
 // Why it is shaped so: the page knows no rule of either puzzle. It holds a
 // board (cells, and the start/goal or the snake and the exit), writes it as
 // judge text, and asks the server: /api/solve for the optimum (the same
-// record as `solve --format json`), /api/play for the positions a list of
-// moves goes through, the first refused move with the rules' reason, and
+// record as `solve --format json`), /api/play for what each of a list of
+// moves changes (the page rebuilds the positions from it), the first refused move with the rules' reason, and
 // an exact hint; /api/cases to read a judge input into boards;
 // /api/generate for new boards. So every answer on the page comes from the
 // same Rust code as the command line, and a move the page draws is one the
@@ -145,7 +145,7 @@ function gameId() {
   if (b.puzzle === "curling") {
     parts.push(packBits(b.cells, 2));
     const cap = $("max-throws").value.trim();
-    if (cap !== "10") parts.push("cap=" + encodeURIComponent(cap));
+    if (cap !== "10") parts.push("cap=" + cap.replace(/[^0-9A-Za-z]/g, ""));
   } else {
     parts.push(packBits(b.cells, 1));
     let snake = "";
@@ -192,32 +192,41 @@ function parseGameId(id) {
     }
   }
   for (const part of rest) {
-    const [key, value] = part.split("=");
-    settings[key] = decodeURIComponent(value || "");
+    const at = part.indexOf("=");
+    if (at < 0) throw new Error("expected a setting KEY=VALUE, found `" + part + "`");
+    settings[part.slice(0, at)] = part.slice(at + 1);
   }
   if (settings.exit) {
     const m = /^(\d+),(\d+)$/.exec(settings.exit);
-    if (!m) throw new Error("expected exit=ROW,COL");
-    b.exit = [Number(m[1]) - 1, Number(m[2]) - 1];
+    if (!m) throw new Error("expected exit=ROW,COL (1-based), found `" + settings.exit + "`");
+    const [r, c] = [Number(m[1]) - 1, Number(m[2]) - 1];
+    if (r < 0 || c < 0 || r >= h || c >= w) throw new Error("the exit " + settings.exit + " is not on a board of " + h + " rows and " + w + " columns");
+    b.exit = [r, c];
   }
   return { board: b, settings };
 }
 
+/// True while the address bar shows a link that could not be read: it is
+/// left there until the board is edited.
+let keepHash = false;
+
 function updateUrl() {
+  if (keepHash) return;
   const url = location.pathname + location.search + "#" + gameId();
   if (location.hash !== "#" + gameId()) history.replaceState(null, "", url);
 }
 
 function loadFromHash() {
-  const id = decodeURIComponent(location.hash.slice(1));
-  if (!id) return false;
+  if (location.hash.length <= 1) return false;
   try {
-    const { board: b, settings } = parseGameId(id);
+    const { board: b, settings } = parseGameId(decodeURIComponent(location.hash.slice(1)));
     if (b.puzzle === "curling") $("max-throws").value = settings.cap || "10";
     else $("tail-rule").value = settings.rule === "lenient" ? "lenient" : "strict";
     setBoard(b);
     say("Opened the board of the link.");
   } catch (e) {
+    // The link stays in the address bar, so it can be seen and mended.
+    keepHash = true;
     say("This link's board cannot be read: " + e.message, true);
     return false;
   }
@@ -231,6 +240,7 @@ let cellSize = 32;
 let stoneEl = null;
 let snakeLayer = null;
 let blockEls = new Map();
+let breakTimer = null;
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(SVG, name);
@@ -280,7 +290,11 @@ function show(pos, slide) {
   const s = cellSize;
   if (b.puzzle === "curling") {
     const broken = new Set((pos ? pos.broken : []).map(([r, c]) => r + "," + c));
-    for (const [key, rect] of blockEls) rect.classList.toggle("broken", broken.has(key));
+    const mark = () => { for (const [key, rect] of blockEls) rect.classList.toggle("broken", broken.has(key)); };
+    // A block breaks when the stone gets there, not when it sets off.
+    clearTimeout(breakTimer);
+    if (slide) breakTimer = setTimeout(mark, slideTime() * 0.8);
+    else mark();
     const at = pos ? pos.stone : find(2);
     stoneEl.style.display = at ? "" : "none";
     if (!at) return;
@@ -349,7 +363,7 @@ function edit(r, c, first) {
   const at = inBody(r, c);
   const tail = b.body[b.body.length - 1];
   const nextToTail = tail && Math.abs(tail[0] - r) + Math.abs(tail[1] - c) === 1;
-  if (at === b.body.length - 1 && at > 0 && first) {
+  if (at === b.body.length - 1 && at >= 0 && first) {
     b.body.pop();
     return true;
   }
@@ -367,25 +381,44 @@ function edit(r, c, first) {
   return true;
 }
 
+let lastCell = null;
+
 function onPointer(event) {
   if (mode !== "edit") return;
   const first = event.type === "pointerdown";
   if (first) {
     dragging = true;
+    lastCell = null;
     $("board").setPointerCapture(event.pointerId);
   } else if (!dragging) {
     return;
   }
-  const cell = cellAt(event);
-  if (cell && edit(cell[0], cell[1], first)) {
-    boardChanged();
-  }
   event.preventDefault();
+  const cell = cellAt(event);
+  if (!cell) return;
+  // A fast drag skips cells between two events: walk them one by one
+  // (rows first, then columns), so a stroke has no gaps and a snake
+  // grows a segment at a time.
+  const path = [];
+  if (first || !lastCell) path.push(cell);
+  else {
+    let [r, c] = lastCell;
+    while (r !== cell[0] || c !== cell[1]) {
+      if (r !== cell[0]) r += Math.sign(cell[0] - r);
+      else c += Math.sign(cell[1] - c);
+      path.push([r, c]);
+    }
+  }
+  let changed = false;
+  for (const [r, c] of path) changed = edit(r, c, first) || changed;
+  lastCell = cell;
+  if (changed) boardChanged();
 }
 
 /// After any change of the board: redraw, update the link, forget the
 /// solution and the game of the old board.
-function boardChanged() {
+function boardChanged(keepLink) {
+  if (!keepLink) keepHash = false;
   solution = null;
   game = null;
   stopAnimation();
@@ -394,7 +427,7 @@ function boardChanged() {
   if (mode !== "edit") setMode("edit");
 }
 
-function setBoard(b) {
+function setBoard(b, keepLink) {
   board = b;
   $("puzzle").value = b.puzzle;
   $("width").value = b.w;
@@ -402,7 +435,7 @@ function setBoard(b) {
   document.body.classList.toggle("curling", b.puzzle === "curling");
   document.body.classList.toggle("holedox", b.puzzle === "holedox");
   showTool();
-  boardChanged();
+  boardChanged(keepLink);
 }
 
 function resize(w, h) {
@@ -454,15 +487,49 @@ async function post(path, body) {
   return answer;
 }
 
+/// What the board lacks before it can be solved or played, if anything.
+function missing() {
+  if (board.puzzle === "curling") {
+    if (find(2) === null) return "Place the stone's start first (the Start tool).";
+    if (find(3) === null) return "Place the goal first (the Goal tool).";
+  } else if (!board.body.length) {
+    return "Draw the snake first (the Snake tool: press on the head, drag to the tail).";
+  }
+  return null;
+}
+
 function request(extra) {
   return { puzzle: board.puzzle, input: judgeText(), options: options(), ...extra };
 }
 
 // ------------------------------------------------------- solve and watch it
 
+/// The positions of a /api/play answer, rebuilt from its start and the
+/// change each move made: position(i) after i moves, for i = 0..n.
+function track(answer) {
+  const n = answer.steps.length;
+  if (answer.start.stone) {
+    const stones = [answer.start.stone], counts = [0], order = [];
+    for (const st of answer.steps) {
+      if (st.broke) order.push(st.broke);
+      stones.push(st.stone);
+      counts.push(order.length);
+    }
+    return { n, position: (i) => ({ stone: stones[i], broken: order.slice(0, counts[i]) }) };
+  }
+  // The body follows its head: after i steps it is the last L heads, the
+  // start body (tail first) counting as the heads before the first step.
+  const len = answer.start.body.length;
+  const heads = answer.start.body.slice().reverse().concat(answer.steps.map((st) => st.head));
+  return { n, position: (i) => ({ body: heads.slice(i, i + len).reverse() }) };
+}
+
 /// The solved board: its record, its positions, the frame shown.
 let solution = null;
 let timer = null;
+/// Bumped by every new solve, game and board: an answer that comes back
+/// for an older one is dropped instead of drawn over the present.
+let epoch = 0;
 
 function slideTime() {
   return Math.round(1600 / Number($("anim-speed").value));
@@ -471,16 +538,25 @@ function slideTime() {
 async function solve() {
   setMode("solve");
   stopAnimation();
-  $("answer").textContent = "Solving…";
+  solution = null;
+  const mine = ++epoch;
   $("frame-caption").textContent = "";
+  const lack = missing();
+  if (lack) {
+    $("answer").textContent = lack;
+    return;
+  }
+  $("answer").textContent = "Solving…";
   try {
     const answer = await post("/api/solve", request({}));
+    if (mine !== epoch) return;
     const result = answer.results[0];
     if (!result) throw new Error("the board gave no case to solve");
     const took = " (" + result.stats.expanded + " states, " + result.stats.millis.toFixed(1) + " ms)";
     if (result.outcome === "solved") {
       const played = await post("/api/play", request({ moves: result.moves }));
-      solution = { result, positions: played.positions, moves: played.moves, k: 0 };
+      if (mine !== epoch) return;
+      solution = { result, track: track(played), moves: played.moves, k: 0 };
       $("answer").innerHTML = "";
       const count = document.createElement("strong");
       count.id = "move-count";
@@ -497,6 +573,7 @@ async function solve() {
       render(null);
     }
   } catch (e) {
+    if (mine !== epoch) return;
     solution = null;
     $("answer").textContent = "";
     say(e.message, true);
@@ -507,8 +584,9 @@ function frame(k, slide) {
   if (!solution) return;
   const n = solution.moves.length;
   solution.k = Math.max(0, Math.min(n, k));
-  if (!slide) render(solution.positions[solution.k]);
-  else show(solution.positions[solution.k], true);
+  const pos = solution.track.position(solution.k);
+  if (!slide) render(pos);
+  else show(pos, true);
   const kk = solution.k;
   $("frame-caption").textContent = "Move " + kk + " of " + n + (kk > 0 ? ": " + solution.moves[kk - 1] : "") +
     (kk === n ? " — at the goal" : "");
@@ -528,7 +606,7 @@ function togglePlay() {
   if (solution.k >= solution.moves.length) frame(0, false);
   $("anim-play").textContent = "❚❚ Pause";
   const tick = () => {
-    if (solution.k >= solution.moves.length) return stopAnimation();
+    if (!solution || solution.k >= solution.moves.length) return stopAnimation();
     frame(solution.k + 1, board.puzzle === "curling");
     timer = setTimeout(tick, slideTime() + 150);
   };
@@ -543,39 +621,64 @@ function stopAnimation() {
 
 // ----------------------------------------------------------------- playing
 
-/// The game: the moves played, the positions they went through, the
-/// moves undone (for redo).
+/// The game: the moves played, the positions of the longest line the
+/// server replayed (`track`), the moves undone (for redo), and the move
+/// count last drawn.
 let game = null;
 let queue = Promise.resolve();
 
 function startPlay() {
   setMode("play");
-  game = { moves: "", positions: [null], redo: [] };
+  const mine = ++epoch;
+  game = null;
   $("hint-text").textContent = "";
-  $("play-status").textContent = "your move";
-  queue = queue.then(() => playTo("", false));
+  $("play-moves").textContent = "";
+  const lack = missing();
+  if (lack) {
+    $("play-status").textContent = lack;
+    return;
+  }
+  game = { epoch: mine, moves: "", track: null, redo: [], shown: -1 };
+  $("play-status").textContent = "starting…";
+  enqueue(() => playTo("", false));
   $("board-wrap").focus();
+}
+
+/// Runs play jobs one after another; a failed one says why and does not
+/// stop the ones after it.
+function enqueue(job) {
+  queue = queue.then(job).catch((e) => say(e.message, true));
 }
 
 function showGame(note) {
   const n = game.moves.length;
   $("play-moves").textContent = words(n);
   $("play-moves").dataset.n = n;
-  show(game.positions[n], board.puzzle === "curling");
+  // A hint is about one position: another position drops it.
+  if (n !== game.shown) $("hint-text").textContent = "";
+  game.shown = n;
+  show(game.track.position(n), board.puzzle === "curling");
   if (note !== undefined) $("play-status").textContent = note;
 }
 
 /// Asks the server to play `moves` from the start; keeps the answer when
 /// no move is refused.
 async function playTo(moves, hint) {
+  const g = game;
+  if (!g) return false;
   try {
+    if (hint) $("hint-text").textContent = "thinking…";
     const answer = await post("/api/play", request({ moves, hint }));
+    if (game !== g || mode !== "play") return false;
     if (answer.refused) {
-      $("play-status").textContent = "refused: " + answer.refused.reason;
+      let why = "refused: " + answer.refused.reason;
+      if (answer.refused.move !== moves.length) why = "move " + answer.refused.move + " " + why;
+      $("play-status").textContent = why;
+      if (hint) $("hint-text").textContent = "";
       return false;
     }
-    game.moves = answer.moves;
-    game.positions = answer.positions;
+    g.moves = answer.moves;
+    g.track = track(answer);
     let note = "your move";
     if (answer.won) note = "at the goal in " + words(answer.moves.length) + "!";
     else if (answer.stuck) note = "stuck: no move is legal here (undo with U)";
@@ -583,7 +686,11 @@ async function playTo(moves, hint) {
     if (answer.hint) showHint(answer.hint);
     return true;
   } catch (e) {
-    say(e.message, true);
+    if (game === g) {
+      say(e.message, true);
+      $("play-status").textContent = "the server refused the board; see the message above";
+      if (hint) $("hint-text").textContent = "";
+    }
     return false;
   }
 }
@@ -603,45 +710,46 @@ const KEYS = {
 };
 
 function playKey(key) {
-  if (!game) return false;
+  const g = game;
+  if (!g) return false;
   const dir = KEYS[key];
   let job = null;
   if (dir) {
     job = async () => {
-      const redo = game.redo;
-      if (await playTo(game.moves + dir, false)) {
-        $("hint-text").textContent = "";
-        game.redo = redo[redo.length - 1] === dir ? redo.slice(0, -1) : [];
+      const redo = g.redo;
+      if (await playTo(g.moves + dir, false)) {
+        g.redo = redo[redo.length - 1] === dir ? redo.slice(0, -1) : [];
       }
     };
   } else if (key === "u" || key === "U" || key === "z") {
     job = async () => {
-      if (!game.moves.length) return;
-      game.redo.push(game.moves[game.moves.length - 1]);
-      game.moves = game.moves.slice(0, -1);
-      game.positions = game.positions.slice(0, game.moves.length + 1);
-      $("hint-text").textContent = "";
+      if (!g.track || !g.moves.length) return;
+      // The positions of the longer game are still known: undo is local.
+      g.redo.push(g.moves[g.moves.length - 1]);
+      g.moves = g.moves.slice(0, -1);
       showGame("took back a move");
     };
   } else if (key === "y" || key === "Y") {
     job = async () => {
-      const dir = game.redo[game.redo.length - 1];
+      const dir = g.redo[g.redo.length - 1];
       if (!dir) return;
-      if (await playTo(game.moves + dir, false)) game.redo.pop();
+      if (await playTo(g.moves + dir, false)) g.redo.pop();
     };
   } else if (key === "h" || key === "H") {
-    job = async () => { await playTo(game.moves, true); };
+    job = async () => { await playTo(g.moves, true); };
   } else if (key === "Backspace") {
-    job = async () => { game.redo = []; $("hint-text").textContent = ""; await playTo("", false); };
+    job = async () => { g.redo = []; await playTo("", false); };
   }
   if (!job) return false;
-  queue = queue.then(job);
+  // Jobs of a game that has ended since do nothing.
+  enqueue(async () => { if (game === g) await job(); });
   return true;
 }
 
 // ------------------------------------------------------------------- modes
 
 function setMode(m) {
+  if (m !== "play") game = null;
   mode = m;
   for (const name of ["edit", "solve", "play"]) document.body.classList.toggle("mode-" + name, name === m);
   for (const tab of document.querySelectorAll(".tab")) tab.classList.toggle("active", tab.dataset.mode === m);
@@ -655,6 +763,11 @@ let readCases = null;
 
 async function readInput() {
   const puzzle = $("puzzle").value;
+  // The request is the text as a JSON string: what the server's 1 MB cap
+  // counts (escaped newlines included).
+  if (JSON.stringify($("input").value).length > (1 << 20) - 100) {
+    return say("This input is larger than the server's 1 MB request limit; use the command line.", true);
+  }
   try {
     // The judge's exit, (1, 1): a case read is the case the judge means.
     const answer = await post("/api/cases", { puzzle, input: $("input").value });
@@ -663,13 +776,14 @@ async function readInput() {
     select.replaceChildren(...answer.cases.map((rec) => {
       const o = document.createElement("option");
       o.value = rec.case;
-      o.textContent = rec.case + ": " + rec.width + "×" + rec.height;
+      o.textContent = rec.case + ": " + rec.width + "×" + rec.height + (rec.too_large ? " (too large to edit)" : "");
       return o;
     }));
     const found = answer.cases.length + " case" + (answer.cases.length === 1 ? "" : "s");
     if (answer.error) say(found + " read; then: " + answer.error, true);
     else say(found + " read.");
-    if (answer.cases.length) openCase(answer.cases[0].case);
+    const first = answer.cases.find((c) => !c.too_large);
+    if (first) openCase(first.case);
   } catch (e) {
     say(e.message, true);
   }
@@ -679,7 +793,7 @@ function openCase(n) {
   if (!readCases) return;
   const rec = readCases.cases.find((c) => c.case === Number(n));
   if (!rec) return;
-  if (rec.width > MAX_SIDE || rec.height > MAX_SIDE) {
+  if (rec.too_large || rec.width > MAX_SIDE || rec.height > MAX_SIDE) {
     say("Case " + n + " is " + rec.width + "×" + rec.height + ": the page edits boards up to " + MAX_SIDE + " on a side; use the command line.", true);
     return;
   }
@@ -694,13 +808,18 @@ async function generate() {
   const body = { puzzle, size: $("gen-size").value.trim(), count: 1, answer: $("gen-answer").value.trim() || null };
   const density = $("gen-density").value.trim();
   const seed = $("gen-seed").value.trim();
+  if (density && !/^\d+$/.test(density)) return say("The density is a whole percentage, 0 to 100, or empty.", true);
+  if (seed && !/^\d+$/.test(seed)) return say("The seed is a whole number, or empty for a new one.", true);
   if (density) body.density = Number(density);
-  if (seed) body.seed = Number(seed);
+  // As text: a seed past 2^53 would lose digits as a JavaScript number.
+  if (seed) body.seed = seed;
   if (puzzle === "curling") {
     const cap = $("max-throws").value.trim();
     body.max_throws = /^\d+$/.test(cap) ? Number(cap) : cap;
   } else {
-    body.len = Number($("gen-len").value);
+    const len = $("gen-len").value.trim();
+    if (!/^\d+$/.test(len)) return say("The length is a whole number of segments.", true);
+    body.len = Number(len);
     body.tail_rule = $("tail-rule").value;
   }
   const button = $("generate");
@@ -715,7 +834,7 @@ async function generate() {
     setBoard(fromRecord(puzzle, answer.cases[0]));
     $("input").value = first.input;
     const optimum = first.answer < 0 ? "no solution (-1)" : "optimum " + words(first.answer);
-    say("Generated (seed " + made.seed + "): " + optimum + ", " + first.difficulty.optimal_first_moves +
+    say("Generated (seed " + (seed || made.seed) + "): " + optimum + ", " + first.difficulty.optimal_first_moves +
       " optimal first move(s). Solve it, or play it.");
   } catch (e) {
     say(e.message, true);
@@ -737,8 +856,15 @@ function wire() {
     const p = $("puzzle").value;
     setBoard(p === "curling" ? defaultCurling() : defaultHoledox());
   });
-  $("max-throws").addEventListener("change", () => { solution = null; updateUrl(); });
-  $("tail-rule").addEventListener("change", () => { solution = null; updateUrl(); });
+  // Another rule makes another puzzle: a solution or a game of the old one
+  // no longer holds, so both start again.
+  const rulesChanged = () => {
+    updateUrl();
+    if (mode === "play") startPlay();
+    else if (mode === "solve") solve();
+  };
+  $("max-throws").addEventListener("change", rulesChanged);
+  $("tail-rule").addEventListener("change", rulesChanged);
   $("resize").addEventListener("click", () => { const s = readSize(); if (s) resize(s[0], s[1]); });
   $("clear").addEventListener("click", () => { const s = readSize(); if (s) setBoard(blank(board.puzzle, s[0], s[1])); });
   $("share").addEventListener("click", async () => {
@@ -777,8 +903,9 @@ function wire() {
   $("file").addEventListener("change", async () => {
     const file = $("file").files[0];
     if (!file) return;
-    if (file.size > 1 << 20) return say("The file is larger than the server's 1 MB limit.", true);
     $("input").value = await file.text();
+    // The same file chosen again is a change again.
+    $("file").value = "";
     readInput();
   });
   $("case").addEventListener("change", () => openCase($("case").value));
@@ -808,5 +935,5 @@ function defaultHoledox() {
 }
 
 wire();
-if (!loadFromHash()) setBoard(defaultCurling());
+if (!loadFromHash()) setBoard(defaultCurling(), true);
 setMode("edit");

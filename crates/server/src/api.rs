@@ -19,7 +19,7 @@ use gridpuzzle_engine::generate::{Difficulty, Stop, Want};
 use gridpuzzle_engine::grid::{parse_plan, plan_string};
 use gridpuzzle_engine::report::search_json;
 use gridpuzzle_engine::search::{Limits, Outcome, Search};
-use gridpuzzle_engine::session::{Game, Prospect, Session};
+use gridpuzzle_engine::session::Game;
 use gridpuzzle_engine::verdict::Verdict;
 use gridpuzzle_engine::{Dir, InputError, Pos};
 use gridpuzzle_holedox as holedox;
@@ -42,11 +42,19 @@ trait Puzzle {
     fn svg(&self, case: &Self::Case, plan: &[Dir], still: Option<usize>) -> Result<String, String>;
     /// The board of a case as the page draws it (see [`cases`]).
     fn board_json(&self, case: &Self::Case) -> Value;
+    /// Width and height of a case's board.
+    fn size(case: &Self::Case) -> (u32, u32);
     /// The case as a game to play, and its start position.
     type Game: Game<Move = Dir>;
     fn game(&self, case: Self::Case) -> (Self::Game, <Self::Game as Game>::State);
-    /// A position as the page draws it.
-    fn position_json(game: &Self::Game, state: &<Self::Game as Game>::State) -> Value;
+    /// The start position as the page draws it.
+    fn start_json(state: &<Self::Game as Game>::State) -> Value;
+    /// What one legal move changed, as the page redraws it: a Curling
+    /// throw's stop and broken block, a Holedox step's new head. A change,
+    /// not the whole position, so that an answer grows with the number of
+    /// moves and not with moves × board.
+    fn step_json(state: &<Self::Game as Game>::State, event: &<Self::Game as Game>::Event)
+        -> Value;
 }
 
 /// A cell as `[row, column]`, 0-based (the page's coordinates).
@@ -108,6 +116,10 @@ impl Puzzle for Curling {
         })
     }
 
+    fn size(case: &curling::Board) -> (u32, u32) {
+        (case.width(), case.height())
+    }
+
     type Game = curling::play::CurlingGame;
 
     fn game(&self, case: curling::Board) -> (Self::Game, curling::State) {
@@ -118,14 +130,16 @@ impl Puzzle for Curling {
         )
     }
 
-    fn position_json(game: &Self::Game, state: &curling::State) -> Value {
-        let broken: Vec<Value> = state
-            .broken
-            .ids()
-            .iter()
-            .map(|&id| cell(game.board.blocks()[id as usize]))
-            .collect();
-        json!({ "stone": cell(state.stone), "broken": broken })
+    fn start_json(state: &curling::State) -> Value {
+        json!({ "stone": cell(state.stone) })
+    }
+
+    fn step_json(state: &curling::State, throw: &curling::Throw) -> Value {
+        let broke = match *throw {
+            curling::Throw::Rest { broke, .. } => cell(broke),
+            curling::Throw::Goal { .. } => Value::Null,
+        };
+        json!({ "stone": cell(state.stone), "broke": broke })
     }
 }
 
@@ -180,6 +194,10 @@ impl Puzzle for Holedox {
         })
     }
 
+    fn size(case: &holedox::Case) -> (u32, u32) {
+        (case.lair().cols(), case.lair().rows())
+    }
+
     type Game = holedox::play::HoledoxGame;
 
     fn game(&self, case: holedox::Case) -> (Self::Game, Vec<Pos>) {
@@ -187,9 +205,13 @@ impl Puzzle for Holedox {
         (holedox::play::HoledoxGame::new(lair, self.rule), body)
     }
 
-    fn position_json(_game: &Self::Game, body: &Vec<Pos>) -> Value {
+    fn start_json(body: &Vec<Pos>) -> Value {
         let body: Vec<Value> = body.iter().map(|&p| cell(p)).collect();
         json!({ "body": body })
+    }
+
+    fn step_json(body: &Vec<Pos>, _left: &Pos) -> Value {
+        json!({ "head": cell(body[0]) })
     }
 }
 
@@ -599,7 +621,7 @@ fn render_case<P: Puzzle>(
     ctx: &Ctx,
 ) -> Result<String, ApiError> {
     let unit = P::UNIT;
-    let case = nth_case(puzzle, input, wanted)?;
+    let case = nth_case(puzzle, input, wanted, ctx)?;
     let plan = match moves {
         Some(plan) => plan,
         None => match puzzle.solve(&case, &bounds.limits(ctx)).outcome {
@@ -620,9 +642,21 @@ fn render_case<P: Puzzle>(
 
 /// Case `wanted` (1-based) of `input`; an error for a bad case before it
 /// or too few cases.
-fn nth_case<P: Puzzle>(puzzle: &P, input: &str, wanted: u64) -> Result<P::Case, ApiError> {
+fn nth_case<P: Puzzle>(
+    puzzle: &P,
+    input: &str,
+    wanted: u64,
+    ctx: &Ctx,
+) -> Result<P::Case, ApiError> {
     let mut n = 0;
     for case in puzzle.cases(input) {
+        if ctx.stopped() {
+            return Err(ApiError::out_of_time(format!(
+                "the request's time ran out while reading {} {}",
+                P::UNIT,
+                n + 1
+            )));
+        }
         n += 1;
         let case = case.map_err(|e| ApiError::bad(e.to_string()))?;
         if n == wanted {
@@ -648,15 +682,17 @@ fn case_number(fields: &Map<String, Value>) -> Result<u64, ApiError> {
 /// `POST /api/cases`: the boards of a judge input, for the page to draw
 /// and edit. Cells are 0-based `[row, column]`; `rows` has one string per
 /// row (`.` free, `#` block or stone, and for Curling `S` start, `G`
-/// goal). A bad case ends the list: the cases before it are returned, with
+/// goal). A board with a side over the server's `max_side` (the page's
+/// editor limit) gets only its size and `"too_large": true`. A bad case ends the list: the cases before it are returned, with
 /// the parser's message in `error`, as the CLI answers the cases before a
 /// bad one.
 pub(crate) fn cases(req: &Value, ctx: &Ctx) -> Result<Reply, ApiError> {
     let r = Request::read(req, &["input"], &ctx.config)?;
     let input = r.input()?;
+    let max_side = ctx.config.max_side;
     let (boards, error) = match &r.puzzle {
-        Chosen::Curling(p) => boards(p, input),
-        Chosen::Holedox(p) => boards(p, input),
+        Chosen::Curling(p) => boards(p, input, max_side, ctx)?,
+        Chosen::Holedox(p) => boards(p, input, max_side, ctx)?,
     };
     let mut answer = json!({ "cases": boards });
     if let (Value::Object(o), Some(e)) = (&mut answer, error) {
@@ -665,37 +701,66 @@ pub(crate) fn cases(req: &Value, ctx: &Ctx) -> Result<Reply, ApiError> {
     Ok(Reply::Json(answer))
 }
 
-/// At most this many boards in one `cases` answer (the body cap already
-/// bounds the input; this bounds the answer's size as well).
+/// At most this many boards in one `cases` answer, and at most this many
+/// cells drawn in all: the body cap bounds the input, not the answer (a
+/// 26-byte case can declare a lair of 16 million cells).
 const MAX_BOARDS: usize = 1000;
+const MAX_DRAWN_CELLS: u64 = 4_000_000;
 
-fn boards<P: Puzzle>(puzzle: &P, input: &str) -> (Vec<Value>, Option<String>) {
+fn boards<P: Puzzle>(
+    puzzle: &P,
+    input: &str,
+    max_side: u32,
+    ctx: &Ctx,
+) -> Result<(Vec<Value>, Option<String>), ApiError> {
     let mut boards = Vec::new();
+    let mut drawn = 0u64;
     for (i, case) in puzzle.cases(input).enumerate() {
+        if ctx.stopped() {
+            return Err(ApiError::out_of_time(format!(
+                "the request's time ran out while reading {} {}",
+                P::UNIT,
+                i + 1
+            )));
+        }
         if i == MAX_BOARDS {
             let more = format!(
                 "only the first {MAX_BOARDS} {}s are listed; split the input to see the rest",
                 P::UNIT
             );
-            return (boards, Some(more));
+            return Ok((boards, Some(more)));
         }
-        match case {
-            Ok(case) => {
-                let mut board = puzzle.board_json(&case);
-                if let Value::Object(o) = &mut board {
-                    o.insert("case".into(), json!(i + 1));
-                }
-                boards.push(board);
+        let case = match case {
+            Ok(case) => case,
+            Err(e) => return Ok((boards, Some(e.to_string()))),
+        };
+        let (width, height) = P::size(&case);
+        let mut board = if width > max_side || height > max_side {
+            // Too large to edit on the page: its size only.
+            json!({ "width": width, "height": height, "too_large": true })
+        } else {
+            drawn += u64::from(width) * u64::from(height);
+            if drawn > MAX_DRAWN_CELLS {
+                let more = format!(
+                    "only the first {i} {}s are listed: the answer is capped at {MAX_DRAWN_CELLS} cells",
+                    P::UNIT
+                );
+                return Ok((boards, Some(more)));
             }
-            Err(e) => return (boards, Some(e.to_string())),
+            puzzle.board_json(&case)
+        };
+        if let Value::Object(o) = &mut board {
+            o.insert("case".into(), json!(i + 1));
         }
+        boards.push(board);
     }
-    (boards, None)
+    Ok((boards, None))
 }
 
 /// `POST /api/play`: plays `moves` on case `case` through the rules, as
-/// `gridpuzzle play` does, and answers every position on the way (so the
-/// page draws a game or a solution's animation without knowing a rule),
+/// `gridpuzzle play` does, and answers the start and what each move
+/// changed (so the page draws a game or a solution's animation without
+/// knowing a rule),
 /// the first refused move with the rules' reason, and with `"hint": true`
 /// what the exact solver proves about the last position: an optimal plan
 /// from there, `unsolvable`, or `limit`. The server keeps no game: undo is
@@ -730,6 +795,9 @@ pub(crate) fn play(req: &Value, ctx: &Ctx) -> Result<Reply, ApiError> {
     Ok(Reply::Json(answer))
 }
 
+/// Most moves one play request may replay.
+pub const MAX_PLAY_MOVES: usize = 100_000;
+
 fn play_case<P: Puzzle>(
     puzzle: &P,
     input: &str,
@@ -739,39 +807,73 @@ fn play_case<P: Puzzle>(
     bounds: Bounds,
     ctx: &Ctx,
 ) -> Result<Value, ApiError> {
-    let case = nth_case(puzzle, input, wanted)?;
-    let (game, start) = puzzle.game(case);
-    let mut session = Session::new(game, start);
+    if moves.len() > MAX_PLAY_MOVES {
+        return Err(ApiError::bad(format!(
+            "at most {MAX_PLAY_MOVES} moves in one play request, found {}",
+            moves.len()
+        )));
+    }
+    let case = nth_case(puzzle, input, wanted, ctx)?;
+    let (game, mut state) = puzzle.game(case);
+    // The moves are replayed keeping only the current position (a
+    // session's history of positions would grow with moves × board).
+    let start = P::start_json(&state);
+    let mut steps = Vec::new();
     let mut refused = Value::Null;
+    let mut won = game.is_won(&state);
     for (index, &mv) in moves.iter().enumerate() {
-        if let Err(reason) = session.play(mv) {
-            refused = json!({ "move": index + 1, "letter": mv.to_string(), "reason": reason });
-            break;
+        if ctx.stopped() {
+            return Err(ApiError::out_of_time(format!(
+                "the request's time ran out after replaying {index} of {} moves",
+                moves.len()
+            )));
+        }
+        let applied = if won {
+            Err("the game is already won".to_string())
+        } else {
+            game.apply(&state, index, mv)
+        };
+        match applied {
+            Ok((next, event)) => {
+                steps.push(P::step_json(&next, &event));
+                state = next;
+                won = game.is_won(&state);
+            }
+            Err(reason) => {
+                refused = json!({ "move": index + 1, "letter": mv.to_string(), "reason": reason });
+                break;
+            }
         }
     }
-    let positions: Vec<Value> = (0..=session.used())
-        .filter_map(|i| session.state_at(i))
-        .map(|state| P::position_json(session.game(), state))
-        .collect();
+    let used = steps.len();
+    let stuck = !won
+        && game
+            .moves()
+            .iter()
+            .all(|&m| game.apply(&state, used, m).is_err());
     let mut answer = json!({
         "case": wanted,
-        "moves": plan_string(&session.played()),
-        "positions": positions,
+        "moves": plan_string(&moves[..used]),
+        "start": start,
+        "steps": steps,
         "refused": refused,
-        "won": session.is_won(),
-        "stuck": session.is_stuck(),
+        "won": won,
+        "stuck": stuck,
     });
     if hint {
-        let found = match session.prospect(&bounds.limits(ctx)) {
-            Prospect::Won => json!({ "outcome": "won", "to_go": 0 }),
-            Prospect::Reachable { plan } => json!({
-                "outcome": "solved",
-                "to_go": plan.len(),
-                "next": plan[0].to_string(),
-                "plan": plan_string(plan),
-            }),
-            Prospect::Hopeless => json!({ "outcome": "unsolvable" }),
-            Prospect::Unknown(why) => json!({ "outcome": "limit", "reason": why.to_string() }),
+        let found = if won {
+            json!({ "outcome": "won", "to_go": 0 })
+        } else {
+            match game.solve_from(&state, used, &bounds.limits(ctx)).outcome {
+                Outcome::Solved(plan) => json!({
+                    "outcome": "solved",
+                    "to_go": plan.len(),
+                    "next": plan.first().map(|d| d.to_string()),
+                    "plan": plan_string(&plan),
+                }),
+                Outcome::Unsolvable => json!({ "outcome": "unsolvable" }),
+                Outcome::Limit(why) => json!({ "outcome": "limit", "reason": why.to_string() }),
+            }
         };
         if let Value::Object(o) = &mut answer {
             o.insert("hint".into(), found);
@@ -845,10 +947,17 @@ pub(crate) fn generate(req: &Value, ctx: &Ctx) -> Result<Reply, ApiError> {
     let seed = match fields.get("seed") {
         None | Some(Value::Null) => std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
+            // Below 2^53, so a JavaScript client reads it back exactly.
+            .map(|d| (d.as_nanos() % (1u128 << 53)) as u64)
             .unwrap_or(0),
-        Some(v) => v.as_u64().ok_or_else(|| {
-            ApiError::bad(format!("`seed` must be a whole number from 0, found {v}"))
+        Some(v) => match v {
+            Value::String(s) => s.trim().parse::<u64>().ok(),
+            _ => v.as_u64(),
+        }
+        .ok_or_else(|| {
+            ApiError::bad(format!(
+                "`seed` must be a whole number from 0 (or its digits in a string), found {v}"
+            ))
         })?,
     };
     let want = match fields.get("answer") {

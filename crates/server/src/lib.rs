@@ -18,7 +18,10 @@
 //!   search permits (503 when none frees up) and runs in
 //!   `spawn_blocking`, holding the permit until the blocking work is done —
 //!   so a client that hangs up cannot free a permit while its search still
-//!   burns a core.
+//!   burns a core. Requests that only read or replay (`/api/cases`,
+//!   `/api/play` without a hint) take one of a larger pool of light
+//!   permits instead, so a move on the page does not queue behind
+//!   searches; their loops check the request's deadline and cancel flag.
 //! - The work itself ([`api`]) is plain synchronous code: parse the judge
 //!   input lazily, as the CLI does, and answer with the CLI's own records
 //!   (`solve --format json` objects, `verify` lines, `generate --format
@@ -33,6 +36,8 @@
 //! gives the same text the CLI prints after `gridpuzzle: `.
 
 mod api;
+
+pub use api::MAX_PLAY_MOVES;
 
 use std::io;
 use std::net::{IpAddr, SocketAddr};
@@ -56,7 +61,11 @@ pub struct Config {
     /// Requests that may search at once; others wait up to `queue_wait`,
     /// then get 503. Zero refuses every search (useful only in tests).
     pub searches: usize,
-    /// How long a request waits for a free search slot.
+    /// Requests that only read or replay (`/api/cases`, `/api/play`
+    /// without a hint) and may run at once, apart from the searches: a
+    /// move on the page need not wait behind someone's ten-second search.
+    pub light: usize,
+    /// How long a request waits for a free slot.
     pub queue_wait: Duration,
     /// Most states one search may expand (also the default).
     pub max_states: u64,
@@ -81,6 +90,7 @@ impl Default for Config {
             searches: std::thread::available_parallelism()
                 .map(|n| n.get())
                 .unwrap_or(1),
+            light: 16,
             queue_wait: Duration::from_secs(2),
             max_states: 20_000_000,
             max_timeout: Duration::from_secs(10),
@@ -96,6 +106,7 @@ impl Default for Config {
 struct App {
     config: Config,
     permits: Arc<Semaphore>,
+    light: Arc<Semaphore>,
 }
 
 /// The HTTP routes: the page and the API (see the module docs).
@@ -103,6 +114,7 @@ pub fn router(config: Config) -> Router {
     let body_limit = config.body_limit;
     let app = Arc::new(App {
         permits: Arc::new(Semaphore::new(config.searches)),
+        light: Arc::new(Semaphore::new(config.light)),
         config,
     });
     Router::new()
@@ -153,6 +165,9 @@ pub fn listen(addr: SocketAddr) -> io::Result<tokio::net::TcpListener> {
         SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
         SocketAddr::V6(_) => tokio::net::TcpSocket::new_v6()?,
     };
+    // Rebinding right after a restart; on Windows the same option would
+    // let another process share the port, so only on Unix.
+    #[cfg(unix)]
     socket.set_reuseaddr(true)?;
     socket.bind(addr)?;
     socket.listen(BACKLOG)
@@ -209,6 +224,12 @@ impl ApiError {
     pub(crate) fn bad(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
+
+    /// A 503: the request's time ran out (or its client left) before the
+    /// work that is not a search was done.
+    pub(crate) fn out_of_time(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
+    }
 }
 
 impl IntoResponse for ApiError {
@@ -240,6 +261,15 @@ pub(crate) struct Ctx {
     pub cancel: Arc<AtomicBool>,
 }
 
+impl Ctx {
+    /// True once the request's deadline has passed or its client left:
+    /// the loops that are not searches check it (searches get it through
+    /// their `Limits`).
+    pub fn stopped(&self) -> bool {
+        Instant::now() >= self.deadline || self.cancel.load(Ordering::Relaxed)
+    }
+}
+
 /// Raises the cancel flag when dropped: when the handler's future is
 /// dropped (the client went away) or finishes, a search still running
 /// for it stops at its next check.
@@ -257,9 +287,18 @@ const GRACE: Duration = Duration::from_millis(250);
 
 type Work = fn(&Value, &Ctx) -> Result<Reply, ApiError>;
 
+/// Whether a request searches (and so takes a search slot) or only reads
+/// and replays (a light slot).
+type Searches = fn(&Value) -> bool;
+
 impl App {
     /// The gate every API call goes through; see the module docs.
-    async fn call(self: Arc<App>, body: Result<Bytes, BytesRejection>, work: Work) -> Response {
+    async fn call(
+        self: Arc<App>,
+        body: Result<Bytes, BytesRejection>,
+        work: Work,
+        searches: Searches,
+    ) -> Response {
         let bytes = match body {
             Ok(bytes) => bytes,
             Err(rejection) => {
@@ -285,17 +324,25 @@ impl App {
         }
         // The request's time starts now: waiting for a slot counts.
         let deadline = Instant::now() + self.config.request_time;
-        let acquire = Arc::clone(&self.permits).acquire_owned();
+        let (slots, busy) = if searches(&request) {
+            (
+                &self.permits,
+                format!("{} searches are running", self.config.searches),
+            )
+        } else {
+            (
+                &self.light,
+                format!("{} requests are being read", self.config.light),
+            )
+        };
+        let acquire = Arc::clone(slots).acquire_owned();
         let wait = self.config.queue_wait.min(self.config.request_time);
         let permit = match tokio::time::timeout(wait, acquire).await {
             Ok(Ok(permit)) => permit,
             _ => {
                 return ApiError::new(
                     StatusCode::SERVICE_UNAVAILABLE,
-                    format!(
-                        "busy: {} searches are running; try again shortly",
-                        self.config.searches
-                    ),
+                    format!("busy: {busy}; try again shortly"),
                 )
                 .into_response()
             }
@@ -336,25 +383,29 @@ impl App {
 }
 
 async fn solve(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
-    app.call(body, api::solve).await
+    app.call(body, api::solve, |_| true).await
 }
 
 async fn verify(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
-    app.call(body, api::verify).await
+    app.call(body, api::verify, |_| true).await
 }
 
 async fn generate(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
-    app.call(body, api::generate).await
+    app.call(body, api::generate, |_| true).await
 }
 
 async fn cases(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
-    app.call(body, api::cases).await
+    app.call(body, api::cases, |_| false).await
 }
 
 async fn play(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
-    app.call(body, api::play).await
+    // A replay is light; a hint searches.
+    app.call(body, api::play, |req| {
+        req.get("hint") == Some(&Value::Bool(true))
+    })
+    .await
 }
 
 async fn render(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
-    app.call(body, api::render).await
+    app.call(body, api::render, |_| true).await
 }

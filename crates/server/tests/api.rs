@@ -557,16 +557,11 @@ async fn play_walks_the_rules_and_hints_exactly() {
     .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["moves"], "DR");
-    let positions = answer["positions"].as_array().unwrap();
-    assert_eq!(positions.len(), 3);
     assert_eq!(
-        positions[0]["body"],
+        answer["start"]["body"],
         json!([[3, 0], [3, 1], [2, 1], [2, 0]])
     );
-    assert_eq!(
-        positions[1]["body"],
-        json!([[4, 0], [3, 0], [3, 1], [2, 1]])
-    );
+    assert_eq!(answer["steps"], json!([{"head": [4, 0]}, {"head": [4, 1]}]));
     assert_eq!(answer["refused"], Value::Null);
     assert_eq!(answer["won"], false);
     assert_eq!(answer["hint"]["outcome"], "solved");
@@ -581,7 +576,7 @@ async fn play_walks_the_rules_and_hints_exactly() {
     )
     .await;
     assert_eq!(answer["moves"], "D");
-    assert_eq!(answer["positions"].as_array().unwrap().len(), 2);
+    assert_eq!(answer["steps"].as_array().unwrap().len(), 1);
     assert_eq!(answer["refused"]["move"], 2);
     assert_eq!(answer["refused"]["letter"], "U");
     assert!(answer["refused"]["reason"].as_str().unwrap().len() > 5);
@@ -603,11 +598,17 @@ async fn play_walks_the_rules_and_hints_exactly() {
         json!({"puzzle": "curling", "input": CURLING_IN, "case": 2, "moves": plan, "hint": true}),
     )
     .await;
-    let positions = answer["positions"].as_array().unwrap();
-    assert_eq!(positions.len(), 5);
-    assert_eq!(positions[0], json!({"stone": [0, 3], "broken": []}));
-    assert_eq!(positions[4]["stone"], json!([2, 5]));
-    assert!(!positions[4]["broken"].as_array().unwrap().is_empty());
+    assert_eq!(plan, "DLUR");
+    assert_eq!(answer["start"], json!({"stone": [0, 3]}));
+    assert_eq!(
+        answer["steps"],
+        json!([
+            {"stone": [4, 3], "broke": [5, 3]},
+            {"stone": [4, 1], "broke": [4, 0]},
+            {"stone": [2, 1], "broke": [1, 1]},
+            {"stone": [2, 5], "broke": null},
+        ])
+    );
     assert_eq!(answer["won"], true);
     assert_eq!(answer["hint"], json!({"outcome": "won", "to_go": 0}));
 
@@ -665,4 +666,123 @@ async fn play_errors_are_400() {
     )
     .await;
     assert!(message.contains("unknown puzzle"), "{message}");
+}
+
+#[tokio::test]
+async fn play_refuses_moves_after_the_win_and_too_many_moves() {
+    let input = "2 1\n3 2\n0 0\n";
+    let (_, answer) = post(
+        app(),
+        "/api/play",
+        json!({"puzzle": "curling", "input": input, "moves": "LL"}),
+    )
+    .await;
+    assert_eq!(answer["moves"], "L");
+    assert_eq!(answer["won"], true);
+    assert_eq!(answer["refused"]["move"], 2);
+    assert_eq!(answer["refused"]["reason"], "the game is already won");
+
+    let moves = "R".repeat(gridpuzzle_server::MAX_PLAY_MOVES + 1);
+    let message = error(
+        app(),
+        "/api/play",
+        json!({"puzzle": "curling", "input": input, "moves": moves}),
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert!(message.contains("at most 100000 moves"), "{message}");
+}
+
+#[tokio::test]
+async fn a_long_replay_answers_one_change_per_move() {
+    // One row, the stone at the left and the goal at the right with N
+    // blocks between: every throw right breaks one block. An answer of
+    // whole positions would grow with N²; one change per move grows with N.
+    let n = 20_000;
+    let mut row = vec!["2", "0"];
+    row.extend(std::iter::repeat_n("1", n));
+    row.push("3");
+    let input = format!("{} 1\n{}\n0 0\n", row.len(), row.join(" "));
+    let (status, kind, text) = post_raw(
+        app(),
+        "/api/play",
+        json!({"puzzle": "curling", "input": input, "moves": "R".repeat(n + 1), "options": {"max_throws": "none"}})
+            .to_string()
+            .into_bytes(),
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "{kind}: {}",
+        &text[..text.len().min(300)]
+    );
+    let answer: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(answer["won"], true);
+    assert_eq!(answer["steps"].as_array().unwrap().len(), n + 1);
+    assert!(text.len() < 60 * (n + 1), "{} bytes", text.len());
+}
+
+#[tokio::test]
+async fn cases_sends_only_the_size_of_a_board_too_large_to_edit() {
+    // 26 bytes that declare a lair of 4096 × 4096 cells.
+    let input = "4096 4096 2\n1 1\n1 2\n0\n0 0 0\n";
+    let (status, kind, text) = post_raw(
+        app(),
+        "/api/cases",
+        json!({"puzzle": "holedox", "input": input})
+            .to_string()
+            .into_bytes(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{kind}: {text}");
+    assert!(text.len() < 200, "{text}");
+    let answer: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        answer["cases"],
+        json!([{"width": 4096, "height": 4096, "too_large": true, "case": 1}])
+    );
+}
+
+#[tokio::test]
+async fn replays_do_not_wait_for_search_slots() {
+    // No search slot at all: a search is refused, a replay is not.
+    let app = router(Config {
+        searches: 0,
+        queue_wait: Duration::ZERO,
+        ..Config::default()
+    });
+    let body = json!({"puzzle": "holedox", "input": HOLEDOX_IN, "moves": "D"});
+    let (status, _) = post(app.clone(), "/api/play", body).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = post(
+        app.clone(),
+        "/api/cases",
+        json!({"puzzle": "holedox", "input": HOLEDOX_IN}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let hint = json!({"puzzle": "holedox", "input": HOLEDOX_IN, "hint": true});
+    let message = error(app, "/api/play", hint, StatusCode::SERVICE_UNAVAILABLE).await;
+    assert!(message.starts_with("busy"), "{message}");
+}
+
+#[tokio::test]
+async fn generated_seeds_survive_a_javascript_number() {
+    let (_, answer) = post(
+        app(),
+        "/api/generate",
+        json!({"puzzle": "curling", "size": "5x5", "answer": "1.."}),
+    )
+    .await;
+    let seed = answer["seed"].as_u64().unwrap();
+    assert!(seed < 1 << 53, "{seed}");
+    // The seed as digits in a string gives the same board.
+    let (_, again) = post(
+        app(),
+        "/api/generate",
+        json!({"puzzle": "curling", "size": "5x5", "answer": "1..", "seed": seed.to_string()}),
+    )
+    .await;
+    assert_eq!(again["input"], answer["input"]);
 }
