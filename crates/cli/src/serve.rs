@@ -14,10 +14,12 @@ use crate::Exit;
 
 #[derive(Debug, Args)]
 #[command(
-    after_help = "The page: pick a puzzle, paste a judge input, Solve, and watch a case.\n\
-    The API (JSON in, JSON out): POST /api/solve, /api/verify, /api/generate, /api/render;\n\
-    see the README. Each search is bounded in time and states, bodies are capped at 1 MB,\n\
-    and only as many searches run at once as there are cores (others wait, then get 503).\n\n\
+    after_help = "The page: draw a board (or open a judge input, or generate one), Solve and\n\
+    watch the optimal moves, Play it with undo and exact hints; the URL holds the board.\n\
+    The API (JSON in, JSON out): POST /api/solve, /api/verify, /api/generate, /api/render,\n\
+    /api/cases, /api/play; see the README. Each search is bounded in time and states,\n\
+    bodies are capped at 1 MB, and only as many searches run at once as there are cores\n\
+    (others wait, then get 503).\n\n\
     Examples:\n  gridpuzzle serve\n  gridpuzzle serve --port 3000\n  \
     gridpuzzle serve --bind 0.0.0.0 --port 8080   # reachable from other machines"
 )]
