@@ -249,6 +249,21 @@ await scenario("holedox: answers that come late, edits and rule changes during p
   await page.waitForTimeout(1000);
   assert.deepEqual(await headAt(page), [3, 0], "the editor shows the board's own snake");
   await page.unroute("**/api/play");
+
+  // A slow solve whose board is edited meanwhile: its answer is dropped.
+  await page.route("**/api/solve", async (route) => {
+    await new Promise((done) => setTimeout(done, 400));
+    await route.continue().catch(() => {});
+  });
+  await page.click("#solve");
+  await page.click('.tab[data-mode="edit"]');
+  await clickCell(page, 0, 4);
+  await page.waitForTimeout(1000);
+  assert.ok(await page.locator("#tools").isVisible(), "still editing");
+  assert.deepEqual(await headAt(page), [3, 0]);
+  assert.equal(await page.locator("#message.error").count(), 0, "no error from the old answer");
+  assert.equal(await page.textContent("#answer"), "Solving…", "the old answer was not shown");
+  await page.unroute("**/api/solve");
   await page.click("#play");
   await page.waitForFunction(() => document.getElementById("play-status").textContent === "your move");
   await page.keyboard.press("ArrowDown");
@@ -269,6 +284,8 @@ await scenario("links that cannot be read, and generated boards", async (page) =
   assert.match(await page.textContent("#message"), /cannot be read/);
   assert.ok((await page.locator("#board rect.cell").count()) > 0, "a board is drawn anyway");
   assert.equal(new URL(page.url()).hash, "#%E0%A4%A", "the bad link stays to be mended");
+  await page.click("#share");
+  assert.match(page.url(), /#curling\/6x6\//, "Copy link gives the board's own link");
   await page.goto(base + "#" + HOLEDOX_SAMPLE_ID + "/exit=9,9");
   await page.reload();
   assert.match(await page.textContent("#message"), /exit 9,9 is not on a board/);

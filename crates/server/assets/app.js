@@ -395,12 +395,16 @@ function onPointer(event) {
   }
   event.preventDefault();
   const cell = cellAt(event);
-  if (!cell) return;
+  if (!cell) {
+    // Off the board: a stroke that comes back starts afresh there.
+    lastCell = null;
+    return;
+  }
   // A fast drag skips cells between two events: walk them one by one
   // (rows first, then columns), so a stroke has no gaps and a snake
   // grows a segment at a time.
   const path = [];
-  if (first || !lastCell) path.push(cell);
+  if (!lastCell) path.push(cell);
   else {
     let [r, c] = lastCell;
     while (r !== cell[0] || c !== cell[1]) {
@@ -419,6 +423,7 @@ function onPointer(event) {
 /// solution and the game of the old board.
 function boardChanged(keepLink) {
   if (!keepLink) keepHash = false;
+  epoch++;
   solution = null;
   game = null;
   stopAnimation();
@@ -688,7 +693,7 @@ async function playTo(moves, hint) {
   } catch (e) {
     if (game === g) {
       say(e.message, true);
-      $("play-status").textContent = "the server refused the board; see the message above";
+      $("play-status").textContent = "no answer; see the message above";
       if (hint) $("hint-text").textContent = "";
     }
     return false;
@@ -749,6 +754,8 @@ function playKey(key) {
 // ------------------------------------------------------------------- modes
 
 function setMode(m) {
+  // Answers on their way for the mode being left are not for this one.
+  if (m !== mode) epoch++;
   if (m !== "play") game = null;
   mode = m;
   for (const name of ["edit", "solve", "play"]) document.body.classList.toggle("mode-" + name, name === m);
@@ -765,7 +772,7 @@ async function readInput() {
   const puzzle = $("puzzle").value;
   // The request is the text as a JSON string: what the server's 1 MB cap
   // counts (escaped newlines included).
-  if (JSON.stringify($("input").value).length > (1 << 20) - 100) {
+  if (new TextEncoder().encode(JSON.stringify($("input").value)).length > (1 << 20) - 100) {
     return say("This input is larger than the server's 1 MB request limit; use the command line.", true);
   }
   try {
@@ -868,6 +875,7 @@ function wire() {
   $("resize").addEventListener("click", () => { const s = readSize(); if (s) resize(s[0], s[1]); });
   $("clear").addEventListener("click", () => { const s = readSize(); if (s) setBoard(blank(board.puzzle, s[0], s[1])); });
   $("share").addEventListener("click", async () => {
+    keepHash = false;
     updateUrl();
     try {
       await navigator.clipboard.writeText(location.href);
@@ -903,6 +911,10 @@ function wire() {
   $("file").addEventListener("change", async () => {
     const file = $("file").files[0];
     if (!file) return;
+    if (file.size > 1 << 20) {
+      $("file").value = "";
+      return say("The file is larger than the server's 1 MB request limit; use the command line.", true);
+    }
     $("input").value = await file.text();
     // The same file chosen again is a change again.
     $("file").value = "";

@@ -649,6 +649,7 @@ fn nth_case<P: Puzzle>(
     ctx: &Ctx,
 ) -> Result<P::Case, ApiError> {
     let mut n = 0;
+    let mut budget = ParseBudget::default();
     for case in puzzle.cases(input) {
         if ctx.stopped() {
             return Err(ApiError::out_of_time(format!(
@@ -659,6 +660,7 @@ fn nth_case<P: Puzzle>(
         }
         n += 1;
         let case = case.map_err(|e| ApiError::bad(e.to_string()))?;
+        budget.charge::<P>(&case, n)?;
         if n == wanted {
             return Ok(case);
         }
@@ -667,6 +669,33 @@ fn nth_case<P: Puzzle>(
         "case {wanted}: the input has only {n} {}s",
         P::UNIT
     )))
+}
+
+/// Most cells the boards read by one request may have in all, the cases
+/// skipped or listed by size only included: a Holedox case of 22 bytes
+/// declares a lair of 16 million cells, and building it is work.
+pub const MAX_PARSED_CELLS: u64 = 1 << 26;
+
+/// The cells read so far by a request that reads cases without searching
+/// them (`/api/cases`, finding the case of `/api/play` or `/api/render`).
+#[derive(Default)]
+struct ParseBudget {
+    cells: u64,
+}
+
+impl ParseBudget {
+    fn charge<P: Puzzle>(&mut self, case: &P::Case, n: u64) -> Result<(), ApiError> {
+        let (w, h) = P::size(case);
+        self.cells += u64::from(w) * u64::from(h);
+        if self.cells > MAX_PARSED_CELLS {
+            return Err(ApiError::bad(format!(
+                "{} {n}: the boards up to here have more than {MAX_PARSED_CELLS} cells in all, \
+                 more than one request may read; split the input",
+                P::UNIT
+            )));
+        }
+        Ok(())
+    }
 }
 
 /// `case`: a case number from 1 (default 1).
@@ -715,6 +744,7 @@ fn boards<P: Puzzle>(
 ) -> Result<(Vec<Value>, Option<String>), ApiError> {
     let mut boards = Vec::new();
     let mut drawn = 0u64;
+    let mut budget = ParseBudget::default();
     for (i, case) in puzzle.cases(input).enumerate() {
         if ctx.stopped() {
             return Err(ApiError::out_of_time(format!(
@@ -734,6 +764,7 @@ fn boards<P: Puzzle>(
             Ok(case) => case,
             Err(e) => return Ok((boards, Some(e.to_string()))),
         };
+        budget.charge::<P>(&case, i as u64 + 1)?;
         let (width, height) = P::size(&case);
         let mut board = if width > max_side || height > max_side {
             // Too large to edit on the page: its size only.
@@ -865,6 +896,7 @@ fn play_case<P: Puzzle>(
             json!({ "outcome": "won", "to_go": 0 })
         } else {
             match game.solve_from(&state, used, &bounds.limits(ctx)).outcome {
+                Outcome::Solved(plan) if plan.is_empty() => json!({ "outcome": "won", "to_go": 0 }),
                 Outcome::Solved(plan) => json!({
                     "outcome": "solved",
                     "to_go": plan.len(),
@@ -951,7 +983,10 @@ pub(crate) fn generate(req: &Value, ctx: &Ctx) -> Result<Reply, ApiError> {
             .map(|d| (d.as_nanos() % (1u128 << 53)) as u64)
             .unwrap_or(0),
         Some(v) => match v {
-            Value::String(s) => s.trim().parse::<u64>().ok(),
+            Value::String(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+                s.parse::<u64>().ok()
+            }
+            Value::String(_) => None,
             _ => v.as_u64(),
         }
         .ok_or_else(|| {

@@ -37,7 +37,7 @@
 
 mod api;
 
-pub use api::MAX_PLAY_MOVES;
+pub use api::{MAX_PARSED_CELLS, MAX_PLAY_MOVES};
 
 use std::io;
 use std::net::{IpAddr, SocketAddr};
@@ -80,7 +80,8 @@ pub struct Config {
     pub body_limit: usize,
     /// Most puzzles one generate request may ask for.
     pub max_count: u64,
-    /// Largest side of a generated board.
+    /// Largest side of a generated board, and of a board `/api/cases`
+    /// draws (a larger one is listed by its size only).
     pub max_side: u32,
 }
 
@@ -90,7 +91,9 @@ impl Default for Config {
             searches: std::thread::available_parallelism()
                 .map(|n| n.get())
                 .unwrap_or(1),
-            light: 16,
+            light: 4 * std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1),
             queue_wait: Duration::from_secs(2),
             max_states: 20_000_000,
             max_timeout: Duration::from_secs(10),

@@ -786,3 +786,40 @@ async fn generated_seeds_survive_a_javascript_number() {
     .await;
     assert_eq!(again["input"], answer["input"]);
 }
+
+#[tokio::test]
+async fn reading_cases_has_a_cell_budget() {
+    // Each case declares a lair of 4096 × 4096 cells in 22 bytes; the
+    // fifth passes the budget of cells one request may read.
+    let lair = "4096 4096 2\n1 1\n1 2\n0\n";
+    let input = format!("{}0 0 0\n", lair.repeat(6));
+    const { assert!(5 * 4096 * 4096 > gridpuzzle_server::MAX_PARSED_CELLS) };
+    for (path, extra) in [("/api/cases", json!({})), ("/api/play", json!({"case": 6}))] {
+        let mut body = json!({"puzzle": "holedox", "input": input});
+        body.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        let message = error(app(), path, body, StatusCode::BAD_REQUEST).await;
+        assert!(
+            message.starts_with("case 5: the boards up to here"),
+            "{path}: {message}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_seed_is_digits() {
+    for seed in [json!("+5"), json!(""), json!("12x"), json!(-1)] {
+        let message = error(
+            app(),
+            "/api/generate",
+            json!({"puzzle": "curling", "size": "5x5", "seed": seed}),
+            StatusCode::BAD_REQUEST,
+        )
+        .await;
+        assert!(
+            message.contains("`seed` must be a whole number"),
+            "{seed}: {message}"
+        );
+    }
+}
