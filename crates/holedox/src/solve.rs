@@ -410,6 +410,32 @@ mod tests {
     }
 
     #[test]
+    fn the_work_before_the_search_stops_at_the_deadline() {
+        use gridpuzzle_engine::search::LimitHit;
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        // An open 400×400 lair: the head's distance table and the
+        // upper-bound path would prove the answer without a search, but
+        // each visits 160,000 cells, and the budget is already spent.
+        let case = open_case(400, 400, &[(399, 399), (399, 398), (398, 398)]);
+        let past = Limits {
+            deadline: Some(std::time::Instant::now()),
+            ..Limits::none()
+        };
+        let s = solve(&case, TailRule::Strict, &past);
+        assert_eq!(s.outcome, Outcome::Limit(LimitHit::Time));
+        let cancelled = Limits {
+            cancel: Some(Arc::new(AtomicBool::new(true))),
+            ..Limits::none()
+        };
+        let s = solve(&case, TailRule::Strict, &cancelled);
+        assert_eq!(s.outcome, Outcome::Limit(LimitHit::Cancelled));
+        // Without a budget it is solved by the shortcut, along the edge.
+        let s = solve(&case, TailRule::Strict, &Limits::none());
+        assert_eq!(s.outcome.moves().map(<[Dir]>::len), Some(798));
+    }
+
+    #[test]
     fn depth_caps_are_rules() {
         // Head at (1,4) 1-based, body to the right: 3 steps to the exit.
         let case = open_case(3, 8, &[(0, 3), (0, 4), (0, 5)]);

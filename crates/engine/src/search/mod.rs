@@ -59,6 +59,24 @@ impl Limits {
         self.max_depth = depth;
         self
     }
+
+    /// The time or cancel budget that has run out, if one has: for work
+    /// before or beside a search (a distance table over a huge board) that
+    /// must stop at the same deadline. It reads the clock, so call it every
+    /// few thousand steps, not every step.
+    pub fn interrupted(&self) -> Option<LimitHit> {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
+            return Some(LimitHit::Cancelled);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(LimitHit::Time);
+        }
+        None
+    }
 }
 
 /// Which budget stopped a search.
@@ -165,17 +183,10 @@ impl<'a> Budget<'a> {
     }
 
     pub(crate) fn check_clock(&self) -> Result<(), LimitHit> {
-        if let Some(flag) = &self.limits.cancel {
-            if flag.load(Ordering::Relaxed) {
-                return Err(LimitHit::Cancelled);
-            }
+        match self.limits.interrupted() {
+            Some(hit) => Err(hit),
+            None => Ok(()),
         }
-        if let Some(deadline) = self.limits.deadline {
-            if Instant::now() >= deadline {
-                return Err(LimitHit::Time);
-            }
-        }
-        Ok(())
     }
 
     pub(crate) fn finish<M>(&self, outcome: Outcome<M>, mut stats: Stats) -> Search<M> {

@@ -83,11 +83,14 @@
 //! with L = 16 always hashes. [`SolveOptions::max_states`] caps the states
 //! stored (60–80 bytes each: node, table entry, queue entry), and hitting it
 //! is a [`Outcome::Limit`], never `-1`; so are the expansion, time and
-//! cancel budgets of [`Limits`].
+//! cancel budgets of [`Limits`]. The time and cancel budgets also cut the
+//! work before the search (the distance table and the upper-bound path,
+//! each a pass over the lair): on a lair of 16 million cells those passes
+//! alone took over a second past a deadline.
 
 use gridpuzzle_engine::search::{
-    astar_with, AstarOptions, BestFirst, CostTable, DenseCosts, HashCosts, Limits, Outcome, Search,
-    Stats,
+    astar_with, AstarOptions, BestFirst, CostTable, DenseCosts, HashCosts, LimitHit, Limits,
+    Outcome, Search, Stats,
 };
 use gridpuzzle_engine::Dir;
 
@@ -97,16 +100,29 @@ use crate::rules::{Case, TailRule};
 /// No path: the head cannot reach the exit from this cell at all.
 const FAR: u32 = u32::MAX;
 
+/// Cells a breadth-first pass over the lair visits between two looks at
+/// the clock: on a lair of 16 million cells each pass takes a good part of
+/// a second, which a deadline must be able to cut.
+const CLOCK_EVERY: usize = 1 << 16;
+
 /// The head's distance to the exit over free cells, body ignored, for every
-/// padded cell (`FAR` where the exit is out of reach, and on stones).
-fn head_distances(packed: &Packed) -> Vec<u32> {
+/// padded cell (`FAR` where the exit is out of reach, and on stones); or the
+/// time or cancel budget of `limits` that ran out first.
+fn head_distances(packed: &Packed, limits: &Limits) -> Result<Vec<u32>, LimitHit> {
     let mut dist = vec![FAR; packed.cells];
     if packed.blocked[packed.exit] {
-        return dist;
+        return Ok(dist);
     }
     dist[packed.exit] = 0;
     let mut queue = std::collections::VecDeque::from([packed.exit]);
+    let mut visited = 0usize;
     while let Some(c) = queue.pop_front() {
+        visited += 1;
+        if visited % CLOCK_EVERY == 0 {
+            if let Some(hit) = limits.interrupted() {
+                return Err(hit);
+            }
+        }
         let next = dist[c] + 1;
         for &delta in &packed.delta {
             let n = c.wrapping_add_signed(delta);
@@ -116,7 +132,7 @@ fn head_distances(packed: &Packed) -> Vec<u32> {
             }
         }
     }
-    dist
+    Ok(dist)
 }
 
 /// The direction index (`U D L R`) of the step from `a` to its neighbour `b`.
@@ -144,8 +160,13 @@ fn opening_times<'a>(
 /// path of the head that never enters a cell twice and enters each body
 /// cell only after the body has left it, found by a breadth-first search
 /// that labels each cell with its earliest such arrival. `None` when there
-/// is no such path (which proves nothing).
-fn free_path(packed: &Packed, body: &[usize]) -> Option<Vec<Dir>> {
+/// is no such path (which proves nothing); `Err` when a time or cancel
+/// budget of `limits` ran out first.
+fn free_path(
+    packed: &Packed,
+    body: &[usize],
+    limits: &Limits,
+) -> Result<Option<Vec<Dir>>, LimitHit> {
     let mut open_at = vec![0u32; packed.cells];
     for (cell, t) in opening_times(packed, body) {
         open_at[cell] = t;
@@ -155,7 +176,14 @@ fn free_path(packed: &Packed, body: &[usize]) -> Option<Vec<Dir>> {
     let mut parent = vec![usize::MAX; packed.cells];
     when[head] = 0;
     let mut queue = std::collections::VecDeque::from([head]);
+    let mut visited = 0usize;
     while let Some(c) = queue.pop_front() {
+        visited += 1;
+        if visited % CLOCK_EVERY == 0 {
+            if let Some(hit) = limits.interrupted() {
+                return Err(hit);
+            }
+        }
         if c == packed.exit {
             let mut path = Vec::new();
             let mut at = c;
@@ -165,7 +193,7 @@ fn free_path(packed: &Packed, body: &[usize]) -> Option<Vec<Dir>> {
                 at = p;
             }
             path.reverse();
-            return Some(path);
+            return Ok(Some(path));
         }
         let t = when[c] + 1;
         for &delta in &packed.delta {
@@ -177,7 +205,7 @@ fn free_path(packed: &Packed, body: &[usize]) -> Option<Vec<Dir>> {
             }
         }
     }
-    None
+    Ok(None)
 }
 
 /// The search problem: packed states, the head-distance bound, and the
@@ -294,7 +322,7 @@ impl BestFirst for Holedox<'_> {
 /// head is already on the exit: then the distance is 0).
 pub fn lower_bound(case: &Case, rule: TailRule) -> Option<u32> {
     let packed = Packed::new(case, rule);
-    let d = head_distances(&packed)[packed.start_head];
+    let d = head_distances(&packed, &Limits::none()).ok()?[packed.start_head];
     (d != FAR).then_some(d)
 }
 
@@ -305,7 +333,7 @@ pub fn lower_bound(case: &Case, rule: TailRule) -> Option<u32> {
 pub fn upper_bound(case: &Case, rule: TailRule) -> Option<Vec<Dir>> {
     let packed = Packed::new(case, rule);
     let body = packed.decode(packed.encode(case.body()));
-    free_path(&packed, &body[..packed.len])
+    free_path(&packed, &body[..packed.len], &Limits::none()).unwrap_or(None)
 }
 
 /// A* from `start` (see the module notes).
@@ -319,7 +347,10 @@ pub(super) fn solve(
         outcome,
         stats: Stats::default(),
     };
-    let dist = head_distances(packed);
+    let dist = match head_distances(packed, limits) {
+        Ok(dist) => dist,
+        Err(hit) => return done(Outcome::Limit(hit)),
+    };
     let lower = dist[packed.head(start)];
     let cap = limits.max_depth.unwrap_or(u32::MAX);
     if lower == FAR || lower > cap {
@@ -329,7 +360,11 @@ pub(super) fn solve(
     let mut upper = None;
     if options.precheck {
         let body = packed.decode(start);
-        if let Some(plan) = free_path(packed, &body[..packed.len]) {
+        let found = match free_path(packed, &body[..packed.len], &limits) {
+            Ok(found) => found,
+            Err(hit) => return done(Outcome::Limit(hit)),
+        };
+        if let Some(plan) = found {
             let len = plan.len() as u32;
             if len == lower {
                 return done(Outcome::Solved(plan));
