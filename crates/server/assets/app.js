@@ -255,7 +255,7 @@ function render(pos) {
   const svg = $("board");
   const b = board;
   const room = Math.min(640, Math.max(240, ($("board-wrap").clientWidth || 640) - 4));
-  cellSize = Math.max(6, Math.min(48, Math.floor(room / Math.max(b.w, b.h))));
+  cellSize = Math.max(6, Math.min(72, Math.floor(room / Math.max(b.w, b.h))));
   const s = cellSize;
   svg.setAttribute("width", b.w * s);
   svg.setAttribute("height", b.h * s);
