@@ -164,7 +164,7 @@ await scenario("holedox: open a sample by its link and play it", async (page) =>
 
   // An exact hint: the sample's optimum is 9, one step is made.
   await page.keyboard.press("h");
-  await page.waitForFunction(() => document.getElementById("hint-text").textContent !== "");
+  await page.waitForFunction(() => /^Best next move/.test(document.getElementById("hint-text").textContent));
   assert.equal(await page.textContent("#hint-text"), "Best next move: R — 8 steps to go (exact).");
 
   // Into its own body: refused with the rules' reason, nothing moves.
