@@ -32,6 +32,10 @@
 
 use crate::search::{LimitHit, Limits, Outcome, Search};
 
+/// The reason a move after the goal is refused, by a [`Session`] and by
+/// any front end that replays moves without one.
+pub const ALREADY_WON: &str = "the game is already won";
+
 /// What a puzzle provides to be played in a [`Session`].
 pub trait Game {
     /// A position (everything that changes during a game).
@@ -220,7 +224,7 @@ impl<G: Game> Session<G> {
     /// the redo history keeps the rest of it; any other move drops it.
     pub fn play(&mut self, mv: G::Move) -> Result<&G::Event, String> {
         if self.is_won() {
-            return Err("the game is already won".into());
+            return Err(ALREADY_WON.into());
         }
         if self.moves.get(self.at).is_some_and(|(m, _)| *m == mv) {
             self.at += 1;

@@ -19,7 +19,7 @@ use gridpuzzle_engine::generate::{Difficulty, Stop, Want};
 use gridpuzzle_engine::grid::{parse_plan, plan_string};
 use gridpuzzle_engine::report::search_json;
 use gridpuzzle_engine::search::{Limits, Outcome, Search};
-use gridpuzzle_engine::session::Game;
+use gridpuzzle_engine::session::{Game, ALREADY_WON};
 use gridpuzzle_engine::verdict::Verdict;
 use gridpuzzle_engine::{Dir, InputError, Pos};
 use gridpuzzle_holedox as holedox;
@@ -860,7 +860,7 @@ fn play_case<P: Puzzle>(
             )));
         }
         let applied = if won {
-            Err("the game is already won".to_string())
+            Err(ALREADY_WON.to_string())
         } else {
             game.apply(&state, index, mv)
         };
