@@ -529,7 +529,7 @@ function track(answer) {
   return { n, position: (i) => ({ body: heads.slice(i, i + len).reverse() }) };
 }
 
-/// The solved board: its record, its positions, the frame shown.
+/// The solved board: its positions, its moves, the frame shown.
 let solution = null;
 let timer = null;
 /// Bumped by every new solve, game and board: an answer that comes back
@@ -561,7 +561,7 @@ async function solve() {
     if (result.outcome === "solved") {
       const played = await post("/api/play", request({ moves: result.moves }));
       if (mine !== epoch) return;
-      solution = { result, track: track(played), moves: played.moves, k: 0 };
+      solution = { track: track(played), moves: played.moves, k: 0 };
       $("answer").innerHTML = "";
       const count = document.createElement("strong");
       count.id = "move-count";

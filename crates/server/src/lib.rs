@@ -9,8 +9,8 @@
 //!   CSS and JavaScript compiled into the binary with `include_str!`, so
 //!   the page needs no network at run time), and `POST /api/solve`,
 //!   `/api/verify`, `/api/generate`, `/api/render`, and for the page
-//!   `/api/cases` (the boards of an input) and `/api/play` (a game's
-//!   positions through the rules, and an exact hint). Tests drive this router
+//!   `/api/cases` (the boards of an input) and `/api/play` (what each
+//!   move of a game changes, through the rules, and an exact hint). Tests drive this router
 //!   directly, without a socket.
 //! - Every API call goes through one gate ([`App::call`]): the body is read
 //!   under a size cap (413 past it), parsed as JSON (400 with the parser's
@@ -87,13 +87,12 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Config {
+        let cores = std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1);
         Config {
-            searches: std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1),
-            light: 4 * std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1),
+            searches: cores,
+            light: 4 * cores,
             queue_wait: Duration::from_secs(2),
             max_states: 20_000_000,
             max_timeout: Duration::from_secs(10),
