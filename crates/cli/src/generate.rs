@@ -543,7 +543,7 @@ fn want_text(w: &Want) -> String {
 /// The `--hardest` board as a [`Made`]; its difficulty record is proved
 /// with no budget (the board was already solved once within it).
 fn made_of_best<B: Clone>(
-    best: &Best<B>,
+    best: &Best<B, Dir>,
     text: String,
     difficulty: impl Fn(&B, &Search<Dir>) -> Option<Difficulty>,
 ) -> Made {
@@ -595,7 +595,7 @@ impl Reporter {
         Reporter { moves }
     }
 
-    fn improved<B>(&mut self, best: &Best<B>, elapsed: Duration) {
+    fn improved<B>(&mut self, best: &Best<B, Dir>, elapsed: Duration) {
         eprintln!(
             "best {} {} after {:.2} s ({} boards solved)",
             best.answer,

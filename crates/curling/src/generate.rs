@@ -80,6 +80,7 @@ impl Boards {
 
 impl Landscape for Boards {
     type Board = Board;
+    type Move = Dir;
 
     fn random(&mut self, rng: &mut SplitMix64, density: u32) -> Option<Board> {
         let n = self.width as u64 * self.height as u64;
@@ -138,7 +139,7 @@ impl Landscape for Boards {
 }
 
 /// One generated puzzle (the engine's record over this puzzle's boards).
-pub type Generated = gridpuzzle_engine::generate::Generated<Board>;
+pub type Generated = gridpuzzle_engine::generate::Generated<Board, Dir>;
 
 /// The generated puzzles, in order; see [`generate`].
 pub type Generator = gridpuzzle_engine::generate::Generator<Boards>;
@@ -267,6 +268,7 @@ struct Working {
 
 impl Landscape for Working {
     type Board = Board;
+    type Move = Dir;
 
     fn random(&mut self, rng: &mut SplitMix64, density: u32) -> Option<Board> {
         self.boards.random(rng, density)
@@ -298,8 +300,8 @@ impl Landscape for Working {
 pub fn hardest(
     opts: &HardestOptions,
     seed: u64,
-    mut on_improve: impl FnMut(&Best<Board>, Duration),
-) -> Option<Best<Board>> {
+    mut on_improve: impl FnMut(&Best<Board, Dir>, Duration),
+) -> Option<Best<Board, Dir>> {
     let began = Instant::now();
     let deadline = began + opts.time;
     let mut boards = Boards {

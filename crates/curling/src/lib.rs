@@ -20,6 +20,7 @@
 pub mod generate;
 pub mod parse;
 pub mod play;
+pub mod puzzle;
 pub mod render;
 pub mod rules;
 pub mod shrink;
@@ -27,6 +28,7 @@ pub mod solve;
 pub mod verify;
 
 pub use parse::Datasets;
+pub use puzzle::Curling;
 pub use rules::{Board, Cell, Foul, State, Throw};
 pub use solve::{solve, Algorithm, Options};
 pub use verify::verify;

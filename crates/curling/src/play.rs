@@ -69,14 +69,7 @@ impl Game for CurlingGame {
     }
 
     fn apply(&self, state: &State, used: usize, dir: Dir) -> Result<(State, Throw), String> {
-        if let Some(cap) = self.max_throws.filter(|&cap| used >= cap as usize) {
-            return Err(format!("all {cap} throws of the cap are used"));
-        }
-        match throw(&self.board, state, dir) {
-            Ok(t) => Ok((apply(&self.board, state, &t), t)),
-            Err(foul @ Foul::OffBoard { .. }) => Err(format!("{foul}, which loses the game")),
-            Err(foul) => Err(foul.to_string()),
-        }
+        apply_throw(&self.board, self.max_throws, state, used, dir)
     }
 
     fn is_won(&self, state: &State) -> bool {
@@ -84,20 +77,49 @@ impl Game for CurlingGame {
     }
 
     fn solve_from(&self, state: &State, used: usize, limits: &Limits) -> Search<Dir> {
-        let Some(board) = board_at(&self.board, state) else {
-            return Search {
-                outcome: Outcome::Solved(Vec::new()),
-                stats: Stats::default(),
-            };
-        };
-        let opts = Options {
-            max_throws: self
-                .max_throws
-                .map(|cap| cap.saturating_sub(used.min(u32::MAX as usize) as u32)),
-            ..Options::default()
-        };
-        solve(&board, &opts, limits)
+        solve_from(&self.board, self.max_throws, state, used, limits)
     }
+}
+
+/// Plays the throw toward `dir` from `state` after `used` throws under the
+/// cap `max_throws`; `Err` is the rules' reason it is refused.
+pub fn apply_throw(
+    board: &Board,
+    max_throws: Option<u32>,
+    state: &State,
+    used: usize,
+    dir: Dir,
+) -> Result<(State, Throw), String> {
+    if let Some(cap) = max_throws.filter(|&cap| used >= cap as usize) {
+        return Err(format!("all {cap} throws of the cap are used"));
+    }
+    match throw(board, state, dir) {
+        Ok(t) => Ok((apply(board, state, &t), t)),
+        Err(foul @ Foul::OffBoard { .. }) => Err(format!("{foul}, which loses the game")),
+        Err(foul) => Err(foul.to_string()),
+    }
+}
+
+/// The exact solver on the game from `state` after `used` throws: the
+/// ordinary solver on [`board_at`] with the throws left as its cap.
+pub fn solve_from(
+    board: &Board,
+    max_throws: Option<u32>,
+    state: &State,
+    used: usize,
+    limits: &Limits,
+) -> Search<Dir> {
+    let Some(board) = board_at(board, state) else {
+        return Search {
+            outcome: Outcome::Solved(Vec::new()),
+            stats: Stats::default(),
+        };
+    };
+    let opts = Options {
+        max_throws: max_throws.map(|cap| cap.saturating_sub(used.min(u32::MAX as usize) as u32)),
+        ..Options::default()
+    };
+    solve(&board, &opts, limits)
 }
 
 #[cfg(test)]

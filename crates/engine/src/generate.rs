@@ -30,9 +30,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::moves::Move;
 use crate::rng::SplitMix64;
 use crate::search::{Limits, Outcome, Search};
-use crate::Dir;
 
 /// The answers a generator should keep: `min..=max`, where `-1` stands for
 /// a proved unsolvable board. `max: None` means no upper end.
@@ -100,7 +100,7 @@ impl Want {
 
 /// The judge's answer of a finished search: moves, `-1`, or `None` when a
 /// budget stopped it.
-pub fn answer_of(search: &Search<Dir>) -> Option<i64> {
+pub fn answer_of<M>(search: &Search<M>) -> Option<i64> {
     match &search.outcome {
         Outcome::Solved(moves) => Some(moves.len() as i64),
         Outcome::Unsolvable => Some(-1),
@@ -124,6 +124,8 @@ pub struct Difficulty {
 /// A puzzle's boards, as the generic generators see them.
 pub trait Landscape {
     type Board: Clone;
+    /// The puzzle's moves.
+    type Move: Move;
 
     /// A random board with about `density` percent of obstacles, or `None`
     /// when this draw failed (a body that got stuck, say); the caller
@@ -135,7 +137,7 @@ pub trait Landscape {
     fn mutate(&mut self, board: &Self::Board, rng: &mut SplitMix64) -> Option<Self::Board>;
 
     /// Solves exactly under `limits` (budgets and cancel flag).
-    fn solve(&mut self, board: &Self::Board, limits: &Limits) -> Search<Dir>;
+    fn solve(&mut self, board: &Self::Board, limits: &Limits) -> Search<Self::Move>;
 }
 
 /// Chooses densities in `lo..=hi` percent by how often each bucket of 5
@@ -231,17 +233,21 @@ pub enum Stop {
 /// A generated puzzle: the board, an optimal plan (empty for `-1` and for
 /// a board solved before any move) and its difficulty record.
 #[derive(Debug, Clone)]
-pub struct Generated<B> {
+pub struct Generated<B, M> {
     pub board: B,
-    pub plan: Vec<Dir>,
+    pub plan: Vec<M>,
     pub difficulty: Difficulty,
 }
 
 /// How a puzzle computes the difficulty record of a board whose search
 /// proved its answer (`None` when a follow-up search hits a budget: the
 /// board is then dropped, never stated without proof).
-pub type DifficultyOf<L> =
-    fn(&L, &<L as Landscape>::Board, &Search<Dir>, &Limits) -> Option<Difficulty>;
+pub type DifficultyOf<L> = fn(
+    &L,
+    &<L as Landscape>::Board,
+    &Search<<L as Landscape>::Move>,
+    &Limits,
+) -> Option<Difficulty>;
 
 /// The generated puzzles of a [`Sampler`], in order, each with its
 /// difficulty record. It ends with an `Err` when the sampler stops (cancel
@@ -276,7 +282,7 @@ impl<L: Landscape> Generator<L> {
 }
 
 impl<L: Landscape> Iterator for Generator<L> {
-    type Item = Result<Generated<L::Board>, Stop>;
+    type Item = Result<Generated<L::Board, L::Move>, Stop>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
@@ -308,9 +314,9 @@ impl<L: Landscape> Iterator for Generator<L> {
 
 /// A kept board and the search that proved its answer.
 #[derive(Debug, Clone)]
-pub struct Found<B> {
+pub struct Found<B, M> {
     pub board: B,
-    pub search: Search<Dir>,
+    pub search: Search<M>,
     pub answer: i64,
 }
 
@@ -375,7 +381,7 @@ impl<L: Landscape> Sampler<L> {
     }
 
     /// Solves one board; `None` when a budget stopped the search.
-    fn judge(&mut self, board: &L::Board) -> Option<(Search<Dir>, i64)> {
+    fn judge(&mut self, board: &L::Board) -> Option<(Search<L::Move>, i64)> {
         self.stats.solved += 1;
         let search = self.landscape.solve(board, &self.options.limits);
         if let Some(report) = self.progress.as_mut() {
@@ -391,7 +397,7 @@ impl<L: Landscape> Sampler<L> {
     }
 
     /// The next wanted board.
-    pub fn next_found(&mut self) -> Result<Found<L::Board>, Stop> {
+    pub fn next_found(&mut self) -> Result<Found<L::Board, L::Move>, Stop> {
         let want = self.options.want;
         let start = self.stats.solved;
         // Draws that gave no board count as attempts too, so a request no
@@ -440,7 +446,7 @@ impl<L: Landscape> Sampler<L> {
         mut board: L::Board,
         mut answer: i64,
         start: u64,
-    ) -> Option<Found<L::Board>> {
+    ) -> Option<Found<L::Board, L::Move>> {
         let want = self.options.want;
         for _ in 0..self.options.climb_steps {
             if self.cancelled() || self.stats.solved - start >= self.options.attempts {
@@ -463,7 +469,12 @@ impl<L: Landscape> Sampler<L> {
         None
     }
 
-    fn keep(&mut self, board: L::Board, search: Search<Dir>, answer: i64) -> Found<L::Board> {
+    fn keep(
+        &mut self,
+        board: L::Board,
+        search: Search<L::Move>,
+        answer: i64,
+    ) -> Found<L::Board, L::Move> {
         self.stats.kept += 1;
         Found {
             board,
@@ -491,9 +502,9 @@ pub struct AnnealOptions {
 
 /// The best board an [`anneal`] found.
 #[derive(Debug, Clone)]
-pub struct Best<B> {
+pub struct Best<B, M> {
     pub board: B,
-    pub search: Search<Dir>,
+    pub search: Search<M>,
     pub answer: i64,
     /// Boards solved in all.
     pub evaluated: u64,
@@ -509,8 +520,8 @@ pub fn anneal<L: Landscape>(
     start: L::Board,
     seed: u64,
     options: &AnnealOptions,
-    mut on_improve: impl FnMut(&Best<L::Board>, Duration),
-) -> Option<Best<L::Board>> {
+    mut on_improve: impl FnMut(&Best<L::Board, L::Move>, Duration),
+) -> Option<Best<L::Board, L::Move>> {
     let began = Instant::now();
     let total = options
         .deadline
@@ -586,6 +597,7 @@ mod tests {
 
     impl Landscape for Numbers {
         type Board = i64;
+        type Move = crate::Dir;
 
         fn random(&mut self, rng: &mut SplitMix64, density: u32) -> Option<i64> {
             Some(rng.below(density as u64 + 1) as i64 - 3)
@@ -595,11 +607,11 @@ mod tests {
             Some(b + rng.range(0, 4) as i64 - 2)
         }
 
-        fn solve(&mut self, b: &i64, _: &Limits) -> Search<Dir> {
+        fn solve(&mut self, b: &i64, _: &Limits) -> Search<crate::Dir> {
             let outcome = match *b {
                 b if b > 1000 => Outcome::Limit(crate::search::LimitHit::States(1)),
                 b if b < 0 => Outcome::Unsolvable,
-                b => Outcome::Solved(vec![Dir::Up; b as usize]),
+                b => Outcome::Solved(vec![crate::Dir::Up; b as usize]),
             };
             Search {
                 outcome,

@@ -85,20 +85,7 @@ impl fmt::Display for Dir {
     }
 }
 
-/// Formats a plan as letters, for example `RDLU`.
-pub fn plan_string(moves: &[Dir]) -> String {
-    moves.iter().map(|d| d.letter()).collect()
-}
-
-/// Reads a plan such as `RDLU` (whitespace and commas ignored).
-/// Returns the offending character and its 0-based index on failure.
-pub fn parse_plan(text: &str) -> Result<Vec<Dir>, (usize, char)> {
-    text.chars()
-        .enumerate()
-        .filter(|(_, c)| !c.is_whitespace() && *c != ',')
-        .map(|(i, c)| Dir::from_letter(c).ok_or((i, c)))
-        .collect()
-}
+pub use crate::moves::{parse_plan, plan_string};
 
 /// Reads a size `WxH` (width × height; `x`, `X` or `×`), both at least 1,
 /// as every command and the web API write it.
@@ -288,9 +275,9 @@ mod tests {
 
     #[test]
     fn plans_round_trip() {
-        let plan = parse_plan("rd L,u").unwrap();
+        let plan: Vec<Dir> = parse_plan("rd L,u").unwrap();
         assert_eq!(plan_string(&plan), "RDLU");
-        assert_eq!(parse_plan("RX"), Err((1, 'X')));
+        assert_eq!(parse_plan::<Dir>("RX"), Err((1, 'X')));
         for d in Dir::ALL {
             assert_eq!(Dir::from_index(d.index()), d);
             assert_eq!(d.opposite().opposite(), d);

@@ -3,6 +3,11 @@
 //! The crate never names a puzzle. It holds the pieces that each puzzle would
 //! otherwise write again, slightly differently each time:
 //!
+//! - [`puzzle`]: the one contract every puzzle implements ([`Puzzle`]),
+//!   and the generic game a play session runs on it;
+//! - [`moves`]: moves as the puzzle's own printable type, and plans;
+//! - [`view`]: a position as marks with a role, drawn by every front end;
+//! - [`check`]: verifying users' plans case by case, worded once;
 //! - [`grid`]: positions, the four directions and a flat row-major grid;
 //! - [`search`]: breadth-first search and depth-capped iterative deepening
 //!   over closures, with [`search::Limits`] in and an honest three-way
@@ -13,7 +18,8 @@
 //! - [`error`]: the one input-error type every parser returns;
 //! - [`mod@generate`]: sampling boards with a wanted proved answer, and a
 //!   local search for the hardest one, over any puzzle's `Landscape`;
-//! - [`report`]: the JSON record of a solved case (CLI and web API alike);
+//! - [`report`]: the JSON records of a solved and of a generated case (CLI
+//!   and web API alike);
 //! - [`rng`]: a tiny seeded generator whose output is the same on every
 //!   machine (tests and generators must be reproducible);
 //! - [`session`]: a game in play (history, undo/redo, exact hints), for
@@ -21,9 +27,12 @@
 //! - [`svg`]: a grid-picture writer, still or animated with SMIL;
 //! - [`verdict`]: what a plan checker says about a plan.
 
+pub mod check;
 pub mod error;
 pub mod generate;
 pub mod grid;
+pub mod moves;
+pub mod puzzle;
 pub mod report;
 pub mod rng;
 pub mod scan;
@@ -31,6 +40,9 @@ pub mod search;
 pub mod session;
 pub mod svg;
 pub mod verdict;
+pub mod view;
 
 pub use error::InputError;
 pub use grid::{Dir, Grid, Pos};
+pub use moves::Move;
+pub use puzzle::Puzzle;

@@ -9,12 +9,11 @@
 
 use serde_json::json;
 
-use crate::grid::plan_string;
+use crate::moves::{plan_string, Move};
 use crate::search::{Outcome, Search};
-use crate::Dir;
 
 /// The record of case `n`.
-pub fn search_json(n: u64, found: &Search<Dir>) -> serde_json::Value {
+pub fn search_json<M: Move>(n: u64, found: &Search<M>) -> serde_json::Value {
     let stats = json!({
         "expanded": found.stats.expanded,
         "generated": found.stats.generated,
@@ -33,4 +32,27 @@ pub fn search_json(n: u64, found: &Search<Dir>) -> serde_json::Value {
             "reason": hit.to_string(), "stats": stats,
         }),
     }
+}
+
+/// The record of generated case `n` (`generate --format json` and the
+/// API's `/api/generate` alike): its judge text with the terminator, the
+/// answer, an optimal plan and the difficulty record.
+pub fn generated_json<M: Move>(
+    n: u64,
+    text: &str,
+    terminator: &str,
+    plan: &[M],
+    d: &crate::generate::Difficulty,
+) -> serde_json::Value {
+    json!({
+        "case": n,
+        "input": format!("{text}{terminator}"),
+        "answer": d.optimum,
+        "moves": plan_string(plan),
+        "difficulty": {
+            "optimum": d.optimum,
+            "optimal_first_moves": d.optimal_first_moves,
+            "expanded": d.expanded,
+        },
+    })
 }

@@ -152,11 +152,11 @@ impl Picture {
     /// The legend of a solution picture: `title` with the number of moves
     /// (`unit` in the singular, "throw" or "step") and the moves, the colour
     /// key, and which frame a still shows (or the animation's pace).
-    pub fn solution_legend(
+    pub fn solution_legend<M: crate::moves::Move>(
         &mut self,
         title: &str,
         unit: &str,
-        plan: &[crate::Dir],
+        plan: &[M],
         colours: &str,
         still: Option<usize>,
     ) {

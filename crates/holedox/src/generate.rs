@@ -99,6 +99,7 @@ impl Lairs {
 
 impl Landscape for Lairs {
     type Board = Case;
+    type Move = Dir;
 
     fn random(&mut self, rng: &mut SplitMix64, density: u32) -> Option<Case> {
         let mut lair = Lair::new(self.rows, self.cols, self.exit).ok()?;
@@ -161,7 +162,7 @@ pub struct GenerateOptions {
 }
 
 /// One generated puzzle (the engine's record over this puzzle's boards).
-pub type Generated = gridpuzzle_engine::generate::Generated<Case>;
+pub type Generated = gridpuzzle_engine::generate::Generated<Case, Dir>;
 
 /// The generated puzzles, in order; see [`generate`].
 pub type Generator = gridpuzzle_engine::generate::Generator<Lairs>;
@@ -255,8 +256,8 @@ pub struct HardestOptions {
 pub fn hardest(
     opts: &HardestOptions,
     seed: u64,
-    on_improve: impl FnMut(&Best<Case>, Duration),
-) -> Option<Best<Case>> {
+    on_improve: impl FnMut(&Best<Case, Dir>, Duration),
+) -> Option<Best<Case, Dir>> {
     let began = Instant::now();
     let deadline = began + opts.time;
     let mut lairs = Lairs {

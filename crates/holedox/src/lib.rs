@@ -43,6 +43,7 @@
 pub mod generate;
 pub mod parse;
 pub mod play;
+pub mod puzzle;
 pub mod render;
 pub mod rules;
 pub mod shrink;
@@ -50,6 +51,7 @@ pub mod solve;
 pub mod verify;
 
 pub use parse::{Cases, ParseOptions};
+pub use puzzle::Holedox;
 pub use rules::{
     check_body, is_goal, replay, step, BodyFault, Case, Illegal, Lair, LairError, Rejected,
     TailRule,

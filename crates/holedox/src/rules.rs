@@ -50,6 +50,28 @@ impl TailRule {
     }
 }
 
+impl std::str::FromStr for TailRule {
+    type Err = String;
+
+    /// `strict` or `lenient`, as every front end writes it.
+    fn from_str(s: &str) -> Result<TailRule, String> {
+        match s {
+            "strict" => Ok(TailRule::Strict),
+            "lenient" => Ok(TailRule::Lenient),
+            _ => Err(format!("expected `strict` or `lenient`, found `{s}`")),
+        }
+    }
+}
+
+impl fmt::Display for TailRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TailRule::Strict => "strict",
+            TailRule::Lenient => "lenient",
+        })
+    }
+}
+
 /// Why a lair cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LairError {

@@ -1,0 +1,500 @@
+//! Curling behind the engine's one puzzle contract ([`Puzzle`]).
+//!
+//! Everything a front end needs of Curling is here, in one place: the
+//! settings (the throw cap), the judge format, the solver, the checker,
+//! play (moves, words, the board as marks), the page's JSON and the
+//! generator's request checks. Nothing here is a rule: every method
+//! forwards to [`crate::rules`], [`crate::solve()`], [`crate::render`] or
+//! [`crate::generate`], so the command line, the server and the tests call
+//! the same code the solver does.
+
+use std::io::BufRead;
+use std::time::Duration;
+
+use gridpuzzle_engine::generate::{Best, Difficulty, Generator, Want};
+use gridpuzzle_engine::puzzle::{Cases, GenSpec, HardSpec, Param, Puzzle, Setting};
+use gridpuzzle_engine::search::{Limits, Search};
+use gridpuzzle_engine::session::Prospect;
+use gridpuzzle_engine::verdict::Verdict;
+use gridpuzzle_engine::view::{BoardView, Mark, Role, TextStyle, Tone};
+use gridpuzzle_engine::{Dir, Pos};
+use serde_json::{json, Value};
+
+use crate::generate::{Boards, GenerateOptions, HardestOptions};
+use crate::play;
+use crate::rules::{throw, Board, Cell, State, Throw};
+use crate::solve::{Options, JUDGE_MAX_THROWS};
+
+/// Curling 2.0 under its rule settings: the throw cap (`None`: no cap).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Curling {
+    pub max_throws: Option<u32>,
+}
+
+impl Default for Curling {
+    fn default() -> Curling {
+        Curling {
+            max_throws: Some(JUDGE_MAX_THROWS),
+        }
+    }
+}
+
+impl Curling {
+    /// The solver's options under these settings.
+    pub fn options(&self) -> Options {
+        Options {
+            max_throws: self.max_throws,
+            ..Options::default()
+        }
+    }
+}
+
+const ICE: Mark = Mark::new("·", ".", Role::Floor);
+const BLOCK: Mark = Mark::new("■", "#", Role::Wall);
+const BROKEN: Mark = Mark::new("✕", "x", Role::Broken);
+const GOAL: Mark = Mark::new("◎", "G", Role::Goal);
+const STONE: Mark = Mark::new("●", "O", Role::Piece);
+
+/// Stress cases: boards asked of the generator before giving up on a size,
+/// and the search budget of each.
+const STRESS_ATTEMPTS: u64 = 200;
+const STRESS_BUDGET: u64 = 200_000;
+
+/// Parses a throw cap: a number or `none`.
+pub fn parse_cap(s: &str) -> Result<Option<u32>, String> {
+    if s.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    s.parse::<u32>()
+        .map(Some)
+        .map_err(|_| format!("expected a number of throws or `none`, found `{s}`"))
+}
+
+fn cap_text(cap: Option<u32>) -> String {
+    match cap {
+        Some(n) => n.to_string(),
+        None => "none".into(),
+    }
+}
+
+/// The cells a throw from `from` toward `dir` passes, nearest first,
+/// `cells` of them.
+fn path(from: Pos, dir: Dir, cells: u32) -> impl Iterator<Item = Pos> {
+    let (dr, dc) = dir.delta();
+    (1..=cells as i64).map(move |k| {
+        Pos::new(
+            (from.row as i64 + dr * k) as u32,
+            (from.col as i64 + dc * k) as u32,
+        )
+    })
+}
+
+fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
+/// A cell as `[row, column]`, 0-based (the page's coordinates).
+fn cell(p: Pos) -> Value {
+    json!([p.row, p.col])
+}
+
+/// The board with standing blocks and the goal, and nothing moving.
+fn base(board: &Board, state: &State) -> BoardView {
+    let grid = board.grid();
+    let mut view = BoardView::filled(grid.width(), grid.height(), ICE, state.stone);
+    for (i, &c) in grid.cells().iter().enumerate() {
+        let p = grid.pos(i);
+        match c {
+            Cell::Block if board.is_block(state, p) => view.set(p, BLOCK),
+            Cell::Goal => view.set(p, GOAL),
+            _ => {}
+        }
+    }
+    view
+}
+
+impl Puzzle for Curling {
+    const NAME: &'static str = "curling";
+    const TITLE: &'static str = "Curling 2.0";
+    const ABOUT: &'static str = "Curling 2.0: fewest throws of the stone to the goal, or -1";
+    const FORMAT_HELP: &'static str = "Input: datasets `w h` followed by h rows of w codes \
+        (0 ice, 1 block, 2 start, 3 goal), ended by `0 0`.\n\
+        Judge output: one line per dataset, the fewest throws or -1.";
+    const UNIT: &'static str = "dataset";
+    const MOVE: &'static str = "throw";
+    const MOVES: &'static str = "throws";
+    const TERMINATOR: &'static str = crate::parse::TERMINATOR;
+    const SAMPLES: &'static str = include_str!("../../../samples/curling.in");
+
+    type Move = Dir;
+    type Case = Board;
+    type State = State;
+    type Event = Throw;
+    type Landscape = Boards;
+
+    const SETTINGS: &'static [Setting] = &[Setting {
+        key: "max-throws",
+        value_name: "N|none",
+        default: "10",
+        choices: &[],
+        help: "Most throws allowed, or `none` for no cap (the judge's rule is 10)",
+    }];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match key {
+            "max-throws" => self.max_throws = parse_cap(value)?,
+            _ => return Err(format!("unknown setting `{key}` for {}", Self::NAME)),
+        }
+        Ok(())
+    }
+
+    fn get(&self, key: &str) -> String {
+        match key {
+            "max-throws" => cap_text(self.max_throws),
+            _ => String::new(),
+        }
+    }
+
+    fn cases<'a>(&self, reader: Box<dyn BufRead + 'a>) -> Cases<'a, Board> {
+        Box::new(crate::parse::Datasets::new(reader))
+    }
+
+    fn write_case(&self, case: &Board) -> String {
+        crate::parse::write_dataset(case)
+    }
+
+    fn judge_line(_: u64, answer: &str) -> String {
+        answer.to_string()
+    }
+
+    fn parse_answer(output: &str) -> Option<i64> {
+        output.trim().parse().ok()
+    }
+
+    fn size(case: &Board) -> (u32, u32) {
+        (case.width(), case.height())
+    }
+
+    fn solve(&self, case: &Board, limits: &Limits) -> Search<Dir> {
+        crate::solve(case, &self.options(), limits)
+    }
+
+    fn unsolvable(&self) -> String {
+        match self.max_throws {
+            Some(cap) => format!("no sequence of at most {cap} throws reaches the goal"),
+            None => "no sequence of throws reaches the goal".into(),
+        }
+    }
+
+    fn verify(&self, case: &Board, plan: &[Dir], limits: &Limits) -> Verdict {
+        crate::verify(case, plan, &self.options(), limits)
+    }
+
+    fn start(&self, case: &Board) -> State {
+        case.initial()
+    }
+
+    fn apply(
+        &self,
+        case: &Board,
+        state: &State,
+        used: usize,
+        dir: Dir,
+    ) -> Result<(State, Throw), String> {
+        play::apply_throw(case, self.max_throws, state, used, dir)
+    }
+
+    fn is_won(&self, case: &Board, state: &State) -> bool {
+        state.stone == case.goal()
+    }
+
+    fn solve_from(&self, case: &Board, state: &State, used: usize, limits: &Limits) -> Search<Dir> {
+        play::solve_from(case, self.max_throws, state, used, limits)
+    }
+
+    fn view(
+        &self,
+        case: &Board,
+        state: &State,
+        last: Option<(&State, Dir, &Throw)>,
+        hint: Option<Dir>,
+    ) -> BoardView {
+        let mut view = base(case, state);
+        if let Some((before, dir, t)) = last {
+            let cells = match *t {
+                Throw::Rest { cells, broke, .. } => {
+                    view.set(broke, BROKEN);
+                    cells
+                }
+                Throw::Goal { cells, .. } => cells - 1,
+            };
+            view.set(before.stone, Mark::trail(dir));
+            for p in path(before.stone, dir, cells) {
+                view.set(p, Mark::trail(dir));
+            }
+        }
+        if let Some(dir) = hint {
+            if let Ok(t) = throw(case, state, dir) {
+                let cells = match t {
+                    Throw::Rest { cells, .. } => cells,
+                    // Keep the goal visible, unless it is the only cell.
+                    Throw::Goal { cells, .. } => (cells - 1).max(1),
+                };
+                for p in path(state.stone, dir, cells) {
+                    view.set(p, Mark::hint(dir));
+                }
+            }
+        }
+        view.set(state.stone, STONE);
+        view
+    }
+
+    fn frames(&self, case: &Board, before: &State, dir: Dir, event: &Throw) -> Vec<BoardView> {
+        // The stone on each cell of its slide, the block still standing at
+        // the end (the board after the throw then shows it broken). Long
+        // slides show every few cells: about 24 frames at most.
+        let (cells, last) = match *event {
+            Throw::Rest { cells, .. } => (cells, cells),
+            Throw::Goal { cells, .. } => (cells, cells - 1),
+        };
+        let stride = cells.div_ceil(24).max(1);
+        let mut steps: Vec<u32> = (1..=last).filter(|k| k % stride == 0).collect();
+        if last >= 1 && steps.last() != Some(&last) {
+            steps.push(last);
+        }
+        let mut frames = Vec::with_capacity(steps.len());
+        for k in steps {
+            let mut view = base(case, before);
+            view.set(before.stone, Mark::trail(dir));
+            let mut at = before.stone;
+            for p in path(before.stone, dir, k) {
+                view.set(p, Mark::trail(dir));
+                at = p;
+            }
+            view.set(at, STONE);
+            view.focus = at;
+            frames.push(view);
+        }
+        frames
+    }
+
+    fn describe(&self, dir: Dir, event: &Throw) -> String {
+        // Short enough for one line of 80 columns: the board shows where
+        // the stone stopped.
+        match *event {
+            Throw::Rest { broke, cells, .. } => format!(
+                "slid {cells} {} {}, broke the block at {broke}",
+                plural(cells as usize, "cell", "cells"),
+                dir.word()
+            ),
+            Throw::Goal { cells, .. } => format!(
+                "slid {cells} {} {} into the goal",
+                plural(cells as usize, "cell", "cells"),
+                dir.word()
+            ),
+        }
+    }
+
+    fn counter(&self, used: usize) -> String {
+        match self.max_throws {
+            Some(cap) => format!("throws: {used} of at most {cap}"),
+            None => format!("throws: {used} (no cap)"),
+        }
+    }
+
+    fn status(&self, prospect: &Prospect<Dir>, used: usize, stuck: bool) -> (String, Tone) {
+        let left = self
+            .max_throws
+            .map(|cap| (cap as usize).saturating_sub(used));
+        match prospect {
+            Prospect::Won => ("the stone is on the goal".into(), Tone::Good),
+            Prospect::Reachable { .. } => match left {
+                Some(left) => (
+                    format!(
+                        "the goal can still be reached within the {left} {} left",
+                        plural(left, "throw", "throws")
+                    ),
+                    Tone::Good,
+                ),
+                None => ("the goal can still be reached".into(), Tone::Good),
+            },
+            Prospect::Hopeless => (
+                match left {
+                    Some(0) => format!(
+                        "hopeless: all {} throws of the cap are used",
+                        self.max_throws.unwrap_or(0)
+                    ),
+                    _ if stuck => "hopeless: the stone cannot be thrown anywhere".into(),
+                    Some(left) => format!(
+                        "hopeless: the goal cannot be reached in the {left} {} left",
+                        plural(left, "throw", "throws")
+                    ),
+                    None => "hopeless: the goal can no longer be reached".into(),
+                } + " (u undoes)",
+                Tone::Bad,
+            ),
+            Prospect::Unknown(hit) => (
+                format!("reachability unknown: {hit} (h searches again)"),
+                Tone::Warn,
+            ),
+        }
+    }
+
+    fn legend(&self) -> Vec<(Mark, &'static str)> {
+        vec![
+            (STONE, "stone"),
+            (BLOCK, "block"),
+            (GOAL, "goal"),
+            (BROKEN, "broken"),
+        ]
+    }
+
+    fn explain(&self, case: &Board, plan: &[Dir], style: TextStyle) -> String {
+        let style = crate::render::TextStyle {
+            ascii: style.ascii,
+            color: style.color,
+        };
+        crate::render::explain(case, plan, style)
+            .unwrap_or_else(|e| format!("(cannot replay: {e})\n"))
+    }
+
+    fn svg(&self, case: &Board, plan: &[Dir], still: Option<usize>) -> Result<String, String> {
+        crate::render::svg(case, plan, still).map_err(|e| e.to_string())
+    }
+
+    fn board_json(&self, case: &Board) -> Value {
+        let rows: Vec<String> = case
+            .grid()
+            .rows()
+            .map(|row| {
+                row.iter()
+                    .map(|c| match c {
+                        Cell::Ice => '.',
+                        Cell::Block => '#',
+                        Cell::Start => 'S',
+                        Cell::Goal => 'G',
+                    })
+                    .collect()
+            })
+            .collect();
+        json!({
+            "width": case.width(),
+            "height": case.height(),
+            "rows": rows,
+            "start": cell(case.start()),
+            "goal": cell(case.goal()),
+        })
+    }
+
+    fn state_json(&self, state: &State) -> Value {
+        json!({ "stone": cell(state.stone) })
+    }
+
+    fn step_json(&self, state: &State, throw: &Throw) -> Value {
+        let broke = match *throw {
+            Throw::Rest { broke, .. } => cell(broke),
+            Throw::Goal { .. } => Value::Null,
+        };
+        json!({ "stone": cell(state.stone), "broke": broke })
+    }
+
+    const DENSITY: &'static str = "blocks";
+    const GEN_PARAMS: &'static [Param] = &[];
+    const FRESH_ANSWER: (u32, u32) = (3, 6);
+
+    fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Boards>, String> {
+        let (width, height) = (spec.width, spec.height);
+        if (width as u64) * (height as u64) < 2 {
+            return Err(format!("a Curling board needs at least two cells (a start and a goal), found --size {width}x{height}"));
+        }
+        check_answer(spec.want, self.max_throws)?;
+        let opts = GenerateOptions {
+            width,
+            height,
+            want: spec.want,
+            density: spec.density,
+            max_throws: self.max_throws,
+            max_expanded: spec
+                .max_expanded
+                .unwrap_or(crate::generate::DEFAULT_MAX_EXPANDED),
+            attempts: spec.attempts,
+            cancel: spec.cancel.clone(),
+        };
+        Ok(crate::generate::generate(&opts, seed))
+    }
+
+    fn difficulty(
+        &self,
+        case: &Board,
+        search: &Search<Dir>,
+        limits: &Limits,
+    ) -> Option<Difficulty> {
+        crate::generate::difficulty(case, search, &self.options(), limits)
+    }
+
+    fn hardest(
+        &self,
+        spec: &HardSpec,
+        seed: u64,
+        on_improve: &mut dyn FnMut(&Best<Board, Dir>, Duration),
+    ) -> Result<Option<Best<Board, Dir>>, String> {
+        let (width, height) = (spec.width, spec.height);
+        if (width as u64) * (height as u64) < 2 {
+            return Err(format!("a Curling board needs at least two cells (a start and a goal), found --size {width}x{height}"));
+        }
+        let opts = HardestOptions {
+            width,
+            height,
+            max_throws: self.max_throws,
+            density: spec.density.unwrap_or(20),
+            time: spec.time,
+            max_expanded: spec
+                .max_expanded
+                .unwrap_or(crate::generate::HARDEST_MAX_EXPANDED),
+            cancel: spec.cancel.clone(),
+        };
+        Ok(crate::generate::hardest(&opts, seed, on_improve))
+    }
+
+    fn random_case(&self, seed: u64, width: u32, height: u32) -> Option<Board> {
+        let opts = GenerateOptions {
+            width,
+            height,
+            want: Want { min: -1, max: None },
+            density: None,
+            max_throws: self.max_throws,
+            max_expanded: STRESS_BUDGET,
+            attempts: STRESS_ATTEMPTS,
+            cancel: None,
+        };
+        crate::generate::generate(&opts, seed)
+            .next()?
+            .ok()
+            .map(|g| g.board)
+    }
+
+    fn smaller(&self, case: &Board) -> Vec<Board> {
+        crate::shrink::smaller(case)
+    }
+}
+
+/// The checks of a wanted answer under a cap, in the command line's words
+/// (the API names the options its own way).
+fn check_answer(want: Want, cap: Option<u32>) -> Result<(), String> {
+    if want.max == Some(0) {
+        return Err(
+            "a Curling board needs at least one throw: --answer 0 asks for the impossible".into(),
+        );
+    }
+    if let Some(cap) = cap.filter(|&cap| want.min > cap as i64) {
+        return Err(format!(
+            "no board needs {} throws under a cap of {cap}: raise --max-throws or lower --answer",
+            want.min
+        ));
+    }
+    Ok(())
+}

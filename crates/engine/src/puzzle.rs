@@ -1,0 +1,418 @@
+//! The one contract every puzzle implements, and the generic game built on it.
+//!
+//! Simon Tatham's Portable Puzzle Collection is the model: one puzzle is one
+//! unit behind one interface (its `struct game`), and everything that is the
+//! same for every puzzle — the command line, the web API, the terminal game,
+//! undo, verifying plans, generating and shrinking — is written once,
+//! against that interface. Here the interface is the [`Puzzle`] trait; each
+//! puzzle crate implements it in its `puzzle.rs`, and a registry (the
+//! `gridpuzzle-registry` crate) lists the puzzles for the front ends, which
+//! never name one.
+//!
+//! Why it is shaped so:
+//!
+//! - **The value is the settings.** A `Puzzle` value holds the puzzle's rule
+//!   settings (Curling's throw cap, Holedox's tail rule and exit);
+//!   `Default` is the judge's rules. Settings are read and printed one way,
+//!   as `key value` text ([`Puzzle::set`], [`Puzzle::get`], described by
+//!   [`Puzzle::SETTINGS`]): the command line's flags, the API's `options`,
+//!   the save file's lines and the page's links all go through it, so one
+//!   value cannot be spelled or checked two ways.
+//! - **Rules and budgets stay apart.** A throw cap is a setting, never a
+//!   search budget: [`crate::search::Limits`] only says how much work a
+//!   search may do.
+//! - **Moves are the puzzle's own type** ([`Move`]), printed one letter a
+//!   move; the engine does not assume four directions.
+//! - **Positions are the puzzle's, drawing is the front end's.** A puzzle
+//!   describes a position as a [`BoardView`] (cells with a role) and as the
+//!   page's JSON; the terminal and the page draw any puzzle from those.
+//! - **Static words are constants.** The statement's names ("dataset",
+//!   "throws") are consts so generic code can use them without a value.
+
+use std::io::BufRead;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::error::InputError;
+use crate::generate::{Best, Difficulty, Generator, Landscape, Want};
+use crate::moves::Move;
+use crate::search::{Limits, Search};
+use crate::session::{Game, Prospect};
+use crate::verdict::Verdict;
+use crate::view::{BoardView, Mark, TextStyle, Tone};
+
+/// The lazily parsed cases of a judge input.
+pub type Cases<'a, C> = Box<dyn Iterator<Item = Result<C, InputError>> + 'a>;
+
+/// The best case `--hardest` found for puzzle `P`.
+pub type BestOf<P> = Best<<P as Puzzle>::Case, <P as Puzzle>::Move>;
+
+/// What `--hardest` calls with each improvement and the time it took.
+pub type OnImprove<'a, P> = &'a mut dyn FnMut(&BestOf<P>, Duration);
+
+/// One rule setting of a puzzle, as every front end offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Setting {
+    /// The key, in the command line's spelling (`max-throws`); the API
+    /// writes it with underscores (`max_throws`).
+    pub key: &'static str,
+    /// The placeholder of its value in help texts (`N|none`).
+    pub value_name: &'static str,
+    /// The judge's value, as text.
+    pub default: &'static str,
+    /// The allowed values when they are a fixed list (`strict`, `lenient`).
+    pub choices: &'static [&'static str],
+    /// One line of help.
+    pub help: &'static str,
+}
+
+/// A generator parameter beyond size, answer and density (Holedox's body
+/// length), offered like a [`Setting`].
+pub type Param = Setting;
+
+/// What a generator is asked for: by `generate`, `play --seed`, the API's
+/// `/api/generate` and `stress`. Sizes are columns × rows.
+#[derive(Debug, Clone)]
+pub struct GenSpec {
+    pub width: u32,
+    pub height: u32,
+    pub want: Want,
+    /// Percent of obstacles; `None`: learned per board.
+    pub density: Option<u32>,
+    /// The puzzle's own parameters ([`Puzzle::GEN_PARAMS`]) by key; a
+    /// missing one takes its default.
+    pub params: Vec<(String, String)>,
+    /// Budget of one exact search; `None`: the puzzle's default. A board
+    /// whose search needs more is dropped, never guessed.
+    pub max_expanded: Option<u64>,
+    /// Boards solved in a row without a wanted answer before giving up.
+    pub attempts: u64,
+    /// Raised to stop (Ctrl-C, a client that hung up).
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl GenSpec {
+    /// The value of parameter `key`, if given.
+    pub fn param(&self, key: &str) -> Option<&str> {
+        self.params
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// What `--hardest` is asked for.
+#[derive(Debug, Clone)]
+pub struct HardSpec {
+    pub width: u32,
+    pub height: u32,
+    /// Percent of obstacles of a random start.
+    pub density: Option<u32>,
+    pub params: Vec<(String, String)>,
+    pub time: Duration,
+    pub max_expanded: Option<u64>,
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl HardSpec {
+    pub fn param(&self, key: &str) -> Option<&str> {
+        self.params
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// The contract of a puzzle. See the module docs.
+pub trait Puzzle: Clone + Default + Send + Sync + 'static {
+    // ---------------------------------------------------------- names
+    /// The name on the command line, in the API and in save files.
+    const NAME: &'static str;
+    /// The title of pictures and of the play screen ("Curling 2.0").
+    const TITLE: &'static str;
+    /// One line for `--help` ("Curling 2.0: fewest throws ...").
+    const ABOUT: &'static str;
+    /// The input and output formats, for the puzzle's `--help`.
+    const FORMAT_HELP: &'static str;
+    /// The statement's word for one case ("dataset", "case").
+    const UNIT: &'static str;
+    /// The word for one move and for several ("throw", "throws").
+    const MOVE: &'static str;
+    const MOVES: &'static str;
+    /// The line that ends a judge input.
+    const TERMINATOR: &'static str;
+    /// The statement's sample input.
+    const SAMPLES: &'static str;
+    /// Listed in help texts, error messages and the page. The template
+    /// puzzle of the tests is registered but not listed.
+    const LISTED: bool = true;
+
+    type Move: Move;
+    /// One case of the judge input.
+    type Case: Clone + Send + Sync + 'static;
+    /// A position in play.
+    type State: Clone + Send + 'static;
+    /// What a legal move did, for drawing it.
+    type Event: Clone + Send + 'static;
+    /// The generator's view of the boards.
+    type Landscape: Landscape<Board = Self::Case, Move = Self::Move>;
+
+    // ------------------------------------------------------- settings
+    /// The rule settings, in the order help texts list them.
+    const SETTINGS: &'static [Setting];
+
+    /// Sets `key` (a key of [`Puzzle::SETTINGS`]) from its text.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String>;
+
+    /// The text of setting `key` (as [`Puzzle::set`] reads it back).
+    fn get(&self, key: &str) -> String;
+
+    /// Every setting with its value, in [`Puzzle::SETTINGS`] order.
+    fn settings(&self) -> Vec<(&'static str, String)> {
+        Self::SETTINGS
+            .iter()
+            .map(|s| (s.key, self.get(s.key)))
+            .collect()
+    }
+
+    /// The puzzle with the settings `pairs` over the judge's rules.
+    fn with_settings<K: AsRef<str>, V: AsRef<str>>(pairs: &[(K, V)]) -> Result<Self, String> {
+        let mut p = Self::default();
+        for (k, v) in pairs {
+            p.set(k.as_ref(), v.as_ref())?;
+        }
+        Ok(p)
+    }
+
+    // ---------------------------------------------------- judge format
+    /// The cases of a judge input, read lazily with precise errors.
+    fn cases<'a>(&self, reader: Box<dyn BufRead + 'a>) -> Cases<'a, Self::Case>;
+
+    /// One case in the judge's input format, without the terminator.
+    fn write_case(&self, case: &Self::Case) -> String;
+
+    /// The judge's output line for case `n` with `answer` (no newline).
+    fn judge_line(n: u64, answer: &str) -> String;
+
+    /// The answer in a program's judge output for a single-case input.
+    fn parse_answer(output: &str) -> Option<i64>;
+
+    /// Width and height of a case's board.
+    fn size(case: &Self::Case) -> (u32, u32);
+
+    // -------------------------------------------------------- solving
+    /// An optimal plan, a proof that none exists, or a budget reached.
+    fn solve(&self, case: &Self::Case, limits: &Limits) -> Search<Self::Move>;
+
+    /// What `-1` means for this puzzle, for humans.
+    fn unsolvable(&self) -> String;
+
+    /// The verdict on a user's plan.
+    fn verify(&self, case: &Self::Case, plan: &[Self::Move], limits: &Limits) -> Verdict;
+
+    // ------------------------------------------------------------ play
+    /// The start position of a case.
+    fn start(&self, case: &Self::Case) -> Self::State;
+
+    /// Plays `mv` from `state` after `used` moves; `Err` is the rules'
+    /// one-line reason (lowercase, no trailing period).
+    fn apply(
+        &self,
+        case: &Self::Case,
+        state: &Self::State,
+        used: usize,
+        mv: Self::Move,
+    ) -> Result<(Self::State, Self::Event), String>;
+
+    fn is_won(&self, case: &Self::Case, state: &Self::State) -> bool;
+
+    /// The exact solver on the problem that starts at `state` after `used`
+    /// moves.
+    fn solve_from(
+        &self,
+        case: &Self::Case,
+        state: &Self::State,
+        used: usize,
+        limits: &Limits,
+    ) -> Search<Self::Move>;
+
+    // ---------------------------------------------------- the screens
+    /// The board in `state`; `last` is the move that led here with the
+    /// position before it (to draw its path), `hint` a move to highlight.
+    fn view(
+        &self,
+        case: &Self::Case,
+        state: &Self::State,
+        last: Option<(&Self::State, Self::Move, &Self::Event)>,
+        hint: Option<Self::Move>,
+    ) -> BoardView;
+
+    /// Frames shown while a move happens (a stone sliding); empty when a
+    /// move is one step.
+    fn frames(
+        &self,
+        case: &Self::Case,
+        before: &Self::State,
+        mv: Self::Move,
+        event: &Self::Event,
+    ) -> Vec<BoardView>;
+
+    /// One sentence about a legal move.
+    fn describe(&self, mv: Self::Move, event: &Self::Event) -> String;
+
+    /// The move counter, such as `throws: 3 of at most 10`.
+    fn counter(&self, used: usize) -> String;
+
+    /// The status line of a position whose prospect is known; `stuck`: no
+    /// move is legal.
+    fn status(&self, prospect: &Prospect<Self::Move>, used: usize, stuck: bool) -> (String, Tone);
+
+    /// The marks worth explaining, with their words.
+    fn legend(&self) -> Vec<(Mark, &'static str)>;
+
+    /// The optimal plan's boards as text (`--explain`).
+    fn explain(&self, case: &Self::Case, plan: &[Self::Move], style: TextStyle) -> String;
+
+    /// The plan as an SVG picture, animated or the still after move `k`.
+    fn svg(
+        &self,
+        case: &Self::Case,
+        plan: &[Self::Move],
+        still: Option<usize>,
+    ) -> Result<String, String>;
+
+    // ----------------------------------------------------------- page
+    /// The board of a case as the page draws it.
+    fn board_json(&self, case: &Self::Case) -> serde_json::Value;
+
+    /// A position as the page draws it.
+    fn state_json(&self, state: &Self::State) -> serde_json::Value;
+
+    /// What one legal move changed, as the page redraws it (a change, so
+    /// that an answer grows with the moves and not with moves × board).
+    fn step_json(&self, state: &Self::State, event: &Self::Event) -> serde_json::Value;
+
+    // ------------------------------------------------------ generating
+    /// Percent of obstacles a density option means ("blocks", "stones").
+    const DENSITY: &'static str;
+    /// The generator's own parameters.
+    const GEN_PARAMS: &'static [Param];
+    /// The answer range of a fresh `play` puzzle.
+    const FRESH_ANSWER: (u32, u32);
+
+    /// Checks a request and returns its generator: the one place a
+    /// request is validated, for every front end.
+    fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Self::Landscape>, String>;
+
+    /// The difficulty record of a case whose search proved `search`'s
+    /// answer; `None` when a follow-up search hit a budget.
+    fn difficulty(
+        &self,
+        case: &Self::Case,
+        search: &Search<Self::Move>,
+        limits: &Limits,
+    ) -> Option<Difficulty>;
+
+    /// Simulated annealing for the case with the largest optimum;
+    /// `on_improve` sees the start and every strict improvement.
+    fn hardest(
+        &self,
+        spec: &HardSpec,
+        seed: u64,
+        on_improve: OnImprove<'_, Self>,
+    ) -> Result<Option<BestOf<Self>>, String>;
+
+    /// A random case of at most `width × height` for `stress`, with any
+    /// answer (`None` if none could be made).
+    fn random_case(&self, seed: u64, width: u32, height: u32) -> Option<Self::Case>;
+
+    /// The cases one edit smaller, for shrinking a failing case.
+    fn smaller(&self, case: &Self::Case) -> Vec<Self::Case>;
+}
+
+/// A case of a puzzle as a [`Game`] for the engine's play session.
+#[derive(Debug, Clone)]
+pub struct Played<P: Puzzle> {
+    pub puzzle: P,
+    pub case: P::Case,
+}
+
+impl<P: Puzzle> Played<P> {
+    /// The game of `case` and its start position.
+    pub fn new(puzzle: P, case: P::Case) -> (Played<P>, P::State) {
+        let start = puzzle.start(&case);
+        (Played { puzzle, case }, start)
+    }
+}
+
+impl<P: Puzzle> Game for Played<P> {
+    type State = P::State;
+    type Move = P::Move;
+    type Event = P::Event;
+
+    fn moves(&self) -> &[P::Move] {
+        P::Move::ALL
+    }
+
+    fn apply(
+        &self,
+        state: &P::State,
+        used: usize,
+        mv: P::Move,
+    ) -> Result<(P::State, P::Event), String> {
+        self.puzzle.apply(&self.case, state, used, mv)
+    }
+
+    fn is_won(&self, state: &P::State) -> bool {
+        self.puzzle.is_won(&self.case, state)
+    }
+
+    fn solve_from(&self, state: &P::State, used: usize, limits: &Limits) -> Search<P::Move> {
+        self.puzzle.solve_from(&self.case, state, used, limits)
+    }
+}
+
+/// Case `n` (1-based) of a judge input.
+#[derive(Debug)]
+pub enum NthCase<C> {
+    Found(C),
+    /// A case before or at `n` is malformed.
+    Bad(InputError),
+    /// The input has only this many cases.
+    Short(u64),
+}
+
+/// Reads cases up to the `n`-th (1-based).
+pub fn nth_case<C>(cases: impl Iterator<Item = Result<C, InputError>>, n: u64) -> NthCase<C> {
+    let mut seen = 0;
+    for case in cases {
+        match case {
+            Err(e) => return NthCase::Bad(e),
+            Ok(c) => {
+                seen += 1;
+                if seen == n {
+                    return NthCase::Found(c);
+                }
+            }
+        }
+    }
+    NthCase::Short(seen)
+}
+
+/// The word for `n` moves of `P` ("1 throw", "2 throws").
+pub fn moves_word<P: Puzzle>(n: usize) -> &'static str {
+    if n == 1 {
+        P::MOVE
+    } else {
+        P::MOVES
+    }
+}
+
+/// `word` with its first letter in upper case ("Dataset").
+pub fn capitalized(word: &str) -> String {
+    let mut c = word.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}

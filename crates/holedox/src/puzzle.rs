@@ -1,0 +1,418 @@
+//! Holedox behind the engine's one puzzle contract ([`Puzzle`]).
+//!
+//! Everything a front end needs of Holedox is here, in one place: the
+//! settings (the tail rule and the exit), the judge format, the solver, the
+//! checker, play (a move is [`step`], the board as marks), the page's JSON
+//! and the generator's request checks. No rule is decided here: every
+//! method forwards to [`crate::rules`], [`crate::solve()`],
+//! [`crate::render`] or [`crate::generate`].
+
+use std::io::BufRead;
+use std::time::Duration;
+
+use gridpuzzle_engine::generate::{Best, Difficulty, Generator, Want};
+use gridpuzzle_engine::puzzle::{Cases, GenSpec, HardSpec, Param, Puzzle, Setting};
+use gridpuzzle_engine::search::{Limits, Search};
+use gridpuzzle_engine::session::Prospect;
+use gridpuzzle_engine::verdict::Verdict;
+use gridpuzzle_engine::view::{BoardView, Mark, Role, TextStyle, Tone};
+use gridpuzzle_engine::{Dir, Pos};
+use serde_json::{json, Value};
+
+use crate::generate::{GenerateOptions, HardestOptions, Lairs};
+use crate::parse::ParseOptions;
+use crate::rules::{is_goal, step, Case, TailRule};
+use crate::solve::max_len_for;
+
+/// Holedox Moving under its rule settings: the tail rule and the exit
+/// (1-based `(row, column)`, checked against each case's lair).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Holedox {
+    pub rule: TailRule,
+    pub exit: (u32, u32),
+}
+
+impl Default for Holedox {
+    fn default() -> Holedox {
+        Holedox {
+            rule: TailRule::Strict,
+            exit: (1, 1),
+        }
+    }
+}
+
+impl Holedox {
+    /// The exit, 0-based.
+    pub fn exit_pos(&self) -> Pos {
+        Pos::new(self.exit.0 - 1, self.exit.1 - 1)
+    }
+}
+
+const FLOOR: Mark = Mark::new("·", ".", Role::Floor);
+const STONE: Mark = Mark::new("█", "#", Role::Wall);
+const EXIT: Mark = Mark::new("◎", "E", Role::Goal);
+const HEAD: Mark = Mark::new("◉", "H", Role::Piece);
+const BODY: Mark = Mark::new("●", "o", Role::Body);
+const TAIL: Mark = Mark::new("○", "t", Role::Body);
+
+/// Stress cases: lairs asked of the generator before giving up on a size,
+/// and the search budget of each.
+const STRESS_ATTEMPTS: u64 = 200;
+const STRESS_BUDGET: u64 = 200_000;
+
+/// A cell as `[row, column]`, 0-based (the page's coordinates).
+fn cell(p: Pos) -> Value {
+    json!([p.row, p.col])
+}
+
+fn body_json(body: &[Pos]) -> Value {
+    Value::Array(body.iter().map(|&p| cell(p)).collect())
+}
+
+/// The size, exit and body length of a generator request, checked; the
+/// exit 0-based.
+fn checked_shape(
+    exit: (u32, u32),
+    width: u32,
+    height: u32,
+    len: Option<&str>,
+) -> Result<(Pos, usize), String> {
+    let (cols, rows) = (width, height);
+    let (er, ec) = exit;
+    if er > rows || ec > cols {
+        return Err(format!(
+            "the exit at row {er}, column {ec} is outside a lair of {rows} rows and {cols} columns"
+        ));
+    }
+    let Some(len) = len else {
+        return Err("missing field `len` (the body length, such as 4)".into());
+    };
+    let max_len = max_len_for(rows, cols).min(rows.saturating_mul(cols));
+    match len.trim().parse::<u64>() {
+        Ok(l) if l >= 1 && l <= max_len as u64 => Ok((Pos::new(er - 1, ec - 1), l as usize)),
+        _ => Err(format!(
+            "--len {len} does not fit: a lair of {rows} rows and {cols} columns takes a body of 1 to {max_len} segments"
+        )),
+    }
+}
+
+impl Puzzle for Holedox {
+    const NAME: &'static str = "holedox";
+    const TITLE: &'static str = "Holedox Moving";
+    const ABOUT: &'static str =
+        "Holedox Moving: fewest steps of the snake's head to the exit, or -1";
+    const FORMAT_HELP: &'static str = "Input: cases `n m L`, L lines `r c` (head to tail), K, \
+        K lines `r c` (stones), ended by `0 0 0`.\n\
+        Judge output: one line per case, `Case X: Y` with the fewest steps or -1.";
+    const UNIT: &'static str = "case";
+    const MOVE: &'static str = "step";
+    const MOVES: &'static str = "steps";
+    const TERMINATOR: &'static str = crate::parse::TERMINATOR;
+    const SAMPLES: &'static str = include_str!("../../../samples/holedox.in");
+
+    type Move = Dir;
+    type Case = Case;
+    /// The body, head first.
+    type State = Vec<Pos>;
+    /// The cell the tail left.
+    type Event = Pos;
+    type Landscape = Lairs;
+
+    const SETTINGS: &'static [Setting] = &[
+        Setting {
+            key: "exit",
+            value_name: "R,C",
+            default: "1,1",
+            choices: &[],
+            help: "The exit cell as 1-based `ROW,COLUMN`; outside a case's lair it is an input error for that case",
+        },
+        Setting {
+            key: "tail-rule",
+            value_name: "TAIL_RULE",
+            default: "strict",
+            choices: &["strict", "lenient"],
+            help: "`strict` (the judge's): the head may not enter any body cell, the tail included; `lenient`: it may enter the cell its tail is leaving",
+        },
+    ];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match key {
+            "tail-rule" => self.rule = value.parse()?,
+            "exit" => self.exit = gridpuzzle_engine::grid::parse_cell(value)?,
+            _ => return Err(format!("unknown setting `{key}` for {}", Self::NAME)),
+        }
+        Ok(())
+    }
+
+    fn get(&self, key: &str) -> String {
+        match key {
+            "tail-rule" => self.rule.to_string(),
+            "exit" => format!("{},{}", self.exit.0, self.exit.1),
+            _ => String::new(),
+        }
+    }
+
+    fn cases<'a>(&self, reader: Box<dyn BufRead + 'a>) -> Cases<'a, Case> {
+        Box::new(crate::parse::Cases::new(
+            reader,
+            ParseOptions { exit: self.exit },
+        ))
+    }
+
+    fn write_case(&self, case: &Case) -> String {
+        crate::parse::write_case(case)
+    }
+
+    fn judge_line(n: u64, answer: &str) -> String {
+        format!("Case {n}: {answer}")
+    }
+
+    fn parse_answer(output: &str) -> Option<i64> {
+        output.trim().strip_prefix("Case 1:")?.trim().parse().ok()
+    }
+
+    fn size(case: &Case) -> (u32, u32) {
+        (case.lair().cols(), case.lair().rows())
+    }
+
+    fn solve(&self, case: &Case, limits: &Limits) -> Search<Dir> {
+        crate::solve(case, self.rule, limits)
+    }
+
+    fn unsolvable(&self) -> String {
+        "the head can never reach the exit".into()
+    }
+
+    fn verify(&self, case: &Case, plan: &[Dir], limits: &Limits) -> Verdict {
+        crate::verify(case, plan, self.rule, limits)
+    }
+
+    fn start(&self, case: &Case) -> Vec<Pos> {
+        case.body().to_vec()
+    }
+
+    fn apply(
+        &self,
+        case: &Case,
+        body: &Vec<Pos>,
+        _used: usize,
+        dir: Dir,
+    ) -> Result<(Vec<Pos>, Pos), String> {
+        let mut next = body.clone();
+        step(case.lair(), &mut next, dir, self.rule).map_err(|e| e.to_string())?;
+        let left = *body.last().ok_or("there is no body to move")?;
+        Ok((next, left))
+    }
+
+    fn is_won(&self, case: &Case, body: &Vec<Pos>) -> bool {
+        is_goal(case.lair(), body)
+    }
+
+    fn solve_from(
+        &self,
+        case: &Case,
+        body: &Vec<Pos>,
+        _used: usize,
+        limits: &Limits,
+    ) -> Search<Dir> {
+        // Every position of a game comes from a valid case through `step`,
+        // which keeps a body a valid chain on free cells.
+        let case = Case::new(case.lair().clone(), body.clone())
+            .expect("step keeps the body valid for its lair");
+        crate::solve(&case, self.rule, limits)
+    }
+
+    fn view(
+        &self,
+        case: &Case,
+        body: &Vec<Pos>,
+        _last: Option<(&Vec<Pos>, Dir, &Pos)>,
+        hint: Option<Dir>,
+    ) -> BoardView {
+        let lair = case.lair();
+        let stones = lair.stones();
+        let head = body.first().copied().unwrap_or(lair.exit());
+        let mut view = BoardView::filled(stones.width(), stones.height(), FLOOR, head);
+        for (i, &stone) in stones.cells().iter().enumerate() {
+            if stone {
+                view.set(stones.pos(i), STONE);
+            }
+        }
+        view.set(lair.exit(), EXIT);
+        for (i, &p) in body.iter().enumerate().rev() {
+            let mark = match i {
+                0 => HEAD,
+                i if i + 1 == body.len() => TAIL,
+                _ => BODY,
+            };
+            view.set(p, mark);
+        }
+        if let Some(dir) = hint {
+            if let Some(target) = stones.step(head, dir) {
+                view.set(target, Mark::hint(dir));
+            }
+        }
+        view
+    }
+
+    fn frames(&self, _case: &Case, _before: &Vec<Pos>, _dir: Dir, _left: &Pos) -> Vec<BoardView> {
+        // A step is one cell: the board after it is the whole animation.
+        Vec::new()
+    }
+
+    fn describe(&self, dir: Dir, _left: &Pos) -> String {
+        format!("the head moves {}", dir.word())
+    }
+
+    fn counter(&self, used: usize) -> String {
+        format!("steps: {used}")
+    }
+
+    fn status(&self, prospect: &Prospect<Dir>, _used: usize, stuck: bool) -> (String, Tone) {
+        match prospect {
+            Prospect::Won => ("the head is on the exit".into(), Tone::Good),
+            Prospect::Reachable { .. } => ("the exit can still be reached".into(), Tone::Good),
+            Prospect::Hopeless if stuck => (
+                "trapped: the snake cannot move at all (u undoes)".into(),
+                Tone::Bad,
+            ),
+            Prospect::Hopeless => (
+                "hopeless: the head can never reach the exit from here (u undoes)".into(),
+                Tone::Bad,
+            ),
+            Prospect::Unknown(hit) => (
+                format!("reachability unknown: {hit} (h searches again)"),
+                Tone::Warn,
+            ),
+        }
+    }
+
+    fn legend(&self) -> Vec<(Mark, &'static str)> {
+        vec![
+            (HEAD, "head"),
+            (BODY, "body"),
+            (TAIL, "tail"),
+            (STONE, "stone"),
+            (EXIT, "exit"),
+        ]
+    }
+
+    fn explain(&self, case: &Case, plan: &[Dir], style: TextStyle) -> String {
+        let style = crate::render::TextStyle {
+            ascii: style.ascii,
+            color: style.color,
+        };
+        crate::render::explain(case, plan, self.rule, style)
+            .unwrap_or_else(|e| format!("(cannot replay: {e})\n"))
+    }
+
+    fn svg(&self, case: &Case, plan: &[Dir], still: Option<usize>) -> Result<String, String> {
+        crate::render::svg(case, plan, self.rule, still).map_err(|e| e.to_string())
+    }
+
+    fn board_json(&self, case: &Case) -> Value {
+        let lair = case.lair();
+        let rows: Vec<String> = lair
+            .stones()
+            .rows()
+            .map(|row| row.iter().map(|&s| if s { '#' } else { '.' }).collect())
+            .collect();
+        json!({
+            "width": lair.cols(),
+            "height": lair.rows(),
+            "rows": rows,
+            "body": body_json(case.body()),
+            "exit": cell(lair.exit()),
+        })
+    }
+
+    fn state_json(&self, body: &Vec<Pos>) -> Value {
+        json!({ "body": body_json(body) })
+    }
+
+    fn step_json(&self, body: &Vec<Pos>, _left: &Pos) -> Value {
+        json!({ "head": cell(body[0]) })
+    }
+
+    const DENSITY: &'static str = "stones";
+    const GEN_PARAMS: &'static [Param] = &[Setting {
+        key: "len",
+        value_name: "L",
+        default: "",
+        choices: &[],
+        help: "Body length L (the judge's range is 2 to 8)",
+    }];
+    const FRESH_ANSWER: (u32, u32) = (6, 16);
+
+    fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Lairs>, String> {
+        let (exit, len) = checked_shape(self.exit, spec.width, spec.height, spec.param("len"))?;
+        let opts = GenerateOptions {
+            rows: spec.height,
+            cols: spec.width,
+            len,
+            exit,
+            rule: self.rule,
+            want: spec.want,
+            density: spec.density,
+            max_expanded: spec
+                .max_expanded
+                .unwrap_or(crate::generate::DEFAULT_MAX_EXPANDED),
+            attempts: spec.attempts,
+            cancel: spec.cancel.clone(),
+        };
+        Ok(crate::generate::generate(&opts, seed))
+    }
+
+    fn difficulty(&self, case: &Case, search: &Search<Dir>, limits: &Limits) -> Option<Difficulty> {
+        crate::generate::difficulty(case, search, self.rule, limits)
+    }
+
+    fn hardest(
+        &self,
+        spec: &HardSpec,
+        seed: u64,
+        on_improve: &mut dyn FnMut(&Best<Case, Dir>, Duration),
+    ) -> Result<Option<Best<Case, Dir>>, String> {
+        let (exit, len) = checked_shape(self.exit, spec.width, spec.height, spec.param("len"))?;
+        let opts = HardestOptions {
+            rows: spec.height,
+            cols: spec.width,
+            len,
+            exit,
+            rule: self.rule,
+            density: spec.density.unwrap_or(20),
+            time: spec.time,
+            max_expanded: spec
+                .max_expanded
+                .unwrap_or(crate::generate::DEFAULT_MAX_EXPANDED),
+            cancel: spec.cancel.clone(),
+        };
+        Ok(crate::generate::hardest(&opts, seed, on_improve))
+    }
+
+    fn random_case(&self, seed: u64, width: u32, height: u32) -> Option<Case> {
+        // Bodies of 2 to 8 segments, as the judge allows, and never more
+        // than half the lair.
+        let len = (2 + (seed % 7) as usize).min((width * height / 2).max(2) as usize);
+        let opts = GenerateOptions {
+            rows: height,
+            cols: width,
+            len,
+            exit: self.exit_pos(),
+            rule: self.rule,
+            want: Want { min: -1, max: None },
+            density: None,
+            max_expanded: STRESS_BUDGET,
+            attempts: STRESS_ATTEMPTS,
+            cancel: None,
+        };
+        crate::generate::generate(&opts, seed)
+            .next()?
+            .ok()
+            .map(|g| g.board)
+    }
+
+    fn smaller(&self, case: &Case) -> Vec<Case> {
+        crate::shrink::smaller(case)
+    }
+}
