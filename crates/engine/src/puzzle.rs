@@ -150,11 +150,12 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
 
     type Move: Move;
     /// One case of the judge input.
-    type Case: Clone + Send + Sync + 'static;
-    /// A position in play.
-    type State: Clone + Send + 'static;
+    type Case: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static;
+    /// A position in play (hashable, so a naive test solver can search
+    /// positions through [`Puzzle::apply`]).
+    type State: Clone + Eq + std::hash::Hash + std::fmt::Debug + Send + 'static;
     /// What a legal move did, for drawing it.
-    type Event: Clone + Send + 'static;
+    type Event: Clone + std::fmt::Debug + Send + 'static;
     /// The generator's view of the boards.
     type Landscape: Landscape<Board = Self::Case, Move = Self::Move>;
 
