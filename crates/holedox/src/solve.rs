@@ -349,7 +349,8 @@ impl Packed {
             |&s, out| self.successors(s, out),
             |&s| s >> shift == exit,
             seen,
-            &limits.clone().with_max_depth(cap),
+            cap,
+            limits,
         )
     }
 

@@ -353,6 +353,8 @@ pub(super) fn solve(
         Err(hit) => return done(Outcome::Limit(hit)),
     };
     let lower = dist[packed.head(start)];
+    // The longest plan that counts: the caller's cap, lowered below the
+    // upper-bound plan's length once that plan is known.
     let mut max_depth = cap;
     let cap = cap.unwrap_or(u32::MAX);
     if lower == FAR || lower > cap {
@@ -386,12 +388,12 @@ pub(super) fn solve(
     };
     let astar_options = AstarOptions {
         max_stored: options.max_states,
+        max_depth,
     };
     let capacity = packed.capacity();
     let dense = options.store == StateStore::Auto && capacity <= DENSE_MAX_COSTS as u128;
     let mut costs = Costs::new(dense.then_some(capacity as usize));
-    let limits = limits.clone().with_max_depth(max_depth);
-    let mut search = astar_with(&mut problem, start, &mut costs, &limits, &astar_options);
+    let mut search = astar_with(&mut problem, start, &mut costs, limits, &astar_options);
     if let (Outcome::Unsolvable, Some(plan)) = (&search.outcome, upper) {
         // Nothing shorter than the upper-bound plan: it is optimal.
         search.outcome = Outcome::Solved(plan);
