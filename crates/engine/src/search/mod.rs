@@ -7,8 +7,8 @@
 //!
 //! The three outcomes are the point of this module. A caller must be able to
 //! tell "proved: there is no solution" from "we stopped looking", because a
-//! judge answer of `-1` printed after a time-out is a lie. So the inputs of
-//! a search come in two kinds, and they travel apart:
+//! judge answer of `-1` printed after a time-out is a lie. So what stops a
+//! search comes in two kinds, and the two travel apart:
 //!
 //! - the **depth cap** is part of the *problem*, like the successors and the
 //!   goal: a rule (Curling's 10-throw cap, which is the puzzle's setting) or
@@ -32,7 +32,8 @@
 //! reads as "no cap"); a one-field options struct would only add ceremony.
 //! [`idastar`] and [`astar_with`] already take an options struct that
 //! describes how to search their problem, so the cap joins it there (and
-//! defaults to none). Either way it is read once, when the search starts.
+//! defaults to none). Either way the search copies it once at the start and
+//! tests it where it always did: nothing is added per node.
 //!
 //! Searches are free functions in the style of the `pathfinding` crate; the
 //! visited set is a parameter ([`Visited`]) so a puzzle that packs its states
