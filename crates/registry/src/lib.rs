@@ -8,7 +8,7 @@
 //! run time. [`entries`] lists what the front ends show without a value
 //! (names, help, settings) for building `--help` and the page's menus.
 //!
-//! Adding a puzzle is its crate, one line in [`registry!`]'s call below, a
+//! Adding a puzzle is its crate, one line in `registry!`'s call below, a
 //! workspace dependency and its samples; nothing else changes. The
 //! conformance suite (`tests/conformance.rs`) then tests the new puzzle
 //! like every other, and `gridpuzzle-template` is the model to copy.

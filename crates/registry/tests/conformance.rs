@@ -880,6 +880,19 @@ fn views<P: Puzzle>(p: &P) -> String {
                 assert!(text.is_ascii(), "--ascii explain is not ASCII:\n{text}");
             }
         }
+        // Every move adds to the explanation.
+        let lines: Vec<usize> = (0..=plan.len())
+            .map(|k| {
+                p.explain(case, &plan[..k], TextStyle::default())
+                    .lines()
+                    .count()
+            })
+            .collect();
+        assert!(
+            lines.windows(2).all(|w| w[0] < w[1]),
+            "explain does not grow with the plan ({lines:?} lines) on {}",
+            describe(p, s)
+        );
         for still in std::iter::once(None).chain((0..=plan.len()).map(Some)) {
             let svg = p
                 .svg(case, &plan, still)
