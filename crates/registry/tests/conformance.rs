@@ -99,7 +99,7 @@ macro_rules! conformance {
     };
 }
 
-/// A case, where it came from, and its judge text (for messages).
+/// A case and where it came from (for messages).
 struct Sample<C> {
     origin: String,
     case: C,
