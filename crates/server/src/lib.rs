@@ -34,10 +34,50 @@
 //!
 //! Errors are JSON `{"error": "..."}` with a 4xx status; bad judge input
 //! gives the same text the CLI prints after `gridpuzzle: `.
+//!
+//! ## Bounds against abuse
+//!
+//! The server may face strangers (on a network with `--bind`, or any web
+//! page in a browser on this machine), so every resource a request can
+//! hold is bounded, with well-kept middleware where it exists rather than
+//! checks of our own, each refusal answered as JSON:
+//!
+//! - **Connections** ([`conn`]): hyper's HTTP/1 builder with a header-read
+//!   timeout that is also the idle timeout, a capped head size (431), and
+//!   a cap on connections that closes idle ones first; the open-file
+//!   limit is raised at start-up ([`raise_open_file_limit`]).
+//! - **Who may call** ([`guard`]): a `Host` allow-list (DNS rebinding),
+//!   same-origin `Origin` / `Sec-Fetch-Site` checks and JSON-only bodies
+//!   (no simple cross-site request or form post), through tower-http's
+//!   `ValidateRequestHeaderLayer`.
+//! - **Time**: tower-http's `TimeoutLayer` ends every request at
+//!   [`Config::request_time`] plus a grace (503), and its
+//!   `RequestBodyTimeoutLayer` ends a body that stalls for
+//!   [`Config::body_time`] (408). Work already running on a blocking
+//!   thread cannot be stopped from outside; it checks the request's
+//!   deadline and cancel flag itself (see [`api`]).
+//! - **Memory**: tower-http's `RequestBodyLimitLayer` refuses a
+//!   `Content-Length` over [`Config::body_limit`] before reading a byte
+//!   (413) and cuts a longer chunked body; tower's concurrency limit with
+//!   load shedding refuses requests past [`Config::max_requests`] at once
+//!   (503) before their bodies are read; and a request whose body is over
+//!   [`SMALL_BODY`] (or of unknown length) must first take one of
+//!   [`Config::big_bodies`] places, so at most that many large bodies are
+//!   read, parsed and worked on at once (a 1 MB body parses to about
+//!   12 MB), wherever the other connections are.
+//! - **Headers**: `X-Content-Type-Options: nosniff`, a
+//!   `Content-Security-Policy` that allows the page's own script and
+//!   style only and no framing, `Referrer-Policy: no-referrer`, and
+//!   `Cache-Control` (`no-cache` for the page, so a new binary's page is
+//!   picked up; `no-store` for answers); the assets are gzip-compressed
+//!   for clients that accept it (tower-http's `CompressionLayer`).
 
 mod api;
+mod conn;
+mod guard;
 
 pub use api::{MAX_PARSED_CELLS, MAX_PLAY_MOVES};
+pub use conn::{raise_open_file_limit, MAX_HEAD};
 
 use std::io;
 use std::net::{IpAddr, SocketAddr};
@@ -46,14 +86,24 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
+use axum::error_handling::HandleErrorLayer;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, State};
-use axum::http::{header, StatusCode};
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
+use tower::limit::GlobalConcurrencyLimitLayer;
+use tower::load_shed::LoadShedLayer;
+use tower::ServiceBuilder;
+use tower_http::compression::CompressionLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
+use tower_http::validate_request::ValidateRequestHeaderLayer;
 
 /// The server's bounds. Clients can ask for less, never for more.
 #[derive(Debug, Clone)]
@@ -83,7 +133,36 @@ pub struct Config {
     /// Largest side of a generated board, and of a board `/api/cases`
     /// draws (a larger one is listed by its size only).
     pub max_side: u32,
+    /// Host names the server answers to besides IP literals and
+    /// `localhost` (`--allow-host`); see [`guard`].
+    pub allow_hosts: Vec<String>,
+    /// Most open connections; lowered to the open-file limit less a
+    /// reserve. Past it the oldest idle connection is closed.
+    pub max_connections: usize,
+    /// How long a connection may take to send a request's head, counted
+    /// from its opening or from the previous answer (so also the
+    /// keep-alive idle timeout).
+    pub header_time: Duration,
+    /// How long a request body may go without sending anything.
+    pub body_time: Duration,
+    /// Most requests in progress at once (their bodies not yet read
+    /// included); past it, 503 at once.
+    pub max_requests: usize,
+    /// Most requests with a body over [`SMALL_BODY`] (or of unknown length)
+    /// read and worked on at once; others wait up to `queue_wait`, then
+    /// get 503.
+    pub big_bodies: usize,
 }
+
+/// A body up to this size needs no place among [`Config::big_bodies`]:
+/// the page's requests and the usual script's are far smaller.
+pub const SMALL_BODY: u64 = 16 * 1024;
+
+/// After [`Config::request_time`], the whole request (its body, its wait
+/// and its work) is cut off this much later with 503, if the work has not
+/// answered by then; the work's own deadline is earlier, so this only
+/// catches what does not check it.
+pub const CUTOFF_GRACE: Duration = Duration::from_secs(2);
 
 impl Default for Config {
     fn default() -> Config {
@@ -100,6 +179,12 @@ impl Default for Config {
             body_limit: 1 << 20,
             max_count: 50,
             max_side: 100,
+            allow_hosts: Vec::new(),
+            max_connections: 4096,
+            header_time: Duration::from_secs(10),
+            body_time: Duration::from_secs(10),
+            max_requests: 512,
+            big_bodies: 2 * cores + 2,
         }
     }
 }
@@ -109,16 +194,22 @@ struct App {
     config: Config,
     permits: Arc<Semaphore>,
     light: Arc<Semaphore>,
+    /// Places for requests with a large body ([`Config::big_bodies`]).
+    bodies: Arc<Semaphore>,
 }
 
-/// The HTTP routes: the page and the API (see the module docs).
+/// The HTTP routes: the page and the API, behind the bounds and checks
+/// of the module docs.
 pub fn router(config: Config) -> Router {
     let body_limit = config.body_limit;
     let app = Arc::new(App {
         permits: Arc::new(Semaphore::new(config.searches)),
         light: Arc::new(Semaphore::new(config.light)),
+        bodies: Arc::new(Semaphore::new(config.big_bodies)),
         config,
     });
+    let c = &app.config;
+    // Outermost last: each `.layer` wraps everything above it.
     Router::new()
         .route(
             "/",
@@ -138,9 +229,149 @@ pub fn router(config: Config) -> Router {
         .route("/api/render", post(render))
         .route("/api/cases", post(cases))
         .route("/api/play", post(play))
+        .route_layer(middleware::from_fn_with_state(Arc::clone(&app), big_body))
+        .route_layer(
+            ServiceBuilder::new()
+                .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
+                    ApiError::new(
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        "busy: too many requests at once; try again shortly",
+                    )
+                    .into_response()
+                }))
+                .layer(LoadShedLayer::new())
+                .layer(GlobalConcurrencyLimitLayer::with_semaphore(Arc::new(
+                    Semaphore::new(c.max_requests),
+                ))),
+        )
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page").into_response() })
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(RequestBodyTimeoutLayer::new(c.body_time))
+        .layer(RequestBodyLimitLayer::new(body_limit))
+        .layer(ValidateRequestHeaderLayer::custom(guard::Guard::new(
+            &c.allow_hosts,
+        )))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            c.request_time + CUTOFF_GRACE,
+        ))
+        .layer(middleware::from_fn_with_state(
+            Arc::clone(&app),
+            json_errors,
+        ))
+        .layer(CompressionLayer::new())
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
         .with_state(app)
+}
+
+/// The page's policy: its own script, style and API only; no plug-ins,
+/// forms, base changes or framing (the last against click-jacking).
+/// `data:` images for the page's empty favicon. The page sets styles
+/// through the CSSOM only, which `style-src 'self'` allows.
+pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+    img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; \
+    frame-ancestors 'none'";
+
+/// Makes a request with a large body (or one of unknown length) take a
+/// place among [`Config::big_bodies`] before its body is read, and hold
+/// it until its answer is made: what it parses and works on stays
+/// bounded however many connections send one.
+async fn big_body(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let big = match headers.get(header::CONTENT_LENGTH) {
+        Some(length) => length
+            .to_str()
+            .ok()
+            .and_then(|l| l.parse::<u64>().ok())
+            .is_none_or(|l| l > SMALL_BODY),
+        None => headers.contains_key(header::TRANSFER_ENCODING),
+    };
+    if !big {
+        return next.run(request).await;
+    }
+    let wait = app.config.queue_wait.min(app.config.request_time);
+    let place = match tokio::time::timeout(wait, Arc::clone(&app.bodies).acquire_owned()).await {
+        Ok(Ok(place)) => place,
+        _ => {
+            return ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "busy: {} requests with bodies over {SMALL_BODY} bytes are being read; \
+                     try again shortly",
+                    app.config.big_bodies
+                ),
+            )
+            .into_response()
+        }
+    };
+    let answer = next.run(request).await;
+    drop(place);
+    answer
+}
+
+/// Gives every error answer that is not JSON yet (the router's 405, the
+/// middleware's 413 and 503) a JSON `{"error": ...}` body, so a client
+/// reads every refusal the same way.
+async fn json_errors(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let method = request.method().clone();
+    let path = request.uri().path().to_string();
+    let answer = next.run(request).await;
+    let status = answer.status();
+    let is_json = answer
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return answer;
+    }
+    let message = match status {
+        StatusCode::METHOD_NOT_ALLOWED => {
+            // Every route takes one method: the API POST, the page GET.
+            if path.starts_with("/api/") {
+                format!("{path} does not answer {method}: the API takes POST with a JSON body")
+            } else {
+                format!("{path} does not answer {method}: the page is read with GET")
+            }
+        }
+        StatusCode::PAYLOAD_TOO_LARGE => format!(
+            "the request body is larger than {} bytes",
+            app.config.body_limit
+        ),
+        StatusCode::SERVICE_UNAVAILABLE => format!(
+            "the request was cut off after {} s",
+            (app.config.request_time + CUTOFF_GRACE).as_secs_f64()
+        ),
+        other => other
+            .canonical_reason()
+            .unwrap_or("error")
+            .to_ascii_lowercase(),
+    };
+    let mut json = ApiError::new(status, message).into_response();
+    if status == StatusCode::METHOD_NOT_ALLOWED {
+        let allow = if path.starts_with("/api/") {
+            "POST"
+        } else {
+            "GET, HEAD"
+        };
+        json.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static(allow));
+    }
+    json
 }
 
 /// Binds `bind:port`, says the URL on standard output, and serves until
@@ -182,14 +413,19 @@ pub async fn serve_on(
     config: Config,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(shutdown)
-        .await
+    let bounds = conn::Bounds {
+        header_time: config.header_time,
+        max_connections: config.max_connections,
+    };
+    conn::serve(listener, router(config), bounds, shutdown).await
 }
 
 /// [`serve`] on a multi-threaded tokio runtime of its own, for a
 /// synchronous caller such as the CLI.
+/// It first raises the soft open-file limit as far as the hard limit
+/// allows ([`raise_open_file_limit`]).
 pub fn run(bind: IpAddr, port: u16, config: Config) -> io::Result<()> {
+    raise_open_file_limit();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -204,7 +440,14 @@ const STYLE_CSS: &str = include_str!("../assets/style.css");
 const APP_JS: &str = include_str!("../assets/app.js");
 
 fn page(body: &'static str, kind: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, kind)], body).into_response()
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
 }
 
 /// An error answer: a status and the words of `{"error": ...}`.
@@ -304,12 +547,25 @@ impl App {
         let bytes = match body {
             Ok(bytes) => bytes,
             Err(rejection) => {
-                let status = rejection.status();
+                let mut status = rejection.status();
+                // Past the body cap, whichever layer's limit saw it first.
+                if caused_by::<http_body_util::LengthLimitError>(&rejection) {
+                    status = StatusCode::PAYLOAD_TOO_LARGE;
+                }
                 let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
                     format!(
                         "the request body is larger than {} bytes",
                         self.config.body_limit
                     )
+                } else if caused_by::<tower_http::timeout::TimeoutError>(&rejection) {
+                    return ApiError::new(
+                        StatusCode::REQUEST_TIMEOUT,
+                        format!(
+                            "the request body stalled for {} s",
+                            self.config.body_time.as_secs_f64()
+                        ),
+                    )
+                    .into_response();
                 } else {
                     rejection.body_text()
                 };
@@ -382,6 +638,20 @@ impl App {
             .into_response(),
         }
     }
+}
+
+/// Whether reading the body failed because of an `E` somewhere in the
+/// chain of errors: tower-http's body timeout or a body limit, wrapped in
+/// as many of axum's boxes as there are layers.
+fn caused_by<E: std::error::Error + 'static>(rejection: &BytesRejection) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(rejection);
+    while let Some(e) = source {
+        if e.is::<E>() {
+            return true;
+        }
+        source = e.source();
+    }
+    false
 }
 
 async fn solve(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
