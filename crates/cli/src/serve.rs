@@ -6,15 +6,17 @@
 //! otherwise: the API runs searches for whoever can reach it.
 //!
 //! The binary's memory allocator is chosen here, since `serve` is the
-//! command it matters for: mimalloc rather than the system's malloc.
-//! glibc's malloc keeps memory a thread's arena has freed (a server that
-//! once answered a few large requests on its blocking threads stayed at
-//! 0.8–1.2 GB resident, issue 14); mimalloc gives freed pages back to the
-//! system after a short delay (its `purge_delay`, 10 ms by default), so
-//! the resident size returns near its baseline after a burst. Measured
-//! figures are in BENCHMARKS.md, "Server under attack". It is plain safe
-//! Rust to install (no `unsafe`), and the other commands lose nothing by
-//! it (they allocate little, and mimalloc is at least as fast).
+//! command it matters for: jemalloc (tikv-jemallocator) with background
+//! threads, configured at build time in `.cargo/config.toml` to give freed
+//! memory back to the system after about a second (`dirty_decay_ms:1000,
+//! muzzy_decay_ms:0`). glibc's malloc keeps what a thread has freed until
+//! that thread allocates again, and a server's threads go idle right after
+//! a burst: after 200 concurrent 1 MB requests it stayed at 89 MB (11 MB
+//! before); mimalloc (v3) at 55 MB, since its purge also waits for the
+//! owning thread; jemalloc came back to 15 MB within two seconds, from a
+//! lower peak too (128 MB against 161 and 204). More figures in
+//! BENCHMARKS.md, "Server under attack". Installing it is safe Rust; the
+//! other commands lose nothing by it.
 
 use std::net::IpAddr;
 
@@ -23,8 +25,9 @@ use clap::Args;
 
 use crate::Exit;
 
+#[cfg(not(target_env = "msvc"))]
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 #[derive(Debug, Args)]
 #[command(

@@ -85,7 +85,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::error_handling::HandleErrorLayer;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Request, State};
@@ -184,7 +184,7 @@ impl Default for Config {
             header_time: Duration::from_secs(10),
             body_time: Duration::from_secs(10),
             max_requests: 512,
-            big_bodies: 2 * cores + 2,
+            big_bodies: cores,
         }
     }
 }
@@ -229,7 +229,6 @@ pub fn router(config: Config) -> Router {
         .route("/api/render", post(render))
         .route("/api/cases", post(cases))
         .route("/api/play", post(play))
-        .route_layer(middleware::from_fn_with_state(Arc::clone(&app), big_body))
         .route_layer(
             ServiceBuilder::new()
                 .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
@@ -244,6 +243,7 @@ pub fn router(config: Config) -> Router {
                     Semaphore::new(c.max_requests),
                 ))),
         )
+        .route_layer(middleware::from_fn_with_state(Arc::clone(&app), admit))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page").into_response() })
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(RequestBodyTimeoutLayer::new(c.body_time))
@@ -287,22 +287,36 @@ pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; 
     img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; \
     frame-ancestors 'none'";
 
-/// Makes a request with a large body (or one of unknown length) take a
-/// place among [`Config::big_bodies`] before its body is read, and hold
-/// it until its answer is made: what it parses and works on stays
-/// bounded however many connections send one.
-async fn big_body(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+/// Admits a request to the work, before the concurrency limit sees it:
+/// a small body (at most [`SMALL_BODY`] bytes, as its `Content-Length`
+/// says) is read first, so a client that never finishes one holds only
+/// its connection and a few kilobytes, never a place anyone else needs; a
+/// larger body (or one of unknown length) must first take a place among
+/// [`Config::big_bodies`] and holds it until its answer is made, so what
+/// such bodies parse and work on stays bounded however many connections
+/// send one.
+async fn admit(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
     let headers = request.headers();
-    let big = match headers.get(header::CONTENT_LENGTH) {
+    let small = match headers.get(header::CONTENT_LENGTH) {
         Some(length) => length
             .to_str()
             .ok()
             .and_then(|l| l.parse::<u64>().ok())
-            .is_none_or(|l| l > SMALL_BODY),
-        None => headers.contains_key(header::TRANSFER_ENCODING),
+            .is_some_and(|l| l <= SMALL_BODY),
+        // Neither a length nor chunks: HTTP/1.1 has no body then (only
+        // a test calling the router in process sends one, whatever its
+        // size, and the body cap still holds).
+        None => !headers.contains_key(header::TRANSFER_ENCODING),
     };
-    if !big {
-        return next.run(request).await;
+    if small {
+        let (parts, body) = request.into_parts();
+        return match axum::body::to_bytes(body, app.config.body_limit).await {
+            Ok(bytes) => {
+                next.run(Request::from_parts(parts, Body::from(bytes)))
+                    .await
+            }
+            Err(e) => body_error(&e, &app.config).into_response(),
+        };
     }
     let wait = app.config.queue_wait.min(app.config.request_time);
     let place = match tokio::time::timeout(wait, Arc::clone(&app.bodies).acquire_owned()).await {
@@ -322,6 +336,30 @@ async fn big_body(State(app): State<Arc<App>>, request: Request, next: Next) -> 
     let answer = next.run(request).await;
     drop(place);
     answer
+}
+
+/// The answer to a body that could not be read: 408 when it stalled past
+/// [`Config::body_time`], 413 past the size cap, else 400.
+fn body_error(e: &(dyn std::error::Error + 'static), config: &Config) -> ApiError {
+    if caused_by::<tower_http::timeout::TimeoutError>(e) {
+        ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the request body stalled for {} s",
+                config.body_time.as_secs_f64()
+            ),
+        )
+    } else if caused_by::<http_body_util::LengthLimitError>(e) {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the request body is larger than {} bytes",
+                config.body_limit
+            ),
+        )
+    } else {
+        ApiError::bad(format!("the request body could not be read: {e}"))
+    }
 }
 
 /// Gives every error answer that is not JSON yet (the router's 405, the
@@ -427,6 +465,7 @@ pub async fn serve_on(
 pub fn run(bind: IpAddr, port: u16, config: Config) -> io::Result<()> {
     raise_open_file_limit();
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .thread_keep_alive(BLOCKING_KEEP_ALIVE)
         .enable_all()
         .build()?;
     let result = runtime.block_on(serve(bind, port, config));
@@ -434,6 +473,11 @@ pub fn run(bind: IpAddr, port: u16, config: Config) -> io::Result<()> {
     runtime.shutdown_timeout(Duration::from_secs(1));
     result
 }
+
+/// How long an idle blocking thread (where searches run) is kept: a
+/// thread that ends gives its allocator's memory back, and starting one
+/// costs microseconds next to a search.
+const BLOCKING_KEEP_ALIVE: Duration = Duration::from_secs(1);
 
 const INDEX_HTML: &str = include_str!("../assets/index.html");
 const STYLE_CSS: &str = include_str!("../assets/style.css");
@@ -546,33 +590,19 @@ impl App {
     ) -> Response {
         let bytes = match body {
             Ok(bytes) => bytes,
-            Err(rejection) => {
-                let mut status = rejection.status();
-                // Past the body cap, whichever layer's limit saw it first.
-                if caused_by::<http_body_util::LengthLimitError>(&rejection) {
-                    status = StatusCode::PAYLOAD_TOO_LARGE;
-                }
-                let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
-                    format!(
-                        "the request body is larger than {} bytes",
-                        self.config.body_limit
-                    )
-                } else if caused_by::<tower_http::timeout::TimeoutError>(&rejection) {
-                    return ApiError::new(
-                        StatusCode::REQUEST_TIMEOUT,
-                        format!(
-                            "the request body stalled for {} s",
-                            self.config.body_time.as_secs_f64()
-                        ),
-                    )
-                    .into_response();
-                } else {
-                    rejection.body_text()
-                };
-                return ApiError::new(status, message).into_response();
-            }
+            Err(rejection) => return body_error(&rejection, &self.config).into_response(),
         };
-        let request: Value = match serde_json::from_slice(&bytes) {
+        // A large body is parsed on the blocking pool: a megabyte of JSON
+        // takes milliseconds of CPU, which the runtime's few threads owe
+        // to every other connection.
+        let parsed = if bytes.len() as u64 > SMALL_BODY {
+            tokio::task::spawn_blocking(move || serde_json::from_slice::<Value>(&bytes))
+                .await
+                .unwrap_or_else(|_| serde_json::from_slice(b"null"))
+        } else {
+            serde_json::from_slice(&bytes)
+        };
+        let request: Value = match parsed {
             Ok(v) => v,
             Err(e) => return ApiError::bad(format!("malformed JSON: {e}")).into_response(),
         };
@@ -640,11 +670,11 @@ impl App {
     }
 }
 
-/// Whether reading the body failed because of an `E` somewhere in the
-/// chain of errors: tower-http's body timeout or a body limit, wrapped in
-/// as many of axum's boxes as there are layers.
-fn caused_by<E: std::error::Error + 'static>(rejection: &BytesRejection) -> bool {
-    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(rejection);
+/// Whether an `E` is somewhere in the chain of errors: tower-http's body
+/// timeout or a body limit, wrapped in as many of axum's boxes as there
+/// are layers.
+fn caused_by<E: std::error::Error + 'static>(error: &(dyn std::error::Error + 'static)) -> bool {
+    let mut source = Some(error);
     while let Some(e) = source {
         if e.is::<E>() {
             return true;
