@@ -310,8 +310,8 @@ fn raise_own_limit() {
 // The report
 
 /// One attack's figures.
-struct Figures {
-    attack: String,
+/// probe time and a note, or a problem; its memory is read again
+/// [`SETTLE`] later.
     baseline_kb: u64,
     peak_kb: u64,
     after_kb: u64,
