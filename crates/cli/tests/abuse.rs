@@ -310,8 +310,8 @@ fn raise_own_limit() {
 // The report
 
 /// One attack's figures.
-/// probe time and a note, or a problem; its memory is read again
-/// [`SETTLE`] later.
+struct Figures {
+    attack: String,
     baseline_kb: u64,
     peak_kb: u64,
     after_kb: u64,
@@ -320,8 +320,8 @@ fn raise_own_limit() {
 }
 
 /// Runs `attack` on `server` with the RSS sampled; it answers the worst
-/// probe time and a note, or a problem. Memory is then given three
-/// seconds to come back.
+/// probe time and a note, or a problem; its memory is read again
+/// [`SETTLE`] later.
 fn measure(
     server: &Server,
     name: &str,
