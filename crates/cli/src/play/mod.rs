@@ -215,15 +215,9 @@ fn answer_help() -> String {
     )
 }
 
-/// One generator parameter of fresh puzzles (`--len`), as a `play` option:
-/// the puzzles that take it, and its words and default.
-struct FreshParam {
-    param: Param,
-    owners: Vec<&'static str>,
-}
-
-/// Every registered puzzle's `FRESH_PARAMS`, one entry per key.
-fn fresh_params() -> Vec<FreshParam> {
+/// Every registered puzzle's `FRESH_PARAMS` (`--len`), one per key: the
+/// `play` options a fresh puzzle may take.
+fn fresh_params() -> Vec<Param> {
     struct Params;
     impl Visit for Params {
         type Output = &'static [Param];
@@ -231,15 +225,11 @@ fn fresh_params() -> Vec<FreshParam> {
             P::FRESH_PARAMS
         }
     }
-    let mut all: Vec<FreshParam> = Vec::new();
+    let mut all: Vec<Param> = Vec::new();
     for e in gridpuzzle_registry::entries() {
         for p in gridpuzzle_registry::visit(e.name, Params).unwrap_or(&[]) {
-            match all.iter_mut().find(|f| f.param.key == p.key) {
-                Some(f) => f.owners.push(e.name),
-                None => all.push(FreshParam {
-                    param: *p,
-                    owners: vec![e.name],
-                }),
+            if !all.iter().any(|q| q.key == p.key) {
+                all.push(*p);
             }
         }
     }
@@ -256,10 +246,10 @@ impl FromArgMatches for FreshArgs {
         Ok(FreshArgs(
             fresh_params()
                 .iter()
-                .filter_map(|f| {
+                .filter_map(|p| {
                     matches
-                        .get_one::<String>(f.param.key)
-                        .map(|v| (f.param.key.to_string(), v.clone()))
+                        .get_one::<String>(p.key)
+                        .map(|v| (p.key.to_string(), v.clone()))
                 })
                 .collect(),
         ))
@@ -273,19 +263,13 @@ impl FromArgMatches for FreshArgs {
 
 impl Args for FreshArgs {
     fn augment_args(cmd: clap::Command) -> clap::Command {
-        fresh_params().into_iter().fold(cmd, |cmd, f| {
-            let p = f.param;
+        fresh_params().into_iter().fold(cmd, |cmd, p| {
             cmd.arg(
                 Arg::new(p.key)
                     .long(p.key)
                     .global(true)
                     .value_name(p.value_name)
-                    .help(format!(
-                        "With --seed, {}: {} [default: {}]",
-                        f.owners.join(", "),
-                        p.help,
-                        p.default
-                    )),
+                    .help(format!("With --seed: {} [default: {}]", p.help, p.default)),
             )
         })
     }
@@ -327,7 +311,7 @@ pub fn run(cmd: PlayCommand) -> Result<Exit> {
         && (cmd.size.is_some() || cmd.answer.is_some() || !cmd.fresh.0.is_empty())
     {
         let mut shaping = vec!["--size".to_string(), "--answer".to_string()];
-        shaping.extend(fresh_params().iter().map(|f| format!("--{}", f.param.key)));
+        shaping.extend(fresh_params().iter().map(|p| format!("--{}", p.key)));
         bail!(
             "{} shape a fresh puzzle: use them with --seed, not with FILE",
             crate::args::all_of(&shaping)
@@ -362,8 +346,8 @@ impl Visit for Start<'_> {
             if !P::FRESH_PARAMS.iter().any(|p| p.key == key) {
                 let what = fresh_params()
                     .into_iter()
-                    .find(|f| f.param.key == key)
-                    .map_or("", |f| f.param.help);
+                    .find(|p| p.key == key)
+                    .map_or("", |p| p.help);
                 bail!("--{key} is {what}; {} has none", capitalized(P::NAME));
             }
         }
