@@ -2,7 +2,7 @@
 //! format, value parsers, and the puzzle subcommands built from the
 //! registry.
 //!
-//! Every command takes the puzzle as a subcommand (`solve curling ...`), so
+//! Every command takes the puzzle as a subcommand (`solve PUZZLE ...`), so
 //! each puzzle's own options (its rule settings, such as `--max-throws` or
 //! `--tail-rule`) sit with it, and the command's options are `global` so
 //! they may come before or after the puzzle name. The puzzle subcommands

@@ -85,7 +85,7 @@ pub enum Command {
     Serve(serve::ServeCommand),
 }
 
-/// "Solve, check and show Curling 2.0 and Holedox Moving".
+/// "Solve, check and show" and the listed puzzles' titles.
 fn about() -> String {
     let titles: Vec<String> = args::listed().iter().map(|e| e.title.into()).collect();
     format!("Solve, check and show {}", args::all_of(&titles))

@@ -6,7 +6,7 @@
 //! The request is checked by `Puzzle::generator`, the one check every
 //! front end gets, so `play` words an impossible request exactly as
 //! `generate` does. The generator's parameters beyond size and answer
-//! (Holedox's body length) are the puzzle's `FRESH_PARAMS`, each taking its
+//! (such as a body length) are the puzzle's `FRESH_PARAMS`, each taking its
 //! default unless the command line gives it.
 
 use anyhow::{anyhow, Result};

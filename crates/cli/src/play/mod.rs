@@ -203,7 +203,7 @@ pub struct PlayCommand {
     pub budget: BudgetArgs,
 }
 
-/// "With --seed: ... [default: curling 3..6, holedox 6..16]".
+/// "With --seed: ... [default: NAME A..B, ...]", from the registry.
 fn answer_help() -> String {
     let defaults: Vec<String> = crate::args::listed()
         .iter()

@@ -9,8 +9,8 @@
 //!
 //! No puzzle is known here. A puzzle says what each cell *is*; this file
 //! alone decides how a role looks in a terminal ([`role_style`]): the same
-//! colours for a Curling stone and a Holedox head, because both are the
-//! piece the player moves.
+//! colour for every puzzle's moving piece (a sliding stone, a snake's
+//! head), because both are the piece the player moves.
 //!
 //! Layout, chosen for an 80×24 terminal: a title line; the board on the
 //! left (two columns a cell, so it stays square) beside a side panel with the
