@@ -180,23 +180,21 @@ pub struct GenPuzzle {
     pub settings: Vec<(String, String)>,
 }
 
-/// What one puzzle's words are in `generate`'s help.
-struct Words {
-    board: &'static str,
-}
-
-impl Visit for Words {
-    type Output = Words;
-    fn visit<P: Puzzle>(self, _: P) -> Words {
-        Words { board: P::BOARD }
+/// The puzzle's word for its board ("board", "lair").
+fn board_word(name: &str) -> &'static str {
+    struct Board;
+    impl Visit for Board {
+        type Output = &'static str;
+        fn visit<P: Puzzle>(self, _: P) -> &'static str {
+            P::BOARD
+        }
     }
+    gridpuzzle_registry::visit(name, Board).unwrap_or("board")
 }
 
 impl GenPuzzle {
     fn command(entry: &Entry) -> clap::Command {
-        let words = gridpuzzle_registry::visit(entry.name, Words { board: "board" })
-            .unwrap_or(Words { board: "board" });
-        let board = words.board;
+        let board = board_word(entry.name);
         let mut cmd = crate::args::puzzle_command(entry)
             .about(format!("{} {board}s", entry.title))
             .arg(
@@ -222,16 +220,18 @@ impl GenPuzzle {
             };
             cmd = cmd.arg(arg);
         }
-        cmd = cmd.arg(
-            Arg::new("density")
-                .long(entry.density)
-                .value_name("P")
-                .value_parser(clap::value_parser!(u32).range(0..=100))
-                .help(format!(
-                    "Percent of {} (default: learned, per {board}, from what gave wanted answers)",
-                    entry.density
-                )),
-        );
+        if !entry.density.is_empty() {
+            cmd = cmd.arg(
+                Arg::new("density")
+                    .long(entry.density)
+                    .value_name("P")
+                    .value_parser(clap::value_parser!(u32).range(0..=100))
+                    .help(format!(
+                        "Percent of {} (default: learned, per {board}, from what gave wanted answers)",
+                        entry.density
+                    )),
+            );
+        }
         crate::args::with_settings(cmd, entry)
     }
 }

@@ -103,6 +103,7 @@ fn example_save() -> String {
                 Some(Ok(case)) => format!("{}{}", puzzle.write_case(&case), P::TERMINATOR),
                 _ => String::new(),
             };
+            let moves = example_moves::<P::Move>();
             let file = SaveFile {
                 puzzle: P::NAME.to_string(),
                 settings: puzzle
@@ -111,8 +112,8 @@ fn example_save() -> String {
                     .map(|(k, v)| (k.to_string(), v))
                     .collect(),
                 source: None,
-                moves: example_moves::<P::Move>(),
-                at: 3,
+                at: moves.len().min(3),
+                moves,
                 board,
             };
             let text = file.to_text();
