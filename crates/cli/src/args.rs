@@ -232,6 +232,14 @@ pub fn setting_arg(puzzle: &'static str, s: &'static Setting) -> Arg {
     }
 }
 
+/// `cmd` after its puzzle subcommands were added: its own options are
+/// then numbered for `--help` as if only the listed puzzles were there
+/// (clap counts subcommands and options together), so an unlisted puzzle
+/// leaves every help text as it was.
+pub fn after_puzzles(cmd: clap::Command) -> clap::Command {
+    cmd.next_display_order(listed().len())
+}
+
 /// The settings of `entry` as the user gave them (or their defaults).
 pub fn read_settings(entry: &Entry, matches: &ArgMatches) -> Vec<(String, String)> {
     entry
@@ -292,7 +300,7 @@ impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
                 .arg(file);
             cmd = cmd.subcommand(with_settings(sub, &entry));
         }
-        cmd
+        after_puzzles(cmd)
     }
 
     fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {

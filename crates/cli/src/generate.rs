@@ -265,9 +265,10 @@ impl FromArgMatches for GenPuzzle {
 
 impl Subcommand for GenPuzzle {
     fn augment_subcommands(cmd: clap::Command) -> clap::Command {
-        gridpuzzle_registry::entries()
+        let cmd = gridpuzzle_registry::entries()
             .iter()
-            .fold(cmd, |cmd, e| cmd.subcommand(GenPuzzle::command(e)))
+            .fold(cmd, |cmd, e| cmd.subcommand(GenPuzzle::command(e)));
+        crate::args::after_puzzles(cmd)
     }
 
     fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
