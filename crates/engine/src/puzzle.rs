@@ -301,6 +301,10 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     const GEN_PARAMS: &'static [Param];
     /// The answer range of a fresh `play` puzzle.
     const FRESH_ANSWER: (u32, u32);
+    /// The budget of one of the generator's exact searches when a request
+    /// names none ([`GenSpec::max_expanded`] is `None`): a front end that
+    /// caps budgets (the server) needs the number to cap it.
+    const GEN_MAX_EXPANDED: u64 = 2_000_000;
 
     /// Checks a request and returns its generator: the one place a
     /// request is validated, for every front end.

@@ -343,6 +343,7 @@ impl Puzzle for Holedox {
         help: "Body length L (the judge's range is 2 to 8)",
     }];
     const FRESH_ANSWER: (u32, u32) = (6, 16);
+    const GEN_MAX_EXPANDED: u64 = crate::generate::DEFAULT_MAX_EXPANDED;
 
     fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Lairs>, String> {
         let (exit, len) = checked_shape(self.exit, spec.width, spec.height, spec.param("len"))?;
@@ -354,9 +355,7 @@ impl Puzzle for Holedox {
             rule: self.rule,
             want: spec.want,
             density: spec.density,
-            max_expanded: spec
-                .max_expanded
-                .unwrap_or(crate::generate::DEFAULT_MAX_EXPANDED),
+            max_expanded: spec.max_expanded.unwrap_or(Self::GEN_MAX_EXPANDED),
             attempts: spec.attempts,
             cancel: spec.cancel.clone(),
         };
