@@ -14,7 +14,15 @@ pub struct Run {
 
 /// Runs `gridpuzzle ARGS` with `stdin` as its standard input.
 pub fn run(args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridpuzzle"))
+    run_with(args, stdin, |_| {})
+}
+
+/// [`run`], with `setup` free to change the command first (its working
+/// directory, its environment).
+pub fn run_with(args: &[&str], stdin: &str, setup: impl FnOnce(&mut Command)) -> Run {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gridpuzzle"));
+    setup(&mut command);
+    let mut child = command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
