@@ -3,37 +3,51 @@
 //!
 //! It is its own crate so the puzzle and engine crates stay free of an
 //! async runtime and an HTTP stack; the CLI depends on it only for the
-//! `serve` command. The shape, from the outside in:
+//! `serve` command. It names no puzzle: every endpoint is written once,
+//! generic over the engine's [`Puzzle`](gridpuzzle_engine::Puzzle)
+//! contract, and the registry (`gridpuzzle-registry`) runs it with the
+//! puzzle a request names (`dispatch`), so a new puzzle is served
+//! without a change here. The shape, from the outside in:
 //!
 //! - [`router`] builds an axum [`Router`]: `GET /` and its two assets (HTML,
 //!   CSS and JavaScript compiled into the binary with `include_str!`, so
 //!   the page needs no network at run time), and `POST /api/solve`,
 //!   `/api/verify`, `/api/generate`, `/api/render`, and for the page
-//!   `/api/cases` (the boards of an input) and `/api/play` (what each
-//!   move of a game changes, through the rules, and an exact hint). Tests drive this router
-//!   directly, without a socket.
-//! - Every API call goes through one gate ([`App::call`]): the body is read
-//!   under a size cap (413 past it), parsed as JSON (400 with the parser's
-//!   words), then the call waits a short while for one of a fixed number of
-//!   search permits (503 when none frees up) and runs in
-//!   `spawn_blocking`, holding the permit until the blocking work is done —
-//!   so a client that hangs up cannot free a permit while its search still
-//!   burns a core. Requests that only read or replay (`/api/cases`,
-//!   `/api/play` without a hint) take one of a larger pool of light
-//!   permits instead, so a move on the page does not queue behind
-//!   searches; their loops check the request's deadline and cancel flag.
-//! - The work itself ([`api`]) is plain synchronous code: parse the judge
-//!   input lazily, as the CLI does, and answer with the CLI's own records
-//!   (`solve --format json` objects, `verify` lines, `generate --format
-//!   json` objects). Every search gets [`Limits`](gridpuzzle_engine::search::Limits)
-//!   with a deadline and a state budget that a client may lower but never
-//!   raise past the [`Config`]; a stopped search is reported as `limit`,
+//!   `/api/cases` (the boards of an input) and `/api/play` (what each move
+//!   of a game changes, through the rules, and an exact hint), one module
+//!   each. Tests drive this router directly, without a socket.
+//! - A body is read by axum's `Json` extractor into the endpoint's
+//!   serde-derived request type (`request.rs`): only `application/json`
+//!   (415 otherwise), under a size cap (413 past it), unknown fields
+//!   refused, and every refusal answered as our JSON error.
+//! - Every API call then goes through one gate (`App::call`): the
+//!   endpoint checks the request for its puzzle (the rule settings with
+//!   [`Puzzle::set`](gridpuzzle_engine::Puzzle::set), the moves as the
+//!   puzzle's own, a generate request by the puzzle's generator) and turns
+//!   it into a `Job`, so a bad request is answered at once; the job then
+//!   waits a short while for one of a fixed number of search permits (503
+//!   when none frees up) and runs in `spawn_blocking`, holding the permit
+//!   until the blocking work is done — so a client that hangs up cannot
+//!   free a permit while its search still burns a core. Requests that only
+//!   read or replay (`/api/cases`, `/api/play` without a hint) take one of
+//!   a larger pool of light permits instead, so a move on the page does
+//!   not queue behind searches; their loops check the request's deadline
+//!   and cancel flag.
+//! - The work itself is plain synchronous code: parse the judge input
+//!   lazily, as the CLI does (`reading.rs`), and answer with the engine's
+//!   records, the CLI's own (`solve --format json` objects, `verify`
+//!   lines, `generate --format json` objects), in serde-derived answer
+//!   types whose fields keep their order. Every search gets
+//!   [`Limits`](gridpuzzle_engine::search::Limits) with a deadline and a
+//!   state budget that a client may lower but never raise past the
+//!   [`Config`] (`options.rs`); a stopped search is reported as `limit`,
 //!   never as `-1`. A whole request also has a deadline, enforced through
 //!   the engine's cancel flag, which is raised as well when the client goes
 //!   away.
 //!
-//! Errors are JSON `{"error": "..."}` with a 4xx status; bad judge input
-//! gives the same text the CLI prints after `gridpuzzle: `.
+//! Errors are JSON `{"error": "..."}` with a 4xx status (503 when busy or
+//! out of time); bad judge input gives the same text the CLI prints after
+//! `gridpuzzle: `.
 
 mod cases;
 mod generate;
