@@ -26,7 +26,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
 use crate::options::{api_keys, apply, known, owned, text, MaxStates};
-use crate::request::{checked, given, Body, PuzzleName};
+use crate::request::{checked, field, given, Body, PuzzleName};
 use crate::{dispatch, ApiError, App, Config, Ctx, Job, Reply, Slot};
 
 /// The fields of a generate request. Every other field is the puzzle's
@@ -73,59 +73,40 @@ impl<'de> Deserialize<'de> for Size {
     }
 }
 
-/// `seed`: a whole number, or its digits in a string (a JavaScript
-/// number is exact only below 2^53).
-struct Seed(u64);
-
-impl<'de> Deserialize<'de> for Seed {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Seed, D::Error> {
-        checked(d, |v| {
-            match v {
-                Value::String(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
-                    s.parse::<u64>().ok()
-                }
-                Value::String(_) => None,
-                _ => v.as_u64(),
-            }
-            .map(Seed)
-            .ok_or_else(|| {
-                format!(
-                    "`seed` must be a whole number from 0 (or its digits in a string), found {v}"
-                )
-            })
-        })
+field!(
+    /// `seed`: a whole number, or its digits in a string (a JavaScript
+    /// number is exact only below 2^53).
+    struct Seed(u64),
+    |v| match v {
+        Value::String(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+            s.parse().ok()
+        }
+        Value::String(_) => None,
+        _ => v.as_u64(),
     }
-}
+    .ok_or_else(|| {
+        format!("`seed` must be a whole number from 0 (or its digits in a string), found {v}")
+    })
+);
 
-/// `answer`: `A..B`, `A..`, `N` or `-1` (as the CLI's `--answer`), or a
-/// number.
-struct Answer(Want);
-
-impl<'de> Deserialize<'de> for Answer {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Answer, D::Error> {
-        checked(d, |v| match v {
-            Value::String(s) => Want::parse(s).map(Answer),
-            Value::Number(n) => Want::parse(&n.to_string()).map(Answer),
-            _ => Err(format!(
-                "expected `A..B`, `A..`, a number or `-1`, found {v}"
-            )),
-        })
+field!(
+    /// `answer`: `A..B`, `A..`, `N` or `-1` (as the CLI's `--answer`), or
+    /// a number.
+    struct Answer(Want),
+    |v| match v {
+        Value::String(s) => Want::parse(s),
+        Value::Number(n) => Want::parse(&n.to_string()),
+        _ => Err(format!("expected `A..B`, `A..`, a number or `-1`, found {v}")),
     }
-}
+);
 
-/// `density`: a percentage of obstacles.
-struct Density(u32);
-
-impl<'de> Deserialize<'de> for Density {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Density, D::Error> {
-        checked(d, |v| {
-            v.as_u64()
-                .filter(|&p| p <= 100)
-                .map(|p| Density(p as u32))
-                .ok_or_else(|| format!("`density` must be a percentage, 0 to 100, found {v}"))
-        })
-    }
-}
+field!(
+    /// `density`: a percentage of obstacles.
+    struct Density(u32),
+    |v| v.as_u64().filter(|&p| p <= 100).map(|p| p as u32).ok_or_else(|| {
+        format!("`density` must be a percentage, 0 to 100, found {v}")
+    })
+);
 
 #[derive(Serialize)]
 struct GenerateAnswer {

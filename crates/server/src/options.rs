@@ -23,7 +23,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
-use crate::request::checked;
+use crate::request::field;
 use crate::{ApiError, Config, Ctx};
 
 /// `options`: an object of the bounds and the puzzle's settings.
@@ -170,39 +170,27 @@ pub(crate) fn apply<P: Puzzle>(mut puzzle: P, given: &Map<String, Value>) -> Res
     Ok(puzzle)
 }
 
-/// `max_states`: a whole number of at least 1.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct MaxStates(pub u64);
+field!(
+    /// `max_states`: a whole number of at least 1.
+    #[derive(Debug, Clone, Copy)]
+    pub(crate) struct MaxStates(u64),
+    |v| v.as_u64().filter(|&n| n >= 1).ok_or_else(|| {
+        format!("`max_states` must be a whole number of at least 1, found {v}")
+    })
+);
 
-impl<'de> Deserialize<'de> for MaxStates {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<MaxStates, D::Error> {
-        checked(d, |v| {
-            v.as_u64()
-                .filter(|&n| n >= 1)
-                .map(MaxStates)
-                .ok_or_else(|| {
-                    format!("`max_states` must be a whole number of at least 1, found {v}")
-                })
+field!(
+    /// `timeout_ms`: a positive number of milliseconds.
+    #[derive(Debug, Clone, Copy)]
+    struct TimeoutMs(Duration),
+    |v| v
+        .as_f64()
+        .filter(|ms| ms.is_finite() && *ms > 0.0)
+        .map(|ms| Duration::from_secs_f64((ms / 1000.0).min(1e9)))
+        .ok_or_else(|| {
+            format!("`timeout_ms` must be a positive number of milliseconds, found {v}")
         })
-    }
-}
-
-/// `timeout_ms`: a positive number of milliseconds.
-#[derive(Debug, Clone, Copy)]
-struct TimeoutMs(Duration);
-
-impl<'de> Deserialize<'de> for TimeoutMs {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<TimeoutMs, D::Error> {
-        checked(d, |v| {
-            v.as_f64()
-                .filter(|ms| ms.is_finite() && *ms > 0.0)
-                .map(|ms| TimeoutMs(Duration::from_secs_f64((ms / 1000.0).min(1e9))))
-                .ok_or_else(|| {
-                    format!("`timeout_ms` must be a positive number of milliseconds, found {v}")
-                })
-        })
-    }
-}
+);
 
 /// Per-search bounds, already within the server's.
 #[derive(Debug, Clone, Copy)]

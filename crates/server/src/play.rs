@@ -22,12 +22,12 @@ use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_engine::session::ALREADY_WON;
 use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Visit;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::options::{Bounds, LimitsAnswer, Options};
 use crate::reading::nth_case;
-use crate::request::{checked, given, Body, CaseNumber, Input, Moves, PuzzleName};
+use crate::request::{field, given, Body, CaseNumber, Input, Moves, PuzzleName};
 use crate::{dispatch, ApiError, App, Ctx, Job, Reply, Slot};
 
 /// Most moves one play request may replay.
@@ -47,18 +47,11 @@ pub(crate) struct PlayRequest {
     hint: Option<Hint>,
 }
 
-/// `hint`: true or false.
-struct Hint(bool);
-
-impl<'de> Deserialize<'de> for Hint {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Hint, D::Error> {
-        checked(d, |v| {
-            v.as_bool()
-                .map(Hint)
-                .ok_or_else(|| format!("`hint` must be true or false, found {v}"))
-        })
-    }
-}
+field!(
+    /// `hint`: true or false.
+    struct Hint(bool),
+    |v| v.as_bool().ok_or_else(|| format!("`hint` must be true or false, found {v}"))
+);
 
 #[derive(Serialize)]
 struct PlayAnswer {

@@ -11,11 +11,11 @@ use axum::response::Response;
 use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Visit;
-use serde::{Deserialize, Deserializer};
+use serde::Deserialize;
 
 use crate::options::Options;
 use crate::reading::nth_case;
-use crate::request::{checked, given, Body, CaseNumber, Input, Moves, PuzzleName};
+use crate::request::{field, given, Body, CaseNumber, Input, Moves, PuzzleName};
 use crate::{dispatch, ApiError, App, Ctx, Job, Reply, Slot};
 
 #[derive(Deserialize)]
@@ -32,19 +32,13 @@ pub(crate) struct RenderRequest {
     frame: Option<Frame>,
 }
 
-/// `frame`: a move number from 0.
-struct Frame(usize);
-
-impl<'de> Deserialize<'de> for Frame {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Frame, D::Error> {
-        checked(d, |v| {
-            v.as_u64()
-                .and_then(|k| usize::try_from(k).ok())
-                .map(Frame)
-                .ok_or_else(|| format!("`frame` must be a move number from 0, found {v}"))
-        })
-    }
-}
+field!(
+    /// `frame`: a move number from 0.
+    struct Frame(usize),
+    |v| v.as_u64().and_then(|k| usize::try_from(k).ok()).ok_or_else(|| {
+        format!("`frame` must be a move number from 0, found {v}")
+    })
+);
 
 pub(crate) async fn handler(
     State(app): State<Arc<App>>,

@@ -156,6 +156,26 @@ where
     check(&value).map_err(D::Error::custom)
 }
 
+/// Declares a field type: a newtype read [`checked`], by a closure from
+/// the value sent (`&Value`) to the inner value or the message, so each
+/// field's rule and words read as one line of a table.
+macro_rules! field {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident($inner:ty), |$v:ident| $check:expr) => {
+        $(#[$meta])*
+        $vis struct $name(pub $inner);
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$name, D::Error> {
+                $crate::request::checked(d, |$v: &serde_json::Value| -> Result<$inner, String> {
+                    $check
+                })
+                .map($name)
+            }
+        }
+    };
+}
+pub(crate) use field;
+
 /// `puzzle`: the name of a registered puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct PuzzleName(&'static str);
@@ -214,24 +234,17 @@ impl<'de> Deserialize<'de> for Input {
     }
 }
 
-/// `case`: a case number from 1 (`null` or absent: 1).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct CaseNumber(pub u64);
+field!(
+    /// `case`: a case number from 1 (`null` or absent: 1).
+    pub(crate) struct CaseNumber(u64),
+    |v| v.as_u64().filter(|&n| n >= 1).ok_or_else(|| {
+        format!("`case` must be a case number from 1, found {v}")
+    })
+);
 
 impl CaseNumber {
     pub(crate) fn or_first(given: Option<CaseNumber>) -> u64 {
         given.map_or(1, |c| c.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for CaseNumber {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<CaseNumber, D::Error> {
-        checked(d, |v| {
-            v.as_u64()
-                .filter(|&n| n >= 1)
-                .map(CaseNumber)
-                .ok_or_else(|| format!("`case` must be a case number from 1, found {v}"))
-        })
     }
 }
 
