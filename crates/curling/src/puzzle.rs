@@ -363,6 +363,13 @@ impl Puzzle for Curling {
     }
 
     fn svg(&self, case: &Board, plan: &[Dir], still: Option<usize>) -> Result<String, String> {
+        if let Some(k) = still.filter(|&k| k > plan.len()) {
+            return Err(format!(
+                "frame {k} is past the end of a plan of {} {}",
+                plan.len(),
+                Self::MOVES
+            ));
+        }
         crate::render::svg(case, plan, still).map_err(|e| e.to_string())
     }
 

@@ -92,10 +92,11 @@ pub fn successors(board: &Board, state: &State, out: &mut Vec<(Dir, State)>) {
     }
 }
 
-/// Solves `board` optimally. `opts.max_throws` becomes the search's depth
-/// rule; `limits`' budgets (states, time, cancel) are kept as given.
+/// Solves `board` optimally. `opts.max_throws` (the puzzle's setting) is
+/// the search's depth cap; `limits` are the budgets (states, time, cancel),
+/// passed on as given.
 pub fn solve(board: &Board, opts: &Options, limits: &Limits) -> Search<Dir> {
-    let limits = limits.clone().with_max_depth(opts.max_throws);
+    let cap = opts.max_throws;
     let goal = board.goal();
     let succ = |s: &State, out: &mut Vec<(Dir, State)>| successors(board, s, out);
     let is_goal = |s: &State| s.stone == goal;
@@ -106,20 +107,22 @@ pub fn solve(board: &Board, opts: &Options, limits: &Limits) -> Search<Dir> {
             // the table (measured: 12% more instructions with it on the
             // bench boards); deeper searches need it.
             let dfs = DfsOptions {
-                table: opts.max_throws.is_none_or(|cap| cap > JUDGE_MAX_THROWS),
+                table: cap.is_none_or(|cap| cap > JUDGE_MAX_THROWS),
                 table_capacity: TABLE_CAPACITY,
                 deepening: Deepening::BranchAndBound,
+                max_depth: cap,
             };
-            idastar(&mut walk, &limits, dfs)
+            idastar(&mut walk, limits, dfs)
         }
         Algorithm::Bfs => bfs(
             board.initial(),
             succ,
             is_goal,
             &mut HashVisited::default(),
-            &limits,
+            cap,
+            limits,
         ),
-        Algorithm::Iddfs => iddfs(board.initial(), succ, is_goal, |_| Some(0), &limits),
+        Algorithm::Iddfs => iddfs(board.initial(), succ, is_goal, |_| Some(0), cap, limits),
     }
 }
 

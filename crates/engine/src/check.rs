@@ -33,9 +33,10 @@ pub fn read_plan<M: Move>(line: &str) -> Result<Plan<M>, (usize, char)> {
 /// `plans.txt, line 3`).
 pub fn bad_letter<M: Move>(where_: &str, index: usize, c: char) -> String {
     format!(
-        "{where_}, column {}: expected a move ({}), a `-` to skip the case, found `{c}`",
+        "{where_}, column {}: expected a move ({}), a `-` to skip the case, found `{}`",
         index + 1,
-        M::letters()
+        M::letters(),
+        crate::scan::escaped(&c.to_string())
     )
 }
 

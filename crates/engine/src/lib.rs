@@ -9,8 +9,9 @@
 //! - [`view`]: a position as marks with a role, drawn by every front end;
 //! - [`check`]: verifying users' plans case by case, worded once;
 //! - [`grid`]: positions, the four directions and a flat row-major grid;
-//! - [`search`]: breadth-first search and depth-capped iterative deepening
-//!   over closures, with [`search::Limits`] in and an honest three-way
+//! - [`search`]: breadth-first search, iterative deepening, A* and IDA*
+//!   over closures or small traits, with an explicit depth cap (part of the
+//!   problem) and budgets ([`search::Limits`]) in, and an honest three-way
 //!   [`search::Outcome`] plus [`search::Stats`] out;
 //! - [`scan`]: a whitespace token scanner over any reader that remembers the
 //!   line and column of every token, so puzzle parsers can report errors

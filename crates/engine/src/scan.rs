@@ -17,10 +17,18 @@ pub const MAX_TOKEN_TEXT: usize = 40;
 /// One whitespace-separated token.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Token {
-    /// The token's text, cut to [`MAX_TOKEN_TEXT`] bytes.
+    /// The token's text for messages, cut to [`MAX_TOKEN_TEXT`] bytes of
+    /// input, with control characters and bytes that are not UTF-8 shown
+    /// escaped (`\x1b`, `\xff`): an input can never put raw terminal
+    /// controls into an error message.
     pub text: String,
     /// True when the token was longer than what `text` keeps.
     pub truncated: bool,
+    /// The whole token is an optional `+` and decimal digits (however many:
+    /// scanf reads `000…0003` as 3).
+    pub digits: bool,
+    /// Its value when `digits` and it fits a `u64`.
+    pub value: Option<u64>,
     pub span: Span,
 }
 
@@ -33,6 +41,53 @@ impl Token {
             format!("`{}`", self.text)
         }
     }
+}
+
+/// scanf's white space: space, tab, newline, vertical tab, form feed and
+/// carriage return.
+pub fn is_space(b: u8) -> bool {
+    b == b' ' || (b'\t'..=b'\r').contains(&b)
+}
+
+/// `text` with control characters escaped, for a message that quotes user
+/// input (a plan line, a save file): `a\u{1b}[2J` instead of a terminal
+/// control sequence.
+pub fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        push_char(&mut out, c);
+    }
+    out
+}
+
+fn push_char(out: &mut String, c: char) {
+    if c.is_control() {
+        out.extend(c.escape_default());
+    } else {
+        out.push(c);
+    }
+}
+
+/// The message text of a token's kept bytes: valid UTF-8 as characters
+/// (controls escaped), other bytes as `\xNN`. A multi-byte character cut
+/// by the length limit at the very end is dropped, not escaped.
+fn token_text(bytes: &[u8], cut: bool) -> String {
+    let mut out = String::new();
+    let mut chunks = bytes.utf8_chunks().peekable();
+    while let Some(chunk) = chunks.next() {
+        for c in chunk.valid().chars() {
+            push_char(&mut out, c);
+        }
+        let bad = chunk.invalid();
+        let last = chunks.peek().is_none();
+        if cut && last && !bad.is_empty() && bad.len() < 4 && bytes.len() == MAX_TOKEN_TEXT {
+            break;
+        }
+        for b in bad {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    out
 }
 
 /// Reads tokens from a byte stream.
@@ -81,6 +136,13 @@ impl<R: BufRead> Scanner<R> {
         let mut bytes: Vec<u8> = Vec::new();
         let mut truncated = false;
         let mut start = None;
+        // The token as a number, read in full whatever its length:
+        // `digits` while it is an optional `+` then digits, `value` while
+        // that also fits a u64.
+        let mut count = 0u64;
+        let mut digits = true;
+        let mut seen_digit = false;
+        let mut value: Option<u64> = Some(0);
         loop {
             let buf = match self.reader.fill_buf() {
                 Ok(b) => b,
@@ -93,7 +155,7 @@ impl<R: BufRead> Scanner<R> {
             let mut used = 0;
             let mut done = false;
             for &b in buf {
-                let space = b.is_ascii_whitespace();
+                let space = is_space(b);
                 if space && start.is_some() {
                     done = true;
                     break;
@@ -111,6 +173,15 @@ impl<R: BufRead> Scanner<R> {
                     } else {
                         truncated = true;
                     }
+                    if b.is_ascii_digit() {
+                        seen_digit = true;
+                        value = value
+                            .and_then(|v| v.checked_mul(10))
+                            .and_then(|v| v.checked_add(u64::from(b - b'0')));
+                    } else if !(b == b'+' && count == 0) {
+                        digits = false;
+                    }
+                    count += 1;
                 }
                 if b == b'\n' {
                     self.line += 1;
@@ -127,22 +198,12 @@ impl<R: BufRead> Scanner<R> {
         }
         Ok(start.map(|span| {
             self.end = self.here();
-            // Cut at a character boundary so the text stays valid UTF-8.
-            let text = match String::from_utf8(bytes) {
-                Ok(s) => s,
-                Err(e) => {
-                    let valid = e.utf8_error().valid_up_to();
-                    let mut b = e.into_bytes();
-                    if valid + 4 >= b.len() && valid > 0 {
-                        truncated = true;
-                    }
-                    b.truncate(valid);
-                    String::from_utf8_lossy(&b).into_owned()
-                }
-            };
+            let digits = digits && seen_digit;
             Token {
-                text,
+                text: token_text(&bytes, truncated),
                 truncated,
+                digits,
+                value: if digits { value } else { None },
                 span,
             }
         }))
@@ -171,18 +232,20 @@ impl<R: BufRead> Scanner<R> {
     /// Interprets a token as a non-negative integer at most `max`.
     /// A leading `+` is accepted, as `scanf` accepts it.
     pub fn uint_of(&self, tok: &Token, what: &str, max: u64) -> Result<(u64, Span), InputError> {
-        let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-        let t = tok.text.as_str();
-        let digits = t.strip_prefix('+').unwrap_or(t);
-        if !all_digits(digits) {
-            let found = match t.strip_prefix('-') {
-                Some(rest) if all_digits(rest) => format!("the negative number {}", tok.quoted()),
-                _ => tok.quoted(),
+        if !tok.digits {
+            let t = tok.text.as_str();
+            let negative = t
+                .strip_prefix('-')
+                .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()));
+            let found = if negative {
+                format!("the negative number {}", tok.quoted())
+            } else {
+                tok.quoted()
             };
             return Err(self.error_at(tok.span, format!("{what} (a non-negative integer)"), found));
         }
-        match digits.parse::<u64>() {
-            Ok(v) if v <= max && !tok.truncated => Ok((v, tok.span)),
+        match tok.value {
+            Some(v) if v <= max => Ok((v, tok.span)),
             _ => Err(self.error_at(tok.span, format!("{what} (at most {max})"), tok.quoted())),
         }
     }
@@ -306,5 +369,76 @@ mod tests {
             e,
             "dataset 1, line 1, column 10: expected the height, found end of input"
         );
+    }
+
+    /// Issue 15: bytes that are not UTF-8 after a valid prefix were
+    /// dropped, so `3\xff` read as `3`.
+    #[test]
+    fn invalid_utf8_after_a_valid_prefix_is_an_error() {
+        let input: &[u8] = b"3\xff 2\xfe\xfd\xfc\xfb\xfa \xff";
+        let mut s = Scanner::new(input, "dataset");
+        let t = s.next_token().unwrap().unwrap();
+        assert_eq!(t.text, "3\\xff");
+        assert!(!t.digits);
+        let e = s.uint_of(&t, "the width", 100).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "dataset 1, line 1, column 1: expected the width (a non-negative integer), found `3\\xff`"
+        );
+        let t = s.next_token().unwrap().unwrap();
+        assert_eq!(t.quoted(), "`2\\xfe\\xfd\\xfc\\xfb\\xfa`");
+        assert_eq!(t.span.column, 4);
+        let t = s.next_token().unwrap().unwrap();
+        assert_eq!(t.quoted(), "`\\xff`");
+    }
+
+    /// Issue 15: integers longer than the kept text were refused although
+    /// scanf reads them (`000…0003` is 3).
+    #[test]
+    fn long_zero_padded_integers_are_read() {
+        let input = format!(
+            "{}3 +{}7 {}",
+            "0".repeat(60),
+            "0".repeat(99),
+            "9".repeat(30)
+        );
+        let mut s = Scanner::new(input.as_bytes(), "case");
+        assert_eq!(s.next_uint("a", 10).unwrap().unwrap().0, 3);
+        assert_eq!(s.next_uint("b", 10).unwrap().unwrap().0, 7);
+        let e = s.next_uint("c", 10).unwrap_err().to_string();
+        assert!(e.contains("expected c (at most 10)"), "{e}");
+    }
+
+    /// Issue 15: a vertical tab (and a form feed) is white space for scanf.
+    #[test]
+    fn vertical_tab_is_white_space() {
+        assert_eq!(
+            tokens("1\x0b2\x0c3\r\n4"),
+            vec![
+                ("1".into(), 1, 1),
+                ("2".into(), 1, 3),
+                ("3".into(), 1, 5),
+                ("4".into(), 2, 1)
+            ]
+        );
+    }
+
+    /// Issue 15: an error message echoed raw control bytes, so an input
+    /// could clear the user's terminal.
+    #[test]
+    fn control_bytes_are_escaped() {
+        let mut s = Scanner::new("\x1b[2J".as_bytes(), "case");
+        let t = s.next_token().unwrap().unwrap();
+        assert_eq!(t.quoted(), "`\\u{1b}[2J`");
+        assert_eq!(escaped("a\u{7}b\u{e9}"), "a\\u{7}b\u{e9}");
+    }
+
+    #[test]
+    fn a_cut_character_is_dropped_not_escaped() {
+        let input = format!("{}é", "1".repeat(MAX_TOKEN_TEXT - 1));
+        let mut s = Scanner::new(input.as_bytes(), "case");
+        let t = s.next_token().unwrap().unwrap();
+        assert!(t.truncated);
+        assert_eq!(t.text, "1".repeat(MAX_TOKEN_TEXT - 1));
     }
 }

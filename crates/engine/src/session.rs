@@ -407,7 +407,8 @@ mod tests {
                 },
                 |&s| s == self.target,
                 &mut HashVisited::default(),
-                &limits.clone().with_max_depth(Some(left)),
+                Some(left),
+                limits,
             )
         }
     }

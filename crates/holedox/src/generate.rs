@@ -38,7 +38,7 @@ use gridpuzzle_engine::search::{Limits, Search};
 use gridpuzzle_engine::{Dir, Pos};
 
 use crate::rules::{step, Case, Lair, TailRule};
-use crate::solve::solve;
+use crate::solve::{solve, solve_capped};
 
 pub use crate::parse::{write_case, TERMINATOR};
 
@@ -217,15 +217,15 @@ pub fn difficulty(
         return Some(record);
     }
     // After an optimal first step the rest takes exactly `optimum - 1`
-    // steps: searching with that depth cap is enough, and cheaper.
-    let limits = limits.clone().with_max_depth(Some(optimum as u32 - 1));
+    // steps: searching with that cap is enough, and cheaper.
+    let cap = optimum as u32 - 1;
     for d in Dir::ALL {
         let mut body = case.body().to_vec();
         if step(case.lair(), &mut body, d, rule).is_err() {
             continue;
         }
         let after = Case::new(case.lair().clone(), body).ok()?;
-        if answer_of(&solve(&after, rule, &limits))? == optimum - 1 {
+        if answer_of(&solve_capped(&after, rule, cap, limits))? == optimum - 1 {
             record.optimal_first_moves += 1;
         }
     }
@@ -271,7 +271,6 @@ pub fn hardest(
         max_expanded: Some(opts.max_expanded),
         cancel: opts.cancel.clone(),
         deadline: Some(deadline),
-        ..Limits::none()
     };
     let mut rng = SplitMix64::new(seed);
     let mut start = serpentine(&lairs, rng.chance(50), rng.chance(50))

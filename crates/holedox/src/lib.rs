@@ -57,6 +57,7 @@ pub use rules::{
     TailRule,
 };
 pub use solve::{
-    lower_bound, max_len_for, solve, solve_with, upper_bound, Algorithm, SolveOptions, StateStore,
+    lower_bound, max_len_for, solve, solve_capped, solve_with, upper_bound, Algorithm,
+    SolveOptions, StateStore,
 };
 pub use verify::verify;

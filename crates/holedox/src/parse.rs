@@ -216,12 +216,10 @@ impl<R: BufRead> Cases<R> {
     /// get the scanner's message; out-of-range ones (even past `u64`) say
     /// the range.
     fn number(&self, tok: &Token, what: &str, lo: u64, hi: u64) -> Result<u64, InputError> {
-        let digits = tok.text.strip_prefix('+').unwrap_or(&tok.text);
-        let all_digits = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
         let value = match self.scanner.uint_of(tok, what, u64::MAX) {
             Ok((v, _)) => v,
             // All digits but too long for u64: simply out of range.
-            Err(_) if all_digits => u64::MAX,
+            Err(_) if tok.digits => u64::MAX,
             Err(e) => return Err(e),
         };
         if value < lo || value > hi {

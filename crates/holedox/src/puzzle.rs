@@ -307,6 +307,13 @@ impl Puzzle for Holedox {
     }
 
     fn svg(&self, case: &Case, plan: &[Dir], still: Option<usize>) -> Result<String, String> {
+        if let Some(k) = still.filter(|&k| k > plan.len()) {
+            return Err(format!(
+                "frame {k} is past the end of a plan of {} {}",
+                plan.len(),
+                Self::MOVES
+            ));
+        }
         crate::render::svg(case, plan, self.rule, still).map_err(|e| e.to_string())
     }
 

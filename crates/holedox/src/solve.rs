@@ -141,16 +141,47 @@ impl Default for SolveOptions {
 /// none, or the budget of `limits` that ran out first.
 ///
 /// The plan replays through [`crate::rules::replay`] under the same `rule`.
-/// `limits.max_depth`, if set, caps the plan's length (then `Unsolvable`
-/// means "none within the cap").
+/// Holedox has no move cap among its rules; [`solve_capped`] asks for a
+/// plan within one.
 pub fn solve(case: &Case, rule: TailRule, limits: &Limits) -> Search<Dir> {
     solve_with(case, rule, limits, &SolveOptions::default())
+}
+
+/// An optimal plan of at most `max_moves` moves, a proof that there is none
+/// *within that cap* (`Unsolvable`), or the budget of `limits` that ran out
+/// first.
+///
+/// The cap is not a rule of the game but a question the caller asks ("can
+/// this lair be solved in `max_moves`?"; the difficulty record asks it after
+/// every first move): the search queues nothing that would need more, so a
+/// tight cap is cheaper than a full [`solve`]. It is part of the problem, and
+/// `limits` stay budgets only.
+pub fn solve_capped(case: &Case, rule: TailRule, max_moves: u32, limits: &Limits) -> Search<Dir> {
+    search(
+        case,
+        rule,
+        Some(max_moves),
+        limits,
+        &SolveOptions::default(),
+    )
 }
 
 /// [`solve`] with a choice of algorithm, state store and shortcuts.
 pub fn solve_with(
     case: &Case,
     rule: TailRule,
+    limits: &Limits,
+    options: &SolveOptions,
+) -> Search<Dir> {
+    search(case, rule, None, limits, options)
+}
+
+/// The one solver behind [`solve`], [`solve_capped`] and [`solve_with`]:
+/// `cap` (`None`: none) is the longest plan that counts.
+fn search(
+    case: &Case,
+    rule: TailRule,
+    cap: Option<u32>,
     limits: &Limits,
     options: &SolveOptions,
 ) -> Search<Dir> {
@@ -167,7 +198,7 @@ pub fn solve_with(
     let packed = Packed::new(case, rule);
     let start = packed.encode(body);
     if options.algorithm == Algorithm::AStar {
-        let search = astar::solve(&packed, start, limits, options);
+        let search = astar::solve(&packed, start, cap, limits, options);
         return finish(search.outcome, search.stats);
     }
     if options.precheck && !packed.head_can_reach_exit() {
@@ -176,9 +207,9 @@ pub fn solve_with(
     let capacity = packed.capacity();
     let search = if options.store == StateStore::Auto && capacity <= DENSE_MAX_BITS as u128 {
         let mut seen = DenseVisited::new(capacity as usize, |s: &u64| *s as usize);
-        packed.search(start, &mut seen, limits)
+        packed.search(start, &mut seen, cap, limits)
     } else {
-        packed.search(start, &mut HashVisited::default(), limits)
+        packed.search(start, &mut HashVisited::default(), cap, limits)
     };
     finish(search.outcome, search.stats)
 }
@@ -303,7 +334,14 @@ impl Packed {
         }
     }
 
-    fn search<V: Visited<u64>>(&self, start: u64, seen: &mut V, limits: &Limits) -> Search<Dir> {
+    /// Breadth-first search from `start`, with no plan longer than `cap`.
+    fn search<V: Visited<u64>>(
+        &self,
+        start: u64,
+        seen: &mut V,
+        cap: Option<u32>,
+        limits: &Limits,
+    ) -> Search<Dir> {
         let exit = self.exit as u64;
         let shift = self.shift;
         bfs(
@@ -311,6 +349,7 @@ impl Packed {
             |&s, out| self.successors(s, out),
             |&s| s >> shift == exit,
             seen,
+            cap,
             limits,
         )
     }
@@ -436,16 +475,18 @@ mod tests {
     }
 
     #[test]
-    fn depth_caps_are_rules() {
+    fn a_capped_solve_proves_within_its_cap() {
         // Head at (1,4) 1-based, body to the right: 3 steps to the exit.
         let case = open_case(3, 8, &[(0, 3), (0, 4), (0, 5)]);
-        let capped = |d| {
-            solve(
-                &case,
-                TailRule::Strict,
-                &Limits::none().with_max_depth(Some(d)),
-            )
+        let capped = |d| solve_capped(&case, TailRule::Strict, d, &Limits::none());
+        assert_eq!(capped(2).outcome, Outcome::Unsolvable);
+        assert_eq!(capped(3).outcome, Outcome::Solved(vec![Dir::Left; 3]));
+        // The same question through breadth-first search.
+        let bfs = SolveOptions {
+            algorithm: Algorithm::Bfs,
+            ..SolveOptions::default()
         };
+        let capped = |d| search(&case, TailRule::Strict, Some(d), &Limits::none(), &bfs);
         assert_eq!(capped(2).outcome, Outcome::Unsolvable);
         assert_eq!(capped(3).outcome, Outcome::Solved(vec![Dir::Left; 3]));
     }

@@ -3,6 +3,11 @@
 //! The plan is replayed step by step through [`crate::rules::step`]; a move
 //! after the head has reached the exit is refused (the game is over). Only a
 //! legal plan that ends on the exit is compared with the solver's optimum.
+//!
+//! Holedox has no move cap among its rules (its settings are the tail rule
+//! and the exit), so no verdict here is ever [`Verdict::OverCap`]: a legal
+//! plan of any length is compared with the optimum. `limits` are budgets
+//! only, for that one search.
 
 use gridpuzzle_engine::search::{Limits, Outcome};
 use gridpuzzle_engine::verdict::Verdict;
@@ -12,7 +17,7 @@ use crate::rules::{is_goal, step, Case, TailRule};
 use crate::solve::solve;
 
 /// The verdict on `plan` for `case` under `rule`; the optimum is searched
-/// under `limits` (its depth cap, if any, is a rule).
+/// within the budgets of `limits`.
 pub fn verify(case: &Case, plan: &[Dir], rule: TailRule, limits: &Limits) -> Verdict {
     let lair = case.lair();
     let mut body = case.body().to_vec();
@@ -38,9 +43,6 @@ pub fn verify(case: &Case, plan: &[Dir], rule: TailRule, limits: &Limits) -> Ver
             moves,
             detail: format!("the head is at {}, the exit at {}", body[0], lair.exit()),
         };
-    }
-    if let Some(cap) = limits.max_depth.filter(|&cap| moves > cap as usize) {
-        return Verdict::OverCap { moves, cap };
     }
     match solve(case, rule, limits).outcome {
         Outcome::Solved(best) if best.len() == moves => Verdict::Optimal { moves },

@@ -8,8 +8,10 @@
 //! run time. [`entries`] lists what the front ends show without a value
 //! (names, help, settings) for building `--help` and the page's menus.
 //!
-//! Adding a puzzle is its crate, one line in [`registry!`]'s call below, a
-//! workspace dependency and its samples; nothing else changes.
+//! Adding a puzzle is its crate, one line in `registry!`'s call below, a
+//! workspace dependency and its samples; nothing else changes. The
+//! conformance suite (`tests/conformance.rs`) then tests the new puzzle
+//! like every other, and `gridpuzzle-template` is the model to copy.
 
 use gridpuzzle_engine::puzzle::{Param, Setting};
 pub use gridpuzzle_engine::Puzzle;
@@ -76,7 +78,13 @@ macro_rules! registry {
     };
 }
 
-registry!(gridpuzzle_curling::Curling, gridpuzzle_holedox::Holedox);
+registry!(
+    gridpuzzle_curling::Curling,
+    gridpuzzle_holedox::Holedox,
+    // The template puzzle: registered (so the conformance suite runs it
+    // like the others) but not listed.
+    gridpuzzle_template::Walk,
+);
 
 /// The registered puzzle called `name`.
 pub fn entry(name: &str) -> Option<Entry> {

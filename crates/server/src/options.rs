@@ -225,7 +225,6 @@ impl Bounds {
             max_expanded: Some(self.max_states),
             deadline: Some((Instant::now() + self.timeout).min(ctx.deadline)),
             cancel: Some(ctx.cancel.clone()),
-            ..Default::default()
         }
     }
 

@@ -45,15 +45,16 @@
 //! [`BestFirst::complete`]: a puzzle that can cheaply prove a state's bound
 //! is *exact* (it finds a plan of exactly `h` moves) ends the search there.
 //!
-//! # Limits
+//! # Cap and limits
 //!
-//! `limits.max_depth` is a rule: nodes with `f` above it are never queued
-//! (any solution through them would be longer), and exhausting the rest is
-//! a proof of [`Outcome::Unsolvable`] within the cap. This is also how a
-//! caller with an *upper bound* (a known plan of `U` moves) asks for "only
-//! something shorter": a cap of `U - 1`. Budgets (`max_expanded`, deadline,
-//! cancel, and [`AstarOptions::max_stored`] for memory) give
-//! [`Outcome::Limit`], never `Unsolvable`.
+//! The depth cap (`max_depth` of [`astar`], [`AstarOptions::max_depth`] of
+//! [`astar_with`]) is part of the problem: nodes with `f` above it are never
+//! queued (any solution through them would be longer), and exhausting the
+//! rest is a proof of [`Outcome::Unsolvable`] within the cap. This is also
+//! how a caller with an *upper bound* (a known plan of `U` moves) asks for
+//! "only something shorter": a cap of `U - 1`. Budgets ([`Limits`]:
+//! `max_expanded`, deadline, cancel; and [`AstarOptions::max_stored`] for
+//! memory) give [`Outcome::Limit`], never `Unsolvable`.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -204,6 +205,10 @@ pub struct AstarOptions {
     /// Memory budget: stop with [`Outcome::Limit`]`(`[`LimitHit::Memory`]`)`
     /// once the cost table holds more than this many states.
     pub max_stored: Option<usize>,
+    /// Depth cap, part of the problem (`None`: no cap): no solution longer
+    /// than this many moves counts, and exhausting the states within it
+    /// proves [`Outcome::Unsolvable`].
+    pub max_depth: Option<u32>,
 }
 
 struct Node<S, M> {
@@ -258,9 +263,10 @@ impl Buckets {
 /// - `goal(state)` tells whether a state is solved;
 /// - `costs` is the (empty) table of best `g` per state ([`HashCosts`] for
 ///   any state, [`DenseCosts`] for states packed into small integers);
-/// - `limits.max_depth` caps the number of moves (a rule: exhausting the
-///   states within it proves [`Outcome::Unsolvable`]); the budgets give
-///   [`Outcome::Limit`].
+/// - `max_depth` caps the number of moves, `None` for no cap (part of the
+///   problem: exhausting the states within it proves
+///   [`Outcome::Unsolvable`]);
+/// - `limits` are the budgets, which give [`Outcome::Limit`].
 ///
 /// The answer is optimal whenever the heuristic is admissible (see the
 /// module notes).
@@ -278,7 +284,8 @@ impl Buckets {
 ///     |&n| Some(u32::from(n != 10)),
 ///     |&n| n == 10,
 ///     &mut HashCosts::default(),
-///     &Limits::none().with_max_depth(Some(8)),
+///     Some(8),
+///     &Limits::none(),
 /// );
 /// assert_eq!(found.outcome, Outcome::Solved(vec!['+', '*', '+', '*']));
 /// ```
@@ -288,6 +295,7 @@ pub fn astar<S, M, C, FS, FH, FG>(
     heuristic: FH,
     goal: FG,
     costs: &mut C,
+    max_depth: Option<u32>,
     limits: &Limits,
 ) -> Search<M>
 where
@@ -330,10 +338,15 @@ where
         goal,
         _types: std::marker::PhantomData,
     };
-    astar_with(&mut problem, start, costs, limits, &AstarOptions::default())
+    let options = AstarOptions {
+        max_depth,
+        ..AstarOptions::default()
+    };
+    astar_with(&mut problem, start, costs, limits, &options)
 }
 
-/// [`astar`] over a [`BestFirst`] problem, with [`AstarOptions`].
+/// [`astar`] over a [`BestFirst`] problem, with [`AstarOptions`] (the depth
+/// cap among them); `limits` are the budgets.
 pub fn astar_with<P, C>(
     problem: &mut P,
     start: P::State,
@@ -350,7 +363,7 @@ where
     if problem.is_goal(&start) {
         return budget.finish(Outcome::Solved(Vec::new()), stats);
     }
-    let cap = limits.max_depth.unwrap_or(u32::MAX);
+    let cap = options.max_depth.unwrap_or(u32::MAX);
     let Some(h0) = problem.bound(&start).filter(|&h| h <= cap) else {
         return budget.finish(Outcome::Unsolvable, stats);
     };
@@ -441,13 +454,15 @@ mod tests {
     #[test]
     fn zero_heuristic_agrees_with_bfs() {
         for target in -20..60i64 {
-            let cap = Limits::none().with_max_depth(Some(9));
+            let cap = Some(9);
+            let none = Limits::none();
             let b = bfs(
                 1,
                 arith,
                 |&n| n == target,
                 &mut HashVisited::default(),
-                &cap,
+                cap,
+                &none,
             );
             let a = astar(
                 1,
@@ -455,7 +470,8 @@ mod tests {
                 |_| Some(0),
                 |&n| n == target,
                 &mut HashCosts::default(),
-                &cap,
+                cap,
+                &none,
             );
             match (&b.outcome, &a.outcome) {
                 (Outcome::Solved(x), Outcome::Solved(y)) => {
@@ -497,12 +513,13 @@ mod tests {
             h,
             |&s| s == 5,
             &mut HashCosts::default(),
+            None,
             &Limits::none(),
         );
         assert_eq!(found.outcome, Outcome::Solved(vec![1, 3, 5]));
         // The same with a dense table.
         let mut dense = DenseCosts::new(6, |&s: &u8| s as usize);
-        let found = astar(0u8, succ, h, |&s| s == 5, &mut dense, &Limits::none());
+        let found = astar(0u8, succ, h, |&s| s == 5, &mut dense, None, &Limits::none());
         assert_eq!(found.outcome, Outcome::Solved(vec![1, 3, 5]));
         assert_eq!(dense.len(), 6);
         assert_eq!(dense.get(&3), Some(2));
@@ -510,14 +527,15 @@ mod tests {
 
     #[test]
     fn caps_prove_and_budgets_stop() {
-        let cap = Limits::none().with_max_depth(Some(5));
+        let (cap, none) = (Some(5), Limits::none());
         let a = astar(
             1,
             arith,
             |_| Some(0),
             |&n| n == 64,
             &mut HashCosts::default(),
-            &cap,
+            cap,
+            &none,
         );
         assert_eq!(a.outcome, Outcome::Unsolvable);
         let budget = Limits {
@@ -530,6 +548,7 @@ mod tests {
             |_| Some(0),
             |&n| n == 1000,
             &mut HashCosts::default(),
+            None,
             &budget,
         );
         assert_eq!(a.outcome, Outcome::Limit(LimitHit::States(3)));
@@ -541,7 +560,8 @@ mod tests {
             |_| None,
             |&n| n == 5,
             &mut HashCosts::default(),
-            &cap,
+            cap,
+            &none,
         );
         assert_eq!(a.outcome, Outcome::Unsolvable);
         let a = astar(
@@ -550,7 +570,8 @@ mod tests {
             |_| None,
             |&n| n == 5,
             &mut HashCosts::default(),
-            &cap,
+            cap,
+            &none,
         );
         assert_eq!(a.outcome, Outcome::Solved(vec![]));
     }
@@ -573,6 +594,7 @@ mod tests {
         }
         let options = AstarOptions {
             max_stored: Some(50),
+            ..AstarOptions::default()
         };
         let mut costs = HashCosts::default();
         let a = astar_with(&mut Line, 1, &mut costs, &Limits::none(), &options);

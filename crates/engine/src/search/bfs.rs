@@ -6,6 +6,11 @@
 //! moves. The goal test runs when a state is generated: every state of depth
 //! `d` is generated before any of depth `d + 1`, so the first goal generated
 //! is a shallowest one.
+//!
+//! The depth cap (`max_depth`) is part of the problem: the queue is cut where
+//! the layer reaches it, and running out of queue is then a proof within the
+//! cap. The budgets of [`Limits`] are checked before every expansion (the
+//! clock every 1024) and give [`Outcome::Limit`].
 
 use super::{Budget, Limits, Outcome, Search, Stats, Visited};
 
@@ -20,9 +25,10 @@ struct Node<S, M> {
 /// - `successors(state, out)` pushes every `(move, next)` pair of `state`;
 /// - `goal(state)` tells whether a state is solved;
 /// - `visited` is the (empty) set used to merge transpositions;
-/// - `limits.max_depth` caps the number of moves (a rule: exhausting the
-///   states within it is a proof of [`Outcome::Unsolvable`]); the budgets
-///   give [`Outcome::Limit`].
+/// - `max_depth` caps the number of moves, `None` for no cap (part of the
+///   problem: exhausting the states within it is a proof of
+///   [`Outcome::Unsolvable`]);
+/// - `limits` are the budgets, which give [`Outcome::Limit`].
 ///
 /// ```
 /// use gridpuzzle_engine::search::{bfs, HashVisited, Limits, Outcome};
@@ -35,7 +41,8 @@ struct Node<S, M> {
 ///     },
 ///     |&n| n == 10,
 ///     &mut HashVisited::default(),
-///     &Limits::none().with_max_depth(Some(8)),
+///     Some(8),
+///     &Limits::none(),
 /// );
 /// assert_eq!(found.outcome, Outcome::Solved(vec!['+', '*', '+', '*']));
 /// ```
@@ -44,6 +51,7 @@ pub fn bfs<S, M, V, FS, FG>(
     mut successors: FS,
     mut goal: FG,
     visited: &mut V,
+    max_depth: Option<u32>,
     limits: &Limits,
 ) -> Search<M>
 where
@@ -72,7 +80,7 @@ where
             depth += 1;
             layer_end = nodes.len();
         }
-        if limits.max_depth.is_some_and(|max| depth >= max) {
+        if max_depth.is_some_and(|max| depth >= max) {
             // Every state left in the queue already uses all allowed moves.
             break;
         }

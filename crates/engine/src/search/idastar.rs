@@ -20,6 +20,11 @@
 //!   budget; it is recorded as such. If the whole tree is dead, the answer
 //!   is a proof of [`Outcome::Unsolvable`] even without a depth cap.
 //!
+//! The depth cap ([`DfsOptions::max_depth`]) is part of the problem, like
+//! the walk itself: no round goes past it, and a search that runs out of
+//! rounds under it is a proof of [`Outcome::Unsolvable`] within the cap. The
+//! budgets of [`Limits`] give [`Outcome::Limit`].
+//!
 //! Optimality: the threshold starts at the root's bound and rises to the
 //! smallest `g + h` that exceeded it, so the first goal found is at depth
 //! equal to the threshold, and no shorter solution exists (every shorter
@@ -62,7 +67,8 @@ pub enum Deepening {
     /// goal found lowers the cap to one less than its depth, and the last
     /// goal found is optimal. Cheaper than rounds when the cap is tight and
     /// the answer is often "none" (each round of IDA* repeats the one
-    /// before); needs a cap, so without one it runs as `Iterative`.
+    /// before); needs a cap ([`DfsOptions::max_depth`]), so without one it
+    /// runs as `Iterative`.
     BranchAndBound,
 }
 
@@ -76,6 +82,10 @@ pub struct DfsOptions {
     /// answer is the same and memory stays bounded.
     pub table_capacity: usize,
     pub deepening: Deepening,
+    /// Depth cap, part of the problem (`None`: no cap): no solution longer
+    /// than this many moves counts, and a full search within it proves
+    /// [`Outcome::Unsolvable`].
+    pub max_depth: Option<u32>,
 }
 
 /// Default [`DfsOptions::table_capacity`]: 2²² states, a few hundred MB at
@@ -88,6 +98,7 @@ impl Default for DfsOptions {
             table: true,
             table_capacity: DEFAULT_TABLE_CAPACITY,
             deepening: Deepening::Iterative,
+            max_depth: None,
         }
     }
 }
@@ -109,8 +120,9 @@ struct Frame<M> {
 
 /// Finds an optimal move sequence from the walk's current state.
 ///
-/// `limits.max_depth` caps the solution length (a rule: a full search within
-/// it proves [`Outcome::Unsolvable`]); the budgets give [`Outcome::Limit`].
+/// `opts.max_depth` caps the solution length (part of the problem: a full
+/// search within it proves [`Outcome::Unsolvable`]); the budgets of `limits`
+/// give [`Outcome::Limit`].
 /// With `opts.table` false no transposition table is kept (memory stays at
 /// the current path; useful when states rarely repeat). Whatever the
 /// outcome, the walk is handed back in the state it was given.
@@ -130,7 +142,7 @@ pub fn idastar<W: Walk>(walk: &mut W, limits: &Limits, opts: DfsOptions) -> Sear
         pool: Vec::new(),
         best: None,
     };
-    if let (Deepening::BranchAndBound, Some(cap)) = (opts.deepening, limits.max_depth) {
+    if let (Deepening::BranchAndBound, Some(cap)) = (opts.deepening, opts.max_depth) {
         if h0 <= cap {
             if let Err(hit) = search.run(walk, cap, true, &budget, &mut stats) {
                 return budget.finish(Outcome::Limit(hit), stats);
@@ -142,7 +154,7 @@ pub fn idastar<W: Walk>(walk: &mut W, limits: &Limits, opts: DfsOptions) -> Sear
         };
         return budget.finish(outcome, stats);
     }
-    let cap = limits.max_depth.unwrap_or(u32::MAX);
+    let cap = opts.max_depth.unwrap_or(u32::MAX);
     let mut threshold = h0.max(1);
     while threshold <= cap {
         match search.run(walk, threshold, false, &budget, &mut stats) {

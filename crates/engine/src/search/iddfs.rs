@@ -10,7 +10,10 @@
 //! threshold, every reachable state was seen and the answer is
 //! [`Outcome::Unsolvable`] even without a depth cap. (On spaces with cycles
 //! a round always prunes something, so there only the cap or a budget ends
-//! the search — the caller should set one.)
+//! the search — the caller should set one.) The cap (`max_depth`) is part of
+//! the problem: no round goes past it, and running out of rounds under it is
+//! a proof within the cap; the budgets of [`Limits`] give
+//! [`Outcome::Limit`].
 
 use super::{Budget, LimitHit, Limits, Outcome, Search, Stats};
 
@@ -21,7 +24,8 @@ struct Frame<S, M> {
 
 /// Iterative deepening depth-first search from `start`.
 ///
-/// - `successors`, `goal`, `limits` as in [`super::bfs`];
+/// - `successors`, `goal`, `max_depth` (the cap, part of the problem) and
+///   `limits` (the budgets) as in [`super::bfs`];
 /// - `bound(state)` is a lower bound on the moves still needed, or `None`
 ///   when the state provably cannot reach a goal (it is then pruned without
 ///   counting as cut off). Use `|_| Some(0)` for plain iterative deepening.
@@ -36,7 +40,8 @@ struct Frame<S, M> {
 ///     },
 ///     |&n| n == 10,
 ///     |_| Some(0),
-///     &Limits::none().with_max_depth(Some(8)),
+///     Some(8),
+///     &Limits::none(),
 /// );
 /// assert_eq!(found.outcome.moves().map(|m| m.len()), Some(4));
 /// ```
@@ -45,6 +50,7 @@ pub fn iddfs<S, M, FS, FG, FB>(
     mut successors: FS,
     mut goal: FG,
     mut bound: FB,
+    max_depth: Option<u32>,
     limits: &Limits,
 ) -> Search<M>
 where
@@ -62,7 +68,7 @@ where
         return budget.finish(Outcome::Unsolvable, stats);
     };
     let mut threshold = first.max(1);
-    let cap = limits.max_depth.unwrap_or(u32::MAX);
+    let cap = max_depth.unwrap_or(u32::MAX);
     let mut pool: Vec<Vec<(M, S)>> = Vec::new();
     while threshold <= cap {
         match round(

@@ -2,18 +2,38 @@
 //!
 //! Every search here takes the start state, a `successors` closure that
 //! pushes `(move, next state)` pairs (so a result carries the moves, not only
-//! a cost), a goal test, and [`Limits`]. It returns a [`Search`]: one of three
-//! [`Outcome`]s and the [`Stats`] of the work done.
+//! a cost), a goal test, an optional depth cap, and [`Limits`]. It returns a
+//! [`Search`]: one of three [`Outcome`]s and the [`Stats`] of the work done.
 //!
 //! The three outcomes are the point of this module. A caller must be able to
 //! tell "proved: there is no solution" from "we stopped looking", because a
-//! judge answer of `-1` printed after a time-out is a lie. So:
+//! judge answer of `-1` printed after a time-out is a lie. So what stops a
+//! search comes in two kinds, and the two travel apart:
 //!
-//! - `max_depth` is part of the *rules* (Curling's 10-throw cap): a search
-//!   that exhausts every state within the depth returns
-//!   [`Outcome::Unsolvable`], which is a proof for that cap;
-//! - `max_expanded`, `deadline` and `cancel` are *budgets*: when one stops a
+//! - the **depth cap** is part of the *problem*, like the successors and the
+//!   goal: a rule (Curling's 10-throw cap, which is the puzzle's setting) or
+//!   a question the caller asks ("anything shorter than this known plan?").
+//!   A search that exhausts every state within the cap returns
+//!   [`Outcome::Unsolvable`], which is a proof for that cap. It is an
+//!   explicit argument: `max_depth` of [`bfs`], [`iddfs`] and [`astar`], and
+//!   [`DfsOptions::max_depth`] / [`AstarOptions::max_depth`] for the
+//!   trait-driven [`idastar`] and [`astar_with`];
+//! - [`Limits`] holds the *budgets* only — `max_expanded`, `deadline` and
+//!   `cancel` (and [`AstarOptions::max_stored`] for memory): when one stops a
 //!   search the outcome is [`Outcome::Limit`], never `Unsolvable`.
+//!
+//! Keeping the cap out of `Limits` means a budget can be passed through
+//! untouched from the command line or a web request to any search, and no
+//! caller can smuggle a rule in (or lose one) on the way.
+//!
+//! Why a plain parameter for the closure searches and a field for the
+//! trait-driven ones: the closure searches take their problem as arguments,
+//! and the cap is one more piece of it, visible at every call site (`None`
+//! reads as "no cap"); a one-field options struct would only add ceremony.
+//! [`idastar`] and [`astar_with`] already take an options struct that
+//! describes how to search their problem, so the cap joins it there (and
+//! defaults to none). Either way the search copies it once at the start and
+//! tests it where it always did: nothing is added per node.
 //!
 //! Searches are free functions in the style of the `pathfinding` crate; the
 //! visited set is a parameter ([`Visited`]) so a puzzle that packs its states
@@ -36,11 +56,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// What a search may spend, and the rule-given depth cap.
+/// What a search may spend: budgets only. Running out of one gives
+/// [`Outcome::Limit`]. A depth cap is not a budget: it is an argument of each
+/// search (see the module notes).
 #[derive(Debug, Clone, Default)]
 pub struct Limits {
-    /// Rule: no solution longer than this many moves counts.
-    pub max_depth: Option<u32>,
     /// Budget: stop after expanding this many states.
     pub max_expanded: Option<u64>,
     /// Budget: stop at this instant.
@@ -50,14 +70,9 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// No depth cap and no budget.
+    /// No budget.
     pub fn none() -> Limits {
         Limits::default()
-    }
-
-    pub fn with_max_depth(mut self, depth: Option<u32>) -> Limits {
-        self.max_depth = depth;
-        self
     }
 
     /// The time or cancel budget that has run out, if one has: for work
@@ -108,7 +123,8 @@ impl fmt::Display for LimitHit {
 pub enum Outcome<M> {
     /// An optimal sequence of moves (empty when the start is a goal).
     Solved(Vec<M>),
-    /// Proved: no sequence of moves within `max_depth` reaches a goal.
+    /// Proved: no sequence of moves within the search's depth cap (if it
+    /// had one) reaches a goal.
     Unsolvable,
     /// A budget ran out first; nothing is known.
     Limit(LimitHit),

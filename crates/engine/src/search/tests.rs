@@ -24,15 +24,17 @@ pub(super) fn replay(mut n: i64, moves: &[char]) -> i64 {
 #[test]
 fn bfs_and_iddfs_agree_on_optimal_lengths() {
     for target in -20..60i64 {
-        let cap = Limits::none().with_max_depth(Some(9));
+        let cap = Some(9);
+        let none = Limits::none();
         let b = bfs(
             1,
             arith,
             |&n| n == target,
             &mut HashVisited::default(),
-            &cap,
+            cap,
+            &none,
         );
-        let d = iddfs(1, arith, |&n| n == target, |_| Some(0), &cap);
+        let d = iddfs(1, arith, |&n| n == target, |_| Some(0), cap, &none);
         match (&b.outcome, &d.outcome) {
             (Outcome::Solved(x), Outcome::Solved(y)) => {
                 assert_eq!(x.len(), y.len(), "target {target}");
@@ -48,13 +50,26 @@ fn bfs_and_iddfs_agree_on_optimal_lengths() {
 #[test]
 fn depth_cap_is_a_proof_not_a_limit() {
     // 1 -> 64 needs 6 doublings; with a cap of 5 it is unsolvable.
-    let cap = Limits::none().with_max_depth(Some(5));
-    let b = bfs(1, arith, |&n| n == 64, &mut HashVisited::default(), &cap);
+    let none = Limits::none();
+    let b = bfs(
+        1,
+        arith,
+        |&n| n == 64,
+        &mut HashVisited::default(),
+        Some(5),
+        &none,
+    );
     assert_eq!(b.outcome, Outcome::Unsolvable);
-    let d = iddfs(1, arith, |&n| n == 64, |_| Some(0), &cap);
+    let d = iddfs(1, arith, |&n| n == 64, |_| Some(0), Some(5), &none);
     assert_eq!(d.outcome, Outcome::Unsolvable);
-    let cap = Limits::none().with_max_depth(Some(6));
-    let b = bfs(1, arith, |&n| n == 64, &mut HashVisited::default(), &cap);
+    let b = bfs(
+        1,
+        arith,
+        |&n| n == 64,
+        &mut HashVisited::default(),
+        Some(6),
+        &none,
+    );
     assert_eq!(b.outcome.moves().map(<[char]>::len), Some(6));
 }
 
@@ -69,11 +84,12 @@ fn budgets_give_limit_never_unsolvable() {
         arith,
         |&n| n == 1_000_003,
         &mut HashVisited::default(),
+        None,
         &limits,
     );
     assert_eq!(b.outcome, Outcome::Limit(LimitHit::States(50)));
     assert_eq!(b.stats.expanded, 50);
-    let d = iddfs(1, arith, |&n| n == 1_000_003, |_| Some(0), &limits);
+    let d = iddfs(1, arith, |&n| n == 1_000_003, |_| Some(0), None, &limits);
     assert_eq!(d.outcome, Outcome::Limit(LimitHit::States(50)));
 
     let flag = Arc::new(AtomicBool::new(true));
@@ -81,14 +97,21 @@ fn budgets_give_limit_never_unsolvable() {
         cancel: Some(flag),
         ..Limits::none()
     };
-    let b = bfs(1, arith, |_| false, &mut HashVisited::default(), &limits);
+    let b = bfs(
+        1,
+        arith,
+        |_| false,
+        &mut HashVisited::default(),
+        None,
+        &limits,
+    );
     assert_eq!(b.outcome, Outcome::Limit(LimitHit::Cancelled));
 
     let limits = Limits {
         deadline: Some(std::time::Instant::now()),
         ..Limits::none()
     };
-    let d = iddfs(1, arith, |_| false, |_| Some(0), &limits);
+    let d = iddfs(1, arith, |_| false, |_| Some(0), None, &limits);
     assert_eq!(d.outcome, Outcome::Limit(LimitHit::Time));
 }
 
@@ -104,13 +127,21 @@ fn countdown(n: &u32, out: &mut Vec<(u8, u32)>) {
 
 #[test]
 fn exhaustion_without_cap_is_detected() {
-    let d = iddfs(12u32, countdown, |_| false, |_| Some(0), &Limits::none());
+    let d = iddfs(
+        12u32,
+        countdown,
+        |_| false,
+        |_| Some(0),
+        None,
+        &Limits::none(),
+    );
     assert_eq!(d.outcome, Outcome::Unsolvable);
     let b = bfs(
         12u32,
         countdown,
         |_| false,
         &mut HashVisited::default(),
+        None,
         &Limits::none(),
     );
     assert_eq!(b.outcome, Outcome::Unsolvable);
@@ -120,19 +151,34 @@ fn exhaustion_without_cap_is_detected() {
 #[test]
 fn admissible_bound_prunes_but_keeps_optimality() {
     // Count down from 30 to 0 with steps of 1 or 2: optimum 15 moves.
-    let plain = iddfs(30u32, countdown, |&n| n == 0, |_| Some(0), &Limits::none());
+    let plain = iddfs(
+        30u32,
+        countdown,
+        |&n| n == 0,
+        |_| Some(0),
+        None,
+        &Limits::none(),
+    );
     let bounded = iddfs(
         30u32,
         countdown,
         |&n| n == 0,
         |&n| Some(n.div_ceil(2)),
+        None,
         &Limits::none(),
     );
     assert_eq!(plain.outcome.moves().map(<[u8]>::len), Some(15));
     assert_eq!(bounded.outcome.moves().map(<[u8]>::len), Some(15));
     assert!(bounded.stats.expanded < plain.stats.expanded);
     // A bound of None prunes a state as dead.
-    let dead = iddfs(30u32, countdown, |&n| n == 0, |_| None, &Limits::none());
+    let dead = iddfs(
+        30u32,
+        countdown,
+        |&n| n == 0,
+        |_| None,
+        None,
+        &Limits::none(),
+    );
     assert_eq!(dead.outcome, Outcome::Unsolvable);
 }
 
@@ -143,10 +189,18 @@ fn start_that_is_a_goal_costs_nothing() {
         countdown,
         |&n| n == 5,
         &mut HashVisited::default(),
+        None,
         &Limits::none(),
     );
     assert_eq!(b.outcome, Outcome::Solved(vec![]));
-    let d = iddfs(5u32, countdown, |&n| n == 5, |_| Some(0), &Limits::none());
+    let d = iddfs(
+        5u32,
+        countdown,
+        |&n| n == 5,
+        |_| Some(0),
+        None,
+        &Limits::none(),
+    );
     assert_eq!(d.outcome, Outcome::Solved(vec![]));
 }
 
@@ -212,16 +266,20 @@ fn idastar_finds_optimal_paths_and_restores_the_walk() {
                 forbidden: vec![10, 11],
                 exact,
             };
-            // With no cap, branch and bound runs as iterative deepening.
-            let found = idastar(&mut w, &Limits::none().with_max_depth(Some(30)), opts);
+            let capped = DfsOptions {
+                max_depth: Some(30),
+                ..opts
+            };
+            let found = idastar(&mut w, &Limits::none(), capped);
             // 21 -> 12 (at best 5 moves), jump 12 -> 9 impossible... 12 -> 10/11 forbidden.
             assert_eq!(found.outcome, Outcome::Unsolvable, "{opts:?} exact {exact}");
             assert_eq!((w.n, w.trail.len()), (21, 0));
             w.forbidden = vec![11];
+            // With no cap, branch and bound runs as iterative deepening.
             let found = idastar(&mut w, &Limits::none(), opts);
             let moves = found.outcome.moves().unwrap().to_vec();
             assert_eq!(moves.len(), 11, "{opts:?} exact {exact}");
-            let capped = idastar(&mut w, &Limits::none().with_max_depth(Some(30)), opts);
+            let capped = idastar(&mut w, &Limits::none(), capped);
             assert_eq!(
                 capped.outcome.moves().map(<[u8]>::len),
                 Some(11),
@@ -259,19 +317,24 @@ fn idastar_respects_cap_and_budgets() {
             deepening,
             ..DfsOptions::default()
         };
-        let capped = Limits::none().with_max_depth(Some(14));
-        assert_eq!(idastar(&mut w, &capped, opts).outcome, Outcome::Unsolvable);
-        let capped = Limits::none().with_max_depth(Some(15));
+        let capped = |cap| DfsOptions {
+            max_depth: Some(cap),
+            ..opts
+        };
+        let none = Limits::none();
         assert_eq!(
-            idastar(&mut w, &capped, opts)
+            idastar(&mut w, &none, capped(14)).outcome,
+            Outcome::Unsolvable
+        );
+        assert_eq!(
+            idastar(&mut w, &none, capped(15))
                 .outcome
                 .moves()
                 .map(<[u8]>::len),
             Some(15)
         );
-        let capped = Limits::none().with_max_depth(Some(40));
         assert_eq!(
-            idastar(&mut w, &capped, opts)
+            idastar(&mut w, &none, capped(40))
                 .outcome
                 .moves()
                 .map(<[u8]>::len),
@@ -297,14 +360,17 @@ fn the_table_saves_work_on_transpositions() {
         forbidden: vec![],
         exact: false,
     };
-    let cap = Limits::none().with_max_depth(Some(25));
-    let with = idastar(&mut w, &cap, DfsOptions::default());
+    let capped = DfsOptions {
+        max_depth: Some(25),
+        ..DfsOptions::default()
+    };
+    let with = idastar(&mut w, &Limits::none(), capped);
     let without = idastar(
         &mut w,
-        &cap,
+        &Limits::none(),
         DfsOptions {
             table: false,
-            ..DfsOptions::default()
+            ..capped
         },
     );
     assert_eq!(with.outcome.moves().map(<[u8]>::len), Some(20));
@@ -325,14 +391,17 @@ fn a_full_table_changes_work_not_answers() {
         forbidden: vec![8, 23],
         exact: false,
     };
-    let cap = Limits::none().with_max_depth(Some(30));
-    let full = idastar(&mut w, &cap, DfsOptions::default());
+    let capped = DfsOptions {
+        max_depth: Some(30),
+        ..DfsOptions::default()
+    };
+    let full = idastar(&mut w, &Limits::none(), capped);
     let tiny = idastar(
         &mut w,
-        &cap,
+        &Limits::none(),
         DfsOptions {
             table_capacity: 3,
-            ..DfsOptions::default()
+            ..capped
         },
     );
     // 40 -> 10 in 15 moves, then 10 9 7 5 3 1 0 around the forbidden 8.

@@ -336,10 +336,11 @@ pub fn upper_bound(case: &Case, rule: TailRule) -> Option<Vec<Dir>> {
     free_path(&packed, &body[..packed.len], &Limits::none()).unwrap_or(None)
 }
 
-/// A* from `start` (see the module notes).
+/// A* from `start` (see the module notes), with no plan longer than `cap`.
 pub(super) fn solve(
     packed: &Packed,
     start: u64,
+    cap: Option<u32>,
     limits: &Limits,
     options: &SolveOptions,
 ) -> Search<Dir> {
@@ -352,15 +353,17 @@ pub(super) fn solve(
         Err(hit) => return done(Outcome::Limit(hit)),
     };
     let lower = dist[packed.head(start)];
-    let cap = limits.max_depth.unwrap_or(u32::MAX);
+    // The longest plan that counts: the caller's cap, lowered below the
+    // upper-bound plan's length once that plan is known.
+    let mut max_depth = cap;
+    let cap = cap.unwrap_or(u32::MAX);
     if lower == FAR || lower > cap {
         return done(Outcome::Unsolvable);
     }
-    let mut limits = limits.clone();
     let mut upper = None;
     if options.precheck {
         let body = packed.decode(start);
-        let found = match free_path(packed, &body[..packed.len], &limits) {
+        let found = match free_path(packed, &body[..packed.len], limits) {
             Ok(found) => found,
             Err(hit) => return done(Outcome::Limit(hit)),
         };
@@ -371,7 +374,7 @@ pub(super) fn solve(
             }
             if len <= cap {
                 // Only a shorter plan is worth searching for.
-                limits.max_depth = Some(len - 1);
+                max_depth = Some(len - 1);
                 upper = Some(plan);
             }
         }
@@ -385,11 +388,12 @@ pub(super) fn solve(
     };
     let astar_options = AstarOptions {
         max_stored: options.max_states,
+        max_depth,
     };
     let capacity = packed.capacity();
     let dense = options.store == StateStore::Auto && capacity <= DENSE_MAX_COSTS as u128;
     let mut costs = Costs::new(dense.then_some(capacity as usize));
-    let mut search = astar_with(&mut problem, start, &mut costs, &limits, &astar_options);
+    let mut search = astar_with(&mut problem, start, &mut costs, limits, &astar_options);
     if let (Outcome::Unsolvable, Some(plan)) = (&search.outcome, upper) {
         // Nothing shorter than the upper-bound plan: it is optimal.
         search.outcome = Outcome::Solved(plan);

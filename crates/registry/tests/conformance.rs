@@ -1,0 +1,1037 @@
+//! The conformance suite: one set of checks, generic over the puzzle
+//! contract ([`Puzzle`]), that every registered puzzle runs.
+//!
+//! SGT Puzzles proves its midend with `nullgame`; here the template
+//! puzzle (`gridpuzzle-template`, registered but not listed) runs these
+//! checks exactly as Curling and Holedox do. Each test walks
+//! [`entries`] and hands a check to [`visit`], so a newly registered
+//! puzzle is tested with no edit here. A check knows nothing of any puzzle:
+//! it works only through the trait, on cases from the puzzle's own
+//! `SAMPLES`, `random_case` and generator, with fixed seeds.
+//!
+//! What is checked, per puzzle:
+//!
+//! - the judge format: written cases parse back equal, alone and many in a
+//!   row; a malformed case is an `InputError` (with its case number and
+//!   place) after the good cases before it; a cut-off case is an error;
+//!   the samples give `samples/<name>.out`;
+//! - the solver, against a naive breadth-first search written here over
+//!   `apply` and `is_won` (the move count passed, so caps work): the same
+//!   answer on every case, every plan replayed to a won position; a tiny
+//!   budget gives `Limit` or the truth, never a wrong answer; every setting
+//!   with a list of values is searched both ways;
+//! - `verify`: optimal, longer (a legal detour), not reached (a cut
+//!   plan), illegal (a refused move, with its index and a reason);
+//! - the generator: answers in the wanted range and proved, the difficulty
+//!   record agreeing with `solve`, the same seed giving the same cases and
+//!   different seeds different ones; impossible requests refused or given
+//!   up on, never answered with a wrong case; `hardest` only improving;
+//! - a play session: the optimal plan played with hints that match fresh
+//!   searches, undo / redo / restart / resume, refused moves changing
+//!   nothing, a detour's prospect matching the naive search;
+//! - views and pictures: sizes, a piece, ASCII symbols, `explain`, `svg`
+//!   (well-formed XML), the page's JSON;
+//! - settings: defaults, round trips, bad values refused;
+//! - shrinking: every smaller case is smaller, parses back, and repeated
+//!   shrinking never comes back to a case.
+//!
+//! Run `cargo test -p gridpuzzle-registry --test conformance -- --nocapture`
+//! to see how many cases each puzzle ran.
+
+use std::collections::HashSet;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Duration;
+
+use gridpuzzle_engine::generate::{answer_of, Stop, Want};
+use gridpuzzle_engine::puzzle::{GenSpec, HardSpec, Played};
+use gridpuzzle_engine::rng::SplitMix64;
+use gridpuzzle_engine::search::{Limits, Outcome};
+use gridpuzzle_engine::session::{Prospect, Session, ALREADY_WON};
+use gridpuzzle_engine::verdict::Verdict;
+use gridpuzzle_engine::view::{BoardView, Role, TextStyle};
+use gridpuzzle_engine::{InputError, Move};
+use gridpuzzle_registry::{entries, visit, Puzzle, Visit};
+
+// ------------------------------------------------------------ harness
+
+/// Runs one check on every registered puzzle. A failing puzzle does not
+/// hide the next one: every failure is collected and reported together.
+fn every_puzzle<V: Visit<Output = String>>(work: impl Fn() -> V) {
+    let mut failures = Vec::new();
+    let all = entries();
+    assert!(!all.is_empty(), "no puzzle is registered");
+    for e in all {
+        match catch_unwind(AssertUnwindSafe(|| visit(e.name, work()))) {
+            Ok(Some(summary)) => eprintln!("{}: {summary}", e.name),
+            Ok(None) => failures.push(format!("{}: registered but not visitable", e.name)),
+            Err(panic) => {
+                let text = panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_else(|| "(a panic without a message)".into());
+                failures.push(format!("{}: {text}", e.name));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "conformance failed:\n{}",
+        failures.join("\n")
+    );
+}
+
+/// A test that runs `$check::<P>` on every registered puzzle.
+macro_rules! conformance {
+    ($(#[$doc:meta])* $test:ident => $check:ident) => {
+        $(#[$doc])*
+        #[test]
+        fn $test() {
+            struct Work;
+            impl Visit for Work {
+                type Output = String;
+                fn visit<P: Puzzle>(self, puzzle: P) -> String {
+                    $check(&puzzle)
+                }
+            }
+            every_puzzle(|| Work);
+        }
+    };
+}
+
+/// A case and where it came from (for messages).
+struct Sample<C> {
+    origin: String,
+    case: C,
+}
+
+/// A search budget no small case should need.
+fn roomy() -> Limits {
+    Limits {
+        max_expanded: Some(20_000_000),
+        ..Limits::none()
+    }
+}
+
+fn parse_all<P: Puzzle>(p: &P, text: &str) -> Vec<Result<P::Case, InputError>> {
+    p.cases(Box::new(text.as_bytes())).collect()
+}
+
+/// The one case of `text` (a case and the terminator).
+fn parse_one<P: Puzzle>(p: &P, text: &str) -> P::Case {
+    let mut all = parse_all(p, text);
+    assert_eq!(all.len(), 1, "one case expected in {text:?}");
+    match all.remove(0) {
+        Ok(c) => c,
+        Err(e) => panic!("a written case does not parse back: {e}\n{text}"),
+    }
+}
+
+fn describe<P: Puzzle>(p: &P, s: &Sample<P::Case>) -> String {
+    format!(
+        "{} ({}):\n{}",
+        s.origin,
+        settings_text(p),
+        p.write_case(&s.case)
+    )
+}
+
+fn settings_text<P: Puzzle>(p: &P) -> String {
+    let pairs: Vec<String> = p
+        .settings()
+        .into_iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect();
+    pairs.join(", ")
+}
+
+/// Values for the generator's own parameters: the default, or for one
+/// without a default the first small number the generator accepts.
+fn gen_params<P: Puzzle>(p: &P, width: u32, height: u32, seed: u64) -> Vec<(String, String)> {
+    let mut params = Vec::new();
+    for param in P::GEN_PARAMS {
+        if !param.default.is_empty() {
+            params.push((param.key.to_string(), param.default.to_string()));
+            continue;
+        }
+        let tries = ["2", "3", "4", "1", "5"];
+        let start = (seed % 3) as usize;
+        let value = (0..tries.len())
+            .map(|i| tries[(start + i) % tries.len()])
+            .find(|v| {
+                let mut with = params.clone();
+                with.push((param.key.to_string(), v.to_string()));
+                p.generator(&spec(width, height, Want::exactly(1), with), 0)
+                    .is_ok()
+            })
+            .unwrap_or_else(|| {
+                panic!(
+                    "the generator parameter `{}` has no default and takes none of {tries:?}",
+                    param.key
+                )
+            });
+        params.push((param.key.to_string(), value.to_string()));
+    }
+    params
+}
+
+fn spec(width: u32, height: u32, want: Want, params: Vec<(String, String)>) -> GenSpec {
+    GenSpec {
+        width,
+        height,
+        want,
+        density: None,
+        params,
+        max_expanded: None,
+        attempts: 2_000,
+        cancel: None,
+    }
+}
+
+/// The cases every check runs on: the samples, `random` cases from
+/// `random_case` on small sizes, and some from the generator.
+fn corpus<P: Puzzle>(p: &P, random: u64) -> Vec<Sample<P::Case>> {
+    let mut out = Vec::new();
+    for (i, c) in parse_all(p, P::SAMPLES).into_iter().enumerate() {
+        let case = c.unwrap_or_else(|e| panic!("the samples do not parse: {e}"));
+        out.push(Sample {
+            origin: format!("sample {}", i + 1),
+            case,
+        });
+    }
+    for seed in 0..random {
+        let (w, h) = (2 + (seed % 7) as u32, 1 + (seed / 7 % 7) as u32);
+        if let Some(case) = p.random_case(seed, w, h) {
+            out.push(Sample {
+                origin: format!("random_case(seed {seed}, {w}x{h})"),
+                case,
+            });
+        }
+    }
+    // A tenth as many on a larger board, where searches branch more.
+    for seed in 0..random / 10 {
+        let seed = 1_000_000 + seed;
+        if let Some(case) = p.random_case(seed, 10, 9) {
+            out.push(Sample {
+                origin: format!("random_case(seed {seed}, 10x9)"),
+                case,
+            });
+        }
+    }
+    let wants = [
+        Want {
+            min: 1,
+            max: Some(8),
+        },
+        Want { min: -1, max: None },
+    ];
+    for (k, &(w, h)) in [(5, 4), (6, 6), (4, 3)].iter().enumerate() {
+        for (j, &want) in wants.iter().enumerate() {
+            let seed = (k * 2 + j) as u64;
+            let params = gen_params(p, w, h, seed);
+            let gen = p
+                .generator(&spec(w, h, want, params), seed)
+                .unwrap_or_else(|e| panic!("the generator refuses {w}x{h}: {e}"));
+            for (n, made) in gen.take(10).enumerate() {
+                let Ok(made) = made else { break };
+                out.push(Sample {
+                    origin: format!("generated {w}x{h} seed {seed} #{}", n + 1),
+                    case: made.board,
+                });
+            }
+        }
+    }
+    out
+}
+
+// ------------------------------------------------------- naive search
+
+/// What the naive search found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Naive {
+    /// The fewest moves.
+    Moves(usize),
+    /// Every position reachable under the rules was seen.
+    Unsolvable,
+    /// More positions than the bound: the naive search gives up.
+    TooBig,
+}
+
+/// Plain breadth-first search over whole positions through the rules'
+/// own `apply` and `is_won`, deliberately sharing nothing with any
+/// solver. Move `k` of the search is applied with `used + k` moves made,
+/// so a cap counts. A position seen earlier is not searched again: with
+/// fewer moves used it had at least the same moves open.
+fn naive<P: Puzzle>(p: &P, case: &P::Case, from: &P::State, used: usize, bound: usize) -> Naive {
+    if p.is_won(case, from) {
+        return Naive::Moves(0);
+    }
+    let mut seen: HashSet<P::State> = HashSet::from([from.clone()]);
+    let mut layer = vec![from.clone()];
+    let mut depth = 0;
+    while !layer.is_empty() {
+        let mut next = Vec::new();
+        for s in &layer {
+            for &mv in P::Move::ALL {
+                let Ok((t, _)) = p.apply(case, s, used + depth, mv) else {
+                    continue;
+                };
+                if p.is_won(case, &t) {
+                    return Naive::Moves(depth + 1);
+                }
+                if seen.insert(t.clone()) {
+                    if seen.len() > bound {
+                        return Naive::TooBig;
+                    }
+                    next.push(t);
+                }
+            }
+        }
+        layer = next;
+        depth += 1;
+    }
+    Naive::Unsolvable
+}
+
+/// The naive search's bound for a case: a few thousand positions a cell.
+fn bound<P: Puzzle>(case: &P::Case) -> usize {
+    let (w, h) = P::size(case);
+    (4_000 * w as usize * h as usize).min(1_000_000)
+}
+
+/// Plays `plan` from `from` (after `used` moves) through `apply`; the
+/// positions, or the index and reason of the first refused move.
+fn replay<P: Puzzle>(
+    p: &P,
+    case: &P::Case,
+    from: &P::State,
+    used: usize,
+    plan: &[P::Move],
+) -> Result<Vec<P::State>, (usize, String)> {
+    let mut states = vec![from.clone()];
+    for (i, &mv) in plan.iter().enumerate() {
+        let (next, _) = p
+            .apply(case, &states[i], used + i, mv)
+            .map_err(|why| (i, why))?;
+        states.push(next);
+    }
+    Ok(states)
+}
+
+/// The solver's answer, checked against the naive search; `None` when the
+/// naive search gave up (a skip).
+fn check_solver<P: Puzzle>(p: &P, s: &Sample<P::Case>) -> Option<Option<Vec<P::Move>>> {
+    let case = &s.case;
+    let start = p.start(case);
+    let found = p.solve(case, &roomy());
+    let truth = naive(p, case, &start, 0, bound::<P>(case));
+    let plan = match (&found.outcome, truth) {
+        (_, Naive::TooBig) => return None,
+        (Outcome::Solved(plan), Naive::Moves(n)) if plan.len() == n => Some(plan.clone()),
+        (Outcome::Unsolvable, Naive::Unsolvable) => None,
+        (outcome, truth) => panic!(
+            "the solver says {outcome:?}, the naive search {truth:?} on {}",
+            describe(p, s)
+        ),
+    };
+    if let Some(plan) = &plan {
+        let states = replay(p, case, &start, 0, plan).unwrap_or_else(|(i, why)| {
+            panic!(
+                "the solver's move {} is refused ({why}) on {}",
+                i + 1,
+                describe(p, s)
+            )
+        });
+        let end = states.last().expect("the start at least");
+        assert!(
+            p.is_won(case, end),
+            "the solver's plan does not win on {}",
+            describe(p, s)
+        );
+    }
+    // Honesty under budgets: a search stopped early says so; whatever it
+    // does say must be the truth.
+    for budget in [0, 1, 3, 20] {
+        let tiny = Limits {
+            max_expanded: Some(budget),
+            ..Limits::none()
+        };
+        let cut = p.solve(case, &tiny);
+        let ok = match (&cut.outcome, &plan) {
+            (Outcome::Limit(_), _) => true,
+            (Outcome::Solved(q), Some(plan)) => q.len() == plan.len(),
+            (Outcome::Unsolvable, None) => true,
+            _ => false,
+        };
+        assert!(
+            ok,
+            "with a budget of {budget} states the solver says {:?} on {}",
+            cut.outcome,
+            describe(p, s)
+        );
+    }
+    Some(plan)
+}
+
+// ------------------------------------------------------------- checks
+
+fn judge_format<P: Puzzle>(p: &P) -> String {
+    let cases = corpus(p, 300);
+    let mut all_text = String::new();
+    for s in &cases {
+        let text = p.write_case(&s.case);
+        let again = parse_one(p, &format!("{text}{}", P::TERMINATOR));
+        assert_eq!(again, s.case, "write/parse changed {}", describe(p, s));
+        assert_eq!(p.write_case(&again), text, "writing is not stable");
+        all_text.push_str(&text);
+    }
+    // All of them in one input, in order.
+    let together = parse_all(p, &format!("{all_text}{}", P::TERMINATOR));
+    assert_eq!(together.len(), cases.len());
+    for (got, s) in together.iter().zip(&cases) {
+        assert_eq!(got.as_ref().ok(), Some(&s.case), "{}", describe(p, s));
+    }
+    // A malformed case after good ones: the good ones still come out,
+    // then one error naming the bad case's number and place.
+    let mut malformed = 0;
+    for n in [0usize, 1, 3] {
+        let good: String = cases[..n].iter().map(|s| p.write_case(&s.case)).collect();
+        for bad in ["@", "x y z", "-1"] {
+            let results = parse_all(p, &format!("{good}{bad}\n{}", P::TERMINATOR));
+            assert_eq!(results.len(), n + 1, "{n} good cases then `{bad}`");
+            assert!(results[..n].iter().all(Result::is_ok));
+            let err = results[n]
+                .as_ref()
+                .expect_err("a malformed case is an error");
+            assert_eq!(err.case(), n as u64 + 1, "{err}");
+            let span = err.span().unwrap_or_else(|| panic!("no place in {err}"));
+            assert!(span.line >= 1 && span.column >= 1);
+            assert!(err.to_string().contains(&format!("line {}", span.line)));
+            malformed += 1;
+        }
+    }
+    // A case cut short (no terminator) is an error, never a case.
+    let mut cut = 0;
+    for s in cases.iter().take(40) {
+        let text = p.write_case(&s.case);
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        for keep in [1, tokens.len() / 2, tokens.len() - 1] {
+            if keep == 0 || keep >= tokens.len() {
+                continue;
+            }
+            let results = parse_all(p, &tokens[..keep].join(" "));
+            assert!(
+                matches!(results.last(), Some(Err(_))),
+                "the first {keep} tokens of a case parse: {}",
+                describe(p, s)
+            );
+            cut += 1;
+        }
+    }
+    // The samples give the statement's answers, as the judge writes them.
+    let path = format!(
+        "{}/../../samples/{}.out",
+        env!("CARGO_MANIFEST_DIR"),
+        P::NAME
+    );
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("every puzzle ships its sample answers: {path}: {e}"));
+    let mut got = String::new();
+    for (i, c) in parse_all(p, P::SAMPLES).into_iter().enumerate() {
+        let found = p.solve(&c.expect("samples parse"), &roomy());
+        let answer = answer_of(&found).expect("a sample is solved within the budget");
+        let line = P::judge_line(i as u64 + 1, &answer.to_string());
+        assert_eq!(
+            P::parse_answer(&P::judge_line(1, &answer.to_string())),
+            Some(answer)
+        );
+        got.push_str(&line);
+        got.push('\n');
+    }
+    assert_eq!(got, expected, "the samples' answers differ from {path}");
+    format!(
+        "{} cases round-tripped, {malformed} malformed inputs, {cut} cut-off cases",
+        cases.len()
+    )
+}
+
+fn solver<P: Puzzle>(p: &P) -> String {
+    let cases = corpus(p, 1500);
+    let (mut solved, mut unsolvable, mut skipped) = (0, 0, 0);
+    for s in &cases {
+        match check_solver(p, s) {
+            None => skipped += 1,
+            Some(Some(_)) => solved += 1,
+            Some(None) => unsolvable += 1,
+        }
+    }
+    let checked = solved + unsolvable;
+    assert!(
+        checked >= 200 && skipped * 10 <= cases.len(),
+        "too few cases checked: {checked} checked, {skipped} skipped of {}",
+        cases.len()
+    );
+    assert!(
+        solved > 0 && unsolvable > 0,
+        "{solved} solved, {unsolvable} unsolvable: both kinds are wanted"
+    );
+    // Other settings on every fifth case: each value of a setting with a
+    // list, and small numbers for a setting that takes them (a move cap
+    // of 2 or 3 binds often, which checks that `used` reaches the rules).
+    let mut variants = 0;
+    for setting in P::SETTINGS {
+        let probes = ["2", "3"];
+        let listed = !setting.choices.is_empty();
+        let values = if listed { setting.choices } else { &probes[..] };
+        for &value in values {
+            let mut q = p.clone();
+            match q.set(setting.key, value) {
+                Ok(()) => {}
+                Err(_) if !listed => continue,
+                Err(e) => panic!("{} {value}: {e}", setting.key),
+            }
+            for s in cases.iter().step_by(5) {
+                if check_solver(&q, s).is_some() {
+                    variants += 1;
+                }
+            }
+        }
+    }
+    format!(
+        "{checked} cases agree with the naive search ({solved} solved, {unsolvable} unsolvable, {skipped} too big for it); {variants} more under other settings"
+    )
+}
+
+fn verdicts<P: Puzzle>(p: &P) -> String {
+    let cases = corpus(p, 200);
+    let limits = roomy();
+    let mut counts = [0usize; 4]; // optimal, longer, not reached, illegal
+    for s in &cases {
+        let case = &s.case;
+        let Outcome::Solved(plan) = p.solve(case, &limits).outcome else {
+            continue;
+        };
+        let opt = plan.len();
+        let at = |v: &Verdict| format!("{v:?} on {}", describe(p, s));
+        let v = p.verify(case, &plan, &limits);
+        assert_eq!(v, Verdict::Optimal { moves: opt }, "{}", at(&v));
+        counts[0] += 1;
+        // A budget too small to prove optimality is never a wrong verdict.
+        let tiny = Limits {
+            max_expanded: Some(0),
+            ..Limits::none()
+        };
+        let v = p.verify(case, &plan, &tiny);
+        assert!(
+            matches!(v, Verdict::Optimal { .. } | Verdict::Unknown { .. }),
+            "{}",
+            at(&v)
+        );
+        if opt == 0 {
+            continue;
+        }
+        // The plan cut short: every move legal, the goal not reached.
+        let v = p.verify(case, &plan[..opt - 1], &limits);
+        assert!(
+            matches!(v, Verdict::NotReached { moves, .. } if moves == opt - 1),
+            "{}",
+            at(&v)
+        );
+        counts[2] += 1;
+        // Detours: each legal first move, then the best from there.
+        let start = p.start(case);
+        for &mv in P::Move::ALL {
+            let Ok((next, _)) = p.apply(case, &start, 0, mv) else {
+                continue;
+            };
+            let (detour, reached) = match p.solve_from(case, &next, 1, &limits).outcome {
+                Outcome::Solved(rest) => ([vec![mv], rest].concat(), true),
+                Outcome::Unsolvable => (vec![mv], false),
+                Outcome::Limit(hit) => panic!("{hit} from a small case's second position"),
+            };
+            let v = p.verify(case, &detour, &limits);
+            let n = detour.len();
+            let ok = match &v {
+                _ if !reached => matches!(v, Verdict::NotReached { moves: 1, .. }),
+                Verdict::Optimal { moves } => *moves == n && n == opt,
+                Verdict::Longer { moves, optimum } => *moves == n && *optimum == opt && n > opt,
+                _ => false,
+            };
+            assert!(ok, "detour {detour:?}: {}", at(&v));
+            match v {
+                Verdict::Optimal { .. } => counts[0] += 1,
+                Verdict::Longer { .. } => counts[1] += 1,
+                _ => counts[2] += 1,
+            }
+        }
+        // A refused move anywhere along the plan: illegal, at its index,
+        // with the rules' reason.
+        let states = replay(p, case, &start, 0, &plan).expect("checked by the solver test");
+        for (k, state) in states[..opt].iter().enumerate() {
+            for &mv in P::Move::ALL {
+                if p.apply(case, state, k, mv).is_ok() {
+                    continue;
+                }
+                let bad = [&plan[..k], &[mv]].concat();
+                let v = p.verify(case, &bad, &limits);
+                let ok = matches!(&v, Verdict::Illegal { index, mv: letter, reason }
+                    if *index == k && *letter == mv.letter() && !reason.is_empty());
+                assert!(ok, "refused move {mv} after {k}: {}", at(&v));
+                counts[3] += 1;
+            }
+        }
+    }
+    assert!(
+        counts.iter().all(|&c| c > 0),
+        "every verdict is wanted at least once: {counts:?}"
+    );
+    format!(
+        "{} optimal, {} longer, {} not reached, {} illegal verdicts",
+        counts[0], counts[1], counts[2], counts[3]
+    )
+}
+
+fn generator<P: Puzzle>(p: &P) -> String {
+    let limits = roomy();
+    let mut made_count = 0;
+    let wants = [
+        Want {
+            min: 1,
+            max: Some(3),
+        },
+        Want {
+            min: 3,
+            max: Some(8),
+        },
+        Want::exactly(-1),
+    ];
+    for (i, &(w, h)) in [(4u32, 4u32), (6, 5)].iter().enumerate() {
+        for (j, &want) in wants.iter().enumerate() {
+            let seed = 100 + (i * 3 + j) as u64;
+            let params = gen_params(p, w, h, seed);
+            let texts = |seed: u64| -> Vec<String> {
+                let gen = p
+                    .generator(&spec(w, h, want, params.clone()), seed)
+                    .unwrap_or_else(|e| panic!("{w}x{h} {want:?}: {e}"));
+                gen.take(6)
+                    .map_while(Result::ok)
+                    .map(|m| p.write_case(&m.board))
+                    .collect()
+            };
+            let gen = p
+                .generator(&spec(w, h, want, params.clone()), seed)
+                .unwrap_or_else(|e| panic!("{w}x{h} {want:?}: {e}"));
+            let mut made_here = 0;
+            for made in gen.take(6) {
+                let made = match made {
+                    Ok(m) => m,
+                    Err(Stop::GaveUp { .. }) => break,
+                    Err(Stop::Cancelled) => panic!("cancelled without a cancel flag"),
+                };
+                made_here += 1;
+                let d = made.difficulty;
+                let s = Sample {
+                    origin: format!("generated {w}x{h} {want:?} seed {seed}"),
+                    case: made.board.clone(),
+                };
+                assert!(want.contains(d.optimum), "{d:?} on {}", describe(p, &s));
+                let found = p.solve(&made.board, &limits);
+                assert_eq!(answer_of(&found), Some(d.optimum), "{}", describe(p, &s));
+                let again = p
+                    .difficulty(&made.board, &found, &limits)
+                    .expect("a small case's difficulty is within budget");
+                assert_eq!(again.optimum, d.optimum);
+                assert_eq!(again.optimal_first_moves, d.optimal_first_moves);
+                assert_eq!(d.optimal_first_moves > 0, d.optimum > 0, "{d:?}");
+                if d.optimum >= 0 {
+                    assert_eq!(made.plan.len() as i64, d.optimum);
+                    let states = replay(p, &made.board, &p.start(&made.board), 0, &made.plan)
+                        .unwrap_or_else(|(i, why)| panic!("move {} refused: {why}", i + 1));
+                    assert!(p.is_won(&made.board, states.last().unwrap()));
+                } else {
+                    assert!(made.plan.is_empty());
+                }
+                let text = format!("{}{}", p.write_case(&made.board), P::TERMINATOR);
+                assert_eq!(parse_one(p, &text), made.board);
+            }
+            assert!(
+                made_here > 0 || want.min >= 3,
+                "{w}x{h} {want:?}: the generator gave up at once"
+            );
+            made_count += made_here;
+            let first = texts(seed);
+            assert_eq!(first, texts(seed), "the same seed gave other cases");
+            if first.len() >= 2 {
+                assert_ne!(first, texts(seed + 1), "two seeds gave the same cases");
+            }
+        }
+    }
+    assert!(made_count >= 12, "only {made_count} cases generated");
+    // Requests no case can meet: refused, or given up on, never answered.
+    let params = gen_params(p, 3, 3, 0);
+    assert!(
+        p.generator(&spec(0, 0, Want::exactly(1), params.clone()), 1)
+            .is_err(),
+        "a 0x0 board is not refused"
+    );
+    let mut impossible = spec(3, 3, Want::exactly(1_000_000), params.clone());
+    impossible.attempts = 30;
+    if let Ok(mut gen) = p.generator(&impossible, 1) {
+        assert!(
+            matches!(gen.next(), Some(Err(Stop::GaveUp { .. }))),
+            "a 3x3 case of a million moves"
+        );
+    }
+    // random_case: reproducible and within the size asked for.
+    for seed in 0..20 {
+        if let Some(c) = p.random_case(seed, 5, 4) {
+            let (w, h) = P::size(&c);
+            assert!(w <= 5 && h <= 4, "{w}x{h} asked 5x4");
+            let again = p.random_case(seed, 5, 4).expect("the same seed");
+            assert_eq!(again, c);
+        }
+    }
+    // hardest: improvements only grow, and the best is proved.
+    let hard = HardSpec {
+        width: 4,
+        height: 4,
+        density: None,
+        params,
+        time: Duration::from_millis(300),
+        max_expanded: None,
+        cancel: None,
+    };
+    let mut seen = Vec::new();
+    let best = p
+        .hardest(&hard, 7, &mut |b, _| seen.push(b.answer))
+        .unwrap_or_else(|e| panic!("hardest 4x4: {e}"))
+        .expect("a 4x4 start within 300 ms");
+    assert!(seen.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
+    assert_eq!(seen.last(), Some(&best.answer));
+    assert_eq!(answer_of(&p.solve(&best.board, &limits)), Some(best.answer));
+    format!(
+        "{made_count} generated cases proved and reproduced; hardest 4x4 in 300 ms: {}",
+        best.answer
+    )
+}
+
+fn play<P: Puzzle>(p: &P) -> String {
+    let cases = corpus(p, 150);
+    let limits = roomy();
+    let (mut games, mut refused, mut detours) = (0, 0, 0);
+    for s in &cases {
+        let case = &s.case;
+        let plan = match p.solve(case, &limits).outcome {
+            Outcome::Solved(plan) if !plan.is_empty() => plan,
+            _ => continue,
+        };
+        let opt = plan.len();
+        let (game, start) = Played::new(p.clone(), case.clone());
+        let mut session = Session::new(game, start.clone());
+        let ctx = || describe(p, s);
+        // Play the hints: each one fresh and optimal.
+        let mut states = vec![start.clone()];
+        for i in 0..opt {
+            let to_go = session.prospect(&limits).to_go();
+            assert_eq!(to_go, Some(opt - i), "hint after {i} moves on {}", ctx());
+            let fresh = p.solve_from(case, session.state(), i, &limits);
+            assert_eq!(
+                fresh.outcome.moves().map(<[_]>::len),
+                Some(opt - i),
+                "solve_from after {i} moves on {}",
+                ctx()
+            );
+            let mv = *session.prospect(&limits).next_move().expect("reachable");
+            session
+                .play(mv)
+                .unwrap_or_else(|e| panic!("hinted {mv} refused: {e}"));
+            states.push(session.state().clone());
+        }
+        assert!(session.is_won(), "the hints do not win on {}", ctx());
+        assert_eq!(session.prospect(&limits), &Prospect::Won);
+        for &mv in P::Move::ALL {
+            assert_eq!(session.play(mv).err().as_deref(), Some(ALREADY_WON));
+        }
+        // Undo to the start, redo to the end, restart, resume.
+        for i in (0..opt).rev() {
+            assert!(session.undo());
+            assert_eq!(session.state(), &states[i]);
+            assert_eq!(session.used(), i);
+        }
+        assert!(!session.undo());
+        for state in &states[1..] {
+            assert!(session.redo());
+            assert_eq!(session.state(), state);
+        }
+        assert!(!session.redo());
+        assert_eq!(session.restart(), opt > 0);
+        assert_eq!(session.state(), &start);
+        let history = session.history();
+        let (game, _) = Played::new(p.clone(), case.clone());
+        let resumed = Session::resume(game, start.clone(), &history, opt / 2)
+            .unwrap_or_else(|e| panic!("resume: {e}"));
+        assert_eq!(resumed.state(), &states[opt / 2]);
+        // The legal moves are those `apply` takes; a refused one changes
+        // nothing, not even the redo history.
+        let legal: Vec<P::Move> = P::Move::ALL
+            .iter()
+            .copied()
+            .filter(|&m| p.apply(case, &start, 0, m).is_ok())
+            .collect();
+        assert_eq!(session.legal_moves(), legal);
+        for &mv in P::Move::ALL {
+            if let Err(why) = p.apply(case, &start, 0, mv) {
+                assert_eq!(session.play(mv).err(), Some(why));
+                assert_eq!(session.state(), &start);
+                assert_eq!((session.used(), session.len()), (0, opt));
+                refused += 1;
+            }
+        }
+        // A move off the optimal plan: its prospect is the naive truth.
+        if let Some(&mv) = legal.iter().find(|&&m| m != plan[0]) {
+            session.play(mv).expect("legal");
+            let truth = naive(p, case, session.state(), 1, bound::<P>(case));
+            let prospect = session.prospect(&limits).clone();
+            let ok = match (truth, &prospect) {
+                (Naive::TooBig, _) => true,
+                (Naive::Moves(0), Prospect::Won) => true,
+                (Naive::Moves(n), Prospect::Reachable { plan }) => plan.len() == n,
+                (Naive::Unsolvable, Prospect::Hopeless) => true,
+                _ => false,
+            };
+            assert!(ok, "after {mv}: {prospect:?}, naive {truth:?} on {}", ctx());
+            let (text, _) = p.status(&prospect, 1, session.is_stuck());
+            assert!(!text.is_empty());
+            assert!(session.undo() && session.state() == &start);
+            detours += 1;
+        }
+        games += 1;
+    }
+    assert!(
+        games >= 20 && refused > 0 && detours > 0,
+        "{games} games, {refused} refusals, {detours} detours"
+    );
+    format!("{games} games played by hints, {refused} refused moves, {detours} detours")
+}
+
+/// A view's shape and marks.
+fn check_view<P: Puzzle>(case: &P::Case, v: &BoardView) {
+    let (w, h) = P::size(case);
+    assert_eq!((v.width, v.height), (w, h), "the view's size");
+    assert_eq!(v.cells.len(), (w * h) as usize);
+    assert!(v.focus.row < h && v.focus.col < w, "focus off the board");
+    assert!(
+        v.cells.iter().any(|m| m.role == Role::Piece),
+        "no piece on the board"
+    );
+    for m in &v.cells {
+        assert!(m.ascii.is_ascii() && !m.ascii.is_empty(), "{m:?}");
+        assert!(!m.text.is_empty(), "{m:?}");
+    }
+}
+
+fn views<P: Puzzle>(p: &P) -> String {
+    let cases = corpus(p, 100);
+    let limits = roomy();
+    assert!(!p.legend().is_empty(), "an empty legend");
+    let mut drawn = 0;
+    for s in &cases {
+        let case = &s.case;
+        let start = p.start(case);
+        let plan = p
+            .solve(case, &limits)
+            .outcome
+            .moves()
+            .unwrap_or(&[])
+            .to_vec();
+        check_view::<P>(case, &p.view(case, &start, None, plan.first().copied()));
+        let mut state = start.clone();
+        for (i, &mv) in plan.iter().enumerate() {
+            let (next, event) = p.apply(case, &state, i, mv).expect("the plan replays");
+            let v = p.view(
+                case,
+                &next,
+                Some((&state, mv, &event)),
+                plan.get(i + 1).copied(),
+            );
+            check_view::<P>(case, &v);
+            for f in p.frames(case, &state, mv, &event) {
+                assert_eq!((f.width, f.height), (v.width, v.height));
+            }
+            assert!(!p.describe(mv, &event).is_empty());
+            assert!(p.step_json(&next, &event).is_object());
+            state = next;
+        }
+        assert!(!p.counter(plan.len()).is_empty());
+        for style in [
+            TextStyle::default(),
+            TextStyle {
+                ascii: true,
+                color: false,
+            },
+        ] {
+            let text = p.explain(case, &plan, style);
+            assert!(
+                text.lines().count() > plan.len(),
+                "explain has too few lines:\n{text}"
+            );
+            assert!(!text.contains('\x1b'), "colour without asking");
+            if style.ascii {
+                assert!(text.is_ascii(), "--ascii explain is not ASCII:\n{text}");
+            }
+        }
+        // Every move adds to the explanation.
+        let lines: Vec<usize> = (0..=plan.len())
+            .map(|k| {
+                p.explain(case, &plan[..k], TextStyle::default())
+                    .lines()
+                    .count()
+            })
+            .collect();
+        assert!(
+            lines.windows(2).all(|w| w[0] < w[1]),
+            "explain does not grow with the plan ({lines:?} lines) on {}",
+            describe(p, s)
+        );
+        for still in std::iter::once(None).chain((0..=plan.len()).map(Some)) {
+            let svg = p
+                .svg(case, &plan, still)
+                .unwrap_or_else(|e| panic!("svg {still:?}: {e} on {}", describe(p, s)));
+            roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("svg is not XML: {e}"));
+            assert!(svg.starts_with("<svg"));
+        }
+        let (w, h) = P::size(case);
+        let board = p.board_json(case);
+        assert_eq!(board["width"], w, "board_json width");
+        assert_eq!(board["height"], h, "board_json height");
+        let rows = board["rows"].as_array().expect("board_json rows");
+        assert_eq!(rows.len(), h as usize);
+        for row in rows {
+            assert_eq!(row.as_str().map(|r| r.chars().count()), Some(w as usize));
+        }
+        assert!(p.state_json(&start).is_object());
+        drawn += 1;
+    }
+    format!("{drawn} cases viewed, explained and drawn")
+}
+
+fn settings<P: Puzzle>(p: &P) -> String {
+    let default = P::default();
+    let keys: Vec<&str> = P::SETTINGS.iter().map(|s| s.key).collect();
+    let listed: Vec<&str> = default.settings().iter().map(|(k, _)| *k).collect();
+    assert_eq!(listed, keys);
+    let mut values = 0;
+    for s in P::SETTINGS {
+        assert_eq!(default.get(s.key), s.default, "the default of {}", s.key);
+        let mut q = p.clone();
+        q.set(s.key, &p.get(s.key)).expect("its own value");
+        assert_eq!(q.get(s.key), p.get(s.key));
+        for &value in s.choices {
+            q.set(s.key, value)
+                .unwrap_or_else(|e| panic!("{} {value}: {e}", s.key));
+            assert_eq!(q.get(s.key), value);
+            let again = P::with_settings(&q.settings()).expect("its own settings");
+            assert_eq!(again.settings(), q.settings());
+            values += 1;
+        }
+        let before = q.get(s.key);
+        for bad in ["?bogus?", "", "-1x"] {
+            assert!(q.set(s.key, bad).is_err(), "{} `{bad}` is accepted", s.key);
+            assert_eq!(q.get(s.key), before, "a refused value changed {}", s.key);
+        }
+    }
+    assert!(default.clone().set("no-such-setting", "1").is_err());
+    format!("{} settings, {values} listed values", keys.len())
+}
+
+fn shrinking<P: Puzzle>(p: &P) -> String {
+    let cases = corpus(p, 100);
+    let measure = |c: &P::Case| {
+        let (w, h) = P::size(c);
+        (w * h, p.write_case(c).len())
+    };
+    let (mut edits, mut chains) = (0, 0);
+    let mut rng = SplitMix64::new(5);
+    for s in &cases {
+        let text = p.write_case(&s.case);
+        let (cells, len) = measure(&s.case);
+        for c in p.smaller(&s.case) {
+            let (c_cells, c_len) = measure(&c);
+            let c_text = p.write_case(&c);
+            assert!(
+                c != s.case && c_cells <= cells && c_len <= len && c_text != text,
+                "not smaller:\n{c_text}than {}",
+                describe(p, s)
+            );
+            assert_eq!(parse_one(p, &format!("{c_text}{}", P::TERMINATOR)), c);
+            edits += 1;
+        }
+        // Shrinking by random choices ends, never meeting a case twice.
+        let mut seen = HashSet::from([text]);
+        let mut at = s.case.clone();
+        loop {
+            let next = p.smaller(&at);
+            if next.is_empty() {
+                break;
+            }
+            at = next[rng.below(next.len() as u64) as usize].clone();
+            assert!(
+                seen.insert(p.write_case(&at)),
+                "shrinking came back to a case from {}",
+                describe(p, s)
+            );
+        }
+        chains += 1;
+    }
+    format!("{edits} smaller cases, {chains} shrinks to the end")
+}
+
+// -------------------------------------------------------------- tests
+
+conformance!(
+    /// Judge input written and read back; errors after good cases; the
+    /// samples' answers.
+    judge_format_round_trips => judge_format
+);
+conformance!(
+    /// The solver against a naive breadth-first search.
+    solver_agrees_with_a_naive_search => solver
+);
+conformance!(
+    /// Optimal, longer, not reached and illegal plans.
+    verify_gives_every_verdict => verdicts
+);
+conformance!(
+    /// Proved answers in range, reproducible from the seed.
+    generator_is_exact_and_reproducible => generator
+);
+conformance!(
+    /// Hints, undo, redo, restart, resume and refusals.
+    play_sessions_follow_the_solver => play
+);
+conformance!(
+    /// Board views, `explain`, SVG and the page's JSON.
+    views_and_pictures_draw_every_case => views
+);
+conformance!(
+    /// Defaults, round trips and refused values.
+    settings_round_trip => settings
+);
+conformance!(
+    /// Every smaller case is smaller and shrinking ends.
+    smaller_cases_are_smaller => shrinking
+);
+
+/// The suite runs every puzzle, listed or not (a puzzle hidden from help
+/// is still tested).
+#[test]
+fn the_suite_sees_every_registered_puzzle() {
+    let names: Vec<&str> = entries().iter().map(|e| e.name).collect();
+    assert!(
+        entries().iter().any(|e| !e.listed),
+        "{names:?}: the template puzzle is registered unlisted"
+    );
+    for e in entries() {
+        assert!(!e.samples.is_empty(), "{} has no samples", e.name);
+    }
+}

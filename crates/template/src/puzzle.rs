@@ -1,0 +1,375 @@
+//! Walk behind the engine's one puzzle contract ([`Puzzle`]).
+//!
+//! This file is the whole of what the front ends and the conformance suite
+//! see of a puzzle. Like every puzzle's `puzzle.rs` it decides no rule:
+//! each method forwards to [`crate::rules`], [`crate::parse`],
+//! [`crate::generate`] or [`crate::render`], so the command line, the
+//! server, the tests and the solver all run the same code.
+
+use std::io::BufRead;
+use std::time::Duration;
+
+use gridpuzzle_engine::generate::{Best, Difficulty, Generator};
+use gridpuzzle_engine::puzzle::{Cases, GenSpec, HardSpec, Param, Puzzle, Setting};
+use gridpuzzle_engine::search::{Limits, Outcome, Search};
+use gridpuzzle_engine::session::Prospect;
+use gridpuzzle_engine::verdict::Verdict;
+use gridpuzzle_engine::view::{BoardView, Mark, TextStyle, Tone};
+use gridpuzzle_engine::{Move, Pos};
+use serde_json::{json, Value};
+
+use crate::generate::{Fields, GenerateOptions, HardestOptions, DEFAULT_MAX_EXPANDED};
+use crate::rules::{replay, step, Board, Step};
+
+/// Walk under its one rule setting: may the king move diagonally.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Walk {
+    pub diagonals: bool,
+}
+
+impl Default for Walk {
+    fn default() -> Walk {
+        Walk { diagonals: true }
+    }
+}
+
+/// What a legal move did: the king went from `from` to `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Walked {
+    pub from: Pos,
+    pub to: Pos,
+}
+
+impl Walk {
+    fn fields(&self, width: u32, height: u32) -> Fields {
+        Fields {
+            width,
+            height,
+            diagonals: self.diagonals,
+        }
+    }
+}
+
+/// A cell as `[row, column]`, 0-based (the page's coordinates).
+fn cell(p: Pos) -> Value {
+    json!([p.row, p.col])
+}
+
+/// The request checks shared by the generator and `--hardest`.
+fn check_size(width: u32, height: u32) -> Result<(), String> {
+    if (width as u64) * (height as u64) < 2 {
+        return Err(format!(
+            "a template board needs at least two cells (a start and a goal), found --size {width}x{height}"
+        ));
+    }
+    Ok(())
+}
+
+fn no_params(params: &[(String, String)]) -> Result<(), String> {
+    match params.first() {
+        Some((key, _)) => Err(format!("unknown parameter `{key}` for template")),
+        None => Ok(()),
+    }
+}
+
+impl Puzzle for Walk {
+    const NAME: &'static str = "template";
+    const TITLE: &'static str = "Walk (the template puzzle)";
+    const ABOUT: &'static str = "Walk: fewest king moves from S to G around walls, or -1";
+    const FORMAT_HELP: &'static str = "Input: boards `w h` followed by h rows of w cells \
+        (. floor, # wall, S start, G goal), ended by `0 0`.\n\
+        Judge output: one line per board, the fewest moves or -1.";
+    const UNIT: &'static str = crate::parse::UNIT;
+    const MOVE: &'static str = "move";
+    const MOVES: &'static str = "moves";
+    const TERMINATOR: &'static str = crate::parse::TERMINATOR;
+    const SAMPLES: &'static str = include_str!("../../../samples/template.in");
+    const LISTED: bool = false;
+
+    type Move = Step;
+    type Case = Board;
+    /// The king's cell.
+    type State = Pos;
+    type Event = Walked;
+    type Landscape = Fields;
+
+    const SETTINGS: &'static [Setting] = &[Setting {
+        key: "diagonals",
+        value_name: "yes|no",
+        default: "yes",
+        choices: &["yes", "no"],
+        help: "Whether the king may move diagonally (7 9 1 3)",
+    }];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match (key, value) {
+            ("diagonals", "yes") => self.diagonals = true,
+            ("diagonals", "no") => self.diagonals = false,
+            ("diagonals", _) => return Err(format!("expected `yes` or `no`, found `{value}`")),
+            _ => return Err(format!("unknown setting `{key}` for {}", Self::NAME)),
+        }
+        Ok(())
+    }
+
+    fn get(&self, key: &str) -> String {
+        match key {
+            "diagonals" if self.diagonals => "yes".into(),
+            "diagonals" => "no".into(),
+            _ => String::new(),
+        }
+    }
+
+    fn cases<'a>(&self, reader: Box<dyn BufRead + 'a>) -> Cases<'a, Board> {
+        Box::new(crate::parse::Boards::new(reader))
+    }
+
+    fn write_case(&self, case: &Board) -> String {
+        crate::parse::write_board(case)
+    }
+
+    fn judge_line(_: u64, answer: &str) -> String {
+        answer.to_string()
+    }
+
+    fn parse_answer(output: &str) -> Option<i64> {
+        output.trim().parse().ok()
+    }
+
+    fn size(case: &Board) -> (u32, u32) {
+        (case.width(), case.height())
+    }
+
+    fn solve(&self, case: &Board, limits: &Limits) -> Search<Step> {
+        crate::rules::solve(case, self.diagonals, limits)
+    }
+
+    fn unsolvable(&self) -> String {
+        "no walk of the king reaches the goal".into()
+    }
+
+    fn verify(&self, case: &Board, plan: &[Step], limits: &Limits) -> Verdict {
+        let moves = plan.len();
+        let end = match replay(case, self.diagonals, plan) {
+            Ok(cells) => *cells.last().expect("the start at least"),
+            Err((index, why)) => {
+                return Verdict::Illegal {
+                    index,
+                    mv: plan[index].letter(),
+                    reason: why.to_string(),
+                }
+            }
+        };
+        if end != case.goal() {
+            return Verdict::NotReached {
+                moves,
+                detail: format!("the king stands at {end}"),
+            };
+        }
+        match self.solve(case, limits).outcome {
+            Outcome::Solved(best) if best.len() == moves => Verdict::Optimal { moves },
+            Outcome::Solved(best) => Verdict::Longer {
+                moves,
+                optimum: best.len(),
+            },
+            // This plan is a walk to the goal, so only a bug could prove
+            // there is none; say so rather than panic.
+            Outcome::Unsolvable => Verdict::Unknown {
+                moves,
+                why: "internal error: the solver found no walk although this one works".into(),
+            },
+            Outcome::Limit(hit) => Verdict::Unknown {
+                moves,
+                why: hit.to_string(),
+            },
+        }
+    }
+
+    fn start(&self, case: &Board) -> Pos {
+        case.start()
+    }
+
+    fn apply(
+        &self,
+        case: &Board,
+        &king: &Pos,
+        _used: usize,
+        mv: Step,
+    ) -> Result<(Pos, Walked), String> {
+        let to = step(case, self.diagonals, king, mv).map_err(|e| e.to_string())?;
+        Ok((to, Walked { from: king, to }))
+    }
+
+    fn is_won(&self, case: &Board, &king: &Pos) -> bool {
+        king == case.goal()
+    }
+
+    fn solve_from(&self, case: &Board, &king: &Pos, _used: usize, limits: &Limits) -> Search<Step> {
+        crate::rules::solve_from(case, self.diagonals, king, limits)
+    }
+
+    fn view(
+        &self,
+        case: &Board,
+        &king: &Pos,
+        last: Option<(&Pos, Step, &Walked)>,
+        hint: Option<Step>,
+    ) -> BoardView {
+        let last = last.map(|(&from, mv, _)| (from, mv));
+        crate::render::view(case, self.diagonals, king, last, hint)
+    }
+
+    fn frames(&self, _: &Board, _: &Pos, _: Step, _: &Walked) -> Vec<BoardView> {
+        // One cell a move: the board after it is the whole animation.
+        Vec::new()
+    }
+
+    fn describe(&self, mv: Step, walked: &Walked) -> String {
+        format!("the king steps {} to {}", mv.word(), walked.to)
+    }
+
+    fn counter(&self, used: usize) -> String {
+        format!("moves: {used}")
+    }
+
+    fn status(&self, prospect: &Prospect<Step>, _used: usize, stuck: bool) -> (String, Tone) {
+        match prospect {
+            Prospect::Won => ("the king is on the goal".into(), Tone::Good),
+            Prospect::Reachable { .. } => ("the goal can still be reached".into(), Tone::Good),
+            Prospect::Hopeless if stuck => (
+                "trapped: the king cannot move at all (u undoes)".into(),
+                Tone::Bad,
+            ),
+            Prospect::Hopeless => (
+                "hopeless: walls cut the king off from the goal".into(),
+                Tone::Bad,
+            ),
+            Prospect::Unknown(hit) => (
+                format!("reachability unknown: {hit} (h searches again)"),
+                Tone::Warn,
+            ),
+        }
+    }
+
+    fn legend(&self) -> Vec<(Mark, &'static str)> {
+        crate::render::legend()
+    }
+
+    fn explain(&self, case: &Board, plan: &[Step], style: TextStyle) -> String {
+        crate::render::explain(case, self.diagonals, plan, style).unwrap_or_else(|(i, why)| {
+            format!("(cannot replay: move {} ({}): {why})\n", i + 1, plan[i])
+        })
+    }
+
+    fn svg(&self, case: &Board, plan: &[Step], still: Option<usize>) -> Result<String, String> {
+        crate::render::svg(case, self.diagonals, plan, still)
+    }
+
+    fn board_json(&self, case: &Board) -> Value {
+        let rows: Vec<String> = case
+            .grid()
+            .rows()
+            .map(|row| row.iter().map(|c| c.symbol()).collect())
+            .collect();
+        json!({
+            "width": case.width(),
+            "height": case.height(),
+            "rows": rows,
+            "start": cell(case.start()),
+            "goal": cell(case.goal()),
+        })
+    }
+
+    fn state_json(&self, &king: &Pos) -> Value {
+        json!({ "king": cell(king) })
+    }
+
+    fn step_json(&self, &king: &Pos, _: &Walked) -> Value {
+        json!({ "king": cell(king) })
+    }
+
+    const DENSITY: &'static str = "walls";
+    const GEN_PARAMS: &'static [Param] = &[];
+    const FRESH_ANSWER: (u32, u32) = (4, 10);
+
+    fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Fields>, String> {
+        let (width, height) = (spec.width, spec.height);
+        check_size(width, height)?;
+        no_params(&spec.params)?;
+        if spec.want.max == Some(0) {
+            return Err("the start and the goal differ: --answer 0 asks for the impossible".into());
+        }
+        let longest = width as i64 * height as i64 - 1;
+        if spec.want.min > longest {
+            return Err(format!(
+                "no {width}x{height} board needs {} moves: at most {longest} cells lie between a start and a goal",
+                spec.want.min
+            ));
+        }
+        let opts = GenerateOptions {
+            fields: self.fields(width, height),
+            want: spec.want,
+            density: spec.density,
+            max_expanded: spec.max_expanded.unwrap_or(DEFAULT_MAX_EXPANDED),
+            attempts: spec.attempts,
+            cancel: spec.cancel.clone(),
+        };
+        Ok(crate::generate::generate(&opts, seed))
+    }
+
+    fn difficulty(
+        &self,
+        case: &Board,
+        search: &Search<Step>,
+        limits: &Limits,
+    ) -> Option<Difficulty> {
+        crate::generate::difficulty(case, self.diagonals, search, limits)
+    }
+
+    fn hardest(
+        &self,
+        spec: &HardSpec,
+        seed: u64,
+        on_improve: &mut dyn FnMut(&Best<Board, Step>, Duration),
+    ) -> Result<Option<Best<Board, Step>>, String> {
+        check_size(spec.width, spec.height)?;
+        no_params(&spec.params)?;
+        let opts = HardestOptions {
+            fields: self.fields(spec.width, spec.height),
+            density: spec.density.unwrap_or(25),
+            time: spec.time,
+            max_expanded: spec.max_expanded.unwrap_or(DEFAULT_MAX_EXPANDED),
+            cancel: spec.cancel.clone(),
+        };
+        Ok(crate::generate::hardest(&opts, seed, on_improve))
+    }
+
+    fn random_case(&self, seed: u64, width: u32, height: u32) -> Option<Board> {
+        crate::generate::random_board(self.fields(width, height), seed)
+    }
+
+    fn smaller(&self, case: &Board) -> Vec<Board> {
+        crate::generate::smaller(case)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gridpuzzle_engine::generate::answer_of;
+
+    #[test]
+    fn samples_give_the_sample_answers() {
+        let walk = Walk::default();
+        let answers: Vec<String> = walk
+            .cases(Box::new(Walk::SAMPLES.as_bytes()))
+            .map(|b| {
+                let found = walk.solve(&b.unwrap(), &Limits::none());
+                Walk::judge_line(0, &answer_of(&found).unwrap().to_string()) + "\n"
+            })
+            .collect();
+        assert_eq!(
+            answers.concat(),
+            include_str!("../../../samples/template.out")
+        );
+    }
+}
