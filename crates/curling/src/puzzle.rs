@@ -412,6 +412,7 @@ impl Puzzle for Curling {
     const DENSITY: &'static str = "blocks";
     const GEN_PARAMS: &'static [Param] = &[];
     const FRESH_ANSWER: (u32, u32) = (3, 6);
+    const GEN_MAX_EXPANDED: u64 = crate::generate::DEFAULT_MAX_EXPANDED;
 
     fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Boards>, String> {
         let (width, height) = (spec.width, spec.height);
@@ -425,9 +426,7 @@ impl Puzzle for Curling {
             want: spec.want,
             density: spec.density,
             max_throws: self.max_throws,
-            max_expanded: spec
-                .max_expanded
-                .unwrap_or(crate::generate::DEFAULT_MAX_EXPANDED),
+            max_expanded: spec.max_expanded.unwrap_or(Self::GEN_MAX_EXPANDED),
             attempts: spec.attempts,
             cancel: spec.cancel.clone(),
         };

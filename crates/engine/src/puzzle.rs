@@ -310,6 +310,10 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     /// of a Holedox body"), so a message can say `--len is the length of a
     /// Holedox body` to a player of another puzzle.
     const FRESH_PARAMS: &'static [Param] = &[];
+    /// The budget of one of the generator's exact searches when a request
+    /// names none ([`GenSpec::max_expanded`] is `None`): a front end that
+    /// caps budgets (the server) needs the number to cap it.
+    const GEN_MAX_EXPANDED: u64 = 2_000_000;
 
     /// Checks a request and returns its generator: the one place a
     /// request is validated, for every front end.

@@ -358,6 +358,7 @@ impl Puzzle for Holedox {
         choices: &[],
         help: "the length of a Holedox body",
     }];
+    const GEN_MAX_EXPANDED: u64 = crate::generate::DEFAULT_MAX_EXPANDED;
 
     fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Lairs>, String> {
         let (exit, len) = checked_shape(self.exit, spec.width, spec.height, spec.param("len"))?;
@@ -369,9 +370,7 @@ impl Puzzle for Holedox {
             rule: self.rule,
             want: spec.want,
             density: spec.density,
-            max_expanded: spec
-                .max_expanded
-                .unwrap_or(crate::generate::DEFAULT_MAX_EXPANDED),
+            max_expanded: spec.max_expanded.unwrap_or(Self::GEN_MAX_EXPANDED),
             attempts: spec.attempts,
             cancel: spec.cancel.clone(),
         };
