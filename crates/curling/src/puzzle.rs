@@ -363,6 +363,13 @@ impl Puzzle for Curling {
     }
 
     fn svg(&self, case: &Board, plan: &[Dir], still: Option<usize>) -> Result<String, String> {
+        if let Some(k) = still.filter(|&k| k > plan.len()) {
+            return Err(format!(
+                "frame {k} is past the end of a plan of {} {}",
+                plan.len(),
+                Self::MOVES
+            ));
+        }
         crate::render::svg(case, plan, still).map_err(|e| e.to_string())
     }
 
@@ -405,6 +412,7 @@ impl Puzzle for Curling {
     const DENSITY: &'static str = "blocks";
     const GEN_PARAMS: &'static [Param] = &[];
     const FRESH_ANSWER: (u32, u32) = (3, 6);
+    const GEN_MAX_EXPANDED: u64 = crate::generate::DEFAULT_MAX_EXPANDED;
 
     fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Boards>, String> {
         let (width, height) = (spec.width, spec.height);
@@ -418,9 +426,7 @@ impl Puzzle for Curling {
             want: spec.want,
             density: spec.density,
             max_throws: self.max_throws,
-            max_expanded: spec
-                .max_expanded
-                .unwrap_or(crate::generate::DEFAULT_MAX_EXPANDED),
+            max_expanded: spec.max_expanded.unwrap_or(Self::GEN_MAX_EXPANDED),
             attempts: spec.attempts,
             cancel: spec.cancel.clone(),
         };

@@ -105,6 +105,7 @@ impl Puzzle for Holedox {
         K lines `r c` (stones), ended by `0 0 0`.\n\
         Judge output: one line per case, `Case X: Y` with the fewest steps or -1.";
     const UNIT: &'static str = "case";
+    const BOARD: &'static str = "lair";
     const MOVE: &'static str = "step";
     const MOVES: &'static str = "steps";
     const TERMINATOR: &'static str = crate::parse::TERMINATOR;
@@ -307,6 +308,13 @@ impl Puzzle for Holedox {
     }
 
     fn svg(&self, case: &Case, plan: &[Dir], still: Option<usize>) -> Result<String, String> {
+        if let Some(k) = still.filter(|&k| k > plan.len()) {
+            return Err(format!(
+                "frame {k} is past the end of a plan of {} {}",
+                plan.len(),
+                Self::MOVES
+            ));
+        }
         crate::render::svg(case, plan, self.rule, still).map_err(|e| e.to_string())
     }
 
@@ -343,6 +351,14 @@ impl Puzzle for Holedox {
         help: "Body length L (the judge's range is 2 to 8)",
     }];
     const FRESH_ANSWER: (u32, u32) = (6, 16);
+    const FRESH_PARAMS: &'static [Param] = &[Setting {
+        key: "len",
+        value_name: "L",
+        default: "4",
+        choices: &[],
+        help: "the length of a Holedox body",
+    }];
+    const GEN_MAX_EXPANDED: u64 = crate::generate::DEFAULT_MAX_EXPANDED;
 
     fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Lairs>, String> {
         let (exit, len) = checked_shape(self.exit, spec.width, spec.height, spec.param("len"))?;
@@ -354,9 +370,7 @@ impl Puzzle for Holedox {
             rule: self.rule,
             want: spec.want,
             density: spec.density,
-            max_expanded: spec
-                .max_expanded
-                .unwrap_or(crate::generate::DEFAULT_MAX_EXPANDED),
+            max_expanded: spec.max_expanded.unwrap_or(Self::GEN_MAX_EXPANDED),
             attempts: spec.attempts,
             cancel: spec.cancel.clone(),
         };

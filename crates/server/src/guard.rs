@@ -123,15 +123,9 @@ impl Guard {
             ));
         }
         if !is_json(headers.get(header::CONTENT_TYPE)) {
-            let found = headers
-                .get(header::CONTENT_TYPE)
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or("none");
             return Err(ApiError::new(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                format!(
-                    "the API reads JSON: send `Content-Type: application/json` (found {found})"
-                ),
+                crate::request::NOT_JSON,
             ));
         }
         Ok(())
@@ -183,7 +177,7 @@ fn split_host(text: &str) -> Option<(&str, Option<u16>)> {
 }
 
 /// `application/json`, with or without parameters such as a charset.
-fn is_json(value: Option<&HeaderValue>) -> bool {
+pub(crate) fn is_json(value: Option<&HeaderValue>) -> bool {
     let Some(text) = value.and_then(|v| v.to_str().ok()) else {
         return false;
     };

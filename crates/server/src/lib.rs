@@ -3,38 +3,51 @@
 //!
 //! It is its own crate so the puzzle and engine crates stay free of an
 //! async runtime and an HTTP stack; the CLI depends on it only for the
-//! `serve` command. The shape, from the outside in:
+//! `serve` command. It names no puzzle: every endpoint is written once,
+//! generic over the engine's [`Puzzle`](gridpuzzle_engine::Puzzle)
+//! contract, and the registry (`gridpuzzle-registry`) runs it with the
+//! puzzle a request names (`dispatch`), so a new puzzle is served
+//! without a change here. The shape, from the outside in:
 //!
 //! - [`router`] builds an axum [`Router`]: `GET /` and its two assets (HTML,
 //!   CSS and JavaScript compiled into the binary with `include_str!`, so
 //!   the page needs no network at run time), and `POST /api/solve`,
 //!   `/api/verify`, `/api/generate`, `/api/render`, and for the page
-//!   `/api/cases` (the boards of an input) and `/api/play` (what each
-//!   move of a game changes, through the rules, and an exact hint). Tests drive this router
-//!   directly, without a socket.
-//! - Every API call goes through one gate ([`App::call`]): the body is read
-//!   under a size cap (413 past it), parsed as JSON (400 with the parser's
-//!   words), then the call waits a short while for one of a fixed number of
-//!   search permits (503 when none frees up) and runs in
-//!   `spawn_blocking`, holding the permit until the blocking work is done —
-//!   so a client that hangs up cannot free a permit while its search still
-//!   burns a core. Requests that only read or replay (`/api/cases`,
-//!   `/api/play` without a hint) take one of a larger pool of light
-//!   permits instead, so a move on the page does not queue behind
-//!   searches; their loops check the request's deadline and cancel flag.
-//! - The work itself ([`api`]) is plain synchronous code: parse the judge
-//!   input lazily, as the CLI does, and answer with the CLI's own records
-//!   (`solve --format json` objects, `verify` lines, `generate --format
-//!   json` objects). Every search gets [`Limits`](gridpuzzle_engine::search::Limits)
-//!   with a deadline and a state budget that a client may lower but never
-//!   raise past the [`Config`]; a stopped search is reported as `limit`,
+//!   `/api/cases` (the boards of an input) and `/api/play` (what each move
+//!   of a game changes, through the rules, and an exact hint), one module
+//!   each. Tests drive this router directly, without a socket.
+//! - A body is read by axum's `Json` extractor into the endpoint's
+//!   serde-derived request type (`request.rs`): only `application/json`
+//!   (415 otherwise), under a size cap (413 past it), unknown fields
+//!   refused, and every refusal answered as our JSON error.
+//! - Every API call then goes through one gate (`App::call`): the
+//!   endpoint checks the request for its puzzle (the rule settings with
+//!   [`Puzzle::set`](gridpuzzle_engine::Puzzle::set), the moves as the
+//!   puzzle's own, a generate request by the puzzle's generator) and turns
+//!   it into a `Job`, so a bad request is answered at once; the job then
+//!   waits a short while for one of a fixed number of search permits (503
+//!   when none frees up) and runs in `spawn_blocking`, holding the permit
+//!   until the blocking work is done — so a client that hangs up cannot
+//!   free a permit while its search still burns a core. Requests that only
+//!   read or replay (`/api/cases`, `/api/play` without a hint) take one of
+//!   a larger pool of light permits instead, so a move on the page does
+//!   not queue behind searches; their loops check the request's deadline
+//!   and cancel flag.
+//! - The work itself is plain synchronous code: parse the judge input
+//!   lazily, as the CLI does (`reading.rs`), and answer with the engine's
+//!   records, the CLI's own (`solve --format json` objects, `verify`
+//!   lines, `generate --format json` objects), in serde-derived answer
+//!   types whose fields keep their order. Every search gets
+//!   [`Limits`](gridpuzzle_engine::search::Limits) with a deadline and a
+//!   state budget that a client may lower but never raise past the
+//!   [`Config`] (`options.rs`); a stopped search is reported as `limit`,
 //!   never as `-1`. A whole request also has a deadline, enforced through
 //!   the engine's cancel flag, which is raised as well when the client goes
 //!   away.
 //!
-//! Errors are JSON `{"error": "..."}` with a 4xx status; bad judge input
-//! gives the same text the CLI prints after `gridpuzzle: `.
-//!
+//! Errors are JSON `{"error": "..."}` with a 4xx status (503 when busy or
+//! out of time); bad judge input gives the same text the CLI prints after
+//! `gridpuzzle: `.//!
 //! ## Bounds against abuse
 //!
 //! The server may face strangers (on a network with `--bind`, or any web
@@ -55,7 +68,7 @@
 //!   `RequestBodyTimeoutLayer` ends a body that stalls for
 //!   [`Config::body_time`] (408). Work already running on a blocking
 //!   thread cannot be stopped from outside; it checks the request's
-//!   deadline and cancel flag itself (see [`api`]).
+//!   deadline and cancel flag itself, per case, per frame, per step.
 //! - **Memory**: tower-http's `RequestBodyLimitLayer` refuses a
 //!   `Content-Length` over [`Config::body_limit`] before reading a byte
 //!   (413) and cuts a longer chunked body; tower's concurrency limit with
@@ -72,12 +85,21 @@
 //!   picked up; `no-store` for answers); the assets are gzip-compressed
 //!   for clients that accept it (tower-http's `CompressionLayer`).
 
-mod api;
+mod cases;
 mod conn;
+mod generate;
 mod guard;
+mod options;
+mod play;
+mod reading;
+mod render;
+mod request;
+mod solve;
+mod verify;
 
-pub use api::{MAX_PARSED_CELLS, MAX_PLAY_MOVES};
 pub use conn::{raise_open_file_limit, MAX_HEAD};
+pub use play::MAX_PLAY_MOVES;
+pub use reading::MAX_PARSED_CELLS;
 
 use std::io;
 use std::net::{IpAddr, SocketAddr};
@@ -85,16 +107,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::error_handling::HandleErrorLayer;
-use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use serde_json::{json, Value};
+use gridpuzzle_registry::Visit;
+use serde::Serialize;
 use tokio::sync::Semaphore;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower::load_shed::LoadShedLayer;
@@ -190,7 +212,7 @@ impl Default for Config {
 }
 
 /// The shared state of every request.
-struct App {
+pub(crate) struct App {
     config: Config,
     permits: Arc<Semaphore>,
     light: Arc<Semaphore>,
@@ -223,12 +245,12 @@ pub fn router(config: Config) -> Router {
             "/app.js",
             get(|| async { page(APP_JS, "text/javascript; charset=utf-8") }),
         )
-        .route("/api/solve", post(solve))
-        .route("/api/verify", post(verify))
-        .route("/api/generate", post(generate))
-        .route("/api/render", post(render))
-        .route("/api/cases", post(cases))
-        .route("/api/play", post(play))
+        .route("/api/solve", post(solve::handler))
+        .route("/api/verify", post(verify::handler))
+        .route("/api/generate", post(generate::handler))
+        .route("/api/render", post(render::handler))
+        .route("/api/cases", post(cases::handler))
+        .route("/api/play", post(play::handler))
         .route_layer(
             ServiceBuilder::new()
                 .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
@@ -519,27 +541,50 @@ impl ApiError {
     pub(crate) fn out_of_time(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
     }
+
+    /// A 500: a bug of ours, not the request's fault.
+    fn internal() -> ApiError {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal error: the request failed; please report it with its input",
+        )
+    }
+}
+
+/// The body of every error answer.
+#[derive(Serialize)]
+struct ErrorAnswer<'a> {
+    error: &'a str,
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        json_response(self.status, &json!({ "error": self.message }))
+        let body = serde_json::to_string(&ErrorAnswer {
+            error: &self.message,
+        })
+        .expect("a string serializes");
+        json_response(self.status, body)
     }
 }
 
-fn json_response(status: StatusCode, value: &Value) -> Response {
-    (
-        status,
-        [(header::CONTENT_TYPE, "application/json")],
-        value.to_string(),
-    )
-        .into_response()
+fn json_response(status: StatusCode, body: String) -> Response {
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
 /// What an API call answers when it succeeds.
 pub(crate) enum Reply {
-    Json(Value),
+    /// A JSON answer, already written.
+    Json(String),
     Svg(String),
+}
+
+impl Reply {
+    /// `answer` as JSON (its fields in their declared order).
+    pub(crate) fn json(answer: &impl Serialize) -> Result<Reply, ApiError> {
+        serde_json::to_string(answer)
+            .map(Reply::Json)
+            .map_err(|_| ApiError::internal())
+    }
 }
 
 /// What the blocking work of a call may read: the bounds, the request's
@@ -574,54 +619,59 @@ impl Drop for CancelOnDrop {
 /// own (equal or earlier) deadlines before the cancel flag is raised.
 const GRACE: Duration = Duration::from_millis(250);
 
-type Work = fn(&Value, &Ctx) -> Result<Reply, ApiError>;
+/// The work of a checked request, run on the blocking pool.
+pub(crate) type Job = Box<dyn FnOnce(&Ctx) -> Result<Reply, ApiError> + Send>;
 
-/// Whether a request searches (and so takes a search slot) or only reads
-/// and replays (a light slot).
-type Searches = fn(&Value) -> bool;
+/// Checks a request for the puzzle it names and returns its [`Job`]: an
+/// endpoint's [`Visit`], run through the registry.
+pub(crate) fn dispatch<V>(puzzle: request::PuzzleName, work: V) -> Result<Job, ApiError>
+where
+    V: Visit<Output = Result<Job, ApiError>>,
+{
+    // The name was checked against the registry when it was read.
+    gridpuzzle_registry::visit(puzzle.name(), work).unwrap_or_else(|| Err(ApiError::internal()))
+}
+
+/// Which slots a request waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Slot {
+    /// It searches: one of the few search slots.
+    Search,
+    /// It only reads or replays: one of the light slots.
+    Light,
+}
 
 impl App {
-    /// The gate every API call goes through; see the module docs.
-    async fn call(
+    /// The gate every API call goes through once its body is read (see
+    /// the module docs): `check` turns the request into its [`Job`]
+    /// before any slot is taken, so a bad request is answered at once.
+    pub(crate) async fn call(
         self: Arc<App>,
-        body: Result<Bytes, BytesRejection>,
-        work: Work,
-        searches: Searches,
+        slot: Slot,
+        check: impl FnOnce(&Ctx) -> Result<Job, ApiError>,
     ) -> Response {
-        let bytes = match body {
-            Ok(bytes) => bytes,
-            Err(rejection) => return body_error(&rejection, &self.config).into_response(),
-        };
-        // A large body is parsed on the blocking pool: a megabyte of JSON
-        // takes milliseconds of CPU, which the runtime's few threads owe
-        // to every other connection.
-        let parsed = if bytes.len() as u64 > SMALL_BODY {
-            tokio::task::spawn_blocking(move || serde_json::from_slice::<Value>(&bytes))
-                .await
-                .unwrap_or_else(|_| serde_json::from_slice(b"null"))
-        } else {
-            serde_json::from_slice(&bytes)
-        };
-        let request: Value = match parsed {
-            Ok(v) => v,
-            Err(e) => return ApiError::bad(format!("malformed JSON: {e}")).into_response(),
-        };
-        if !request.is_object() {
-            return ApiError::bad("expected a JSON object such as {\"puzzle\": \"curling\", ...}")
-                .into_response();
-        }
         // The request's time starts now: waiting for a slot counts.
         let deadline = Instant::now() + self.config.request_time;
-        let (slots, busy) = if searches(&request) {
-            (
+        let cancel = Arc::new(AtomicBool::new(false));
+        let _guard = CancelOnDrop(Arc::clone(&cancel));
+        let ctx = Ctx {
+            config: self.config.clone(),
+            deadline,
+            cancel: Arc::clone(&cancel),
+        };
+        let job = match check(&ctx) {
+            Ok(job) => job,
+            Err(e) => return e.into_response(),
+        };
+        let (slots, busy) = match slot {
+            Slot::Search => (
                 &self.permits,
                 format!("{} searches are running", self.config.searches),
-            )
-        } else {
-            (
+            ),
+            Slot::Light => (
                 &self.light,
                 format!("{} requests are being read", self.config.light),
-            )
+            ),
         };
         let acquire = Arc::clone(slots).acquire_owned();
         let wait = self.config.queue_wait.min(self.config.request_time);
@@ -635,13 +685,6 @@ impl App {
                 .into_response()
             }
         };
-        let cancel = Arc::new(AtomicBool::new(false));
-        let _guard = CancelOnDrop(Arc::clone(&cancel));
-        let ctx = Ctx {
-            config: self.config.clone(),
-            deadline,
-            cancel: Arc::clone(&cancel),
-        };
         let alarm = {
             let cancel = Arc::clone(&cancel);
             tokio::spawn(async move {
@@ -649,23 +692,19 @@ impl App {
                 cancel.store(true, Ordering::Relaxed);
             })
         };
-        let job = tokio::task::spawn_blocking(move || {
+        let work = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            work(&request, &ctx)
+            job(&ctx)
         });
-        let answer = job.await;
+        let answer = work.await;
         alarm.abort();
         match answer {
-            Ok(Ok(Reply::Json(value))) => json_response(StatusCode::OK, &value),
+            Ok(Ok(Reply::Json(body))) => json_response(StatusCode::OK, body),
             Ok(Ok(Reply::Svg(svg))) => {
                 ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response()
             }
             Ok(Err(e)) => e.into_response(),
-            Err(_) => ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "internal error: the request failed; please report it with its input",
-            )
-            .into_response(),
+            Err(_) => ApiError::internal().into_response(),
         }
     }
 }
@@ -682,32 +721,4 @@ fn caused_by<E: std::error::Error + 'static>(error: &(dyn std::error::Error + 's
         source = e.source();
     }
     false
-}
-
-async fn solve(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
-    app.call(body, api::solve, |_| true).await
-}
-
-async fn verify(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
-    app.call(body, api::verify, |_| true).await
-}
-
-async fn generate(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
-    app.call(body, api::generate, |_| true).await
-}
-
-async fn cases(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
-    app.call(body, api::cases, |_| false).await
-}
-
-async fn play(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
-    // A replay is light; a hint searches.
-    app.call(body, api::play, |req| {
-        req.get("hint") == Some(&Value::Bool(true))
-    })
-    .await
-}
-
-async fn render(State(app): State<Arc<App>>, body: Result<Bytes, BytesRejection>) -> Response {
-    app.call(body, api::render, |_| true).await
 }

@@ -429,6 +429,47 @@ async fn malformed_requests_are_400_with_a_reason() {
 }
 
 #[tokio::test]
+async fn only_json_bodies_are_read_and_refusals_are_json() {
+    let body = json!({"puzzle": "curling", "input": "2 1\n3 2\n0 0\n"}).to_string();
+    for (kind, status) in [
+        (None, StatusCode::UNSUPPORTED_MEDIA_TYPE),
+        (Some("text/plain"), StatusCode::UNSUPPORTED_MEDIA_TYPE),
+        (
+            Some("application/x-www-form-urlencoded"),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        ),
+        (Some("application/json; charset=utf-8"), StatusCode::OK),
+    ] {
+        let mut request = Request::post("/api/solve");
+        if let Some(kind) = kind {
+            request = request.header(header::CONTENT_TYPE, kind);
+        }
+        let response = app()
+            .oneshot(request.body(Body::from(body.clone())).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), status, "{kind:?}");
+        assert_eq!(
+            response.headers()[header::CONTENT_TYPE],
+            "application/json",
+            "{kind:?}"
+        );
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        let answer: Value = serde_json::from_slice(&bytes).unwrap();
+        if status == StatusCode::OK {
+            assert_eq!(answer["results"][0]["answer"], 1);
+        } else {
+            assert_eq!(
+                answer["error"],
+                "expected a JSON body, sent with the header `Content-Type: application/json`"
+            );
+        }
+    }
+}
+
+#[tokio::test]
 async fn a_body_over_the_cap_is_413() {
     let app = router(Config {
         body_limit: 1000,

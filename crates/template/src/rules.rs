@@ -277,6 +277,7 @@ pub fn solve_from(board: &Board, diagonals: bool, from: Pos, limits: &Limits) ->
         },
         |&p| p == board.goal(),
         &mut visited,
+        None,
         limits,
     )
 }

@@ -1,0 +1,139 @@
+//! `POST /api/cases`: the boards of a judge input, for the page to draw
+//! and edit.
+//!
+//! Each board is the puzzle's own record ([`Puzzle::board_json`]: cells
+//! are 0-based `[row, column]`, `rows` one string per row) followed by
+//! its `case` number. A board with a side over the server's `max_side`
+//! (the page's editor limit) gets only its size and `"too_large": true`.
+//! A bad case ends the list: the cases before it are returned, with the
+//! parser's message in `error`, as the CLI answers the cases before a bad
+//! one. This only reads, so it waits for a light slot, never behind a
+//! search.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::response::Response;
+use gridpuzzle_engine::Puzzle;
+use gridpuzzle_registry::Visit;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::options::Options;
+use crate::reading::{cases, ParseBudget};
+use crate::request::{given, Body, Input, PuzzleName};
+use crate::{dispatch, ApiError, App, Ctx, Job, Reply, Slot};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CasesRequest {
+    #[serde(default, deserialize_with = "given")]
+    puzzle: Option<PuzzleName>,
+    #[serde(default, deserialize_with = "given")]
+    input: Option<Input>,
+    #[serde(default)]
+    options: Options,
+}
+
+#[derive(Serialize)]
+struct CasesAnswer {
+    cases: Vec<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// A board too large to edit on the page: its size only.
+#[derive(Serialize)]
+struct TooLarge {
+    width: u32,
+    height: u32,
+    too_large: bool,
+}
+
+pub(crate) async fn handler(
+    State(app): State<Arc<App>>,
+    Body(req): Body<CasesRequest>,
+) -> Response {
+    app.call(Slot::Light, |_| {
+        dispatch(PuzzleName::required(req.puzzle)?, Cases { req })
+    })
+    .await
+}
+
+struct Cases {
+    req: CasesRequest,
+}
+
+impl Visit for Cases {
+    type Output = Result<Job, ApiError>;
+
+    fn visit<P: Puzzle>(self, _: P) -> Result<Job, ApiError> {
+        let puzzle: P = self.req.options.puzzle()?;
+        let input = Input::required(self.req.input)?;
+        Ok(Box::new(move |ctx| {
+            let (cases, error) = boards(&puzzle, &input, ctx)?;
+            Reply::json(&CasesAnswer { cases, error })
+        }))
+    }
+}
+
+/// At most this many boards in one answer, and at most this many cells
+/// drawn in all: the body cap bounds the input, not the answer (a 26-byte
+/// case can declare a lair of 16 million cells).
+const MAX_BOARDS: usize = 1000;
+const MAX_DRAWN_CELLS: u64 = 4_000_000;
+
+fn boards<P: Puzzle>(
+    puzzle: &P,
+    input: &str,
+    ctx: &Ctx,
+) -> Result<(Vec<Value>, Option<String>), ApiError> {
+    let max_side = ctx.config.max_side;
+    let mut boards = Vec::new();
+    let mut drawn = 0u64;
+    let mut budget = ParseBudget::default();
+    for (i, case) in cases(puzzle, input).enumerate() {
+        if ctx.stopped() {
+            return Err(ApiError::out_of_time(format!(
+                "the request's time ran out while reading {} {}",
+                P::UNIT,
+                i + 1
+            )));
+        }
+        if i == MAX_BOARDS {
+            let more = format!(
+                "only the first {MAX_BOARDS} {}s are listed; split the input to see the rest",
+                P::UNIT
+            );
+            return Ok((boards, Some(more)));
+        }
+        let case = match case {
+            Ok(case) => case,
+            Err(e) => return Ok((boards, Some(e.to_string()))),
+        };
+        budget.charge::<P>(&case, i as u64 + 1)?;
+        let (width, height) = P::size(&case);
+        let mut board = if width > max_side || height > max_side {
+            json!(TooLarge {
+                width,
+                height,
+                too_large: true
+            })
+        } else {
+            drawn += u64::from(width) * u64::from(height);
+            if drawn > MAX_DRAWN_CELLS {
+                let more = format!(
+                    "only the first {i} {}s are listed: the answer is capped at {MAX_DRAWN_CELLS} cells",
+                    P::UNIT
+                );
+                return Ok((boards, Some(more)));
+            }
+            puzzle.board_json(&case)
+        };
+        if let Value::Object(o) = &mut board {
+            o.insert("case".into(), json!(i + 1));
+        }
+        boards.push(board);
+    }
+    Ok((boards, None))
+}

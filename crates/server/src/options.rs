@@ -1,0 +1,237 @@
+//! A request's options: the puzzle's rule settings and the search bounds.
+//!
+//! The settings are the puzzle's own ([`Puzzle::SETTINGS`]): the API
+//! spells a key with `_` where the command line has `-` (`max_throws` is
+//! `--max-throws`), and a value is applied with [`Puzzle::set`], so the
+//! CLI, the save file and the API read a setting the one same way (a JSON
+//! number or string becomes its text, `null` keeps the judge's rule). The
+//! server knows no setting by name: which keys exist, and which puzzle
+//! owns one, comes from the registry, so a Holedox option sent with a
+//! Curling request is named as Holedox's rather than called unknown.
+//!
+//! The bounds (`max_states`, `timeout_ms`) are the server's, the same for
+//! every puzzle, and clamped to its [`Config`]: a client may ask for less,
+//! never for more.
+
+use std::time::{Duration, Instant};
+
+use gridpuzzle_engine::puzzle::Setting;
+use gridpuzzle_engine::search::Limits;
+use gridpuzzle_engine::Puzzle;
+use gridpuzzle_registry::Entry;
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Value};
+
+use crate::request::field;
+use crate::{ApiError, Config, Ctx};
+
+/// `options`: an object of the bounds and the puzzle's settings.
+#[derive(Debug, Default)]
+pub(crate) struct Options {
+    max_states: Option<MaxStates>,
+    timeout_ms: Option<TimeoutMs>,
+    /// The puzzle's settings by their API keys, in the request's order.
+    settings: Map<String, Value>,
+}
+
+/// The fields of [`Options`]; every other key is a setting, checked
+/// against the registry once the puzzle is known.
+#[derive(Deserialize)]
+struct OptionFields {
+    max_states: Option<MaxStates>,
+    timeout_ms: Option<TimeoutMs>,
+    #[serde(flatten)]
+    settings: Map<String, Value>,
+}
+
+impl<'de> Deserialize<'de> for Options {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Options, D::Error> {
+        match Value::deserialize(d)? {
+            Value::Null => Ok(Options::default()),
+            object @ Value::Object(_) => {
+                let f = OptionFields::deserialize(object).map_err(D::Error::custom)?;
+                Ok(Options {
+                    max_states: f.max_states,
+                    timeout_ms: f.timeout_ms,
+                    settings: f.settings,
+                })
+            }
+            _ => Err(D::Error::custom("`options` must be a JSON object")),
+        }
+    }
+}
+
+impl Options {
+    /// Puzzle `P` under the settings given, every key checked.
+    pub(crate) fn puzzle<P: Puzzle>(&self) -> Result<P, ApiError> {
+        for key in self.settings.keys() {
+            if !known::<P>(key, |e| e.settings) {
+                let mut keys = api_keys::<P>(|e| e.settings);
+                keys.extend(["max_states".into(), "timeout_ms".into()]);
+                return Err(ApiError::bad(format!(
+                    "unknown option `{key}` (known: {})",
+                    keys.join(", ")
+                )));
+            }
+        }
+        owned::<P>(self.settings.keys(), "option", |e| e.settings)?;
+        apply(P::default(), &self.settings)
+    }
+
+    /// The search bounds, within the server's.
+    pub(crate) fn bounds(&self, config: &Config) -> Bounds {
+        Bounds::new(
+            self.max_states.map(|m| m.0),
+            self.timeout_ms.map(|t| t.0),
+            config,
+        )
+    }
+}
+
+/// The API's spelling of a setting's key: `max-throws` is `max_throws`.
+pub(crate) fn api_key(setting: &Setting) -> String {
+    setting.key.replace('-', "_")
+}
+
+/// The puzzles whose keys a request for `P` may meet: the listed ones,
+/// and `P` itself (a puzzle kept out of the lists, such as the tests'
+/// template, still reads its own settings).
+fn entries<P: Puzzle>() -> impl Iterator<Item = Entry> {
+    gridpuzzle_registry::entries()
+        .into_iter()
+        .filter(|e| e.listed || e.name == P::NAME)
+}
+
+/// The API keys of those puzzles' `keys` (settings or generator
+/// parameters), each once, in the registry's order.
+pub(crate) fn api_keys<P: Puzzle>(keys: fn(&Entry) -> &'static [Setting]) -> Vec<String> {
+    let mut all: Vec<String> = Vec::new();
+    for e in entries::<P>() {
+        for s in keys(&e) {
+            let key = api_key(s);
+            if !all.contains(&key) {
+                all.push(key);
+            }
+        }
+    }
+    all
+}
+
+/// Whether `key` is one of `keys` of any puzzle a request for `P` may
+/// meet.
+pub(crate) fn known<P: Puzzle>(key: &str, keys: fn(&Entry) -> &'static [Setting]) -> bool {
+    entries::<P>().any(|e| keys(&e).iter().any(|s| api_key(s) == key))
+}
+
+/// Refuses the first of `given` that is not `P`'s own, naming the puzzle
+/// it is for (`option `exit` is for holedox only`).
+pub(crate) fn owned<'a, P: Puzzle>(
+    given: impl IntoIterator<Item = &'a String>,
+    word: &str,
+    keys: fn(&Entry) -> &'static [Setting],
+) -> Result<(), ApiError> {
+    for key in given {
+        let owners: Vec<&str> = entries::<P>()
+            .filter(|e| keys(e).iter().any(|s| api_key(s) == *key))
+            .map(|e| e.name)
+            .collect();
+        if !owners.contains(&P::NAME) {
+            return Err(ApiError::bad(format!(
+                "{word} `{key}` is for {} only",
+                owners.join(" and ")
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// A JSON value as the text [`Puzzle::set`] reads: a string as it is,
+/// anything else as its JSON (which the puzzle refuses, quoting it, when
+/// it is no number); `None` for `null`.
+pub(crate) fn text(value: &Value) -> Option<String> {
+    match value {
+        Value::Null => None,
+        Value::String(s) => Some(s.clone()),
+        other => Some(other.to_string()),
+    }
+}
+
+/// `puzzle` with the settings `given` (API keys, all `P`'s own) applied.
+pub(crate) fn apply<P: Puzzle>(mut puzzle: P, given: &Map<String, Value>) -> Result<P, ApiError> {
+    for (key, value) in given {
+        let Some(value) = text(value) else { continue };
+        let key = P::SETTINGS
+            .iter()
+            .find(|s| api_key(s) == *key)
+            .map_or(key.as_str(), |s| s.key);
+        puzzle.set(key, &value).map_err(ApiError::bad)?;
+    }
+    Ok(puzzle)
+}
+
+field!(
+    /// `max_states`: a whole number of at least 1.
+    #[derive(Debug, Clone, Copy)]
+    pub(crate) struct MaxStates(u64),
+    |v| v.as_u64().filter(|&n| n >= 1).ok_or_else(|| {
+        format!("`max_states` must be a whole number of at least 1, found {v}")
+    })
+);
+
+field!(
+    /// `timeout_ms`: a positive number of milliseconds.
+    #[derive(Debug, Clone, Copy)]
+    struct TimeoutMs(Duration),
+    |v| v
+        .as_f64()
+        .filter(|ms| ms.is_finite() && *ms > 0.0)
+        .map(|ms| Duration::from_secs_f64((ms / 1000.0).min(1e9)))
+        .ok_or_else(|| {
+            format!("`timeout_ms` must be a positive number of milliseconds, found {v}")
+        })
+);
+
+/// Per-search bounds, already within the server's.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Bounds {
+    max_states: u64,
+    timeout: Duration,
+}
+
+/// The bounds as an answer reports them.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub(crate) struct LimitsAnswer {
+    max_states: u64,
+    timeout_ms: u64,
+}
+
+impl Bounds {
+    fn new(max_states: Option<u64>, timeout: Option<Duration>, config: &Config) -> Bounds {
+        Bounds {
+            max_states: max_states
+                .unwrap_or(config.max_states)
+                .min(config.max_states),
+            timeout: timeout
+                .unwrap_or(config.max_timeout)
+                .min(config.max_timeout),
+        }
+    }
+
+    /// Limits for one search starting now, ending no later than the
+    /// request's deadline, stopped by the request's cancel flag.
+    pub(crate) fn limits(&self, ctx: &Ctx) -> Limits {
+        Limits {
+            max_expanded: Some(self.max_states),
+            deadline: Some((Instant::now() + self.timeout).min(ctx.deadline)),
+            cancel: Some(ctx.cancel.clone()),
+        }
+    }
+
+    pub(crate) fn answer(&self) -> LimitsAnswer {
+        LimitsAnswer {
+            max_states: self.max_states,
+            timeout_ms: self.timeout.as_millis() as u64,
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! `POST /api/play`: plays `moves` on case `case` through the rules, as
+//! `gridpuzzle play` does, and answers the start and what each move
+//! changed (so the page draws a game or a solution's animation without
+//! knowing a rule), the first refused move with the rules' reason, and
+//! with `"hint": true` what the exact solver proves about the last
+//! position: an optimal plan from there, `unsolvable`, or `limit`.
+//!
+//! The server keeps no game: undo is the client sending fewer moves. The
+//! moves are replayed keeping only the current position (a session's
+//! history of positions would grow with moves × board), and each step is
+//! the puzzle's record of what changed ([`Puzzle::step_json`]), so an
+//! answer grows with the moves, not with moves × board. A replay only
+//! reads and waits for a light slot; a hint searches and waits for a
+//! search slot.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::response::Response;
+use gridpuzzle_engine::moves::{plan_string, Move};
+use gridpuzzle_engine::search::Outcome;
+use gridpuzzle_engine::session::ALREADY_WON;
+use gridpuzzle_engine::Puzzle;
+use gridpuzzle_registry::Visit;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::options::{Bounds, LimitsAnswer, Options};
+use crate::reading::nth_case;
+use crate::request::{field, given, Body, CaseNumber, Input, Moves, PuzzleName};
+use crate::{dispatch, ApiError, App, Ctx, Job, Reply, Slot};
+
+/// Most moves one play request may replay.
+pub const MAX_PLAY_MOVES: usize = 100_000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PlayRequest {
+    #[serde(default, deserialize_with = "given")]
+    puzzle: Option<PuzzleName>,
+    #[serde(default, deserialize_with = "given")]
+    input: Option<Input>,
+    #[serde(default)]
+    options: Options,
+    case: Option<CaseNumber>,
+    moves: Option<Moves>,
+    hint: Option<Hint>,
+}
+
+field!(
+    /// `hint`: true or false.
+    struct Hint(bool),
+    |v| v.as_bool().ok_or_else(|| format!("`hint` must be true or false, found {v}"))
+);
+
+#[derive(Serialize)]
+struct PlayAnswer {
+    case: u64,
+    /// The moves played (up to the refused one).
+    moves: String,
+    start: Value,
+    steps: Vec<Value>,
+    refused: Option<Refused>,
+    won: bool,
+    stuck: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<Prospect>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limits: Option<LimitsAnswer>,
+}
+
+/// The first refused move and the rules' reason.
+#[derive(Serialize)]
+struct Refused {
+    /// 1-based.
+    #[serde(rename = "move")]
+    number: usize,
+    letter: String,
+    reason: String,
+}
+
+/// What the exact solver proves about the last position.
+#[derive(Serialize)]
+#[serde(tag = "outcome", rename_all = "lowercase")]
+enum Prospect {
+    Won {
+        to_go: usize,
+    },
+    Solved {
+        to_go: usize,
+        next: Option<String>,
+        plan: String,
+    },
+    Unsolvable,
+    Limit {
+        reason: String,
+    },
+}
+
+pub(crate) async fn handler(State(app): State<Arc<App>>, Body(req): Body<PlayRequest>) -> Response {
+    // A replay is light; a hint searches.
+    let slot = match req.hint {
+        Some(Hint(true)) => Slot::Search,
+        _ => Slot::Light,
+    };
+    app.call(slot, |ctx| {
+        dispatch(PuzzleName::required(req.puzzle)?, Play { req, ctx })
+    })
+    .await
+}
+
+struct Play<'a> {
+    req: PlayRequest,
+    ctx: &'a Ctx,
+}
+
+impl Visit for Play<'_> {
+    type Output = Result<Job, ApiError>;
+
+    fn visit<P: Puzzle>(self, _: P) -> Result<Job, ApiError> {
+        let puzzle: P = self.req.options.puzzle()?;
+        let bounds = self.req.options.bounds(&self.ctx.config);
+        let input = Input::required(self.req.input)?;
+        let wanted = CaseNumber::or_first(self.req.case);
+        let moves = match &self.req.moves {
+            Some(moves) => moves.read::<P::Move>()?,
+            None => Vec::new(),
+        };
+        let hint = matches!(self.req.hint, Some(Hint(true)));
+        if moves.len() > MAX_PLAY_MOVES {
+            return Err(ApiError::bad(format!(
+                "at most {MAX_PLAY_MOVES} moves in one play request, found {}",
+                moves.len()
+            )));
+        }
+        Ok(Box::new(move |ctx| {
+            let answer = play(&puzzle, &input, wanted, &moves, hint, bounds, ctx)?;
+            Reply::json(&answer)
+        }))
+    }
+}
+
+fn play<P: Puzzle>(
+    puzzle: &P,
+    input: &str,
+    wanted: u64,
+    moves: &[P::Move],
+    hint: bool,
+    bounds: Bounds,
+    ctx: &Ctx,
+) -> Result<PlayAnswer, ApiError> {
+    let case = nth_case(puzzle, input, wanted, ctx)?;
+    let mut state = puzzle.start(&case);
+    let start = puzzle.state_json(&state);
+    let mut steps = Vec::new();
+    let mut refused = None;
+    let mut won = puzzle.is_won(&case, &state);
+    for (index, &mv) in moves.iter().enumerate() {
+        if ctx.stopped() {
+            return Err(ApiError::out_of_time(format!(
+                "the request's time ran out after replaying {index} of {} moves",
+                moves.len()
+            )));
+        }
+        let applied = if won {
+            Err(ALREADY_WON.to_string())
+        } else {
+            puzzle.apply(&case, &state, index, mv)
+        };
+        match applied {
+            Ok((next, event)) => {
+                steps.push(puzzle.step_json(&next, &event));
+                state = next;
+                won = puzzle.is_won(&case, &state);
+            }
+            Err(reason) => {
+                refused = Some(Refused {
+                    number: index + 1,
+                    letter: mv.to_string(),
+                    reason,
+                });
+                break;
+            }
+        }
+    }
+    let used = steps.len();
+    let stuck = !won
+        && P::Move::ALL
+            .iter()
+            .all(|&m| puzzle.apply(&case, &state, used, m).is_err());
+    let prospect = hint.then(|| {
+        if won {
+            return Prospect::Won { to_go: 0 };
+        }
+        match puzzle
+            .solve_from(&case, &state, used, &bounds.limits(ctx))
+            .outcome
+        {
+            Outcome::Solved(plan) if plan.is_empty() => Prospect::Won { to_go: 0 },
+            Outcome::Solved(plan) => Prospect::Solved {
+                to_go: plan.len(),
+                next: plan.first().map(|m| m.to_string()),
+                plan: plan_string(&plan),
+            },
+            Outcome::Unsolvable => Prospect::Unsolvable,
+            Outcome::Limit(why) => Prospect::Limit {
+                reason: why.to_string(),
+            },
+        }
+    });
+    Ok(PlayAnswer {
+        case: wanted,
+        moves: plan_string(&moves[..used]),
+        start,
+        steps,
+        refused,
+        won,
+        stuck,
+        limits: prospect.as_ref().map(|_| bounds.answer()),
+        hint: prospect,
+    })
+}

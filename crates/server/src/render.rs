@@ -1,0 +1,97 @@
+//! `POST /api/render`: the SVG of case `case` (1-based, default 1)
+//! playing `moves`, or its optimal solution when `moves` is absent (its
+//! start when the search is stopped or the case is unsolvable). `frame:
+//! K` draws a still of the board after move K. The picture is the
+//! puzzle's own ([`Puzzle::svg`]), the same `gridpuzzle render` writes.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::response::Response;
+use gridpuzzle_engine::search::Outcome;
+use gridpuzzle_engine::Puzzle;
+use gridpuzzle_registry::Visit;
+use serde::Deserialize;
+
+use crate::options::Options;
+use crate::reading::nth_case;
+use crate::request::{field, given, Body, CaseNumber, Input, Moves, PuzzleName};
+use crate::{dispatch, ApiError, App, Ctx, Job, Reply, Slot};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RenderRequest {
+    #[serde(default, deserialize_with = "given")]
+    puzzle: Option<PuzzleName>,
+    #[serde(default, deserialize_with = "given")]
+    input: Option<Input>,
+    #[serde(default)]
+    options: Options,
+    case: Option<CaseNumber>,
+    moves: Option<Moves>,
+    frame: Option<Frame>,
+}
+
+field!(
+    /// `frame`: a move number from 0.
+    struct Frame(usize),
+    |v| v.as_u64().and_then(|k| usize::try_from(k).ok()).ok_or_else(|| {
+        format!("`frame` must be a move number from 0, found {v}")
+    })
+);
+
+pub(crate) async fn handler(
+    State(app): State<Arc<App>>,
+    Body(req): Body<RenderRequest>,
+) -> Response {
+    app.call(Slot::Search, |ctx| {
+        dispatch(PuzzleName::required(req.puzzle)?, Render { req, ctx })
+    })
+    .await
+}
+
+struct Render<'a> {
+    req: RenderRequest,
+    ctx: &'a Ctx,
+}
+
+impl Visit for Render<'_> {
+    type Output = Result<Job, ApiError>;
+
+    fn visit<P: Puzzle>(self, _: P) -> Result<Job, ApiError> {
+        let puzzle: P = self.req.options.puzzle()?;
+        let bounds = self.req.options.bounds(&self.ctx.config);
+        let input = Input::required(self.req.input)?;
+        let wanted = CaseNumber::or_first(self.req.case);
+        let moves = match &self.req.moves {
+            Some(moves) => Some(moves.read::<P::Move>()?),
+            None => None,
+        };
+        let frame = self.req.frame.map(|f| f.0);
+        Ok(Box::new(move |ctx| {
+            let case = nth_case(&puzzle, &input, wanted, ctx)?;
+            let plan = match moves {
+                Some(plan) => plan,
+                None => match puzzle.solve(&case, &bounds.limits(ctx)).outcome {
+                    Outcome::Solved(plan) => plan,
+                    Outcome::Unsolvable | Outcome::Limit(_) => Vec::new(),
+                },
+            };
+            if frame.is_some_and(|k| k > plan.len()) {
+                return Err(ApiError::bad(format!(
+                    "`frame` is at most the number of moves, {}",
+                    plan.len()
+                )));
+            }
+            puzzle
+                .svg(&case, &plan, frame)
+                .map(Reply::Svg)
+                .map_err(|e| {
+                    ApiError::bad(format!(
+                        "{} {wanted}: the moves cannot be played: {e}",
+                        P::UNIT
+                    ))
+                })
+        }))
+    }
+}

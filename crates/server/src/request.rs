@@ -1,0 +1,301 @@
+//! Reading a request: axum's `Json` extractor into the endpoints'
+//! serde-derived request types, and the fields several endpoints share.
+//!
+//! Why it is shaped so:
+//!
+//! - **Only JSON bodies.** [`Body`] is axum's [`Json`] extractor, so a
+//!   request must say `Content-Type: application/json` (415 otherwise) and
+//!   its body is read under the size cap (413). Every refusal, axum's
+//!   included, becomes our `{"error": ...}` answer ([`refusal`]): a script
+//!   reads one shape of error whatever went wrong.
+//! - **serde's words where they are good, ours where they were promised.**
+//!   A field whose message users see quotes what was sent, as JSON
+//!   (`` `case` must be a case number from 1, found 0 ``), so such fields
+//!   are read through a [`Value`] first ([`checked`]) and checked with the
+//!   words the API has always used. serde's wrapping (the path to the
+//!   field, the line and column of a value) is taken off: the requests are
+//!   small objects and the message names its field. An unknown field is
+//!   refused by `deny_unknown_fields`, and named alone, as before.
+//! - **A field that must be there** is an `Option` read with [`given`], so
+//!   `null` is a wrong value rather than a missing field, and each
+//!   endpoint says what is missing in its own words.
+//! - **Puzzles by name.** [`PuzzleName`] accepts the names the registry
+//!   knows; nothing here names a puzzle.
+
+use std::error::Error as StdError;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use axum::Json;
+use gridpuzzle_engine::moves::{parse_plan, Move};
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer};
+use serde_json::Value;
+
+use crate::{ApiError, App};
+
+/// A request body read as `T` (a JSON object), or the error answer.
+pub(crate) struct Body<T>(pub T);
+
+impl<T: DeserializeOwned + Send + 'static> FromRequest<Arc<App>> for Body<T> {
+    type Rejection = ApiError;
+
+    /// Reads the body, then parses it as `Json` does; a large body is
+    /// parsed on the blocking pool, since a megabyte of JSON takes
+    /// milliseconds of CPU that the runtime's few threads owe to every
+    /// other connection.
+    async fn from_request(req: Request, app: &Arc<App>) -> Result<Body<T>, ApiError> {
+        if !crate::guard::is_json(req.headers().get(axum::http::header::CONTENT_TYPE)) {
+            return Err(ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, NOT_JSON));
+        }
+        let bytes = Bytes::from_request(req, app)
+            .await
+            .map_err(|e| crate::body_error(&e, &app.config))?;
+        let large = bytes.len() as u64 > crate::SMALL_BODY;
+        let parse = move || Json::<Object<T>>::from_bytes(&bytes);
+        let parsed = if large {
+            tokio::task::spawn_blocking(parse)
+                .await
+                .map_err(|_| ApiError::internal())?
+        } else {
+            parse()
+        };
+        match parsed {
+            Ok(Json(Object(value))) => Ok(Body(value)),
+            Err(rejection) => Err(refusal(rejection, app.config.body_limit)),
+        }
+    }
+}
+
+/// The refusal of a body that is not said to be JSON.
+pub(crate) const NOT_JSON: &str =
+    "expected a JSON body, sent with the header `Content-Type: application/json`";
+
+/// axum's refusal of a body as our error answer.
+fn refusal(rejection: JsonRejection, body_limit: usize) -> ApiError {
+    match &rejection {
+        JsonRejection::MissingJsonContentType(_) => {
+            ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, NOT_JSON)
+        }
+        JsonRejection::JsonSyntaxError(e) => match serde_error(e) {
+            // serde_json's words with the line and column, as always.
+            Some(e) => ApiError::bad(format!("malformed JSON: {e}")),
+            None => ApiError::bad(rejection.body_text()),
+        },
+        JsonRejection::JsonDataError(e) => match serde_error(e) {
+            Some(e) => ApiError::bad(ours(without_position(e))),
+            None => ApiError::bad(rejection.body_text()),
+        },
+        _ if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request body is larger than {body_limit} bytes"),
+        ),
+        _ => ApiError::new(rejection.status(), rejection.body_text()),
+    }
+}
+
+/// serde_json's own error inside axum's (which wraps it with the path to
+/// the failing field).
+fn serde_error<'a>(rejection: &'a (dyn StdError + 'static)) -> Option<&'a serde_json::Error> {
+    let mut next = Some(rejection);
+    while let Some(e) = next {
+        if let Some(e) = e.downcast_ref::<serde_json::Error>() {
+            return Some(e);
+        }
+        if let Some(e) = e.downcast_ref::<serde_path_to_error::Error<serde_json::Error>>() {
+            return Some(e.inner());
+        }
+        next = e.source();
+    }
+    None
+}
+
+/// An error's words without serde_json's ` at line L column C`.
+fn without_position(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let at = format!(" at line {} column {}", e.line(), e.column());
+    match text.strip_suffix(&at) {
+        Some(words) => words.to_string(),
+        None => text,
+    }
+}
+
+/// serde's words, where the API has its own: an unknown field is named
+/// alone (serde lists every field it expected).
+fn ours(message: String) -> String {
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        if let Some(end) = rest.find("`, expected") {
+            return format!("unknown field `{}`", &rest[..end]);
+        }
+    }
+    message
+}
+
+/// A request is a JSON object: anything else is refused with an example.
+struct Object<T>(T);
+
+impl<'de, T: DeserializeOwned> Deserialize<'de> for Object<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Object<T>, D::Error> {
+        match Value::deserialize(d)? {
+            object @ Value::Object(_) => {
+                T::deserialize(object).map(Object).map_err(D::Error::custom)
+            }
+            _ => {
+                let example = gridpuzzle_registry::entries()
+                    .into_iter()
+                    .find(|e| e.listed)
+                    .map_or("", |e| e.name);
+                Err(D::Error::custom(format!(
+                    "expected a JSON object such as {{\"puzzle\": \"{example}\", ...}}"
+                )))
+            }
+        }
+    }
+}
+
+/// For `#[serde(default, deserialize_with = "given")]`: a field that is
+/// there, `null` included, is `Some`; only a missing one is `None`.
+pub(crate) fn given<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(d).map(Some)
+}
+
+/// Reads a field as a [`Value`] and checks it with `check`, whose error
+/// quotes the value as it was sent.
+pub(crate) fn checked<'de, D, T>(
+    d: D,
+    check: impl FnOnce(&Value) -> Result<T, String>,
+) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+{
+    let value = Value::deserialize(d)?;
+    check(&value).map_err(D::Error::custom)
+}
+
+/// Declares a field type: a newtype read [`checked`], by a closure from
+/// the value sent (`&Value`) to the inner value or the message, so each
+/// field's rule and words read as one line of a table.
+macro_rules! field {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident($inner:ty), |$v:ident| $check:expr) => {
+        $(#[$meta])*
+        $vis struct $name(pub $inner);
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$name, D::Error> {
+                $crate::request::checked(d, |$v: &serde_json::Value| -> Result<$inner, String> {
+                    $check
+                })
+                .map($name)
+            }
+        }
+    };
+}
+pub(crate) use field;
+
+/// `puzzle`: the name of a registered puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PuzzleName(&'static str);
+
+impl PuzzleName {
+    pub(crate) fn name(self) -> &'static str {
+        self.0
+    }
+
+    /// The puzzle a request named, or the error for a missing one.
+    pub(crate) fn required(given: Option<PuzzleName>) -> Result<PuzzleName, ApiError> {
+        given.ok_or_else(|| {
+            ApiError::bad(format!(
+                "missing field `puzzle` ({})",
+                gridpuzzle_registry::names_quoted()
+            ))
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for PuzzleName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PuzzleName, D::Error> {
+        checked(d, |v| {
+            let names = gridpuzzle_registry::names_quoted();
+            match v {
+                Value::String(s) => gridpuzzle_registry::entry(s)
+                    .map(|e| PuzzleName(e.name))
+                    .ok_or_else(|| format!("unknown puzzle `{s}`: expected {names}")),
+                _ => Err(format!("`puzzle` must be {names}")),
+            }
+        })
+    }
+}
+
+/// `input`: the judge input, as a string.
+#[derive(Debug, Clone)]
+pub(crate) struct Input(String);
+
+impl Input {
+    /// The input a request gave, or the error for a missing one.
+    pub(crate) fn required(given: Option<Input>) -> Result<String, ApiError> {
+        given
+            .map(|i| i.0)
+            .ok_or_else(|| ApiError::bad("missing field `input` (the judge input, as a string)"))
+    }
+}
+
+impl<'de> Deserialize<'de> for Input {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Input, D::Error> {
+        match Value::deserialize(d)? {
+            Value::String(s) => Ok(Input(s)),
+            _ => Err(D::Error::custom(
+                "`input` must be a string (the judge input)",
+            )),
+        }
+    }
+}
+
+field!(
+    /// `case`: a case number from 1 (`null` or absent: 1).
+    pub(crate) struct CaseNumber(u64),
+    |v| v.as_u64().filter(|&n| n >= 1).ok_or_else(|| {
+        format!("`case` must be a case number from 1, found {v}")
+    })
+);
+
+impl CaseNumber {
+    pub(crate) fn or_first(given: Option<CaseNumber>) -> u64 {
+        given.map_or(1, |c| c.0)
+    }
+}
+
+/// `moves`: a string of move letters such as `"RDLU"`, read as the
+/// puzzle's moves once the puzzle is known.
+#[derive(Debug, Clone)]
+pub(crate) struct Moves(String);
+
+impl Moves {
+    /// The moves of puzzle move type `M`, or the first letter that is none.
+    pub(crate) fn read<M: Move>(&self) -> Result<Vec<M>, ApiError> {
+        parse_plan(&self.0).map_err(|(index, c)| {
+            ApiError::bad(format!(
+                "moves, column {}: expected a move ({}), found `{c}`",
+                index + 1,
+                M::letters()
+            ))
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Moves {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Moves, D::Error> {
+        match Value::deserialize(d)? {
+            Value::String(s) => Ok(Moves(s)),
+            _ => Err(D::Error::custom(
+                "`moves` must be a string such as \"RDLU\"",
+            )),
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! `POST /api/solve`: every case of a judge input solved, one `solve
+//! --format json` record per case ([`search_json`]), and the bounds the
+//! searches ran under.
+//!
+//! The first bad case ends the request with a 400 and the parser's
+//! message (the cases before it are not returned: a script should fix its
+//! input).
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::response::Response;
+use gridpuzzle_engine::report::search_json;
+use gridpuzzle_engine::Puzzle;
+use gridpuzzle_registry::Visit;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::options::{Bounds, LimitsAnswer, Options};
+use crate::reading::cases;
+use crate::request::{given, Body, Input, PuzzleName};
+use crate::{dispatch, ApiError, App, Ctx, Job, Reply, Slot};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SolveRequest {
+    #[serde(default, deserialize_with = "given")]
+    puzzle: Option<PuzzleName>,
+    #[serde(default, deserialize_with = "given")]
+    input: Option<Input>,
+    #[serde(default)]
+    options: Options,
+}
+
+#[derive(Serialize)]
+struct SolveAnswer {
+    results: Vec<Value>,
+    limits: LimitsAnswer,
+}
+
+pub(crate) async fn handler(
+    State(app): State<Arc<App>>,
+    Body(req): Body<SolveRequest>,
+) -> Response {
+    app.call(Slot::Search, |ctx| {
+        dispatch(PuzzleName::required(req.puzzle)?, Solve { req, ctx })
+    })
+    .await
+}
+
+struct Solve<'a> {
+    req: SolveRequest,
+    ctx: &'a Ctx,
+}
+
+impl Visit for Solve<'_> {
+    type Output = Result<Job, ApiError>;
+
+    fn visit<P: Puzzle>(self, _: P) -> Result<Job, ApiError> {
+        let puzzle: P = self.req.options.puzzle()?;
+        let bounds = self.req.options.bounds(&self.ctx.config);
+        let input = Input::required(self.req.input)?;
+        Ok(Box::new(move |ctx| {
+            let results = solve_all(&puzzle, &input, bounds, ctx)?;
+            Reply::json(&SolveAnswer {
+                results,
+                limits: bounds.answer(),
+            })
+        }))
+    }
+}
+
+fn solve_all<P: Puzzle>(
+    puzzle: &P,
+    input: &str,
+    bounds: Bounds,
+    ctx: &Ctx,
+) -> Result<Vec<Value>, ApiError> {
+    let mut results = Vec::new();
+    for (i, case) in cases(puzzle, input).enumerate() {
+        let case = case.map_err(|e| ApiError::bad(e.to_string()))?;
+        let found = puzzle.solve(&case, &bounds.limits(ctx));
+        results.push(search_json(i as u64 + 1, &found));
+    }
+    Ok(results)
+}
