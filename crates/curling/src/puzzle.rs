@@ -194,6 +194,10 @@ impl Puzzle for Curling {
         crate::verify(case, plan, &self.options(), limits)
     }
 
+    fn move_cap(&self) -> Option<u32> {
+        self.max_throws
+    }
+
     fn start(&self, case: &Board) -> State {
         case.initial()
     }

@@ -215,6 +215,14 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     /// The verdict on a user's plan.
     fn verify(&self, case: &Self::Case, plan: &[Self::Move], limits: &Limits) -> Verdict;
 
+    /// The most moves a plan may have under these settings (Curling's
+    /// throw cap), if any: a front end that serves strangers refuses a
+    /// longer plan as [`Verdict::OverCap`] before replaying it, since a
+    /// replay costs work in proportion to its length.
+    fn move_cap(&self) -> Option<u32> {
+        None
+    }
+
     // ------------------------------------------------------------ play
     /// The start position of a case.
     fn start(&self, case: &Self::Case) -> Self::State;

@@ -99,7 +99,8 @@ mod verify;
 
 pub use conn::{raise_open_file_limit, MAX_HEAD};
 pub use play::MAX_PLAY_MOVES;
-pub use reading::MAX_PARSED_CELLS;
+pub use reading::{MAX_PARSED_CELLS, MAX_REPLAY_WORK};
+pub use render::{MAX_RENDER_MOVES, MAX_RENDER_UNITS};
 
 use std::io;
 use std::net::{IpAddr, SocketAddr};
@@ -721,4 +722,10 @@ fn caused_by<E: std::error::Error + 'static>(error: &(dyn std::error::Error + 's
         source = e.source();
     }
     false
+}
+
+/// A record kept as its JSON text, which serializes to the same bytes: a
+/// long answer's records then cost their text, not a tree of maps.
+pub(crate) fn raw(value: &impl Serialize) -> Result<Box<serde_json::value::RawValue>, ApiError> {
+    serde_json::value::to_raw_value(value).map_err(|_| ApiError::internal())
 }

@@ -23,12 +23,13 @@ use gridpuzzle_engine::session::ALREADY_WON;
 use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 
 use crate::options::{Bounds, LimitsAnswer, Options};
 use crate::reading::nth_case;
 use crate::request::{field, given, Body, CaseNumber, Input, Moves, PuzzleName};
-use crate::{dispatch, ApiError, App, Ctx, Job, Reply, Slot};
+use crate::{dispatch, raw, ApiError, App, Ctx, Job, Reply, Slot};
 
 /// Most moves one play request may replay.
 pub const MAX_PLAY_MOVES: usize = 100_000;
@@ -59,7 +60,9 @@ struct PlayAnswer {
     /// The moves played (up to the refused one).
     moves: String,
     start: Value,
-    steps: Vec<Value>,
+    /// Each step kept as its text: 100,000 of them cost a few megabytes
+    /// this way, ten times that as trees of maps.
+    steps: Vec<Box<RawValue>>,
     refused: Option<Refused>,
     won: bool,
     stuck: bool,
@@ -169,7 +172,7 @@ fn play<P: Puzzle>(
         };
         match applied {
             Ok((next, event)) => {
-                steps.push(puzzle.step_json(&next, &event));
+                steps.push(raw(&puzzle.step_json(&next, &event))?);
                 state = next;
                 won = puzzle.is_won(&case, &state);
             }
