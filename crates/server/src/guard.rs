@@ -75,6 +75,9 @@ impl Guard {
 
     /// The first rule the request breaks, as the answer to give it.
     fn check(&self, method: &Method, headers: &HeaderMap) -> Result<(), ApiError> {
+        if headers.get_all(header::HOST).iter().nth(1).is_some() {
+            return Err(forbidden("more than one Host header"));
+        }
         let host = match headers.get(header::HOST) {
             None => None,
             Some(value) => {
