@@ -55,11 +55,11 @@
 //! hold is bounded, with well-kept middleware where it exists rather than
 //! checks of our own, each refusal answered as JSON:
 //!
-//! - **Connections** ([`conn`]): hyper's HTTP/1 builder with a header-read
+//! - **Connections** (`conn.rs`): hyper's HTTP/1 builder with a header-read
 //!   timeout that is also the idle timeout, a capped head size (431), and
 //!   a cap on connections that closes idle ones first; the open-file
 //!   limit is raised at start-up ([`raise_open_file_limit`]).
-//! - **Who may call** ([`guard`]): a `Host` allow-list (DNS rebinding),
+//! - **Who may call** (`guard.rs`): a `Host` allow-list (DNS rebinding),
 //!   same-origin `Origin` / `Sec-Fetch-Site` checks and JSON-only bodies
 //!   (no simple cross-site request or form post), through tower-http's
 //!   `ValidateRequestHeaderLayer`.
@@ -71,13 +71,19 @@
 //!   deadline and cancel flag itself, per case, per frame, per step.
 //! - **Memory**: tower-http's `RequestBodyLimitLayer` refuses a
 //!   `Content-Length` over [`Config::body_limit`] before reading a byte
-//!   (413) and cuts a longer chunked body; tower's concurrency limit with
-//!   load shedding refuses requests past [`Config::max_requests`] at once
-//!   (503) before their bodies are read; and a request whose body is over
-//!   [`SMALL_BODY`] (or of unknown length) must first take one of
-//!   [`Config::big_bodies`] places, so at most that many large bodies are
-//!   read, parsed and worked on at once (a 1 MB body parses to about
-//!   12 MB), wherever the other connections are.
+//!   (413) and cuts a longer chunked body. Then `admit`: a body of at most
+//!   [`SMALL_BODY`] is read at once (a stalled one holds only its
+//!   connection and a few kilobytes, no place anyone else waits for),
+//!   while a larger one (or one of unknown length) must first take one of
+//!   [`Config::big_bodies`] places, before a byte of it is read, and keeps
+//!   it until its answer is made: at most that many large bodies are read,
+//!   parsed (a 1 MB body parses to some 12 MB, on the blocking pool) and
+//!   worked on at once, however many connections send one. Past that,
+//!   tower's concurrency limit with load shedding refuses requests past
+//!   [`Config::max_requests`] at once (503), before they are parsed.
+//!   Long answers keep their records as JSON text (`raw`), and the
+//!   binary's allocator gives freed memory back (see the CLI's
+//!   `serve.rs`).
 //! - **Headers**: `X-Content-Type-Options: nosniff`, a
 //!   `Content-Security-Policy` that allows the page's own script and
 //!   style only and no framing, `Referrer-Policy: no-referrer`, and
@@ -157,7 +163,7 @@ pub struct Config {
     /// draws (a larger one is listed by its size only).
     pub max_side: u32,
     /// Host names the server answers to besides IP literals and
-    /// `localhost` (`--allow-host`); see [`guard`].
+    /// `localhost` (`--allow-host`); see `guard.rs`.
     pub allow_hosts: Vec<String>,
     /// Most open connections; lowered to the open-file limit less a
     /// reserve. Past it the oldest idle connection is closed.
