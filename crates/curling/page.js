@@ -1,0 +1,1 @@
+// The page's drawing module for curling (filled in when app.js loads puzzle modules).
