@@ -797,7 +797,12 @@ fn boards<P: Puzzle>(
 /// from there, `unsolvable`, or `limit`. The server keeps no game: undo is
 /// the client sending fewer moves.
 pub(crate) fn play(req: &Value, ctx: &Ctx) -> Result<Reply, ApiError> {
-    let r = Request::read(req, &["input", "case", "moves", "hint"], &ctx.config)?;
+    let r = Request::read(
+        req,
+        &["input", "case", "moves", "hint", "positions"],
+        &ctx.config,
+    )?;
+    let window = crate::positions::Window::read(r.fields.get("positions"))?;
     let input = r.input()?;
     let wanted = case_number(r.fields)?;
     let moves = match r.fields.get("moves") {
@@ -822,6 +827,10 @@ pub(crate) fn play(req: &Value, ctx: &Ctx) -> Result<Reply, ApiError> {
     let answer = match &r.puzzle {
         Chosen::Curling(p) => play_case(p, input, wanted, &moves, hint, r.bounds, ctx)?,
         Chosen::Holedox(p) => play_case(p, input, wanted, &moves, hint, r.bounds, ctx)?,
+    };
+    let answer = match window {
+        Some(w) => crate::positions::add_to_play(answer, r.fields, wanted, w, ctx)?,
+        None => answer,
     };
     Ok(Reply::Json(answer))
 }

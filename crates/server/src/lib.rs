@@ -10,8 +10,12 @@
 //!   the page needs no network at run time), and `POST /api/solve`,
 //!   `/api/verify`, `/api/generate`, `/api/render`, and for the page
 //!   `/api/cases` (the boards of an input) and `/api/play` (what each
-//!   move of a game changes, through the rules, and an exact hint). Tests drive this router
-//!   directly, without a socket.
+//!   move of a game changes, through the rules, and an exact hint, and
+//!   on request the whole positions to draw: [`positions`]), and, generic
+//!   over the registry's puzzles, `GET /api/puzzles` and each puzzle's
+//!   drawing module `GET /puzzles/NAME.js` ([`puzzles`]) and
+//!   `POST /api/board` (a draft's judge text and game ID, and back:
+//!   [`board`]). Tests drive this router directly, without a socket.
 //! - Every API call goes through one gate ([`App::call`]): the body is read
 //!   under a size cap (413 past it), parsed as JSON (400 with the parser's
 //!   words), then the call waits a short while for one of a fixed number of
@@ -36,6 +40,10 @@
 //! gives the same text the CLI prints after `gridpuzzle: `.
 
 mod api;
+mod board;
+mod options;
+mod positions;
+mod puzzles;
 
 pub use api::{MAX_PARSED_CELLS, MAX_PLAY_MOVES};
 
@@ -138,6 +146,9 @@ pub fn router(config: Config) -> Router {
         .route("/api/render", post(render))
         .route("/api/cases", post(cases))
         .route("/api/play", post(play))
+        .route("/api/puzzles", get(puzzles::list))
+        .route("/puzzles/{file}", get(puzzles::script))
+        .route("/api/board", post(board::handler))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page").into_response() })
         .layer(DefaultBodyLimit::max(body_limit))
         .with_state(app)
