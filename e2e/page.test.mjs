@@ -202,6 +202,24 @@ await scenario("holedox: open a sample by its link and play it", async (page) =>
   assert.deepEqual(await headAt(page), [3, 0]);
 });
 
+await scenario("an old Curling link opens the same board under the same cap", async (page) => {
+  // The statement's dataset 2 with a cap of 3 throws, as the page wrote
+  // the link before the server read links: the board, the cap, and the
+  // answer under it are the same, and the link stays as it was.
+  const id = "curling/6x6/QkUAADAAQBFV/cap=3";
+  await open(page, base + "#" + id);
+  assert.equal(await page.inputValue("#puzzle"), "curling");
+  assert.equal(await page.inputValue("#max-throws"), "3");
+  for (const [r, c, kind] of [[0, 3, "start"], [2, 5, "goal"], [0, 0, "block"], [5, 0, "ice"], [5, 1, "block"]]) {
+    assert.equal(await classOf(page, r, c), kind, `opened (${r}, ${c})`);
+  }
+  assert.deepEqual(await stoneAt(page), [0, 3]);
+  await page.click("#solve");
+  // Its optimum is 4 throws: none within 3.
+  await page.waitForFunction(() => /No solution/.test(document.getElementById("answer").textContent));
+  assert.equal(new URL(page.url()).hash, "#" + id);
+});
+
 await scenario("holedox: the sample read from a judge input has the same link", async (page) => {
   await open(page, base);
   await page.selectOption("#puzzle", "holedox");

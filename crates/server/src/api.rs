@@ -795,7 +795,8 @@ fn boards<P: Puzzle>(
 /// the first refused move with the rules' reason, and with `"hint": true`
 /// what the exact solver proves about the last position: an optimal plan
 /// from there, `unsolvable`, or `limit`. The server keeps no game: undo is
-/// the client sending fewer moves.
+/// the client sending fewer moves. With `"positions": [FROM, TO]` it also
+/// answers the whole positions to draw ([`crate::positions`]).
 pub(crate) fn play(req: &Value, ctx: &Ctx) -> Result<Reply, ApiError> {
     let r = Request::read(
         req,
