@@ -1,95 +1,30 @@
-//! The command line, declared with clap's derive API.
+//! What the commands' command lines share: the search budgets, the output
+//! format, value parsers, and the puzzle subcommands built from the
+//! registry.
 //!
-//! Every command takes the puzzle as a subcommand (`solve curling ...`), so
-//! each puzzle's own options (`--max-throws`, `--exit`, `--tail-rule`) sit
-//! with it; the command's options are `global` so they may come before or
-//! after the puzzle name.
+//! Every command takes the puzzle as a subcommand (`solve PUZZLE ...`), so
+//! each puzzle's own options (its rule settings, such as `--max-throws` or
+//! `--tail-rule`) sit with it, and the command's options are `global` so
+//! they may come before or after the puzzle name. The puzzle subcommands
+//! are not declared here: [`PuzzleArgs`] implements clap's `Subcommand` by
+//! hand and adds one subcommand per [`gridpuzzle_registry::entries`] entry
+//! when the command line is built, with a `--KEY` option per rule setting
+//! ([`setting_arg`]) whose value is checked by the puzzle's own
+//! `Puzzle::set`, so a bad value is a usage error in the puzzle's words.
+//! A new puzzle thus gets every command without a line changed here.
+//!
+//! Each command module owns its clap struct and imports this module; this
+//! module imports no command (the top-level `Cli` lives in `main.rs`).
 
+use std::marker::PhantomData;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-
-#[derive(Debug, Parser)]
-#[command(
-    name = "gridpuzzle",
-    version,
-    about = "Solve, check and show Curling 2.0 and Holedox Moving",
-    long_about = "Exact solvers for two classic contest grid puzzles: Curling 2.0 \
-                  (ICPC Japan 2006, POJ 3009) and Holedox Moving (POJ 1324).\n\n\
-                  `solve` reads the contest's input format and prints exactly what the \
-                  judge expects, so it can stand in for a reference solution; `--explain` \
-                  shows the optimal moves board by board, `verify` checks your own plans, \
-                  `render` draws an animated picture.",
-    after_help = "Examples:\n  gridpuzzle solve curling samples/curling.in\n  \
-                  gridpuzzle solve holedox --explain samples/holedox.in\n  \
-                  gridpuzzle solve curling --format json samples/curling.in\n  \
-                  gridpuzzle verify curling samples/curling.in --moves-file my-plans.txt\n  \
-                  gridpuzzle render holedox samples/holedox.in --case 1 -o snake.svg"
-)]
-pub struct Cli {
-    #[command(subcommand)]
-    pub command: Command,
-}
-
-#[derive(Debug, Subcommand)]
-pub enum Command {
-    /// Solve every case of a judge-format input and print the judge's output
-    #[command(
-        after_help = "Examples:\n  gridpuzzle solve curling samples/curling.in\n  \
-        gridpuzzle solve curling --max-throws none < big.txt\n  \
-        gridpuzzle solve holedox --explain --ascii samples/holedox.in\n  \
-        gridpuzzle solve holedox --format json samples/holedox.in"
-    )]
-    Solve(SolveCommand),
-    /// Check plans (one line of moves per case) against the rules and the optimum
-    #[command(after_help = "The moves file has one line per case, such as `RDLU`; \
-        a line `-` skips a case.\n\n\
-        Exit status: 0 every plan is legal and optimal, 1 some plan is not, 2 bad input or usage.\n\n\
-        Examples:\n  gridpuzzle verify curling samples/curling.in --moves-file plans.txt\n  \
-        gridpuzzle verify holedox one-case.txt --moves LLUU")]
-    Verify(VerifyCommand),
-    /// Draw the optimal solution of one case as an animated SVG (or an HTML player)
-    #[command(
-        after_help = "Examples:\n  gridpuzzle render curling samples/curling.in --case 2 -o stone.svg\n  \
-        gridpuzzle render curling samples/curling.in --case 2 --frame 1 -o after-first-throw.svg\n  \
-        gridpuzzle render holedox samples/holedox.in -o snake.html"
-    )]
-    Render(RenderCommand),
-    /// Play a puzzle in the terminal, with undo, exact hints and saved games
-    #[command(after_help = crate::play::PLAY_HELP)]
-    Play(crate::play::PlayCommand),
-    /// Generate puzzles with a proved optimum in a wanted range, or hunt for the hardest
-    Generate(crate::generate::GenerateCommand),
-    /// Test another program against gridpuzzle and shrink the failing case
-    Stress(crate::stress::StressCommand),
-    /// Serve a web page and a JSON API (solve, verify, generate) on this machine
-    Serve(crate::serve::ServeCommand),
-}
-
-#[derive(Debug, Args)]
-pub struct SolveCommand {
-    #[command(subcommand)]
-    pub puzzle: PuzzleArgs,
-
-    /// Show the optimal moves and the board after each of them
-    #[arg(long, global = true)]
-    pub explain: bool,
-
-    /// With --explain: draw boards in plain ASCII instead of Unicode
-    #[arg(long, global = true)]
-    pub ascii: bool,
-
-    /// `judge`: the contest's output; `json`: one JSON object per case (JSON Lines)
-    #[arg(long, global = true, value_enum, default_value_t = Format::Judge)]
-    pub format: Format,
-
-    /// Cases solved at once (default: every core); output stays in input order
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub jobs: Option<u32>,
-
-    #[command(flatten)]
-    pub budget: BudgetArgs,
-}
+use anyhow::{anyhow, Result};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::error::ErrorKind;
+use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand, ValueEnum};
+use gridpuzzle_engine::puzzle::Setting;
+use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
 /// Search budgets. When one stops a case's search, that case prints `limit`
 /// (never `-1`), stderr says why, and the exit status is 3.
@@ -117,7 +52,7 @@ impl BudgetArgs {
     }
 }
 
-pub(crate) fn parse_seconds(s: &str) -> Result<f64, String> {
+pub fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(x) if x.is_finite() && x > 0.0 && x < 1e9 => Ok(x),
         _ => Err(format!(
@@ -132,152 +67,312 @@ pub enum Format {
     Json,
 }
 
-#[derive(Debug, Args)]
-pub struct VerifyCommand {
-    #[command(subcommand)]
-    pub puzzle: PuzzleArgs,
-
-    /// File with one line of moves per case (`-` on a line skips that case)
-    #[arg(long, global = true, value_name = "PLANS")]
-    pub moves_file: Option<PathBuf>,
-
-    /// The moves of a single-case input, such as `RDLU`
-    #[arg(
-        long,
-        global = true,
-        value_name = "MOVES",
-        conflicts_with = "moves_file"
-    )]
-    pub moves: Option<String>,
-
-    #[command(flatten)]
-    pub budget: BudgetArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct RenderCommand {
-    #[command(subcommand)]
-    pub puzzle: PuzzleArgs,
-
-    /// Which case of the input to draw (1-based)
-    #[arg(long, global = true, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
-    pub case: u64,
-
-    /// Output file: `.svg` (animated, or still with --frame), `.html` (a page
-    /// with play/pause/step controls), or `-` for an SVG on standard output
-    #[arg(short = 'o', long, global = true, value_name = "OUT")]
-    pub output: Option<PathBuf>,
-
-    /// Draw a still picture of the board after move K (0 is the start)
-    #[arg(long, global = true, value_name = "K")]
-    pub frame: Option<usize>,
-
-    #[command(flatten)]
-    pub budget: BudgetArgs,
-}
-
-#[derive(Debug, Subcommand)]
-pub enum PuzzleArgs {
-    /// Curling 2.0: fewest throws of the stone to the goal, or -1
-    #[command(after_help = "Input: datasets `w h` followed by h rows of w codes \
-        (0 ice, 1 block, 2 start, 3 goal), ended by `0 0`.\n\
-        Judge output: one line per dataset, the fewest throws or -1.\n\n\
-        Exit status: 0 all answered, 2 bad input or usage (the datasets before \
-        the bad one are still answered), 3 a search limit was reached.\n\n\
-        Example:\n  $ printf '2 1\\n3 2\\n0 0\\n' | gridpuzzle solve curling\n  1")]
-    Curling(CurlingArgs),
-    /// Holedox Moving: fewest steps of the snake's head to the exit, or -1
-    #[command(after_help = "Input: cases `n m L`, L lines `r c` (head to tail), K, \
-        K lines `r c` (stones), ended by `0 0 0`.\n\
-        Judge output: one line per case, `Case X: Y` with the fewest steps or -1.\n\n\
-        Exit status: 0 all answered, 2 bad input or usage (the cases before \
-        the bad one are still answered), 3 a search limit was reached.\n\n\
-        Example:\n  gridpuzzle solve holedox samples/holedox.in\n  \
-        gridpuzzle solve holedox --tail-rule lenient --exit 5,6 lair.txt")]
-    Holedox(HoledoxArgs),
-}
-
-#[derive(Debug, Args)]
-pub struct InputArg {
-    /// Judge-format input file; `-` or nothing reads standard input
-    #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
-}
-
-#[derive(Debug, Args)]
-pub struct CurlingArgs {
-    #[command(flatten)]
-    pub input: InputArg,
-
-    /// Most throws allowed, or `none` for no cap (the judge's rule is 10)
-    #[arg(long, value_name = "N|none", default_value = "10", value_parser = parse_cap)]
-    pub max_throws: Cap,
-}
-
-/// A throw cap: `Some(n)` or no cap.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Cap(pub Option<u32>);
-
-pub(crate) fn parse_cap(s: &str) -> Result<Cap, String> {
-    if s.eq_ignore_ascii_case("none") {
-        return Ok(Cap(None));
-    }
-    s.parse::<u32>()
-        .map(|n| Cap(Some(n)))
-        .map_err(|_| format!("expected a number of throws or `none`, found `{s}`"))
-}
-
-#[derive(Debug, Args)]
-pub struct HoledoxArgs {
-    #[command(flatten)]
-    pub input: InputArg,
-
-    /// The exit cell as 1-based `ROW,COLUMN`; outside a case's lair it is an
-    /// input error for that case
-    #[arg(long, value_name = "R,C", default_value = "1,1", value_parser = parse_cell)]
-    pub exit: (u32, u32),
-
-    /// `strict` (the judge's): the head may not enter any body cell, the tail
-    /// included; `lenient`: it may enter the cell its tail is leaving
-    #[arg(long, value_enum, default_value_t = TailRuleArg::Strict)]
-    pub tail_rule: TailRuleArg,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum TailRuleArg {
-    Strict,
-    Lenient,
-}
-
 /// `WxH` (width × height, `x` or `×`), both at least 1.
-pub(crate) fn parse_size(s: &str) -> Result<(u32, u32), String> {
+pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
     gridpuzzle_engine::grid::parse_size(s)
 }
 
-pub(crate) fn parse_cell(s: &str) -> Result<(u32, u32), String> {
-    gridpuzzle_engine::grid::parse_cell(s)
+// ------------------------------------------------------------- puzzles
+
+/// The listed puzzles (the template puzzle of the tests is registered but
+/// not listed).
+pub fn listed() -> Vec<Entry> {
+    gridpuzzle_registry::entries()
+        .into_iter()
+        .filter(|e| e.listed)
+        .collect()
+}
+
+/// `a`, `a or b`, `a, b or c`.
+pub fn either(words: &[String]) -> String {
+    match words.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+pub fn all_of(words: &[String]) -> String {
+    match words.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// An `Examples:` block: `{1}`, `{2}`, ... in a line are the first,
+/// second, ... listed puzzle's name (counting round when there are fewer),
+/// so the examples follow the registry.
+pub fn examples(lines: &[&str]) -> String {
+    let mut out = String::from("Examples:");
+    for line in lines {
+        out.push_str("\n  ");
+        out.push_str(&with_names(line));
+    }
+    out
+}
+
+/// `line` with `{1}`, `{2}`, ... replaced by listed puzzles' names.
+pub fn with_names(line: &str) -> String {
+    let names: Vec<&str> = listed().iter().map(|e| e.name).collect();
+    let mut out = line.to_string();
+    for k in 1..=9 {
+        let name = names.get((k - 1) % names.len().max(1)).unwrap_or(&"");
+        out = out.replace(&format!("{{{k}}}"), name);
+    }
+    out
+}
+
+/// What a command says on each of its puzzle subcommands.
+pub trait PuzzleHelp {
+    /// The text after the options of `COMMAND PUZZLE --help`.
+    fn after_help(entry: &Entry) -> String;
+    /// The command reads a judge input (`FILE`); `stress` takes the slot
+    /// only to refuse it.
+    const FILE_SHOWN: bool = true;
+}
+
+/// The puzzle a command runs on: its name, its rule settings as text and
+/// the judge input file. `H` words the subcommands' help for the command.
+pub struct PuzzleArgs<H> {
+    pub name: String,
+    /// Every rule setting as `(key, value)`, defaults included.
+    pub settings: Vec<(String, String)>,
+    pub file: Option<PathBuf>,
+    help: PhantomData<H>,
+}
+
+impl<H> std::fmt::Debug for PuzzleArgs<H> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PuzzleArgs")
+            .field("name", &self.name)
+            .field("settings", &self.settings)
+            .field("file", &self.file)
+            .finish()
+    }
+}
+
+impl<H> PuzzleArgs<H> {
+    /// Runs `work` on the named puzzle under the given settings.
+    pub fn visit<T, V: Visit<Output = Result<T>>>(&self, work: V) -> Result<T> {
+        visit_with(&self.name, &self.settings, work)
+    }
+}
+
+/// Runs `work` on the puzzle called `name` with `settings` applied.
+pub fn visit_with<T, V: Visit<Output = Result<T>>>(
+    name: &str,
+    settings: &[(String, String)],
+    work: V,
+) -> Result<T> {
+    struct Configured<'a, V> {
+        settings: &'a [(String, String)],
+        work: V,
+    }
+    impl<T, V: Visit<Output = Result<T>>> Visit for Configured<'_, V> {
+        type Output = Result<T>;
+        fn visit<P: Puzzle>(self, mut puzzle: P) -> Result<T> {
+            for (key, value) in self.settings {
+                puzzle
+                    .set(key, value)
+                    .map_err(|e| anyhow!("--{key}: {e}"))?;
+            }
+            self.work.visit(puzzle)
+        }
+    }
+    gridpuzzle_registry::visit(name, Configured { settings, work })
+        .unwrap_or_else(|| Err(anyhow!("unknown puzzle `{name}`")))
+}
+
+/// The bare puzzle subcommand of `entry`; the command adds its own
+/// options, then [`with_settings`].
+pub fn puzzle_command(entry: &Entry) -> clap::Command {
+    clap::Command::new(entry.name)
+        .about(entry.about)
+        .hide(!entry.listed)
+}
+
+/// `cmd` with a `--KEY` option per rule setting of `entry`.
+pub fn with_settings(cmd: clap::Command, entry: &Entry) -> clap::Command {
+    entry
+        .settings
+        .iter()
+        .fold(cmd, |cmd, s| cmd.arg(setting_arg(entry.name, s)))
+}
+
+/// The `--KEY` option of a rule setting; its value is checked by the
+/// puzzle's own `set`.
+pub fn setting_arg(puzzle: &'static str, s: &'static Setting) -> Arg {
+    let key = s.key;
+    let check = move |value: &str| -> Result<String, String> {
+        struct Check<'a> {
+            key: &'a str,
+            value: &'a str,
+        }
+        impl Visit for Check<'_> {
+            type Output = Result<(), String>;
+            fn visit<P: Puzzle>(self, mut puzzle: P) -> Result<(), String> {
+                puzzle.set(self.key, self.value)
+            }
+        }
+        gridpuzzle_registry::visit(puzzle, Check { key, value })
+            .unwrap_or_else(|| Err(format!("unknown puzzle `{puzzle}`")))
+            .map(|()| value.to_string())
+    };
+    let arg = Arg::new(key)
+        .long(key)
+        .value_name(s.value_name)
+        .help(s.help)
+        .default_value(s.default);
+    if s.choices.is_empty() {
+        arg.value_parser(check)
+    } else {
+        arg.value_parser(PossibleValuesParser::new(s.choices).try_map(move |v: String| check(&v)))
+    }
+}
+
+/// `cmd` after its puzzle subcommands were added: its own options are
+/// then numbered for `--help` as if only the listed puzzles were there
+/// (clap counts subcommands and options together), so an unlisted puzzle
+/// leaves every help text as it was.
+pub fn after_puzzles(cmd: clap::Command) -> clap::Command {
+    cmd.next_display_order(listed().len())
+}
+
+/// The settings of `entry` as the user gave them (or their defaults).
+pub fn read_settings(entry: &Entry, matches: &ArgMatches) -> Vec<(String, String)> {
+    entry
+        .settings
+        .iter()
+        .filter_map(|s| {
+            matches
+                .get_one::<String>(s.key)
+                .map(|v| (s.key.to_string(), v.clone()))
+        })
+        .collect()
+}
+
+/// The subcommand the user chose, with its entry.
+pub fn chosen(matches: &ArgMatches) -> Result<(Entry, &ArgMatches), clap::Error> {
+    let Some((name, sub)) = matches.subcommand() else {
+        return Err(clap::Error::raw(
+            ErrorKind::MissingSubcommand,
+            "a puzzle is required",
+        ));
+    };
+    match gridpuzzle_registry::entry(name) {
+        Some(entry) => Ok((entry, sub)),
+        None => Err(clap::Error::raw(
+            ErrorKind::InvalidSubcommand,
+            format!("unknown puzzle `{name}`"),
+        )),
+    }
+}
+
+impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let (entry, sub) = chosen(matches)?;
+        Ok(PuzzleArgs {
+            name: entry.name.to_string(),
+            settings: read_settings(&entry, sub),
+            file: sub.get_one::<PathBuf>("file").cloned(),
+            help: PhantomData,
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
+    fn augment_subcommands(mut cmd: clap::Command) -> clap::Command {
+        for entry in gridpuzzle_registry::entries() {
+            let file = Arg::new("file")
+                .value_name("FILE")
+                .value_parser(clap::value_parser!(PathBuf))
+                .help("Judge-format input file; `-` or nothing reads standard input")
+                .hide(!H::FILE_SHOWN);
+            let sub = puzzle_command(&entry)
+                .after_help(H::after_help(&entry))
+                .arg(file);
+            cmd = cmd.subcommand(with_settings(sub, &entry));
+        }
+        after_puzzles(cmd)
+    }
+
+    fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_subcommands(cmd)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        gridpuzzle_registry::entry(name).is_some()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
-    fn the_command_line_is_consistent() {
-        Cli::command().debug_assert();
-    }
-
-    #[test]
-    fn caps_and_cells_parse() {
-        assert_eq!(parse_cap("none"), Ok(Cap(None)));
-        assert_eq!(parse_cap("12"), Ok(Cap(Some(12))));
-        assert!(parse_cap("-1").is_err());
-        assert_eq!(parse_cell("3,4"), Ok((3, 4)));
-        assert!(parse_cell("0,4").is_err());
-        assert!(parse_cell("3").is_err());
+    fn seconds_parse() {
         assert_eq!(parse_seconds("0.5"), Ok(0.5));
         assert!(parse_seconds("0").is_err());
         assert!(parse_seconds("nan").is_err());
+    }
+
+    #[test]
+    fn word_lists_read_as_english() {
+        let w = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(either(&w(&["a"])), "a");
+        assert_eq!(either(&w(&["a", "b", "c"])), "a, b or c");
+        assert_eq!(all_of(&w(&["a", "b"])), "a and b");
+    }
+
+    /// Every setting's default is accepted by its own option, and a value
+    /// is refused by the option exactly when its puzzle's `set` refuses it.
+    #[test]
+    fn setting_options_check_values_with_the_puzzle() {
+        struct Set(&'static str, &'static str);
+        impl Visit for Set {
+            type Output = Result<(), String>;
+            fn visit<P: Puzzle>(self, mut puzzle: P) -> Result<(), String> {
+                puzzle.set(self.0, self.1)
+            }
+        }
+        for entry in gridpuzzle_registry::entries() {
+            for s in entry.settings {
+                let cmd = clap::Command::new("t").arg(setting_arg(entry.name, s));
+                let m = cmd.clone().try_get_matches_from(["t"]).unwrap();
+                assert_eq!(m.get_one::<String>(s.key).unwrap(), s.default);
+                let long = format!("--{}", s.key);
+                for value in [s.default, "no-such-value", "", "-1"] {
+                    let by_puzzle = gridpuzzle_registry::visit(entry.name, Set(s.key, value));
+                    let arg = format!("{long}={value}");
+                    let by_option = cmd.clone().try_get_matches_from(["t", arg.as_str()]);
+                    match (by_puzzle.unwrap(), by_option) {
+                        (Ok(()), Ok(m)) => {
+                            assert_eq!(m.get_one::<String>(s.key).unwrap(), value)
+                        }
+                        (Err(e), Err(err)) => {
+                            assert!(
+                                matches!(
+                                    err.kind(),
+                                    ErrorKind::InvalidValue | ErrorKind::ValueValidation
+                                ),
+                                "{}: {err}",
+                                entry.name
+                            );
+                            if s.choices.is_empty() {
+                                assert!(err.to_string().contains(&e), "{err} lacks {e}");
+                            }
+                        }
+                        (p, o) => panic!("{} --{}={value}: {p:?} but {o:?}", entry.name, s.key),
+                    }
+                }
+            }
+        }
     }
 }

@@ -1,12 +1,16 @@
 //! `gridpuzzle generate`: puzzles with a proved optimum, reproducible from
 //! a seed, and `--hardest`, the hunt for the board with the longest optimum.
 //!
-//! The puzzle crates do the generating (`gridpuzzle_curling::generate`,
-//! `gridpuzzle_holedox::generate`, both on the engine's generic sampler);
-//! this command checks the request, turns each puzzle's output into one
-//! shape ([`Made`]: the judge text, the answer, a plan and the difficulty
-//! record) and writes it. So the output code — judge file, `--answers`,
-//! JSON Lines, the progress line, Ctrl-C — is written once.
+//! The puzzle crates do the generating, on the engine's generic sampler;
+//! a request is checked in one place, the puzzle's `Puzzle::generator`
+//! (the same check `play --seed` and the web API get). This command is one
+//! generic path for every puzzle ([`Make`] is a registry `Visit`): it
+//! builds the request, writes each generated case (the judge text from
+//! `Puzzle::write_case`, `--answers` from `Puzzle::judge_line`, JSON Lines
+//! from `gridpuzzle_engine::report::generated_json`), shows progress and
+//! handles Ctrl-C. The per-puzzle options (`--size`, the density flag the
+//! puzzle names, its generator parameters such as `--len`, and its rule
+//! settings) are built from the registry's entries by [`GenPuzzle`].
 //!
 //! Cases are written and flushed one at a time, and the terminator is
 //! written however the run ends (all cases made, Ctrl-C, or giving up), so
@@ -24,18 +28,62 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context, Result};
-use clap::{Args, Subcommand};
-use gridpuzzle_curling as curling;
-use gridpuzzle_engine::generate::{Best, Difficulty, SampleStats, Stop, Want};
-use gridpuzzle_engine::grid::plan_string;
-use gridpuzzle_engine::search::Search;
-use gridpuzzle_engine::{Dir, Pos};
-use gridpuzzle_holedox as holedox;
-use serde_json::json;
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand};
+use gridpuzzle_engine::generate::{Difficulty, SampleStats, Stop, Want};
+use gridpuzzle_engine::puzzle::{capitalized, BestOf, GenSpec, HardSpec};
+use gridpuzzle_engine::report::generated_json;
+use gridpuzzle_engine::search::Limits;
+use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
-use crate::args::{parse_cap, parse_cell, parse_seconds, Cap, Format, TailRuleArg};
+use crate::args::{parse_seconds, Format};
 use crate::Exit;
+
+/// The help after `generate --help`.
+pub fn after_help() -> String {
+    let mut text = crate::args::examples(&[
+        "gridpuzzle generate {1} --size 12x12{args1} --count 20 --seed 7 --answer 6..10",
+        "gridpuzzle generate {1} --size 20x20{args1} --count 5 --answer -1 --answers out.txt -o in.txt",
+        "gridpuzzle generate {2} --size 20x20{args2} --count 10 --seed 1 --answer 40..",
+        "gridpuzzle generate {2} --size 9x6{args2} --{density2} 25 --format json",
+        "gridpuzzle generate {2} --size 20x20{args2} --hardest --time 120 -o hard.in",
+    ]);
+    let listed = crate::args::listed();
+    for k in 1..=2 {
+        let Some(e) = listed.get((k - 1) % listed.len().max(1)) else {
+            continue;
+        };
+        text = text
+            .replace(&format!("{{args{k}}}"), &required_params(e))
+            .replace(&format!("{{density{k}}}"), e.density);
+    }
+    format!("{AFTER_HELP}{text}")
+}
+
+/// ` --len 4`: the generator parameters `entry` requires, with the values
+/// a fresh `play` puzzle takes, for examples.
+fn required_params(entry: &Entry) -> String {
+    struct Fresh;
+    impl Visit for Fresh {
+        type Output = &'static [gridpuzzle_engine::puzzle::Param];
+        fn visit<P: Puzzle>(self, _: P) -> Self::Output {
+            P::FRESH_PARAMS
+        }
+    }
+    let fresh = gridpuzzle_registry::visit(entry.name, Fresh).unwrap_or(&[]);
+    entry
+        .gen_params
+        .iter()
+        .filter(|p| p.default.is_empty())
+        .map(|p| {
+            let value = fresh
+                .iter()
+                .find(|f| f.key == p.key)
+                .map_or(p.value_name, |f| f.default);
+            format!(" --{} {value}", p.key)
+        })
+        .collect()
+}
 
 const AFTER_HELP: &str = "\
 The answer range is inclusive: `--answer 5..8` keeps boards whose optimum is
@@ -44,8 +92,8 @@ boards proved unsolvable. Every stated answer is proved by the exact solver;
 a board whose search hits the budget (--max-states) is dropped, never guessed.
 The same options and --seed give the same bytes on every machine.
 
---size is always WIDTH x HEIGHT (columns x rows), for both puzzles: a Holedox
-lair of --size 20x10 has n = 10 rows and m = 20 columns in its `n m L` line.
+--size is always WIDTH x HEIGHT (columns x rows), for every puzzle: a board of
+--size 20x10 has 20 columns and 10 rows, however its judge format orders them.
 
 Output: a judge-format input (cases, then the terminator line) on standard
 output or -o FILE; --answers FILE writes the judge output for it; --format
@@ -58,24 +106,17 @@ run: the cases made so far are kept, the terminator is written and the exit
 status is 130. If --attempts boards in a row miss the wanted range, the run
 stops with the cases made so far and exit status 2.
 
---hardest searches (simulated annealing over block/stone edits) for the board
+--hardest searches (simulated annealing over obstacle edits) for the board
 with the largest optimum until --time runs out or Ctrl-C (exit status 0
 either way). Each improvement is reported on standard error; at the end the
 best board is written as a one-case judge input, its answer on standard error.
 
-Examples:
-  gridpuzzle generate curling --size 12x12 --count 20 --seed 7 --answer 6..10
-  gridpuzzle generate curling --size 20x20 --count 5 --answer -1 --answers out.txt -o in.txt
-  gridpuzzle generate holedox --size 20x20 --len 8 --count 10 --seed 1 --answer 40..
-  gridpuzzle generate holedox --size 9x6 --len 4 --stones 25 --format json
-  gridpuzzle generate holedox --size 20x20 --len 8 --hardest --time 120 -o hard.in
-  gridpuzzle generate curling --size 20x20 --max-throws none --hardest --time 120";
+";
 
 #[derive(Debug, Args)]
-#[command(after_help = AFTER_HELP)]
 pub struct GenerateCommand {
     #[command(subcommand)]
-    pub puzzle: GeneratePuzzle,
+    pub puzzle: GenPuzzle,
 
     /// How many puzzles to generate
     #[arg(long, global = true, value_name = "N", default_value_t = 1)]
@@ -123,50 +164,120 @@ pub struct GenerateCommand {
     pub time: f64,
 }
 
-#[derive(Debug, Subcommand)]
-pub enum GeneratePuzzle {
-    /// Curling 2.0 boards
-    Curling(GenCurlingArgs),
-    /// Holedox Moving lairs
-    Holedox(GenHoledoxArgs),
+/// The puzzle of `generate` and its own options: the size, the density
+/// flag the puzzle names (`--blocks`, `--stones`), its generator
+/// parameters (`--len`) and its rule settings, all from the registry.
+#[derive(Debug, Clone)]
+pub struct GenPuzzle {
+    pub name: String,
+    /// Columns × rows.
+    pub size: (u32, u32),
+    /// Percent of obstacles; `None`: learned.
+    pub density: Option<u32>,
+    /// The generator's own parameters, as given.
+    pub params: Vec<(String, String)>,
+    /// Every rule setting, defaults included.
+    pub settings: Vec<(String, String)>,
 }
 
-#[derive(Debug, Args)]
-pub struct GenCurlingArgs {
-    /// Board size, WIDTHxHEIGHT (columns x rows), such as 20x20
-    #[arg(long, value_name = "WxH", value_parser = parse_size)]
-    pub size: (u32, u32),
-
-    /// Percent of blocks (default: learned, per board, from what gave wanted answers)
-    #[arg(long, value_name = "P", value_parser = clap::value_parser!(u32).range(0..=100))]
-    pub blocks: Option<u32>,
-
-    /// Most throws allowed, or `none` for no cap (the judge's rule is 10)
-    #[arg(long, value_name = "N|none", default_value = "10", value_parser = parse_cap)]
-    pub max_throws: Cap,
+/// The puzzle's word for its board ("board", "lair").
+fn board_word(name: &str) -> &'static str {
+    struct Board;
+    impl Visit for Board {
+        type Output = &'static str;
+        fn visit<P: Puzzle>(self, _: P) -> &'static str {
+            P::BOARD
+        }
+    }
+    gridpuzzle_registry::visit(name, Board).unwrap_or("board")
 }
 
-#[derive(Debug, Args)]
-pub struct GenHoledoxArgs {
-    /// Lair size, WIDTHxHEIGHT (columns x rows), such as 20x20
-    #[arg(long, value_name = "WxH", value_parser = parse_size)]
-    pub size: (u32, u32),
+impl GenPuzzle {
+    fn command(entry: &Entry) -> clap::Command {
+        let board = board_word(entry.name);
+        let mut cmd = crate::args::puzzle_command(entry)
+            .about(format!("{} {board}s", entry.title))
+            .arg(
+                Arg::new("size")
+                    .long("size")
+                    .value_name("WxH")
+                    .required(true)
+                    .value_parser(parse_size)
+                    .help(format!(
+                        "{} size, WIDTHxHEIGHT (columns x rows), such as 20x20",
+                        capitalized(board)
+                    )),
+            );
+        for p in entry.gen_params {
+            let mut arg = Arg::new(p.key)
+                .long(p.key)
+                .value_name(p.value_name)
+                .help(p.help);
+            arg = if p.default.is_empty() {
+                arg.required(true)
+            } else {
+                arg.default_value(p.default)
+            };
+            cmd = cmd.arg(arg);
+        }
+        if !entry.density.is_empty() {
+            cmd = cmd.arg(
+                Arg::new("density")
+                    .long(entry.density)
+                    .value_name("P")
+                    .value_parser(clap::value_parser!(u32).range(0..=100))
+                    .help(format!(
+                        "Percent of {} (default: learned, per {board}, from what gave wanted answers)",
+                        entry.density
+                    )),
+            );
+        }
+        crate::args::with_settings(cmd, entry)
+    }
+}
 
-    /// Body length L (the judge's range is 2 to 8)
-    #[arg(long, value_name = "L")]
-    pub len: u32,
+impl FromArgMatches for GenPuzzle {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let (entry, sub) = crate::args::chosen(matches)?;
+        Ok(GenPuzzle {
+            name: entry.name.to_string(),
+            size: *sub
+                .get_one::<(u32, u32)>("size")
+                .expect("--size is required"),
+            density: sub.get_one::<u32>("density").copied(),
+            params: entry
+                .gen_params
+                .iter()
+                .filter_map(|p| {
+                    sub.get_one::<String>(p.key)
+                        .map(|v| (p.key.to_string(), v.clone()))
+                })
+                .collect(),
+            settings: crate::args::read_settings(&entry, sub),
+        })
+    }
 
-    /// Percent of stones (default: learned, per lair, from what gave wanted answers)
-    #[arg(long, value_name = "P", value_parser = clap::value_parser!(u32).range(0..=100))]
-    pub stones: Option<u32>,
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
 
-    /// The exit as 1-based `ROW,COLUMN` (solve the output with the same --exit)
-    #[arg(long, value_name = "R,C", default_value = "1,1", value_parser = parse_cell)]
-    pub exit: (u32, u32),
+impl Subcommand for GenPuzzle {
+    fn augment_subcommands(cmd: clap::Command) -> clap::Command {
+        let cmd = gridpuzzle_registry::entries()
+            .iter()
+            .fold(cmd, |cmd, e| cmd.subcommand(GenPuzzle::command(e)));
+        crate::args::after_puzzles(cmd)
+    }
 
-    /// `strict` (the judge's) or `lenient`; solve the output with the same rule
-    #[arg(long, value_enum, default_value_t = TailRuleArg::Strict)]
-    pub tail_rule: TailRuleArg,
+    fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_subcommands(cmd)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        gridpuzzle_registry::entry(name).is_some()
+    }
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
@@ -182,88 +293,12 @@ fn parse_want(s: &str) -> Result<Want, String> {
 }
 
 /// One generated case in the shape every output uses.
-struct Made {
+struct Made<M> {
     /// The judge text of the case, without the terminator.
     text: String,
     answer: i64,
-    plan: Vec<Dir>,
+    plan: Vec<M>,
     difficulty: Difficulty,
-}
-
-/// A puzzle's generator as the writer sees it.
-trait Source {
-    fn next_made(&mut self) -> Option<Result<Made, Stop>>;
-    fn stats(&self) -> SampleStats;
-    fn on_progress(&mut self, report: Box<dyn FnMut(&SampleStats)>);
-}
-
-impl Source for curling::generate::Generator {
-    fn next_made(&mut self) -> Option<Result<Made, Stop>> {
-        Some(self.next()?.map(|g| Made {
-            text: curling::parse::write_dataset(&g.board),
-            answer: g.difficulty.optimum,
-            plan: g.plan,
-            difficulty: g.difficulty,
-        }))
-    }
-
-    fn stats(&self) -> SampleStats {
-        curling::generate::Generator::stats(self)
-    }
-
-    fn on_progress(&mut self, report: Box<dyn FnMut(&SampleStats)>) {
-        curling::generate::Generator::on_progress(self, report);
-    }
-}
-
-impl Source for holedox::generate::Generator {
-    fn next_made(&mut self) -> Option<Result<Made, Stop>> {
-        Some(self.next()?.map(|g| Made {
-            text: holedox::parse::write_case(&g.board),
-            answer: g.difficulty.optimum,
-            plan: g.plan,
-            difficulty: g.difficulty,
-        }))
-    }
-
-    fn stats(&self) -> SampleStats {
-        holedox::generate::Generator::stats(self)
-    }
-
-    fn on_progress(&mut self, report: Box<dyn FnMut(&SampleStats)>) {
-        holedox::generate::Generator::on_progress(self, report);
-    }
-}
-
-/// What differs between the puzzles in the output.
-struct Style {
-    terminator: &'static str,
-    /// `Case X: ` before Holedox answers.
-    numbered: bool,
-    /// Plural word for moves.
-    moves: &'static str,
-}
-
-const CURLING: Style = Style {
-    terminator: curling::generate::TERMINATOR,
-    numbered: false,
-    moves: "throws",
-};
-
-const HOLEDOX: Style = Style {
-    terminator: holedox::generate::TERMINATOR,
-    numbered: true,
-    moves: "steps",
-};
-
-impl Style {
-    fn answer_line(&self, n: u64, answer: i64) -> String {
-        if self.numbered {
-            format!("Case {n}: {answer}\n")
-        } else {
-            format!("{answer}\n")
-        }
-    }
 }
 
 pub fn run(cmd: GenerateCommand) -> Result<Exit> {
@@ -284,152 +319,100 @@ pub fn run(cmd: GenerateCommand) -> Result<Exit> {
         // If a handler cannot be installed, Ctrl-C simply ends the process.
         let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
     }
-    match &cmd.puzzle {
-        GeneratePuzzle::Curling(a) => run_curling(&cmd, a, seed, cancel),
-        GeneratePuzzle::Holedox(a) => run_holedox(&cmd, a, seed, cancel),
-    }
+    let p = &cmd.puzzle;
+    let make = Make {
+        cmd: &cmd,
+        seed,
+        cancel,
+    };
+    crate::args::visit_with(&p.name, &p.settings, make)
 }
 
-fn run_curling(
-    cmd: &GenerateCommand,
-    a: &GenCurlingArgs,
+/// The one generic run of `generate` (see the module docs).
+struct Make<'a> {
+    cmd: &'a GenerateCommand,
     seed: u64,
     cancel: Arc<AtomicBool>,
-) -> Result<Exit> {
-    let (width, height) = a.size;
-    if (width as u64) * (height as u64) < 2 {
-        bail!("a Curling board needs at least two cells (a start and a goal), found --size {width}x{height}");
-    }
-    let cap = a.max_throws.0;
-    if cmd.hardest {
-        let max_expanded = cmd
-            .max_states
-            .unwrap_or(curling::generate::HARDEST_MAX_EXPANDED);
-        let opts = curling::generate::HardestOptions {
+}
+
+impl Visit for Make<'_> {
+    type Output = Result<Exit>;
+
+    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+        let Make { cmd, seed, cancel } = self;
+        let a = &cmd.puzzle;
+        let (width, height) = a.size;
+        if cmd.hardest {
+            let spec = HardSpec {
+                width,
+                height,
+                density: a.density,
+                params: a.params.clone(),
+                time: Duration::from_secs_f64(cmd.time),
+                max_expanded: cmd.max_states,
+                cancel: Some(cancel),
+            };
+            let mut report = |b: &BestOf<P>, t: Duration| improved::<P>(b, t);
+            let best = puzzle
+                .hardest(&spec, seed, &mut report)
+                .map_err(|e| anyhow!(e))?;
+            let best = best.map(|b| (made_of_best(&puzzle, &b), b.evaluated));
+            return finish_hardest::<P>(cmd, best);
+        }
+        let spec = GenSpec {
             width,
             height,
-            max_throws: cap,
-            density: a.blocks.unwrap_or(20),
-            time: Duration::from_secs_f64(cmd.time),
-            max_expanded,
-            cancel: Some(cancel),
+            want: cmd.answer,
+            density: a.density,
+            params: a.params.clone(),
+            max_expanded: cmd.max_states,
+            attempts: cmd.attempts,
+            cancel: Some(Arc::clone(&cancel)),
         };
-        let mut report = Reporter::new(CURLING.moves);
-        let best = curling::generate::hardest(&opts, seed, |b, t| report.improved(b, t));
-        let best = best.map(|b| {
-            let made = made_of_best(&b, curling::parse::write_dataset(&b.board), |board, s| {
-                let o = curling::Options {
-                    max_throws: cap,
-                    ..Default::default()
-                };
-                curling::generate::difficulty(
-                    board,
-                    s,
-                    &o,
-                    &gridpuzzle_engine::search::Limits::none(),
-                )
+        let mut generator = puzzle.generator(&spec, seed).map_err(|e| anyhow!(e))?;
+        let progress = Rc::new(RefCell::new(Progress::new(cmd.count)));
+        if progress.borrow().on {
+            let p = Rc::clone(&progress);
+            generator.on_progress(move |stats| p.borrow_mut().show(stats));
+        }
+        let (made_count, stopped) = {
+            let mut made = generator.by_ref().map(|g| {
+                g.map(|g| Made {
+                    text: puzzle.write_case(&g.board),
+                    answer: g.difficulty.optimum,
+                    plan: g.plan,
+                    difficulty: g.difficulty,
+                })
             });
-            (made, b.evaluated)
-        });
-        return finish_hardest(cmd, &CURLING, best);
-    }
-    if cmd.answer.max == Some(0) {
-        bail!("a Curling board needs at least one throw: --answer 0 asks for the impossible");
-    }
-    if let Some(cap) = cap {
-        if cmd.answer.min > cap as i64 {
-            bail!(
-                "no board needs {} throws under a cap of {cap}: raise --max-throws or lower --answer",
-                cmd.answer.min
-            );
+            write_all::<P>(cmd, &mut made, &progress)?
+        };
+        let stats = generator.stats();
+        match stopped {
+            Some(Stop::Cancelled) => {
+                eprintln!(
+                    "gridpuzzle: interrupted: kept the {made_count} of {} puzzles made so far",
+                    cmd.count
+                );
+                Ok(Exit::Interrupted)
+            }
+            Some(Stop::GaveUp { attempts }) => {
+                bail!(
+                    "gave up after {attempts} boards in a row without an optimum in {} \
+                     ({made_count} of {} puzzles made, {} boards solved in all, {} dropped at the \
+                     search budget); try another --answer, size or density",
+                    want_text(&cmd.answer),
+                    cmd.count,
+                    stats.solved,
+                    stats.dropped
+                )
+            }
+            // A Ctrl-C between two puzzles ends the run as well.
+            None if cancel.load(Ordering::Relaxed) && made_count < cmd.count => {
+                Ok(Exit::Interrupted)
+            }
+            None => Ok(Exit::Ok),
         }
     }
-    let max_expanded = cmd
-        .max_states
-        .unwrap_or(curling::generate::DEFAULT_MAX_EXPANDED);
-    let opts = curling::generate::GenerateOptions {
-        width,
-        height,
-        want: cmd.answer,
-        density: a.blocks,
-        max_throws: cap,
-        max_expanded,
-        attempts: cmd.attempts,
-        cancel: Some(Arc::clone(&cancel)),
-    };
-    let mut source = curling::generate::generate(&opts, seed);
-    write_all(cmd, &CURLING, &mut source, &cancel)
-}
-
-fn run_holedox(
-    cmd: &GenerateCommand,
-    a: &GenHoledoxArgs,
-    seed: u64,
-    cancel: Arc<AtomicBool>,
-) -> Result<Exit> {
-    let (cols, rows) = a.size;
-    let (er, ec) = a.exit;
-    if er > rows || ec > cols {
-        bail!(
-            "the exit at row {er}, column {ec} is outside a lair of {rows} rows and {cols} columns"
-        );
-    }
-    let exit = Pos::new(er - 1, ec - 1);
-    let max_len = holedox::max_len_for(rows, cols).min(rows.saturating_mul(cols));
-    if a.len == 0 || a.len > max_len {
-        bail!(
-            "--len {} does not fit: a lair of {rows} rows and {cols} columns takes a body of 1 to {max_len} segments",
-            a.len
-        );
-    }
-    let rule = match a.tail_rule {
-        TailRuleArg::Strict => holedox::TailRule::Strict,
-        TailRuleArg::Lenient => holedox::TailRule::Lenient,
-    };
-    let max_expanded = cmd
-        .max_states
-        .unwrap_or(holedox::generate::DEFAULT_MAX_EXPANDED);
-    if cmd.hardest {
-        let opts = holedox::generate::HardestOptions {
-            rows,
-            cols,
-            len: a.len as usize,
-            exit,
-            rule,
-            density: a.stones.unwrap_or(20),
-            time: Duration::from_secs_f64(cmd.time),
-            max_expanded,
-            cancel: Some(cancel),
-        };
-        let mut report = Reporter::new(HOLEDOX.moves);
-        let best = holedox::generate::hardest(&opts, seed, |b, t| report.improved(b, t));
-        let best = best.map(|b| {
-            let made = made_of_best(&b, holedox::parse::write_case(&b.board), |case, s| {
-                holedox::generate::difficulty(
-                    case,
-                    s,
-                    rule,
-                    &gridpuzzle_engine::search::Limits::none(),
-                )
-            });
-            (made, b.evaluated)
-        });
-        return finish_hardest(cmd, &HOLEDOX, best);
-    }
-    let opts = holedox::generate::GenerateOptions {
-        rows,
-        cols,
-        len: a.len as usize,
-        exit,
-        rule,
-        want: cmd.answer,
-        density: a.stones,
-        max_expanded,
-        attempts: cmd.attempts,
-        cancel: Some(Arc::clone(&cancel)),
-    };
-    let mut source = holedox::generate::generate(&opts, seed);
-    write_all(cmd, &HOLEDOX, &mut source, &cancel)
 }
 
 /// Opens `path` for writing, or standard output for `None` and `-`.
@@ -443,54 +426,34 @@ fn create(path: Option<&Path>) -> Result<Box<dyn Write>> {
     }
 }
 
-fn json_record(n: u64, made: &Made, style: &Style) -> serde_json::Value {
-    let d = &made.difficulty;
-    json!({
-        "case": n,
-        "input": format!("{}{}", made.text, style.terminator),
-        "answer": made.answer,
-        "moves": plan_string(&made.plan),
-        "difficulty": {
-            "optimum": d.optimum,
-            "optimal_first_moves": d.optimal_first_moves,
-            "expanded": d.expanded,
-        },
-    })
-}
-
 /// Writes cases as they come, then the terminator; see the module docs.
-fn write_all(
+/// Returns how many were made and why the generator stopped, if it did.
+fn write_all<P: Puzzle>(
     cmd: &GenerateCommand,
-    style: &Style,
-    source: &mut dyn Source,
-    cancel: &AtomicBool,
-) -> Result<Exit> {
+    made: &mut dyn Iterator<Item = Result<Made<P::Move>, Stop>>,
+    progress: &RefCell<Progress>,
+) -> Result<(u64, Option<Stop>)> {
     let mut out = create(cmd.output.as_deref())?;
     let mut answers = match &cmd.answers {
         Some(p) => Some(create(Some(p))?),
         None => None,
     };
-    let progress = Rc::new(RefCell::new(Progress::new(cmd.count)));
-    if progress.borrow().on {
-        let p = Rc::clone(&progress);
-        source.on_progress(Box::new(move |stats| p.borrow_mut().show(stats)));
-    }
     let mut made_count = 0u64;
     let mut stopped = None;
     while made_count < cmd.count {
-        match source.next_made() {
+        match made.next() {
             Some(Ok(made)) => {
                 made_count += 1;
                 progress.borrow_mut().made = made_count;
                 match cmd.format {
                     Format::Judge => out.write_all(made.text.as_bytes())?,
                     Format::Json => {
-                        writeln!(out, "{}", json_record(made_count, &made, style))?;
+                        writeln!(out, "{}", json_record::<P>(made_count, &made))?;
                     }
                 }
                 out.flush()?;
                 if let Some(a) = answers.as_mut() {
-                    a.write_all(style.answer_line(made_count, made.answer).as_bytes())?;
+                    a.write_all(answer_line::<P>(made_count, made.answer).as_bytes())?;
                     a.flush()?;
                 }
             }
@@ -503,33 +466,20 @@ fn write_all(
     }
     progress.borrow().clear();
     if cmd.format == Format::Judge {
-        out.write_all(style.terminator.as_bytes())?;
+        out.write_all(P::TERMINATOR.as_bytes())?;
     }
     out.flush()?;
-    let stats = source.stats();
-    match stopped {
-        Some(Stop::Cancelled) => {
-            eprintln!(
-                "gridpuzzle: interrupted: kept the {made_count} of {} puzzles made so far",
-                cmd.count
-            );
-            Ok(Exit::Interrupted)
-        }
-        Some(Stop::GaveUp { attempts }) => {
-            bail!(
-                "gave up after {attempts} boards in a row without an optimum in {} \
-                 ({made_count} of {} puzzles made, {} boards solved in all, {} dropped at the \
-                 search budget); try another --answer, size or density",
-                want_text(&cmd.answer),
-                cmd.count,
-                stats.solved,
-                stats.dropped
-            )
-        }
-        // A Ctrl-C between two puzzles ends the run as well.
-        None if cancel.load(Ordering::Relaxed) && made_count < cmd.count => Ok(Exit::Interrupted),
-        None => Ok(Exit::Ok),
-    }
+    Ok((made_count, stopped))
+}
+
+/// The JSON Lines record of case `n`.
+fn json_record<P: Puzzle>(n: u64, made: &Made<P::Move>) -> serde_json::Value {
+    generated_json(n, &made.text, P::TERMINATOR, &made.plan, &made.difficulty)
+}
+
+/// The judge's output line of case `n`, for `--answers`.
+fn answer_line<P: Puzzle>(n: u64, answer: i64) -> String {
+    format!("{}\n", P::judge_line(n, &answer.to_string()))
 }
 
 fn want_text(w: &Want) -> String {
@@ -542,25 +492,26 @@ fn want_text(w: &Want) -> String {
 
 /// The `--hardest` board as a [`Made`]; its difficulty record is proved
 /// with no budget (the board was already solved once within it).
-fn made_of_best<B: Clone>(
-    best: &Best<B, Dir>,
-    text: String,
-    difficulty: impl Fn(&B, &Search<Dir>) -> Option<Difficulty>,
-) -> Made {
-    let difficulty = difficulty(&best.board, &best.search).unwrap_or(Difficulty {
-        optimum: best.answer,
-        optimal_first_moves: 0,
-        expanded: best.search.stats.expanded,
-    });
+fn made_of_best<P: Puzzle>(puzzle: &P, best: &BestOf<P>) -> Made<P::Move> {
+    let difficulty = puzzle
+        .difficulty(&best.board, &best.search, &Limits::none())
+        .unwrap_or(Difficulty {
+            optimum: best.answer,
+            optimal_first_moves: 0,
+            expanded: best.search.stats.expanded,
+        });
     Made {
-        text,
+        text: puzzle.write_case(&best.board),
         answer: best.answer,
         plan: best.search.outcome.moves().unwrap_or(&[]).to_vec(),
         difficulty,
     }
 }
 
-fn finish_hardest(cmd: &GenerateCommand, style: &Style, best: Option<(Made, u64)>) -> Result<Exit> {
+fn finish_hardest<P: Puzzle>(
+    cmd: &GenerateCommand,
+    best: Option<(Made<P::Move>, u64)>,
+) -> Result<Exit> {
     let Some((made, evaluated)) = best else {
         bail!("no solvable starting board was found in the time given; try a longer --time or another size");
     };
@@ -568,42 +519,33 @@ fn finish_hardest(cmd: &GenerateCommand, style: &Style, best: Option<(Made, u64)
     match cmd.format {
         Format::Judge => {
             out.write_all(made.text.as_bytes())?;
-            out.write_all(style.terminator.as_bytes())?;
+            out.write_all(P::TERMINATOR.as_bytes())?;
         }
-        Format::Json => writeln!(out, "{}", json_record(1, &made, style))?,
+        Format::Json => writeln!(out, "{}", json_record::<P>(1, &made))?,
     }
     out.flush()?;
     if let Some(p) = &cmd.answers {
         let mut a = create(Some(p))?;
-        a.write_all(style.answer_line(1, made.answer).as_bytes())?;
+        a.write_all(answer_line::<P>(1, made.answer).as_bytes())?;
         a.flush()?;
     }
     eprintln!(
         "answer {} {} ({evaluated} boards solved)",
-        made.answer, style.moves
+        made.answer,
+        P::MOVES
     );
     Ok(Exit::Ok)
 }
 
-/// Prints each improvement of `--hardest` on standard error.
-struct Reporter {
-    moves: &'static str,
-}
-
-impl Reporter {
-    fn new(moves: &'static str) -> Reporter {
-        Reporter { moves }
-    }
-
-    fn improved<B>(&mut self, best: &Best<B, Dir>, elapsed: Duration) {
-        eprintln!(
-            "best {} {} after {:.2} s ({} boards solved)",
-            best.answer,
-            self.moves,
-            elapsed.as_secs_f64(),
-            best.evaluated
-        );
-    }
+/// Prints an improvement of `--hardest` on standard error.
+fn improved<P: Puzzle>(best: &BestOf<P>, elapsed: Duration) {
+    eprintln!(
+        "best {} {} after {:.2} s ({} boards solved)",
+        best.answer,
+        P::MOVES,
+        elapsed.as_secs_f64(),
+        best.evaluated
+    );
 }
 
 /// A one-line progress report on standard error, redrawn at most ten

@@ -1,15 +1,25 @@
 //! The `gridpuzzle` binary: argument parsing and output, nothing else.
 //!
-//! Rules, parsing and search live in the library crates; this crate turns a
-//! command line into calls to them (through the one adapter in
-//! [`puzzles`]) and their results into bytes and exit codes: 0 success,
-//! 1 a plan failed `verify`, 2 bad input or usage, 3 a search budget ran out.
+//! Rules, parsing and search live in the puzzle crates, behind the
+//! engine's one contract (`gridpuzzle_engine::Puzzle`). This crate never
+//! names a puzzle: every command is written once, generic over `P: Puzzle`
+//! (a `gridpuzzle_registry::Visit`), and the puzzle a user names is turned
+//! into its type in one place, `gridpuzzle_registry::visit`. The puzzle
+//! subcommands and their rule options are built from the registry's
+//! entries when the command line is parsed (`args.rs`), so a new puzzle
+//! needs no change here.
+//!
+//! The shape: `main.rs` holds the top-level command line and the exit
+//! codes; each command module (`solve`, `verify`, `render`, `play`,
+//! `generate`, `stress`, `serve`) owns its clap struct and its run; `args`
+//! holds what they share and imports none of them. Exit codes: 0 success,
+//! 1 a plan failed `verify`, 2 bad input or usage, 3 a search budget ran
+//! out.
 
 mod args;
 mod generate;
 mod input;
 mod play;
-mod puzzles;
 mod render;
 mod serve;
 mod solve;
@@ -19,9 +29,7 @@ mod verify;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-
-use args::{Cli, Command};
+use clap::{Parser, Subcommand};
 
 /// How a command ended; the binary maps it to an exit code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,6 +40,67 @@ pub enum Exit {
     LimitReached = 3,
     /// Ctrl-C stopped a run that keeps what it made (`generate`).
     Interrupted = 130,
+}
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "gridpuzzle",
+    version,
+    about = about(),
+    long_about = long_about(),
+    after_help = args::examples(&[
+        "gridpuzzle solve {1} samples/{1}.in",
+        "gridpuzzle solve {2} --explain samples/{2}.in",
+        "gridpuzzle solve {1} --format json samples/{1}.in",
+        "gridpuzzle verify {1} samples/{1}.in --moves-file my-plans.txt",
+        "gridpuzzle render {2} samples/{2}.in --case 1 -o solution.svg",
+    ])
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve every case of a judge-format input and print the judge's output
+    #[command(after_help = solve::after_help())]
+    Solve(solve::SolveCommand),
+    /// Check plans (one line of moves per case) against the rules and the optimum
+    #[command(after_help = verify::after_help())]
+    Verify(verify::VerifyCommand),
+    /// Draw the optimal solution of one case as an animated SVG (or an HTML player)
+    #[command(after_help = render::after_help())]
+    Render(render::RenderCommand),
+    /// Play a puzzle in the terminal, with undo, exact hints and saved games
+    #[command(after_help = play::after_help())]
+    Play(play::PlayCommand),
+    /// Generate puzzles with a proved optimum in a wanted range, or hunt for the hardest
+    #[command(after_help = generate::after_help())]
+    Generate(generate::GenerateCommand),
+    /// Test another program against gridpuzzle and shrink the failing case
+    #[command(after_help = stress::after_help())]
+    Stress(stress::StressCommand),
+    /// Serve a web page and a JSON API (solve, verify, generate) on this machine
+    Serve(serve::ServeCommand),
+}
+
+/// "Solve, check and show" and the listed puzzles' titles.
+fn about() -> String {
+    let titles: Vec<String> = args::listed().iter().map(|e| e.title.into()).collect();
+    format!("Solve, check and show {}", args::all_of(&titles))
+}
+
+fn long_about() -> String {
+    let titles: Vec<String> = args::listed().iter().map(|e| e.title.into()).collect();
+    format!(
+        "Exact solvers for classic contest grid puzzles: {}.\n\n\
+         `solve` reads the contest's input format and prints exactly what the \
+         judge expects, so it can stand in for a reference solution; `--explain` \
+         shows the optimal moves board by board, `verify` checks your own plans, \
+         `render` draws an animated picture.",
+        args::all_of(&titles)
+    )
 }
 
 fn main() -> ExitCode {
@@ -62,4 +131,38 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
         e.downcast_ref::<io::Error>()
             .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    /// Every registered puzzle is a subcommand of every puzzle command.
+    #[test]
+    fn every_puzzle_is_offered_by_every_command() {
+        let cli = Cli::command();
+        for command in ["solve", "verify", "render", "play", "generate", "stress"] {
+            let cmd = cli.find_subcommand(command).unwrap();
+            for entry in gridpuzzle_registry::entries() {
+                let sub = cmd
+                    .find_subcommand(entry.name)
+                    .unwrap_or_else(|| panic!("{command} {}", entry.name));
+                assert_eq!(sub.is_hide_set(), !entry.listed);
+                for s in entry.settings {
+                    assert!(
+                        sub.get_arguments().any(|a| a.get_long() == Some(s.key)),
+                        "{command} {} --{}",
+                        entry.name,
+                        s.key
+                    );
+                }
+            }
+        }
+    }
 }

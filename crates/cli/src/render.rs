@@ -1,20 +1,72 @@
 //! `gridpuzzle render`: one case's optimal solution as a picture.
 //!
-//! The puzzle crates draw single SVG documents; this command picks the
-//! case, solves it, and writes an animated SVG, a still frame, or an HTML
-//! page that steps through the still frames.
+//! The puzzle crates draw single SVG documents (`Puzzle::svg`); this
+//! command picks the case, solves it, and writes an animated SVG, a still
+//! frame, or an HTML page that steps through the still frames. It is
+//! written once for every puzzle: [`Draw`] is a registry `Visit`.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
+use clap::Args;
+use gridpuzzle_engine::puzzle::{nth_case, NthCase};
 use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_engine::svg::html_player;
-use gridpuzzle_engine::Dir;
+use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
-use crate::args::RenderCommand;
-use crate::puzzles::{split, Chosen, Puzzle};
+use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
 use crate::{input, Exit};
+
+#[derive(Debug, Args)]
+pub struct RenderCommand {
+    #[command(subcommand)]
+    pub puzzle: PuzzleArgs<RenderHelp>,
+
+    /// Which case of the input to draw (1-based)
+    #[arg(long, global = true, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub case: u64,
+
+    /// Output file: `.svg` (animated, or still with --frame), `.html` (a page
+    /// with play/pause/step controls), or `-` for an SVG on standard output
+    #[arg(short = 'o', long, global = true, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    /// Draw a still picture of the board after move K (0 is the start)
+    #[arg(long, global = true, value_name = "K")]
+    pub frame: Option<usize>,
+
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+/// The help after `render --help`.
+pub fn after_help() -> String {
+    crate::args::examples(&[
+        "gridpuzzle render {1} samples/{1}.in --case 2 -o solution.svg",
+        "gridpuzzle render {1} samples/{1}.in --case 2 --frame 1 -o after-first-move.svg",
+        "gridpuzzle render {2} samples/{2}.in -o solution.html",
+    ])
+}
+
+/// What `render PUZZLE --help` says after the options.
+#[derive(Debug)]
+pub struct RenderHelp;
+
+impl PuzzleHelp for RenderHelp {
+    fn after_help(e: &Entry) -> String {
+        format!(
+            "{}\n\n\
+             The {unit} (--case) is solved and its optimal {moves} drawn; a {unit} \
+             without a solution is drawn at its start.\n\n\
+             Example:\n  gridpuzzle render {name} samples/{name}.in --case 1 -o solution.svg",
+            e.format_help,
+            unit = e.unit,
+            moves = e.moves,
+            name = e.name
+        )
+    }
+}
 
 enum Kind {
     Svg,
@@ -38,81 +90,91 @@ pub fn run(cmd: RenderCommand) -> Result<Exit> {
     if matches!(kind, Kind::Html) && cmd.frame.is_some() {
         bail!("--frame draws one still SVG; an HTML page already shows every frame");
     }
-    let (file, chosen) = split(&cmd.puzzle);
-    let reader = input::open(file.as_deref())?;
-    match chosen {
-        Chosen::Curling(p) => draw(&p, p.cases(reader), &cmd, &kind, &output),
-        Chosen::Holedox(p) => draw(&p, p.cases(reader), &cmd, &kind, &output),
-    }
+    let draw = Draw {
+        cmd: &cmd,
+        kind,
+        output,
+    };
+    cmd.puzzle.visit(draw)
 }
 
-fn draw<P: Puzzle>(
-    puzzle: &P,
-    mut cases: impl Iterator<Item = Result<P::Case, gridpuzzle_engine::InputError>>,
-    cmd: &RenderCommand,
-    kind: &Kind,
-    output: &Path,
-) -> Result<Exit> {
-    let (wanted, frame) = (cmd.case, cmd.frame);
-    let unit = P::UNIT;
-    let mut case = None;
-    for n in 1..=wanted {
-        match cases.next() {
-            Some(Ok(c)) if n == wanted => case = Some(c),
-            Some(Ok(_)) => {}
-            Some(Err(e)) => {
+/// Solves the wanted case and draws it.
+struct Draw<'a> {
+    cmd: &'a RenderCommand,
+    kind: Kind,
+    output: PathBuf,
+}
+
+impl Visit for Draw<'_> {
+    type Output = Result<Exit>;
+
+    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+        let Draw { cmd, kind, output } = self;
+        let reader = input::open(cmd.puzzle.file.as_deref())?;
+        let (wanted, frame) = (cmd.case, cmd.frame);
+        let unit = P::UNIT;
+        let case = match nth_case(puzzle.cases(reader), wanted) {
+            NthCase::Found(case) => case,
+            NthCase::Bad(e) => {
                 eprintln!("gridpuzzle: {e}");
                 return Ok(Exit::BadInput);
             }
-            None => bail!("--case {wanted}: the input has only {} {unit}s", n - 1),
-        }
-    }
-    let case = case.expect("the loop stops at the wanted case");
-    let found = puzzle.solve(&case, &cmd.budget.limits());
-    let plan: Vec<Dir> = match found.outcome {
-        Outcome::Solved(moves) => moves,
-        Outcome::Unsolvable => {
-            eprintln!("gridpuzzle: {unit} {wanted} has no solution (-1): drawing its start");
-            Vec::new()
-        }
-        Outcome::Limit(hit) => {
-            eprintln!("gridpuzzle: {unit} {wanted}: {hit}: drawing its start");
-            Vec::new()
-        }
-    };
-    if let Some(k) = frame.filter(|&k| k > plan.len()) {
-        bail!(
-            "--frame {k}: {unit} {wanted} has {} {}, so frames go from 0 to {}",
-            plan.len(),
-            P::MOVES,
-            plan.len()
-        );
-    }
-    let text = match kind {
-        Kind::Html => {
-            let frames: Vec<String> = (0..=plan.len())
-                .map(|k| puzzle.svg(&case, &plan, Some(k)))
-                .collect();
-            html_player(&format!("{}: {unit} {wanted}", P::TITLE), &frames)
-        }
-        _ => puzzle.svg(&case, &plan, frame),
-    };
-    match kind {
-        Kind::Stdout => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(text.as_bytes())?;
-            out.flush()?;
-        }
-        _ => {
-            std::fs::write(output, text)
-                .with_context(|| format!("cannot write {}", output.display()))?;
-            eprintln!(
-                "gridpuzzle: wrote {} ({unit} {wanted}, {} {})",
-                output.display(),
+            NthCase::Short(seen) => bail!("--case {wanted}: the input has only {seen} {unit}s"),
+        };
+        let found = puzzle.solve(&case, &cmd.budget.limits());
+        let plan: Vec<P::Move> = match found.outcome {
+            Outcome::Solved(moves) => moves,
+            Outcome::Unsolvable => {
+                eprintln!("gridpuzzle: {unit} {wanted} has no solution (-1): drawing its start");
+                Vec::new()
+            }
+            Outcome::Limit(hit) => {
+                eprintln!("gridpuzzle: {unit} {wanted}: {hit}: drawing its start");
+                Vec::new()
+            }
+        };
+        if let Some(k) = frame.filter(|&k| k > plan.len()) {
+            bail!(
+                "--frame {k}: {unit} {wanted} has {} {}, so frames go from 0 to {}",
                 plan.len(),
-                P::MOVES
+                P::MOVES,
+                plan.len()
             );
         }
+        let text = match kind {
+            Kind::Html => {
+                let frames: Vec<String> = (0..=plan.len())
+                    .map(|k| svg(&puzzle, &case, &plan, Some(k)))
+                    .collect();
+                html_player(&format!("{}: {unit} {wanted}", P::TITLE), &frames)
+            }
+            _ => svg(&puzzle, &case, &plan, frame),
+        };
+        match kind {
+            Kind::Stdout => {
+                let mut out = std::io::stdout().lock();
+                out.write_all(text.as_bytes())?;
+                out.flush()?;
+            }
+            _ => {
+                std::fs::write(&output, text)
+                    .with_context(|| format!("cannot write {}", output.display()))?;
+                eprintln!(
+                    "gridpuzzle: wrote {} ({unit} {wanted}, {} {})",
+                    output.display(),
+                    plan.len(),
+                    P::MOVES
+                );
+            }
+        }
+        Ok(Exit::Ok)
     }
-    Ok(Exit::Ok)
+}
+
+/// The picture of `plan`; a plan that does not replay (never one the
+/// solver returned) becomes a comment instead of a picture.
+fn svg<P: Puzzle>(puzzle: &P, case: &P::Case, plan: &[P::Move], still: Option<usize>) -> String {
+    puzzle
+        .svg(case, plan, still)
+        .unwrap_or_else(|e| format!("<!-- cannot replay: {e} -->"))
 }

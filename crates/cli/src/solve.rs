@@ -8,6 +8,10 @@
 //! order and writes each as soon as it and every case before it are done.
 //! When case 7 is malformed, the printer writes cases 1–6, then the error,
 //! and the exit status is 2 — the same contract as a sequential run.
+//!
+//! The work is written once for every puzzle: [`Run`] is a registry
+//! `Visit`, generic over `P: Puzzle`, and only the puzzle's own methods
+//! (`cases`, `solve`, `judge_line`, `explain`) differ between puzzles.
 
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
@@ -16,17 +20,71 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
 use anyhow::Result;
+use clap::Args;
+use gridpuzzle_engine::puzzle::capitalized;
 use gridpuzzle_engine::report::search_json;
 use gridpuzzle_engine::search::{Outcome, Search};
-use gridpuzzle_engine::{Dir, InputError};
+use gridpuzzle_engine::view::TextStyle;
+use gridpuzzle_engine::InputError;
+use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
-use crate::args::{BudgetArgs, Format, SolveCommand};
-use crate::puzzles::{split, Chosen, Puzzle, TextStyle};
+use crate::args::{BudgetArgs, Format, PuzzleArgs, PuzzleHelp};
 use crate::{input, Exit};
 
+#[derive(Debug, Args)]
+pub struct SolveCommand {
+    #[command(subcommand)]
+    pub puzzle: PuzzleArgs<SolveHelp>,
+
+    /// Show the optimal moves and the board after each of them
+    #[arg(long, global = true)]
+    pub explain: bool,
+
+    /// With --explain: draw boards in plain ASCII instead of Unicode
+    #[arg(long, global = true)]
+    pub ascii: bool,
+
+    /// `judge`: the contest's output; `json`: one JSON object per case (JSON Lines)
+    #[arg(long, global = true, value_enum, default_value_t = Format::Judge)]
+    pub format: Format,
+
+    /// Cases solved at once (default: every core); output stays in input order
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
+
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+/// The help after `solve --help`.
+pub fn after_help() -> String {
+    crate::args::examples(&[
+        "gridpuzzle solve {1} samples/{1}.in",
+        "gridpuzzle solve {1} --jobs 1 < big.txt",
+        "gridpuzzle solve {2} --explain --ascii samples/{2}.in",
+        "gridpuzzle solve {2} --format json samples/{2}.in",
+    ])
+}
+
+/// What `solve PUZZLE --help` says after the options.
+#[derive(Debug)]
+pub struct SolveHelp;
+
+impl PuzzleHelp for SolveHelp {
+    fn after_help(e: &Entry) -> String {
+        format!(
+            "{}\n\n\
+             Exit status: 0 all answered, 2 bad input or usage (the {unit}s before \
+             the bad one are still answered), 3 a search limit was reached.\n\n\
+             Example:\n  gridpuzzle solve {name} samples/{name}.in",
+            e.format_help,
+            unit = e.unit,
+            name = e.name
+        )
+    }
+}
+
 pub fn run(cmd: SolveCommand) -> Result<Exit> {
-    let (file, chosen) = split(&cmd.puzzle);
-    let reader = input::open(file.as_deref())?;
     let mode = if cmd.explain {
         Mode::Explain(TextStyle {
             ascii: cmd.ascii,
@@ -46,11 +104,9 @@ pub fn run(cmd: SolveCommand) -> Result<Exit> {
         mode,
         budget: cmd.budget,
         jobs,
+        file: cmd.puzzle.file.clone(),
     };
-    match chosen {
-        Chosen::Curling(p) => run.drive(&p, p.cases(reader)),
-        Chosen::Holedox(p) => run.drive(&p, p.cases(reader)),
-    }
+    cmd.puzzle.visit(run)
 }
 
 /// Colour only for a terminal, and never when `NO_COLOR` is set.
@@ -69,6 +125,16 @@ struct Run {
     mode: Mode,
     budget: BudgetArgs,
     jobs: usize,
+    file: Option<std::path::PathBuf>,
+}
+
+impl Visit for Run {
+    type Output = Result<Exit>;
+
+    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+        let reader = input::open(self.file.as_deref())?;
+        self.drive(&puzzle, puzzle.cases(reader))
+    }
 }
 
 /// A solved case, formatted.
@@ -88,14 +154,11 @@ enum Message {
 }
 
 impl Run {
-    fn drive<P: Puzzle + Sync>(
+    fn drive<P: Puzzle>(
         &self,
         puzzle: &P,
         cases: impl Iterator<Item = Result<P::Case, InputError>>,
-    ) -> Result<Exit>
-    where
-        P::Case: Send,
-    {
+    ) -> Result<Exit> {
         let stop = Arc::new(AtomicBool::new(false));
         let (job_tx, job_rx) = mpsc::sync_channel::<(usize, P::Case)>(self.jobs * 2);
         let job_rx = Mutex::new(job_rx);
@@ -120,7 +183,7 @@ impl Run {
                     }
                 });
             }
-            let printer = scope.spawn(|| print_in_order::<P>(done_rx, &stop));
+            let printer = scope.spawn(|| print_in_order(done_rx, &stop));
             let mut count = 0;
             let mut error = None;
             for case in cases {
@@ -147,13 +210,19 @@ impl Run {
         })
     }
 
-    fn format<P: Puzzle>(&self, puzzle: &P, n: u64, case: &P::Case, found: &Search<Dir>) -> Done {
+    fn format<P: Puzzle>(
+        &self,
+        puzzle: &P,
+        n: u64,
+        case: &P::Case,
+        found: &Search<P::Move>,
+    ) -> Done {
         let limit = match &found.outcome {
             Outcome::Limit(hit) => Some(format!("{} {n}: {hit}; the answer is not known", P::UNIT)),
             _ => None,
         };
         let text = match self.mode {
-            Mode::Judge => format!("{}\n", puzzle.judge_line(n, &judge_answer(found))),
+            Mode::Judge => format!("{}\n", P::judge_line(n, &judge_answer(found))),
             Mode::Json => format!("{}\n", search_json(n, found)),
             Mode::Explain(style) => explain(puzzle, n, case, found, style),
         };
@@ -162,7 +231,7 @@ impl Run {
 }
 
 /// Writes outputs in input order as they become ready; returns the exit.
-fn print_in_order<P: Puzzle>(done: mpsc::Receiver<Message>, stop: &AtomicBool) -> Result<Exit> {
+fn print_in_order(done: mpsc::Receiver<Message>, stop: &AtomicBool) -> Result<Exit> {
     let result = (|| -> Result<Exit> {
         let stdout = io::stdout();
         let mut out = io::BufWriter::new(stdout.lock());
@@ -208,7 +277,7 @@ fn print_in_order<P: Puzzle>(done: mpsc::Receiver<Message>, stop: &AtomicBool) -
 }
 
 /// The judge's answer: the move count, `-1`, or `limit`.
-fn judge_answer(found: &Search<Dir>) -> String {
+fn judge_answer<M>(found: &Search<M>) -> String {
     match &found.outcome {
         Outcome::Solved(moves) => moves.len().to_string(),
         Outcome::Unsolvable => "-1".into(),
@@ -220,11 +289,11 @@ fn explain<P: Puzzle>(
     puzzle: &P,
     n: u64,
     case: &P::Case,
-    found: &Search<Dir>,
+    found: &Search<P::Move>,
     style: TextStyle,
 ) -> String {
     let unit = capitalized(P::UNIT);
-    let (head, plan): (String, &[Dir]) = match &found.outcome {
+    let (head, plan): (String, &[P::Move]) = match &found.outcome {
         Outcome::Solved(moves) => {
             let spaced: Vec<String> = moves.iter().map(|d| d.to_string()).collect();
             (
@@ -250,11 +319,4 @@ fn explain<P: Puzzle>(
         ),
     };
     format!("{head}\n{}\n", puzzle.explain(case, plan, style))
-}
-
-fn capitalized(word: &str) -> String {
-    let mut c = word.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }

@@ -2,76 +2,155 @@
 //!
 //! Each plan is replayed through the puzzle's rules by the puzzle's own
 //! checker; the verdict names the first illegal move and why, a goal not
-//! reached, or how the plan's length compares with the optimum.
+//! reached, or how the plan's length compares with the optimum. Reading a
+//! plan line and wording each case's line are the engine's
+//! (`gridpuzzle_engine::check`), shared with the web API's `/api/verify`;
+//! this file reads the files, walks the cases and prints. It is generic
+//! over the puzzle ([`Check`] is a registry `Visit`): a plan's letters are
+//! read as the puzzle's own moves.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
-use gridpuzzle_engine::grid::parse_plan;
-use gridpuzzle_engine::verdict::Verdict;
-use gridpuzzle_engine::{Dir, InputError};
+use clap::Args;
+use gridpuzzle_engine::check::{bad_letter, read_plan, Checked, Plan, Tally};
+use gridpuzzle_engine::InputError;
+use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
-use crate::args::{BudgetArgs, VerifyCommand};
-use crate::puzzles::{split, Chosen, Puzzle};
+use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
 use crate::{input, Exit};
 
-/// One line of the plans.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Plan {
-    Skip,
-    Moves(Vec<Dir>),
+#[derive(Debug, Args)]
+pub struct VerifyCommand {
+    #[command(subcommand)]
+    pub puzzle: PuzzleArgs<VerifyHelp>,
+
+    /// File with one line of moves per case (`-` on a line skips that case)
+    #[arg(long, global = true, value_name = "PLANS")]
+    pub moves_file: Option<PathBuf>,
+
+    /// The moves of a single-case input, such as `RDLU`
+    #[arg(
+        long,
+        global = true,
+        value_name = "MOVES",
+        conflicts_with = "moves_file"
+    )]
+    pub moves: Option<String>,
+
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+/// The help after `verify --help`.
+pub fn after_help() -> String {
+    format!(
+        "The moves file has one line per case, such as `RDLU`; \
+         a line `-` skips a case.\n\n\
+         Exit status: 0 every plan is legal and optimal, 1 some plan is not, 2 bad input or usage.\n\n\
+         {}",
+        crate::args::examples(&[
+            "gridpuzzle verify {1} samples/{1}.in --moves-file plans.txt",
+            "gridpuzzle verify {2} one-case.txt --moves LLUU",
+        ])
+    )
+}
+
+/// What `verify PUZZLE --help` says after the options.
+#[derive(Debug)]
+pub struct VerifyHelp;
+
+impl PuzzleHelp for VerifyHelp {
+    fn after_help(e: &Entry) -> String {
+        format!(
+            "{}\n\n\
+             The plans are one line of moves per {unit} (`-` skips a {unit}); \
+             each is replayed through the rules and compared with the optimum.\n\n\
+             Exit status: 0 every plan is legal and optimal, 1 some plan is not, \
+             2 bad input or usage.\n\n\
+             Example:\n  gridpuzzle verify {name} samples/{name}.in --moves-file plans.txt",
+            e.format_help,
+            unit = e.unit,
+            name = e.name
+        )
+    }
+}
+
+/// Where the plans come from, as text: read before the puzzle is known,
+/// parsed as its moves once it is.
+enum Plans {
+    /// The lines of `--moves-file`, with the file's name for messages.
+    File { name: String, text: String },
+    /// `--moves`.
+    Single(String),
 }
 
 pub fn run(cmd: VerifyCommand) -> Result<Exit> {
-    let (plans, single) = match (&cmd.moves_file, &cmd.moves) {
-        (Some(path), _) => (read_plans(path)?, false),
-        (None, Some(moves)) => (vec![parse_line(moves, "--moves", 1)?], true),
+    let plans = match (&cmd.moves_file, &cmd.moves) {
+        (Some(path), _) => Plans::File {
+            name: path.display().to_string(),
+            text: std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the moves file {}", path.display()))?,
+        },
+        (None, Some(moves)) => Plans::Single(moves.clone()),
         (None, None) => {
             bail!("give the plans with --moves-file PLANS (one line per case) or --moves MOVES")
         }
     };
-    let (file, chosen) = split(&cmd.puzzle);
-    let reader = input::open(file.as_deref())?;
-    let budget = cmd.budget;
-    match chosen {
-        Chosen::Curling(p) => check_all(&p, p.cases(reader), &plans, single, &budget),
-        Chosen::Holedox(p) => check_all(&p, p.cases(reader), &plans, single, &budget),
+    let check = CheckAll {
+        plans,
+        file: cmd.puzzle.file.clone(),
+        budget: cmd.budget,
+    };
+    cmd.puzzle.visit(check)
+}
+
+/// Checks every case's plan (see the module docs).
+struct CheckAll {
+    plans: Plans,
+    file: Option<PathBuf>,
+    budget: BudgetArgs,
+}
+
+impl Visit for CheckAll {
+    type Output = Result<Exit>;
+
+    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+        let (plans, single) = match &self.plans {
+            Plans::File { name, text } => (
+                text.lines()
+                    .enumerate()
+                    .map(|(i, line)| parse_line::<P>(line, name, i + 1))
+                    .collect::<Result<Vec<_>>>()?,
+                false,
+            ),
+            Plans::Single(moves) => (vec![parse_line::<P>(moves, "--moves", 1)?], true),
+        };
+        let reader = input::open(self.file.as_deref())?;
+        check_all(&puzzle, puzzle.cases(reader), &plans, single, &self.budget)
     }
 }
 
-fn read_plans(path: &Path) -> Result<Vec<Plan>> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read the moves file {}", path.display()))?;
-    let name = path.display().to_string();
-    text.lines()
-        .enumerate()
-        .map(|(i, line)| parse_line(line, &name, i + 1))
-        .collect()
-}
-
-fn parse_line(line: &str, source: &str, number: usize) -> Result<Plan> {
-    if line.trim() == "-" {
-        return Ok(Plan::Skip);
-    }
-    match parse_plan(line) {
-        Ok(moves) => Ok(Plan::Moves(moves)),
-        Err((index, c)) => bail!(
-            "{source}, line {number}, column {}: expected a move (U, D, L or R), a `-` to skip the case, found `{c}`",
-            index + 1
-        ),
-    }
+fn parse_line<P: Puzzle>(line: &str, source: &str, number: usize) -> Result<Plan<P::Move>> {
+    read_plan(line).map_err(|(index, c)| {
+        anyhow::anyhow!(bad_letter::<P::Move>(
+            &format!("{source}, line {number}"),
+            index,
+            c
+        ))
+    })
 }
 
 fn check_all<P: Puzzle>(
     puzzle: &P,
     cases: impl Iterator<Item = Result<P::Case, InputError>>,
-    plans: &[Plan],
+    plans: &[Plan<P::Move>],
     single: bool,
     budget: &BudgetArgs,
 ) -> Result<Exit> {
     let mut out = std::io::stdout().lock();
-    let (mut good, mut bad, mut skipped) = (0, 0, 0);
+    let mut tally = Tally::default();
     let mut count = 0;
     for (i, case) in cases.enumerate() {
         let n = i + 1;
@@ -86,34 +165,14 @@ fn check_all<P: Puzzle>(
             bail!("--moves is for an input with a single case, and this one has more: use --moves-file");
         }
         count = n;
-        let unit = P::UNIT;
-        let line = match plans.get(i) {
-            None => {
-                bad += 1;
-                format!(
-                    "{unit} {n}: no plan given (the plans have {} lines)",
-                    plans.len()
-                )
-            }
-            Some(Plan::Skip) => {
-                skipped += 1;
-                format!("{unit} {n}: skipped")
-            }
+        let checked = match plans.get(i) {
+            None => Checked::Missing { plans: plans.len() },
+            Some(Plan::Skip) => Checked::Skipped,
             Some(Plan::Moves(moves)) => {
-                let verdict = puzzle.verify(&case, moves, &budget.limits());
-                if verdict.is_optimal() {
-                    good += 1;
-                } else {
-                    bad += 1;
-                }
-                let text = verdict.describe(P::MOVES);
-                match verdict {
-                    Verdict::Illegal { .. } => format!("{unit} {n}, {text}"),
-                    _ => format!("{unit} {n}: {text}"),
-                }
+                Checked::Judged(puzzle.verify(&case, moves, &budget.limits()))
             }
         };
-        writeln!(out, "{line}")?;
+        writeln!(out, "{}", tally.line::<P>(n, &checked))?;
     }
     if plans.len() > count {
         eprintln!(
@@ -122,8 +181,8 @@ fn check_all<P: Puzzle>(
             P::UNIT
         );
     }
-    writeln!(out, "{good} optimal, {bad} not, {skipped} skipped")?;
-    Ok(if bad == 0 {
+    writeln!(out, "{}", tally.summary())?;
+    Ok(if tally.bad == 0 {
         Exit::Ok
     } else {
         Exit::PlanRejected
@@ -134,22 +193,46 @@ fn check_all<P: Puzzle>(
 mod tests {
     use super::*;
 
+    /// A plan line read as every registered puzzle's moves: `-` skips,
+    /// letters are moves, and a bad character is named by its column in
+    /// characters (a non-ASCII character before it is not a byte offset).
     #[test]
-    fn plan_lines_parse() {
-        assert_eq!(parse_line(" - ", "p", 1).unwrap(), Plan::Skip);
-        assert_eq!(parse_line("", "p", 1).unwrap(), Plan::Moves(vec![]));
-        assert_eq!(
-            parse_line("r d", "p", 1).unwrap(),
-            Plan::Moves(vec![Dir::Right, Dir::Down])
-        );
-        // Columns count characters: a non-ASCII character before the bad
-        // move must not be taken for a byte offset.
-        let e = parse_line("\u{a0}X", "p", 1).unwrap_err().to_string();
-        assert!(e.starts_with("p, line 1, column 2: "), "{e}");
-        let e = parse_line("RDX", "plans.txt", 3).unwrap_err().to_string();
-        assert_eq!(
-            e,
-            "plans.txt, line 3, column 3: expected a move (U, D, L or R), a `-` to skip the case, found `X`"
-        );
+    fn plan_lines_parse_for_every_puzzle() {
+        struct Lines;
+        impl Visit for Lines {
+            type Output = ();
+            fn visit<P: Puzzle>(self, _: P) {
+                use gridpuzzle_engine::Move;
+                assert_eq!(parse_line::<P>(" - ", "p", 1).unwrap(), Plan::Skip);
+                assert_eq!(
+                    parse_line::<P>("", "p", 1).unwrap(),
+                    Plan::Moves(Vec::new())
+                );
+                let all: String = P::Move::ALL.iter().map(|m| m.letter()).collect();
+                assert_eq!(
+                    parse_line::<P>(&all, "p", 1).unwrap(),
+                    Plan::Moves(P::Move::ALL.to_vec())
+                );
+                let e = parse_line::<P>("\u{a0}\u{1F600}", "p", 1)
+                    .unwrap_err()
+                    .to_string();
+                assert!(e.starts_with("p, line 1, column 2: "), "{e}");
+                let e = parse_line::<P>(&format!("{all}\u{1F600}"), "plans.txt", 3)
+                    .unwrap_err()
+                    .to_string();
+                assert_eq!(
+                    e,
+                    format!(
+                        "plans.txt, line 3, column {}: expected a move ({}), \
+                         a `-` to skip the case, found `\u{1F600}`",
+                        all.chars().count() + 1,
+                        P::Move::letters()
+                    )
+                );
+            }
+        }
+        for e in gridpuzzle_registry::entries() {
+            gridpuzzle_registry::visit(e.name, Lines).unwrap();
+        }
     }
 }

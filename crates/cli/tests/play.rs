@@ -57,7 +57,8 @@ fn usage_errors_come_first() {
         ),
         (
             vec!["play", "curling", "--seed", "1", "--answer", "11..12"],
-            "cannot be met under a cap of 10 throws",
+            // `generate`'s words: one check of a generator request.
+            "no board needs 11 throws under a cap of 10: raise --max-throws or lower --answer",
         ),
         (
             vec!["play", "curling", "--seed", "1", "--len", "3"],

@@ -137,6 +137,9 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     const FORMAT_HELP: &'static str;
     /// The statement's word for one case ("dataset", "case").
     const UNIT: &'static str;
+    /// The statement's word for the playing field ("board", "lair"), for
+    /// messages such as `no Holedox lair of 3x1 ...`.
+    const BOARD: &'static str = "board";
     /// The word for one move and for several ("throw", "throws").
     const MOVE: &'static str;
     const MOVES: &'static str;
@@ -365,6 +368,12 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     const GEN_PARAMS: &'static [Param];
     /// The answer range of a fresh `play` puzzle.
     const FRESH_ANSWER: (u32, u32);
+    /// The generator parameters a fresh `play` puzzle takes, with their
+    /// defaults there (a `play` flag, unlike `generate`'s, may be left
+    /// out). `help` says what the value is, as a noun phrase ("the length
+    /// of a Holedox body"), so a message can say `--len is the length of a
+    /// Holedox body` to a player of another puzzle.
+    const FRESH_PARAMS: &'static [Param] = &[];
     /// The budget of one of the generator's exact searches when a request
     /// names none ([`GenSpec::max_expanded`] is `None`): a front end that
     /// caps budgets (the server) needs the number to cap it.

@@ -139,6 +139,7 @@ impl Puzzle for Holedox {
         K lines `r c` (stones), ended by `0 0 0`.\n\
         Judge output: one line per case, `Case X: Y` with the fewest steps or -1.";
     const UNIT: &'static str = "case";
+    const BOARD: &'static str = "lair";
     const MOVE: &'static str = "step";
     const MOVES: &'static str = "steps";
     const TERMINATOR: &'static str = crate::parse::TERMINATOR;
@@ -548,6 +549,13 @@ impl Puzzle for Holedox {
         help: "Body length L (the judge's range is 2 to 8)",
     }];
     const FRESH_ANSWER: (u32, u32) = (6, 16);
+    const FRESH_PARAMS: &'static [Param] = &[Setting {
+        key: "len",
+        value_name: "L",
+        default: "4",
+        choices: &[],
+        help: "the length of a Holedox body",
+    }];
     const GEN_MAX_EXPANDED: u64 = crate::generate::DEFAULT_MAX_EXPANDED;
 
     fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Lairs>, String> {

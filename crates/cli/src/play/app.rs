@@ -8,10 +8,13 @@
 //! keys and ticks and draws what it says, and the tests do the same without
 //! a terminal.
 //!
-//! The puzzle-specific parts — drawing a position as glyphs, the words for a
-//! move, the save-file settings — are the [`Playable`] trait, implemented in
-//! `games.rs` on top of the puzzle crates' `Game`s. Everything else here is
-//! written once for both puzzles.
+//! Nothing here knows a puzzle: `App<P>` runs any [`Puzzle`] through the
+//! engine's [`Played`] game (moves, refusals and hints are the puzzle's
+//! rules and exact solver), and asks the puzzle for everything it shows —
+//! the board as marks, the sentence about a move, the counter, the status
+//! line, the legend. Keys become moves through the puzzle's own move
+//! letters: arrows and WASD are the letters `U D L R`, and any other
+//! printable key that is not a command is tried as a letter too.
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -19,56 +22,14 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
+use gridpuzzle_engine::moves::Move;
+use gridpuzzle_engine::puzzle::{moves_word, Played, Puzzle};
 use gridpuzzle_engine::search::Limits;
-use gridpuzzle_engine::session::{Game, Prospect, Session};
-use gridpuzzle_engine::Dir;
+use gridpuzzle_engine::session::{Prospect, Session};
+use gridpuzzle_engine::view::{BoardView, Tone};
 
 use super::save;
-use super::ui::{BoardView, Glyph, Tone, View};
-
-/// A puzzle as the play screen needs it, beyond the engine's [`Game`].
-pub trait Playable: Game<Move = Dir> + Sized {
-    /// The puzzle's name on the command line and in save files.
-    const PUZZLE: &'static str;
-    const TITLE: &'static str;
-    /// The word for one move and for several ("throw", "throws").
-    const MOVE: &'static str;
-    const MOVES: &'static str;
-
-    /// The board in `state`. `last` is the move that led here, with the
-    /// position before it, to draw its path; `hint` a move to highlight.
-    fn board(
-        &self,
-        state: &Self::State,
-        last: Option<(&Self::State, Dir, &Self::Event)>,
-        hint: Option<Dir>,
-    ) -> BoardView;
-
-    /// Frames shown while a move happens (the stone sliding), before the
-    /// board after it. Empty when a move is a single step.
-    fn frames(&self, before: &Self::State, dir: Dir, event: &Self::Event) -> Vec<BoardView>;
-
-    /// One sentence about a legal move.
-    fn describe(&self, dir: Dir, event: &Self::Event) -> String;
-
-    /// The move counter, such as `throws: 3 of at most 10`.
-    fn counter(&self, used: usize) -> String;
-
-    /// The status line of a position whose prospect is known.
-    /// `stuck`: no move is legal.
-    fn status(&self, prospect: &Prospect<Dir>, used: usize, stuck: bool) -> (String, Tone);
-
-    fn legend(&self) -> Vec<(Glyph, &'static str)>;
-
-    /// The rule settings a save file keeps (`key value` lines).
-    fn settings(&self) -> Vec<(&'static str, String)>;
-
-    /// The puzzle in its judge input format, one case and the terminator.
-    fn judge_text(&self, start: &Self::State) -> String;
-
-    /// The game and its start back from a save file's settings and board.
-    fn from_save(file: &save::SaveFile) -> anyhow::Result<(Self, Self::State)>;
-}
+use super::ui::View;
 
 /// How long one analysis of a position may search, and how many states.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -95,14 +56,14 @@ pub struct Look {
 }
 
 /// One game on screen. See the module docs.
-pub struct App<P: Playable> {
-    pub session: Session<P>,
+pub struct App<P: Puzzle> {
+    pub session: Session<Played<P>>,
     /// Where the puzzle came from, for the title.
     pub source: String,
     budget: Budget,
     look: Look,
     message: (String, Tone),
-    hint: Option<Dir>,
+    hint: Option<P::Move>,
     help: bool,
     solving: bool,
     quit: bool,
@@ -118,9 +79,9 @@ pub enum Flow {
     Quit,
 }
 
-impl<P: Playable> App<P> {
+impl<P: Puzzle> App<P> {
     pub fn new(
-        session: Session<P>,
+        session: Session<Played<P>>,
         source: String,
         budget: Budget,
         look: Look,
@@ -192,22 +153,24 @@ impl<P: Playable> App<P> {
                 return Flow::Continue;
             }
         }
-        let dir = match key.code {
-            KeyCode::Up => Some(Dir::Up),
-            KeyCode::Down => Some(Dir::Down),
-            KeyCode::Left => Some(Dir::Left),
-            KeyCode::Right => Some(Dir::Right),
+        // Arrows and WASD are the letters of the four directions; the
+        // puzzle says what (if anything) a letter moves.
+        let letter = match key.code {
+            KeyCode::Up => Some('U'),
+            KeyCode::Down => Some('D'),
+            KeyCode::Left => Some('L'),
+            KeyCode::Right => Some('R'),
             KeyCode::Char(c) if !ctrl => match c.to_ascii_lowercase() {
-                'w' => Some(Dir::Up),
-                's' => Some(Dir::Down),
-                'a' => Some(Dir::Left),
-                'd' => Some(Dir::Right),
+                'w' => Some('U'),
+                's' => Some('D'),
+                'a' => Some('L'),
+                'd' => Some('R'),
                 _ => None,
             },
             _ => None,
         };
-        if let Some(dir) = dir {
-            self.make_move(dir);
+        if let Some(mv) = letter.and_then(P::Move::from_letter) {
+            self.make_move(mv);
             return Flow::Continue;
         }
         match (key.code, ctrl) {
@@ -221,6 +184,12 @@ impl<P: Playable> App<P> {
             (KeyCode::Char('q'), false) | (KeyCode::Esc, _) => {
                 self.quit = true;
                 return Flow::Quit;
+            }
+            // Any other printable key may be a move's letter.
+            (KeyCode::Char(c), false) => {
+                if let Some(mv) = P::Move::from_letter(c) {
+                    self.make_move(mv);
+                }
             }
             _ => {}
         }
@@ -238,8 +207,8 @@ impl<P: Playable> App<P> {
             .known_prospect()
             .and_then(|p| p.next_move().copied());
         match next {
-            Some(dir) => {
-                self.make_move(dir);
+            Some(mv) => {
+                self.make_move(mv);
                 if self.session.is_won() {
                     self.solving = false;
                 }
@@ -248,17 +217,17 @@ impl<P: Playable> App<P> {
         }
     }
 
-    /// Plays `dir`, or says why not.
-    pub fn make_move(&mut self, dir: Dir) {
+    /// Plays `mv`, or says why not.
+    pub fn make_move(&mut self, mv: P::Move) {
         self.hint = None;
         let before = self.session.state().clone();
         let n = self.session.used() + 1;
-        match self.session.play(dir) {
+        match self.session.play(mv) {
             Ok(event) => {
                 let event = event.clone();
-                let game = self.session.game();
-                self.frames = game.frames(&before, dir, &event).into();
-                let text = format!("{} {n} ({dir}): {}", P::MOVE, game.describe(dir, &event));
+                let Played { puzzle, case } = self.session.game();
+                self.frames = puzzle.frames(case, &before, mv, &event).into();
+                let text = format!("{} {n} ({mv}): {}", P::MOVE, puzzle.describe(mv, &event));
                 self.analyse();
                 self.message = match self.won_text() {
                     Some(won) => (won, Tone::Good),
@@ -267,7 +236,7 @@ impl<P: Playable> App<P> {
             }
             Err(reason) => {
                 self.solving = false;
-                self.message = (format!("{dir} refused: {reason}"), Tone::Bad);
+                self.message = (format!("{mv} refused: {reason}"), Tone::Bad);
             }
         }
     }
@@ -322,7 +291,7 @@ impl<P: Playable> App<P> {
                         plan[0],
                         plan[0].word(),
                         plan.len(),
-                        if plan.len() == 1 { P::MOVE } else { P::MOVES }
+                        moves_word::<P>(plan.len())
                     ),
                     Tone::Hint,
                 )
@@ -352,7 +321,7 @@ impl<P: Playable> App<P> {
                     format!(
                         "solving: {} optimal {} from here (any key stops)",
                         plan.len(),
-                        if plan.len() == 1 { P::MOVE } else { P::MOVES }
+                        moves_word::<P>(plan.len())
                     ),
                     Tone::Hint,
                 );
@@ -381,10 +350,10 @@ impl<P: Playable> App<P> {
 
     /// The save file of this game (see `save.rs`).
     pub fn save_text(&self) -> String {
-        let game = self.session.game();
+        let Played { puzzle, case } = self.session.game();
         save::SaveFile {
-            puzzle: P::PUZZLE.to_string(),
-            settings: game
+            puzzle: P::NAME.to_string(),
+            settings: puzzle
                 .settings()
                 .into_iter()
                 .map(|(k, v)| (k.to_string(), v))
@@ -392,7 +361,7 @@ impl<P: Playable> App<P> {
             source: Some(self.source.clone()),
             moves: self.session.history(),
             at: self.session.used(),
-            board: game.judge_text(self.session.start()),
+            board: format!("{}{}", puzzle.write_case(case), P::TERMINATOR),
         }
         .to_text()
     }
@@ -403,7 +372,7 @@ impl<P: Playable> App<P> {
             return None;
         }
         let used = self.session.used();
-        let moves = if used == 1 { P::MOVE } else { P::MOVES };
+        let moves = moves_word::<P>(used);
         Some(
             match self.session.known_prospect_at(0).and_then(Prospect::to_go) {
                 Some(best) if best == used => format!("solved in {used} {moves}: optimal!"),
@@ -416,22 +385,22 @@ impl<P: Playable> App<P> {
     /// The screen as it is now.
     pub fn view(&self) -> View {
         let s = &self.session;
-        let game = s.game();
-        let last = s.last().map(|(dir, event)| {
+        let Played { puzzle, case } = s.game();
+        let last = s.last().map(|(mv, event)| {
             let before = s
                 .state_at(s.used() - 1)
                 .expect("a move has a position before it");
-            (before, *dir, event)
+            (before, *mv, event)
         });
-        let board = game.board(s.state(), last, self.hint);
+        let board = puzzle.view(case, s.state(), last, self.hint);
         let stuck = s.is_stuck();
         let status = match (self.won_text(), s.known_prospect()) {
             (Some(won), _) => (won, Tone::Good),
-            (None, Some(p)) => game.status(p, s.used(), stuck),
+            (None, Some(p)) => puzzle.status(p, s.used(), stuck),
             (None, None) => ("not analysed yet".into(), Tone::Warn),
         };
         let redo = s.len() - s.used();
-        let mut counter = game.counter(s.used());
+        let mut counter = puzzle.counter(s.used());
         if redo > 0 {
             counter.push_str(&format!(" ({redo} to redo)"));
         }
@@ -441,7 +410,7 @@ impl<P: Playable> App<P> {
             counter,
             status,
             message: self.message.clone(),
-            legend: game.legend(),
+            legend: puzzle.legend(),
             help: self.help,
             ascii: self.look.ascii,
             color: self.look.color,

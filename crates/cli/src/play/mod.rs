@@ -3,16 +3,19 @@
 //!
 //! The pieces, from the rules outward:
 //!
-//! - the puzzle crates' `play.rs`: each puzzle as the engine's `Game` (a
-//!   move is `rules.rs`, a hint is the exact solver from the position);
-//! - the engine's `session.rs`: history, undo/redo, what the solver proved
-//!   about each position (reachable with an optimal plan, hopeless, or
-//!   unknown when the budget ran out — never "hopeless" by time-out);
-//! - [`app`]: the screen's state machine, keys in and a view-model out;
-//! - [`games`]: how each puzzle looks and is saved; [`ui`]: drawing a
-//!   view-model with ratatui; [`save`]: the saved-game format;
-//!   [`fresh`]: fresh puzzles from a seed;
-//! - this file: the command line, loading the puzzle, and the terminal.
+//! - the puzzle's `Puzzle` implementation: a move is its `apply` (its
+//!   `rules.rs`), a hint is its exact solver from the position, a position
+//!   is drawn as its `view` (marks with a role);
+//! - the engine's `session.rs`, run on `Played<P>` (a case of a puzzle as a
+//!   game): history, undo/redo, what the solver proved about each position
+//!   (reachable with an optimal plan, hopeless, or unknown when the budget
+//!   ran out — never "hopeless" by time-out);
+//! - [`app`]: the screen's state machine, keys in and a view-model out,
+//!   generic over the puzzle; [`ui`]: drawing a view-model with ratatui
+//!   (how each role looks); [`save`]: the saved-game format; [`fresh`]:
+//!   fresh puzzles from a seed;
+//! - this file: the command line, loading the puzzle (a registry `Visit`,
+//!   so the game is built with the puzzle's type), and the terminal.
 //!
 //! The terminal is put back (raw mode off, main screen, cursor shown) on
 //! every way out: a normal quit or an error (a guard's `Drop`), a panic (a
@@ -23,7 +26,6 @@
 
 pub mod app;
 pub mod fresh;
-pub mod games;
 pub mod save;
 pub mod ui;
 
@@ -34,8 +36,8 @@ use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use anyhow::{bail, Context, Result};
-use clap::Args;
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Arg, ArgMatches, Args, FromArgMatches};
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{self, Event};
 use ratatui::crossterm::terminal::{
@@ -44,28 +46,30 @@ use ratatui::crossterm::terminal::{
 use ratatui::crossterm::{cursor, execute};
 use ratatui::Terminal;
 
-use gridpuzzle_curling::play::CurlingGame;
+use gridpuzzle_engine::moves::Move;
+use gridpuzzle_engine::puzzle::{capitalized, nth_case, NthCase, Param, Played};
 use gridpuzzle_engine::session::Session;
-use gridpuzzle_engine::{InputError, Pos};
-use gridpuzzle_holedox::play::HoledoxGame;
+use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
-use crate::args::{BudgetArgs, PuzzleArgs};
-use crate::puzzles::{split, Chosen, Puzzle};
+use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
 use crate::{input, Exit};
 
-use app::{App, Budget, Look, Playable};
-use save::SaveFile;
+use app::{App, Budget, Look};
+use save::{AnyChar, SaveFile};
 
 /// The help after `gridpuzzle play --help`.
-pub const PLAY_HELP: &str = "\
+pub fn after_help() -> String {
+    format!(
+        "\
 Keys: arrows or W A S D move; u (Ctrl-Z) undo; y (Ctrl-Y) redo; Backspace
 restart; h hint (the optimal next move and how many moves remain); Enter
 solve (plays the optimal moves from here, each undoable); Ctrl-S save;
 ? help; q, Esc or Ctrl-C quit. After every move the panel says whether the
-goal can still be reached (proved by the exact solver; for Curling within
-the throws left under the cap). --timeout SECS (default 2) and --max-states N
-bound each analysis; when one runs out the panel says \"unknown\", never
-\"hopeless\". A throw off the board is refused: it would lose at once.
+goal can still be reached (proved by the exact solver, within the moves
+left under a cap if the rules set one). --timeout SECS (default 2) and
+--max-states N bound each analysis; when one runs out the panel says
+\"unknown\", never \"hopeless\". A move the rules refuse is explained on the
+bottom line.
 
 Without FILE or --seed, a fresh puzzle from a random seed is shown (the
 title names the seed, so `--seed` replays it).
@@ -75,30 +79,92 @@ history included) are plain text: settings, the whole move history, how
 many of those moves are played, then the starting puzzle in the judge's
 input format:
 
-  # gridpuzzle saved game: `gridpuzzle play --load FILE` resumes it
-  gridpuzzle-save 1
-  puzzle curling
-  max-throws 10
-  moves RDLU
-  at 3
-  board
-  2 1
-  2 3
-  0 0
+{}
+{}
+  gridpuzzle play --load snake.save",
+        example_save(),
+        crate::args::examples(&[
+            "gridpuzzle play {1} samples/{1}.in --case 2",
+            "gridpuzzle play {2} samples/{2}.in --save snake.save",
+            "gridpuzzle play {1} --seed 42 --size 10x8 --answer 4..6",
+            "gridpuzzle play {2} --seed 7 --size 8x8 --answer 8..14",
+        ])
+    )
+}
 
-Examples:
-  gridpuzzle play curling samples/curling.in --case 2
-  gridpuzzle play holedox samples/holedox.in --save snake.save
-  gridpuzzle play curling --seed 42 --size 10x8 --answer 4..6
-  gridpuzzle play holedox --seed 7 --size 8x8 --len 5 --answer 8..14
-  gridpuzzle play --load snake.save";
+/// A save file of the first listed puzzle, indented, for the help: its
+/// settings at the judge's values, its moves and its first sample case.
+fn example_save() -> String {
+    struct Example;
+    impl Visit for Example {
+        type Output = String;
+        fn visit<P: Puzzle>(self, puzzle: P) -> String {
+            let board = match puzzle.cases(Box::new(P::SAMPLES.as_bytes())).next() {
+                Some(Ok(case)) => format!("{}{}", puzzle.write_case(&case), P::TERMINATOR),
+                _ => String::new(),
+            };
+            let moves = example_moves::<P::Move>();
+            let file = SaveFile {
+                puzzle: P::NAME.to_string(),
+                settings: puzzle
+                    .settings()
+                    .into_iter()
+                    .map(|(k, v)| (k.to_string(), v))
+                    .collect(),
+                source: None,
+                at: moves.len().min(3),
+                moves,
+                board,
+            };
+            let text = file.to_text();
+            let lines: Vec<String> = text.lines().map(|l| format!("  {l}")).collect();
+            lines.join("\n") + "\n"
+        }
+    }
+    let first = crate::args::listed().into_iter().next();
+    first
+        .and_then(|e| gridpuzzle_registry::visit(e.name, Example))
+        .unwrap_or_default()
+}
+
+/// Up to four moves for the example, `RDLU` for the four directions: the
+/// puzzle's first moves, the last of them first and the first last.
+fn example_moves<M: Move>() -> Vec<M> {
+    let mut moves: Vec<M> = M::ALL.iter().take(4).copied().collect();
+    let n = moves.len();
+    if n > 1 {
+        moves.swap(0, n - 1);
+    }
+    moves
+}
+
+/// What `play PUZZLE --help` says after the options.
+#[derive(Debug)]
+pub struct PlayHelp;
+
+impl PuzzleHelp for PlayHelp {
+    fn after_help(e: &Entry) -> String {
+        format!(
+            "{}\n\n\
+             FILE's {unit} --case is played; without FILE, a fresh puzzle from --seed \
+             (with an optimum of {lo}..{hi} {moves} unless --answer says otherwise).\n\n\
+             Example:\n  gridpuzzle play {name} samples/{name}.in --case 1",
+            e.format_help,
+            unit = e.unit,
+            lo = e.fresh_answer.0,
+            hi = e.fresh_answer.1,
+            moves = e.moves,
+            name = e.name
+        )
+    }
+}
 
 /// `gridpuzzle play`.
 #[derive(Debug, Args)]
 pub struct PlayCommand {
     /// The puzzle, its rule options and its input file (omit with --load)
     #[command(subcommand)]
-    pub puzzle: Option<PuzzleArgs>,
+    pub puzzle: Option<PuzzleArgs<PlayHelp>>,
 
     /// Which case of FILE to play (1-based)
     #[arg(long, global = true, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
@@ -120,14 +186,13 @@ pub struct PlayCommand {
     #[arg(long, global = true, value_name = "WxH", value_parser = fresh::parse_size)]
     pub size: Option<(u32, u32)>,
 
-    /// With --seed: the optimum must lie in A..B moves
-    /// [default: curling 3..6, holedox 6..16]
-    #[arg(long, global = true, value_name = "A..B", value_parser = fresh::parse_range)]
+    #[arg(long, global = true, value_name = "A..B", value_parser = fresh::parse_range,
+          help = answer_help())]
     pub answer: Option<(u32, u32)>,
 
-    /// With --seed, holedox: the body's length [default: 4]
-    #[arg(long, global = true, value_name = "L")]
-    pub len: Option<u32>,
+    /// With --seed: the puzzles' own generator parameters (`--len`)
+    #[command(flatten)]
+    pub fresh: FreshArgs,
 
     /// Draw boards in plain ASCII instead of Unicode symbols
     #[arg(long, global = true)]
@@ -139,10 +204,80 @@ pub struct PlayCommand {
     pub budget: BudgetArgs,
 }
 
-/// A loaded game of either puzzle.
-enum Loaded {
-    Curling(App<CurlingGame>),
-    Holedox(App<HoledoxGame>),
+/// "With --seed: ... [default: NAME A..B, ...]", from the registry.
+fn answer_help() -> String {
+    let defaults: Vec<String> = crate::args::listed()
+        .iter()
+        .map(|e| format!("{} {}..{}", e.name, e.fresh_answer.0, e.fresh_answer.1))
+        .collect();
+    format!(
+        "With --seed: the optimum must lie in A..B moves [default: {}]",
+        defaults.join(", ")
+    )
+}
+
+/// Every registered puzzle's `FRESH_PARAMS` (`--len`), one per key: the
+/// `play` options a fresh puzzle may take.
+fn fresh_params() -> Vec<Param> {
+    struct Params;
+    impl Visit for Params {
+        type Output = &'static [Param];
+        fn visit<P: Puzzle>(self, _: P) -> &'static [Param] {
+            P::FRESH_PARAMS
+        }
+    }
+    let mut all: Vec<Param> = Vec::new();
+    for e in gridpuzzle_registry::entries() {
+        for p in gridpuzzle_registry::visit(e.name, Params).unwrap_or(&[]) {
+            if !all.iter().any(|q| q.key == p.key) {
+                all.push(*p);
+            }
+        }
+    }
+    all
+}
+
+/// The generator parameters of fresh puzzles the user gave (`--len 5`),
+/// one global option per key any puzzle takes.
+#[derive(Debug, Clone, Default)]
+pub struct FreshArgs(pub Vec<(String, String)>);
+
+impl FromArgMatches for FreshArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        Ok(FreshArgs(
+            fresh_params()
+                .iter()
+                .filter_map(|p| {
+                    matches
+                        .get_one::<String>(p.key)
+                        .map(|v| (p.key.to_string(), v.clone()))
+                })
+                .collect(),
+        ))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for FreshArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        fresh_params().into_iter().fold(cmd, |cmd, p| {
+            cmd.arg(
+                Arg::new(p.key)
+                    .long(p.key)
+                    .global(true)
+                    .value_name(p.value_name)
+                    .help(format!("With --seed: {} [default: {}]", p.help, p.default)),
+            )
+        })
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
 }
 
 pub fn run(cmd: PlayCommand) -> Result<Exit> {
@@ -154,19 +289,6 @@ pub fn run(cmd: PlayCommand) -> Result<Exit> {
         ascii: cmd.ascii,
         color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
     };
-    let loaded = load(&cmd, budget, look)?;
-    if !io::stdout().is_terminal() {
-        bail!("play needs a terminal: standard output is not one");
-    }
-    let quit_save = cmd.save.clone();
-    match loaded {
-        Loaded::Curling(app) => run_app(app, quit_save.as_deref()),
-        Loaded::Holedox(app) => run_app(app, quit_save.as_deref()),
-    }
-}
-
-/// Builds the game the command line asks for.
-fn load(cmd: &PlayCommand, budget: Budget, look: Look) -> Result<Loaded> {
     if let Some(path) = &cmd.load {
         if cmd.puzzle.is_some() || cmd.seed.is_some() {
             bail!("--load takes the puzzle and its rules from the save file; give no puzzle, FILE or --seed with it");
@@ -174,89 +296,90 @@ fn load(cmd: &PlayCommand, budget: Budget, look: Look) -> Result<Loaded> {
         return load_save(path, cmd.save.clone(), budget, look);
     }
     let Some(puzzle) = &cmd.puzzle else {
-        bail!("name a puzzle (`gridpuzzle play curling` or `gridpuzzle play holedox`), or resume a game with --load FILE");
+        let named: Vec<String> = crate::args::listed()
+            .iter()
+            .map(|e| format!("`gridpuzzle play {}`", e.name))
+            .collect();
+        bail!(
+            "name a puzzle ({}), or resume a game with --load FILE",
+            crate::args::either(&named)
+        );
     };
-    let default_save = |name: &str| {
-        cmd.save
-            .clone()
-            .unwrap_or_else(|| PathBuf::from(format!("gridpuzzle-{name}.save")))
-    };
-    let (file, chosen) = split(puzzle);
-    if file.is_some() && cmd.seed.is_some() {
+    if puzzle.file.is_some() && cmd.seed.is_some() {
         bail!("give either FILE or --seed, not both");
     }
-    if file.is_some() && (cmd.size.is_some() || cmd.answer.is_some() || cmd.len.is_some()) {
+    if puzzle.file.is_some()
+        && (cmd.size.is_some() || cmd.answer.is_some() || !cmd.fresh.0.is_empty())
+    {
+        let mut shaping = vec!["--size".to_string(), "--answer".to_string()];
+        shaping.extend(fresh_params().iter().map(|p| format!("--{}", p.key)));
         bail!(
-            "--size, --answer and --len shape a fresh puzzle: use them with --seed, not with FILE"
+            "{} shape a fresh puzzle: use them with --seed, not with FILE",
+            crate::args::all_of(&shaping)
         );
     }
-    let seed = match (&file, cmd.seed) {
-        (Some(_), _) => None,
-        (None, Some(seed)) => Some(seed),
-        (None, None) => Some(time_seed()),
-    };
-    let (width, height) = cmd.size.unwrap_or((8, 8));
-    let spec = |answer| fresh::Spec {
-        seed: seed.unwrap_or(0),
-        width,
-        height,
-        answer: cmd.answer.unwrap_or(answer),
-    };
-    let fresh_source = |spec: &fresh::Spec| {
-        format!(
-            "seed {} ({}x{}, answer {}..{})",
-            spec.seed, spec.width, spec.height, spec.answer.0, spec.answer.1
-        )
-    };
-    match chosen {
-        Chosen::Curling(p) => {
-            if cmd.len.is_some() {
-                bail!("--len is the length of a Holedox body; Curling has none");
+    puzzle.visit(Start {
+        cmd: &cmd,
+        budget,
+        look,
+    })
+}
+
+/// Builds the game the command line asks for, then plays it.
+struct Start<'a> {
+    cmd: &'a PlayCommand,
+    budget: Budget,
+    look: Look,
+}
+
+impl Visit for Start<'_> {
+    type Output = Result<Exit>;
+
+    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+        let Start { cmd, budget, look } = self;
+        let file = cmd.puzzle.as_ref().and_then(|p| p.file.clone());
+        let seed = match (&file, cmd.seed) {
+            (Some(_), _) => None,
+            (None, Some(seed)) => Some(seed),
+            (None, None) => Some(time_seed()),
+        };
+        for (key, _) in &cmd.fresh.0 {
+            if !P::FRESH_PARAMS.iter().any(|p| p.key == key) {
+                let what = fresh_params()
+                    .into_iter()
+                    .find(|p| p.key == key)
+                    .map_or("", |p| p.help);
+                bail!("--{key} is {what}; {} has none", capitalized(P::NAME));
             }
-            let cap = p.opts.max_throws;
-            let (board, source) = match &file {
-                Some(f) => {
-                    let board = nth_case(&p, f, cmd.case)?;
-                    (board, format!("{}, dataset {}", f.display(), cmd.case))
-                }
-                None => {
-                    let spec = spec((3, 6));
-                    (fresh::curling(&spec, cap)?, fresh_source(&spec))
-                }
-            };
-            let start = board.initial();
-            let session = Session::new(CurlingGame::new(board, cap), start);
-            Ok(Loaded::Curling(App::new(
-                session,
-                source,
-                budget,
-                look,
-                default_save("curling"),
-            )))
         }
-        Chosen::Holedox(p) => {
-            let (case, source) = match &file {
-                Some(f) => {
-                    let case = nth_case(&p, f, cmd.case)?;
-                    (case, format!("{}, case {}", f.display(), cmd.case))
-                }
-                None => {
-                    let spec = spec((6, 16));
-                    let exit = Pos::new(p.exit.0 - 1, p.exit.1 - 1);
-                    let case = fresh::holedox(&spec, cmd.len.unwrap_or(4), exit, p.rule)?;
-                    (case, fresh_source(&spec))
-                }
-            };
-            let (lair, body) = case.into_parts();
-            let session = Session::new(HoledoxGame::new(lair, p.rule), body);
-            Ok(Loaded::Holedox(App::new(
-                session,
-                source,
-                budget,
-                look,
-                default_save("holedox"),
-            )))
-        }
+        let (case, source) = match &file {
+            Some(f) => {
+                let case = nth_case_of(&puzzle, f, cmd.case)?;
+                (case, format!("{}, {} {}", f.display(), P::UNIT, cmd.case))
+            }
+            None => {
+                let (width, height) = cmd.size.unwrap_or((8, 8));
+                let spec = fresh::Spec {
+                    seed: seed.unwrap_or(0),
+                    width,
+                    height,
+                    answer: cmd.answer.unwrap_or(P::FRESH_ANSWER),
+                    params: cmd.fresh.0.clone(),
+                };
+                let source = format!(
+                    "seed {} ({}x{}, answer {}..{})",
+                    spec.seed, spec.width, spec.height, spec.answer.0, spec.answer.1
+                );
+                (fresh::make(&puzzle, &spec)?, source)
+            }
+        };
+        let (game, start) = Played::new(puzzle, case);
+        let save_path = cmd
+            .save
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(format!("gridpuzzle-{}.save", P::NAME)));
+        let app = App::new(Session::new(game, start), source, budget, look, save_path);
+        play(app, cmd.save.as_deref())
     }
 }
 
@@ -271,67 +394,128 @@ fn time_seed() -> u64 {
 }
 
 /// Case `n` (1-based) of a judge-format file.
-fn nth_case<P: Puzzle>(puzzle: &P, file: &Path, n: u64) -> Result<P::Case> {
+fn nth_case_of<P: Puzzle>(puzzle: &P, file: &Path, n: u64) -> Result<P::Case> {
     let reader = input::open(Some(file))?;
-    let mut cases = puzzle.cases(reader);
-    for k in 1..=n {
-        match cases.next() {
-            Some(Ok(case)) if k == n => return Ok(case),
-            Some(Ok(_)) => {}
-            Some(Err(e)) => return Err(bad_input(e)),
-            None => bail!(
-                "--case {n}: {} has only {} {}s",
-                file.display(),
-                k - 1,
-                P::UNIT
-            ),
-        }
-    }
-    unreachable!("the loop returns by case {n}")
-}
-
-fn bad_input(e: InputError) -> anyhow::Error {
-    anyhow::anyhow!("{e}")
-}
-
-/// Resumes a saved game.
-fn load_save(path: &Path, save: Option<PathBuf>, budget: Budget, look: Look) -> Result<Loaded> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let file = SaveFile::parse(&text).with_context(|| format!("{}", path.display()))?;
-    let save_path = save.unwrap_or_else(|| path.to_path_buf());
-    let source = file
-        .source
-        .clone()
-        .unwrap_or_else(|| path.display().to_string());
-    match file.puzzle.as_str() {
-        "curling" => Ok(Loaded::Curling(resume(
-            &file, path, source, budget, look, save_path,
-        )?)),
-        "holedox" => Ok(Loaded::Holedox(resume(
-            &file, path, source, budget, look, save_path,
-        )?)),
-        other => bail!(
-            "{}: unknown puzzle `{other}` (expected curling or holedox)",
-            path.display()
+    match nth_case(puzzle.cases(reader), n) {
+        NthCase::Found(case) => Ok(case),
+        NthCase::Bad(e) => Err(anyhow!("{e}")),
+        NthCase::Short(seen) => bail!(
+            "--case {n}: {} has only {seen} {}s",
+            file.display(),
+            P::UNIT
         ),
     }
 }
 
-/// The app of a save file: the puzzle, then its history replayed through
-/// the rules.
-pub fn resume<P: Playable>(
-    file: &SaveFile,
+/// Resumes a saved game.
+fn load_save(path: &Path, save: Option<PathBuf>, budget: Budget, look: Look) -> Result<Exit> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let name = save::puzzle_of(&text).unwrap_or_default();
+    let load = Load {
+        text: &text,
+        path,
+        save,
+        budget,
+        look,
+    };
+    match gridpuzzle_registry::visit(&name, load) {
+        Some(done) => done,
+        None => {
+            // Whatever else is wrong with the file is said first.
+            SaveFile::<AnyChar>::parse(&text).with_context(|| format!("{}", path.display()))?;
+            let names: Vec<String> = crate::args::listed()
+                .iter()
+                .map(|e| e.name.to_string())
+                .collect();
+            bail!(
+                "{}: unknown puzzle `{name}` (expected {})",
+                path.display(),
+                crate::args::either(&names)
+            )
+        }
+    }
+}
+
+/// Loads a save file of the puzzle it names, then plays it.
+struct Load<'a> {
+    text: &'a str,
+    path: &'a Path,
+    save: Option<PathBuf>,
+    budget: Budget,
+    look: Look,
+}
+
+impl Visit for Load<'_> {
+    type Output = Result<Exit>;
+
+    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+        let path = self.path;
+        let file =
+            SaveFile::<P::Move>::parse(self.text).with_context(|| format!("{}", path.display()))?;
+        let save_path = self.save.clone().unwrap_or_else(|| path.to_path_buf());
+        let source = file
+            .source
+            .clone()
+            .unwrap_or_else(|| path.display().to_string());
+        let app = resume(
+            puzzle,
+            &file,
+            path,
+            source,
+            self.budget,
+            self.look,
+            save_path,
+        )?;
+        play(app, self.save.as_deref())
+    }
+}
+
+/// The app of a save file: the puzzle under the file's settings, then its
+/// history replayed through the rules.
+pub fn resume<P: Puzzle>(
+    mut puzzle: P,
+    file: &SaveFile<P::Move>,
     path: &Path,
     source: String,
     budget: Budget,
     look: Look,
     save_path: PathBuf,
 ) -> Result<App<P>> {
-    let (game, start) = P::from_save(file).with_context(|| format!("{}", path.display()))?;
+    let (game, start) =
+        saved_game(&mut puzzle, file).with_context(|| format!("{}", path.display()))?;
     let session = Session::resume(game, start, &file.moves, file.at)
         .with_context(|| format!("{}: the saved moves do not replay", path.display()))?;
     Ok(App::new(session, source, budget, look, save_path))
+}
+
+/// The game of a save file: its settings (a setting it lacks keeps the
+/// judge's rule; another puzzle's key is ignored) and its starting board.
+fn saved_game<P: Puzzle>(
+    puzzle: &mut P,
+    file: &SaveFile<P::Move>,
+) -> Result<(Played<P>, P::State)> {
+    for s in P::SETTINGS {
+        if let Some((_, value)) = file.settings.iter().find(|(k, _)| k == s.key) {
+            puzzle
+                .set(s.key, value)
+                .map_err(|e| anyhow!("{}: {e}", s.key))?;
+        }
+    }
+    let case = match puzzle.cases(Box::new(file.board.as_bytes())).next() {
+        Some(Ok(case)) => case,
+        Some(Err(e)) => bail!("the saved {}: {e}", P::BOARD),
+        None => bail!("the saved {} is empty", P::BOARD),
+    };
+    Ok(Played::new(puzzle.clone(), case))
+}
+
+/// Runs `app` in the terminal (there must be one), then writes `quit_save`.
+fn play<P: Puzzle>(app: App<P>, quit_save: Option<&Path>) -> Result<Exit> {
+    if !io::stdout().is_terminal() {
+        bail!("play needs a terminal: standard output is not one");
+    }
+    run_app(app, quit_save)
 }
 
 /// Puts the terminal back as it was. Safe to call more than once.
@@ -364,7 +548,7 @@ impl Drop for TerminalGuard {
     }
 }
 
-fn run_app<P: Playable>(mut app: App<P>, quit_save: Option<&Path>) -> Result<Exit> {
+fn run_app<P: Puzzle>(mut app: App<P>, quit_save: Option<&Path>) -> Result<Exit> {
     {
         let _guard = TerminalGuard::enter()?;
         let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
@@ -379,7 +563,7 @@ fn run_app<P: Playable>(mut app: App<P>, quit_save: Option<&Path>) -> Result<Exi
     Ok(Exit::Ok)
 }
 
-fn event_loop<P: Playable>(
+fn event_loop<P: Puzzle>(
     terminal: &mut Terminal<CrosstermBackend<io::Stdout>>,
     app: &mut App<P>,
 ) -> Result<()> {
@@ -414,7 +598,7 @@ fn event_loop<P: Playable>(
 
 /// Shows the frames of the move just made (the stone sliding), about a
 /// quarter of a second in all.
-fn animate<P: Playable>(
+fn animate<P: Puzzle>(
     terminal: &mut Terminal<CrosstermBackend<io::Stdout>>,
     app: &mut App<P>,
 ) -> Result<()> {

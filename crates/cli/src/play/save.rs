@@ -22,13 +22,15 @@
 //! - The first line that is neither blank nor a `#` comment is the version,
 //!   `gridpuzzle-save 1`.
 //! - Then `key value` lines, one setting a line, in any order:
-//!   `puzzle` (`curling` or `holedox`, required); the rules —
-//!   `max-throws N|none` for Curling, `tail-rule strict|lenient` and
-//!   `exit R,C` for Holedox (each defaults to the judge's rule);
-//!   `moves` (the whole history as letters `U D L R`, including moves that
-//!   were undone and can be redone; `-` or nothing for none); `at` (how many
-//!   of those moves are played; the rest are the redo history; default: all);
-//!   `source` (free text, shown in the title).
+//!   `puzzle` (a registered puzzle's name, required); the rules — the
+//!   puzzle's settings (`Puzzle::SETTINGS`, such as `max-throws N|none`),
+//!   each read with `Puzzle::set` and defaulting to the judge's rule;
+//!   `moves` (the whole history as the puzzle's move letters, `U D L R` for
+//!   both contest puzzles, including moves that were undone and can be
+//!   redone; `-` or nothing for none); `at` (how many of those moves are
+//!   played; the rest are the redo history; default: all); `source` (free
+//!   text, shown in the title). Settings are written in the puzzle's
+//!   `SETTINGS` order.
 //! - The line `board`, then the puzzle's **starting** position in the
 //!   judge's input format (one case and the terminator), so a saved game is
 //!   also a valid input for `gridpuzzle solve`, after its header is cut.
@@ -37,40 +39,102 @@
 //! position, so loading replays it through the rules (a hand-edited file
 //! cannot smuggle in an impossible position) and the undo history survives.
 //! The board reuses the judge format so no second board syntax exists.
+//!
+//! A file names its puzzle, so its moves can only be read once the puzzle
+//! is known: [`SaveFile`] is generic over the move type, [`puzzle_of`]
+//! finds the name first, and the caller parses with that puzzle's moves
+//! (`SaveFile::<P::Move>::parse`), which keeps every error in the order of
+//! the file's lines. A file of an unknown puzzle is read with plain
+//! characters for moves, to report what else is wrong with it first.
 
 use std::fmt::Write;
 
 use anyhow::{bail, Context, Result};
-use gridpuzzle_engine::grid::{parse_plan, plan_string};
-use gridpuzzle_engine::Dir;
+use gridpuzzle_engine::moves::{plan_string, Move};
 
 /// The first line of every save file.
 pub const MAGIC: &str = "gridpuzzle-save 1";
 
+/// A move as a save file reads it: the puzzle's own moves, or plain
+/// characters for a file whose puzzle is unknown.
+pub trait Letter: Copy {
+    fn read(c: char) -> Option<Self>;
+    /// The moves for a message: `U D L R`.
+    fn choices() -> String;
+}
+
+impl<M: Move> Letter for M {
+    fn read(c: char) -> Option<M> {
+        M::from_letter(c)
+    }
+
+    fn choices() -> String {
+        let letters: Vec<String> = M::ALL.iter().map(|m| m.letter().to_string()).collect();
+        letters.join(" ")
+    }
+}
+
+/// Any character: the moves of a file whose puzzle is unknown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AnyChar(pub char);
+
+impl Letter for AnyChar {
+    fn read(c: char) -> Option<AnyChar> {
+        Some(AnyChar(c))
+    }
+
+    fn choices() -> String {
+        String::new()
+    }
+}
+
+/// The name after the `puzzle` key, if the file has one (the last, as
+/// [`SaveFile::parse`] reads it); nothing else is checked.
+pub fn puzzle_of(text: &str) -> Option<String> {
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .skip(1);
+    let mut name = None;
+    for line in lines.by_ref() {
+        if line == "board" {
+            break;
+        }
+        if let Some(("puzzle", value)) = line.split_once(char::is_whitespace) {
+            name = Some(value.trim().to_string());
+        } else if line == "puzzle" {
+            name = Some(String::new());
+        }
+    }
+    name
+}
+
+/// The setting keys a save file may hold: every registered puzzle's (a
+/// key of another puzzle is ignored on loading).
+fn setting_keys() -> Vec<&'static str> {
+    gridpuzzle_registry::entries()
+        .iter()
+        .flat_map(|e| e.settings.iter().map(|s| s.key))
+        .collect()
+}
+
 /// The contents of a save file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SaveFile {
+pub struct SaveFile<M> {
     pub puzzle: String,
     /// The rule settings, such as `("max-throws", "10")`.
     pub settings: Vec<(String, String)>,
     pub source: Option<String>,
     /// The whole history, undone moves included.
-    pub moves: Vec<Dir>,
+    pub moves: Vec<M>,
     /// How many moves of the history are played.
     pub at: usize,
     /// The starting position in the judge's input format.
     pub board: String,
 }
 
-impl SaveFile {
-    /// A setting's value.
-    pub fn get(&self, key: &str) -> Option<&str> {
-        self.settings
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    }
-
+impl<M: Move> SaveFile<M> {
     pub fn to_text(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(
@@ -100,9 +164,12 @@ impl SaveFile {
         }
         out
     }
+}
 
+impl<M: Letter> SaveFile<M> {
     /// Reads a save file; errors name the line.
-    pub fn parse(text: &str) -> Result<SaveFile> {
+    pub fn parse(text: &str) -> Result<SaveFile<M>> {
+        let keys = setting_keys();
         let mut lines = text.lines().enumerate();
         let mut header = false;
         let mut puzzle = None;
@@ -141,9 +208,18 @@ impl SaveFile {
                     let plan = if value == "-" {
                         Vec::new()
                     } else {
-                        parse_plan(value).map_err(|(_, c)| {
-                            anyhow::anyhow!("line {n}: a move is one of U D L R, found `{c}`")
-                        })?
+                        value
+                            .chars()
+                            .filter(|c| !c.is_whitespace() && *c != ',')
+                            .map(|c| {
+                                M::read(c).ok_or_else(|| {
+                                    anyhow::anyhow!(
+                                        "line {n}: a move is one of {}, found `{c}`",
+                                        M::choices()
+                                    )
+                                })
+                            })
+                            .collect::<Result<Vec<M>>>()?
                     };
                     moves = Some(plan);
                 }
@@ -152,9 +228,7 @@ impl SaveFile {
                         format!("line {n}: `at` takes a number of moves, found `{value}`")
                     })?)
                 }
-                "max-throws" | "tail-rule" | "exit" => {
-                    settings.push((key.to_string(), value.to_string()))
-                }
+                _ if keys.contains(&key) => settings.push((key.to_string(), value.to_string())),
                 _ => bail!("line {n}: unknown setting `{key}`"),
             }
         }
@@ -166,7 +240,11 @@ impl SaveFile {
         };
         let board: String = lines.map(|(_, l)| format!("{l}\n")).collect();
         let Some(puzzle) = puzzle else {
-            bail!("the setting `puzzle curling` or `puzzle holedox` is missing");
+            let named: Vec<String> = crate::args::listed()
+                .iter()
+                .map(|e| format!("`puzzle {}`", e.name))
+                .collect();
+            bail!("the setting {} is missing", crate::args::either(&named));
         };
         let moves = moves.unwrap_or_default();
         let at = at.unwrap_or(moves.len());
@@ -190,12 +268,23 @@ impl SaveFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gridpuzzle_engine::moves::parse_plan;
+    use gridpuzzle_engine::Dir;
 
-    fn sample() -> SaveFile {
+    /// A save file as the format sees it: the moves here are directions,
+    /// the moves of both contest puzzles, and the setting is a key the
+    /// registry knows; the puzzle name is only text.
+    fn sample() -> SaveFile<Dir> {
+        let entries = gridpuzzle_registry::entries();
+        let entry = entries
+            .iter()
+            .find(|e| !e.settings.is_empty())
+            .expect("a puzzle has settings");
+        let setting = &entry.settings[0];
         SaveFile {
-            puzzle: "curling".into(),
-            settings: vec![("max-throws".into(), "10".into())],
-            source: Some("samples/curling.in, dataset 2".into()),
+            puzzle: entry.name.into(),
+            settings: vec![(setting.key.into(), setting.default.into())],
+            source: Some("samples/some.in, case 2".into()),
             moves: parse_plan("RDLU").unwrap(),
             at: 3,
             board: "2 1\n2 3\n0 0\n".into(),
@@ -220,25 +309,25 @@ mod tests {
 
     #[test]
     fn bad_files_say_where() {
-        let err = |text: &str| SaveFile::parse(text).unwrap_err().to_string();
+        let err = |text: &str| SaveFile::<Dir>::parse(text).unwrap_err().to_string();
         assert_eq!(
             err("hello\n"),
             "line 1: expected `gridpuzzle-save 1`, found `hello`: not a gridpuzzle save file"
         );
         assert_eq!(
-            err("gridpuzzle-save 1\npuzzle curling\nmoves RX\nboard\n2 1\n2 3\n"),
+            err("gridpuzzle-save 1\npuzzle some\nmoves RX\nboard\n2 1\n2 3\n"),
             "line 3: a move is one of U D L R, found `X`"
         );
         assert_eq!(
-            err("gridpuzzle-save 1\npuzzle curling\ncolour blue\n"),
+            err("gridpuzzle-save 1\npuzzle some\ncolour blue\n"),
             "line 3: unknown setting `colour`"
         );
         assert_eq!(
-            err("gridpuzzle-save 1\npuzzle curling\nmoves R\nat 2\nboard\n2 1\n2 3\n"),
+            err("gridpuzzle-save 1\npuzzle some\nmoves R\nat 2\nboard\n2 1\n2 3\n"),
             "`at 2` is past the 1 moves of the history"
         );
         assert_eq!(
-            err("gridpuzzle-save 1\npuzzle curling\n"),
+            err("gridpuzzle-save 1\npuzzle some\n"),
             "the line `board`, followed by the puzzle, is missing"
         );
         assert_eq!(
@@ -246,8 +335,33 @@ mod tests {
             "not a gridpuzzle save file: the line `gridpuzzle-save 1` is missing"
         );
         // `at` defaults to the whole history.
-        let s = SaveFile::parse("gridpuzzle-save 1\npuzzle curling\nmoves RL\nboard\n2 1\n2 3\n")
-            .unwrap();
+        let s =
+            SaveFile::<Dir>::parse("gridpuzzle-save 1\npuzzle some\nmoves RL\nboard\n2 1\n2 3\n")
+                .unwrap();
         assert_eq!(s.at, 2);
+        // Without a puzzle, the registered ones are named.
+        let names: Vec<String> = crate::args::listed()
+            .iter()
+            .map(|e| format!("`puzzle {}`", e.name))
+            .collect();
+        assert_eq!(
+            err("gridpuzzle-save 1\nmoves R\nboard\n2 1\n2 3\n"),
+            format!("the setting {} is missing", crate::args::either(&names))
+        );
+        // A file of an unknown puzzle reads with any letters for moves.
+        let s =
+            SaveFile::<AnyChar>::parse("gridpuzzle-save 1\npuzzle chess\nmoves e4\nboard\nxyz\n")
+                .unwrap();
+        assert_eq!(s.moves, vec![AnyChar('e'), AnyChar('4')]);
+    }
+
+    #[test]
+    fn the_puzzle_is_found_before_the_file_is_parsed() {
+        assert_eq!(
+            puzzle_of("# c\ngridpuzzle-save 1\n\npuzzle  chess \nmoves X\nboard\npuzzle no\n"),
+            Some("chess".into())
+        );
+        assert_eq!(puzzle_of("gridpuzzle-save 1\nmoves X\nboard\n"), None);
+        assert_eq!(puzzle_of(""), None);
     }
 }

@@ -1,6 +1,11 @@
 //! The play screen without a terminal: the app driven by key events, its
 //! screens rendered into ratatui's `TestBackend` and compared with insta
 //! snapshots (80×24, no colour, so the snapshots are plain text).
+//!
+//! The app is generic; these tests play particular positions of the two
+//! contest puzzles (a refused throw, a trapped snake), so they name them —
+//! through the registry and in the judge's text, as a user would, never
+//! through a puzzle crate's types.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -10,14 +15,13 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Color;
 use ratatui::Terminal;
 
-use gridpuzzle_curling as curling;
-use gridpuzzle_curling::play::CurlingGame;
+use gridpuzzle_engine::moves::{plan_string, Move};
+use gridpuzzle_engine::puzzle::Played;
 use gridpuzzle_engine::session::{Prospect, Session};
-use gridpuzzle_engine::{Dir, Pos};
-use gridpuzzle_holedox as holedox;
-use gridpuzzle_holedox::play::HoledoxGame;
+use gridpuzzle_engine::view::Tone;
+use gridpuzzle_registry::{Puzzle, Visit};
 
-use super::app::{App, Budget, Flow, Look, Playable};
+use super::app::{App, Budget, Flow, Look};
 use super::save::SaveFile;
 use super::ui;
 
@@ -25,6 +29,21 @@ const PLAIN: Look = Look {
     ascii: false,
     color: false,
 };
+
+/// Runs the generic test function `$f` with the puzzle called `$name`
+/// (under the judge's rules).
+macro_rules! with_puzzle {
+    ($name:expr, $f:ident) => {{
+        struct Work;
+        impl Visit for Work {
+            type Output = ();
+            fn visit<P: Puzzle>(self, puzzle: P) {
+                $f(puzzle)
+            }
+        }
+        gridpuzzle_registry::visit($name, Work).expect("a registered puzzle")
+    }};
+}
 
 fn budget() -> Budget {
     Budget {
@@ -40,40 +59,41 @@ fn sample(name: &str) -> String {
     std::fs::read_to_string(path).expect("the samples are in the repository")
 }
 
-/// Dataset 2 of the Curling sample: the 6×6 board whose answer is 4.
-fn curling_board() -> curling::Board {
-    curling::Datasets::new(sample("curling.in").as_bytes())
-        .nth(1)
+/// Case `n` (1-based) of a judge input.
+fn case_of<P: Puzzle>(puzzle: &P, text: &str, n: usize) -> P::Case {
+    puzzle
+        .cases(Box::new(text.as_bytes()))
+        .nth(n - 1)
         .unwrap()
         .unwrap()
 }
 
-fn curling_app(cap: Option<u32>) -> App<CurlingGame> {
-    let board = curling_board();
-    let start = board.initial();
+/// The app of case `n` of the puzzle's sample file.
+fn sample_app<P: Puzzle>(puzzle: P, n: usize) -> App<P> {
+    let case = case_of(&puzzle, &sample(&format!("{}.in", P::NAME)), n);
+    let source = format!("samples/{}.in, {} {n}", P::NAME, P::UNIT);
+    app_of(puzzle, case, &source, budget())
+}
+
+fn app_of<P: Puzzle>(puzzle: P, case: P::Case, source: &str, budget: Budget) -> App<P> {
+    let (game, start) = Played::new(puzzle, case);
     App::new(
-        Session::new(CurlingGame::new(board, cap), start),
-        "samples/curling.in, dataset 2".into(),
-        budget(),
+        Session::new(game, start),
+        source.into(),
+        budget,
         PLAIN,
         PathBuf::from("unused.save"),
     )
 }
 
-/// Case 1 of the Holedox sample: 5×6, answer 9.
-fn holedox_app() -> App<HoledoxGame> {
-    let case = holedox::Cases::from_reader(sample("holedox.in").as_bytes())
-        .next()
-        .unwrap()
-        .unwrap();
-    let (lair, body) = case.into_parts();
-    App::new(
-        Session::new(HoledoxGame::new(lair, holedox::TailRule::Strict), body),
-        "samples/holedox.in, case 1".into(),
-        budget(),
-        PLAIN,
-        PathBuf::from("unused.save"),
-    )
+/// The puzzle under one changed setting.
+fn with<P: Puzzle>(mut puzzle: P, key: &str, value: &str) -> P {
+    puzzle.set(key, value).unwrap();
+    puzzle
+}
+
+fn mv<P: Puzzle>(letter: char) -> P::Move {
+    P::Move::from_letter(letter).unwrap()
 }
 
 fn press(code: KeyCode) -> KeyEvent {
@@ -84,13 +104,26 @@ fn ctrl(c: char) -> KeyEvent {
     KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)
 }
 
-fn arrow(d: Dir) -> KeyEvent {
-    press(match d {
-        Dir::Up => KeyCode::Up,
-        Dir::Down => KeyCode::Down,
-        Dir::Left => KeyCode::Left,
-        Dir::Right => KeyCode::Right,
+/// The arrow key of a move of the four directions.
+fn arrow<M: Move>(m: M) -> KeyEvent {
+    press(match m.letter() {
+        'U' => KeyCode::Up,
+        'D' => KeyCode::Down,
+        'L' => KeyCode::Left,
+        'R' => KeyCode::Right,
+        other => panic!("no arrow for {other}"),
     })
+}
+
+/// The WASD key of a move of the four directions.
+fn wasd<M: Move>(m: M) -> KeyEvent {
+    press(KeyCode::Char(match m.letter() {
+        'U' => 'w',
+        'D' => 's',
+        'L' => 'a',
+        'R' => 'd',
+        other => panic!("no key for {other}"),
+    }))
 }
 
 /// The screen as text, one line per row, trailing blanks trimmed.
@@ -111,72 +144,75 @@ fn render(view: &ui::View, width: u16, height: u16) -> (String, ratatui::buffer:
     (text, buf)
 }
 
-fn screen<P: Playable>(app: &App<P>) -> String {
+fn screen<P: Puzzle>(app: &App<P>) -> String {
     render(&app.view(), 80, 24).0
 }
 
+fn snapshot<P: Puzzle>(what: &str, app: &App<P>) {
+    insta::assert_snapshot!(format!("{}_{what}", P::NAME), screen(app));
+}
+
 /// The optimal plan from the current position.
-fn plan<P: Playable>(app: &App<P>) -> Vec<Dir> {
+fn plan<P: Puzzle>(app: &App<P>) -> Vec<P::Move> {
     match app.session.known_prospect() {
         Some(Prospect::Reachable { plan }) => plan.clone(),
         other => panic!("expected a reachable position, got {other:?}"),
     }
 }
 
-#[test]
-fn curling_screens() {
-    let mut app = curling_app(Some(10));
-    insta::assert_snapshot!("curling_start", screen(&app));
+/// Dataset 2 of the Curling sample: the 6×6 board whose answer is 4.
+fn curling_screens<P: Puzzle>(puzzle: P) {
+    let mut app = sample_app(puzzle, 2);
+    snapshot("start", &app);
 
     // A throw into the adjacent block is refused, with the reason.
-    app.key(arrow(Dir::Right));
+    app.key(arrow(mv::<P>('R')));
     assert_eq!(app.session.used(), 0);
-    insta::assert_snapshot!("curling_refused", screen(&app));
+    snapshot("refused", &app);
 
     // The hint highlights the optimal throw's path and counts what is left.
     app.key(press(KeyCode::Char('h')));
     let best = plan(&app);
     assert_eq!(best.len(), 4);
-    insta::assert_snapshot!("curling_hint", screen(&app));
+    snapshot("hint", &app);
 
     // A move: the path drawn, the broken block marked.
     app.key(arrow(best[0]));
     assert_eq!(app.session.used(), 1);
     assert!(!app.take_frames().is_empty(), "the stone slides in frames");
-    insta::assert_snapshot!("curling_after_move", screen(&app));
+    snapshot("after_move", &app);
 
     // Play the rest by hand, through WASD: won, against the optimum.
-    for d in &best[1..] {
-        let c = match d {
-            Dir::Up => 'w',
-            Dir::Down => 's',
-            Dir::Left => 'a',
-            Dir::Right => 'd',
-        };
-        app.key(press(KeyCode::Char(c)));
+    for &m in &best[1..] {
+        app.key(wasd(m));
     }
     assert!(app.session.is_won());
-    insta::assert_snapshot!("curling_won", screen(&app));
+    snapshot("won", &app);
 }
 
 #[test]
-fn holedox_screens() {
-    let mut app = holedox_app();
-    insta::assert_snapshot!("holedox_start", screen(&app));
+fn curling_play_screens() {
+    with_puzzle!("curling", curling_screens);
+}
+
+/// Case 1 of the Holedox sample: 5×6, answer 9.
+fn holedox_screens<P: Puzzle>(puzzle: P) {
+    let mut app = sample_app(puzzle, 1);
+    snapshot("start", &app);
 
     // The head into its own tail is refused (the judge's strict rule).
-    app.key(arrow(Dir::Up));
+    app.key(arrow(mv::<P>('U')));
     assert_eq!(app.session.used(), 0);
-    insta::assert_snapshot!("holedox_refused", screen(&app));
+    snapshot("refused", &app);
 
     app.key(press(KeyCode::Char('h')));
     let best = plan(&app);
     assert_eq!(best.len(), 9);
-    insta::assert_snapshot!("holedox_hint", screen(&app));
+    snapshot("hint", &app);
 
     app.key(arrow(best[0]));
     assert_eq!(app.session.used(), 1);
-    insta::assert_snapshot!("holedox_after_move", screen(&app));
+    snapshot("after_move", &app);
 
     // Enter plays the rest, one tick a move; a detour first (at the first
     // position with a choice) makes the won screen compare the moves used
@@ -198,12 +234,16 @@ fn holedox_screens() {
     assert!(!app.is_solving());
     assert!(app.session.is_won());
     assert!(app.session.used() > 9);
-    insta::assert_snapshot!("holedox_won", screen(&app));
+    snapshot("won", &app);
 }
 
 #[test]
-fn undo_redo_restart_and_solve_through_keys() {
-    let mut app = curling_app(Some(10));
+fn holedox_play_screens() {
+    with_puzzle!("holedox", holedox_screens);
+}
+
+fn undo_redo_restart_and_solve<P: Puzzle>(puzzle: P) {
+    let mut app = sample_app(puzzle.clone(), 2);
     let best = plan(&app);
     app.key(arrow(best[0]));
     app.key(arrow(best[1]));
@@ -243,14 +283,35 @@ fn undo_redo_restart_and_solve_through_keys() {
     assert!(!app.view().help);
     assert_eq!(app.key(press(KeyCode::Char('q'))), Flow::Quit);
     assert!(app.wants_quit());
-    assert_eq!(curling_app(None).key(ctrl('c')), Flow::Quit);
+    let mut uncapped = sample_app(with(puzzle, "max-throws", "none"), 2);
+    assert_eq!(uncapped.key(ctrl('c')), Flow::Quit);
 }
 
 #[test]
-fn hopeless_positions_are_announced() {
-    // Curling with a cap of 4 (the optimum): one wasted throw is hopeless,
-    // though the stone could still reach the goal with more throws.
-    let mut app = curling_app(Some(4));
+fn undo_redo_restart_and_solve_through_keys() {
+    with_puzzle!("curling", undo_redo_restart_and_solve);
+}
+
+/// A move's letter typed as a key plays it, like its arrow, when the key
+/// is no command (`u` undoes, `d` is WASD's right).
+fn letters_are_moves<P: Puzzle>(puzzle: P) {
+    let mut app = sample_app(puzzle, 2);
+    let free = |m: &P::Move| !"wasduyhq".contains(m.letter().to_ascii_lowercase());
+    let legal = app.session.legal_moves();
+    let m = *legal.iter().find(|m| free(m)).expect("a legal move");
+    app.key(press(KeyCode::Char(m.letter())));
+    assert_eq!(app.session.played(), vec![m]);
+}
+
+#[test]
+fn move_letters_are_keys_too() {
+    with_puzzle!("curling", letters_are_moves);
+}
+
+/// Curling with a cap of 4 (the optimum): one wasted throw is hopeless,
+/// though the stone could still reach the goal with more throws.
+fn hopeless_throw<P: Puzzle>(puzzle: P) {
+    let mut app = sample_app(with(puzzle, "max-throws", "4"), 2);
     let best = plan(&app);
     let wasted = app
         .session
@@ -260,30 +321,23 @@ fn hopeless_positions_are_announced() {
         .unwrap();
     app.key(arrow(wasted));
     let (status, tone) = app.view().status;
-    assert_eq!(tone, ui::Tone::Bad);
+    assert_eq!(tone, Tone::Bad);
     assert!(
         status.starts_with("hopeless: the goal cannot be reached in the 3 throws left"),
         "{status}"
     );
     app.key(press(KeyCode::Char('h')));
     assert!(app.view().message.0.starts_with("no hint"));
+}
 
-    // Holedox: a snake that can no longer move is announced as trapped.
-    let mut lair = holedox::Lair::new(2, 3, Pos::new(0, 0)).unwrap();
-    lair.set_stone(Pos::new(0, 1), true);
-    // 2×3 with stones right of the exit: the head at (2,2) can only step
-    // right into the corner (2,3), and is stuck there.
-    lair.set_stone(Pos::new(0, 2), true);
-    let body = vec![Pos::new(1, 1), Pos::new(1, 0)];
-    let mut app = App::new(
-        Session::new(HoledoxGame::new(lair, holedox::TailRule::Strict), body),
-        "test".into(),
-        budget(),
-        PLAIN,
-        PathBuf::from("unused.save"),
-    );
+/// Holedox: a snake that can no longer move is announced as trapped. A
+/// 2×3 lair with stones right of the exit: the head at (2,2) can only step
+/// right into the corner (2,3), and is stuck there.
+fn trapped_snake<P: Puzzle>(puzzle: P) {
+    let case = case_of(&puzzle, "2 3 2\n2 2\n2 1\n2\n1 2\n1 3\n0 0 0\n", 1);
+    let mut app = app_of(puzzle, case, "test", budget());
     assert!(app.view().status.0.starts_with("hopeless"));
-    app.key(arrow(Dir::Right));
+    app.key(arrow(mv::<P>('R')));
     assert_eq!(app.session.used(), 1);
     assert!(
         app.view()
@@ -296,55 +350,62 @@ fn hopeless_positions_are_announced() {
 }
 
 #[test]
-fn a_budget_gives_unknown_never_hopeless() {
-    let board = curling_board();
-    let start = board.initial();
-    let app = App::new(
-        Session::new(CurlingGame::new(board, Some(10)), start),
-        "test".into(),
+fn hopeless_positions_are_announced() {
+    with_puzzle!("curling", hopeless_throw);
+    with_puzzle!("holedox", trapped_snake);
+}
+
+fn budget_unknown<P: Puzzle>(puzzle: P) {
+    let case = case_of(&puzzle, &sample(&format!("{}.in", P::NAME)), 2);
+    let app = app_of(
+        puzzle,
+        case,
+        "test",
         Budget {
             time: Duration::from_secs(20),
             max_states: Some(1),
         },
-        PLAIN,
-        PathBuf::from("unused.save"),
     );
     let (status, tone) = app.view().status;
-    assert_eq!(tone, ui::Tone::Warn);
+    assert_eq!(tone, Tone::Warn);
     assert!(status.starts_with("reachability unknown"), "{status}");
 }
 
 #[test]
-fn save_then_load_gives_the_same_position_and_undo_history() {
-    fn round_trip<P: Playable>(app: &App<P>) -> App<P>
-    where
-        P::State: PartialEq + std::fmt::Debug,
-    {
-        let text = app.save_text();
-        let file = SaveFile::parse(&text).unwrap();
-        let back: App<P> = super::resume(
-            &file,
-            Path::new("game.save"),
-            "reloaded".into(),
-            budget(),
-            PLAIN,
-            PathBuf::from("game.save"),
-        )
-        .unwrap();
-        assert_eq!(back.session.state(), app.session.state());
-        assert_eq!(back.session.history(), app.session.history());
-        assert_eq!(back.session.used(), app.session.used());
-        let unsourced = |t: &str| {
-            t.lines()
-                .filter(|l| !l.starts_with("source "))
-                .collect::<Vec<_>>()
-                .join("\n")
-        };
-        assert_eq!(unsourced(&back.save_text()), unsourced(&text));
-        back
-    }
+fn a_budget_gives_unknown_never_hopeless() {
+    with_puzzle!("curling", budget_unknown);
+}
 
-    let mut app = curling_app(Some(10));
+/// Saves `app`, loads the text back, and checks the position, the history
+/// and the text are the same.
+fn round_trip<P: Puzzle>(app: &App<P>) -> App<P> {
+    let text = app.save_text();
+    let file = SaveFile::<P::Move>::parse(&text).unwrap();
+    let back: App<P> = super::resume(
+        P::default(),
+        &file,
+        Path::new("game.save"),
+        "reloaded".into(),
+        budget(),
+        PLAIN,
+        PathBuf::from("game.save"),
+    )
+    .unwrap();
+    assert_eq!(back.session.state(), app.session.state());
+    assert_eq!(back.session.history(), app.session.history());
+    assert_eq!(back.session.used(), app.session.used());
+    let unsourced = |t: &str| {
+        t.lines()
+            .filter(|l| !l.starts_with("source "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(unsourced(&back.save_text()), unsourced(&text));
+    back
+}
+
+fn save_and_load_curling<P: Puzzle>(puzzle: P) {
+    let mut app = sample_app(puzzle.clone(), 2);
     let best = plan(&app);
     for &d in &best[..3] {
         app.key(arrow(d));
@@ -357,9 +418,12 @@ fn save_then_load_gives_the_same_position_and_undo_history() {
     assert_eq!(back.session.used(), 3);
     // Every earlier position is there to undo to.
     while back.session.undo() {}
-    assert_eq!(back.session.state(), &curling_board().initial());
+    let start = puzzle.start(&case_of(&puzzle, &sample("curling.in"), 2));
+    assert_eq!(back.session.state(), &start);
+}
 
-    let mut app = holedox_app();
+fn save_and_load_holedox<P: Puzzle>(puzzle: P) {
+    let mut app = sample_app(puzzle, 1);
     let best = plan(&app);
     for &d in &best[..4] {
         app.key(arrow(d));
@@ -368,7 +432,7 @@ fn save_then_load_gives_the_same_position_and_undo_history() {
     app.key(press(KeyCode::Char('u')));
     let text = app.save_text();
     assert!(
-        text.contains("puzzle holedox\ntail-rule strict\nexit 1,1\n"),
+        text.contains("puzzle holedox\nexit 1,1\ntail-rule strict\n"),
         "{text}"
     );
     let mut back = round_trip(&app);
@@ -378,13 +442,11 @@ fn save_then_load_gives_the_same_position_and_undo_history() {
     // A hand-edited history that breaks the rules does not load.
     let bad = app
         .save_text()
-        .replace(
-            &format!("moves {}", gridpuzzle_engine::grid::plan_string(&best[..4])),
-            "moves R",
-        )
+        .replace(&format!("moves {}", plan_string(&best[..4])), "moves R")
         .replace("\nat 2\n", "\nat 1\n");
-    let file = SaveFile::parse(&bad).unwrap();
-    let err = super::resume::<HoledoxGame>(
+    let file = SaveFile::<P::Move>::parse(&bad).unwrap();
+    let err = super::resume(
+        P::default(),
         &file,
         Path::new("bad.save"),
         String::new(),
@@ -402,11 +464,16 @@ fn save_then_load_gives_the_same_position_and_undo_history() {
 }
 
 #[test]
-fn ctrl_s_writes_the_save_file() {
+fn save_then_load_gives_the_same_position_and_undo_history() {
+    with_puzzle!("curling", save_and_load_curling);
+    with_puzzle!("holedox", save_and_load_holedox);
+}
+
+fn ctrl_s_saves<P: Puzzle>(puzzle: P) {
     let dir = std::env::temp_dir().join(format!("gridpuzzle-play-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("g.save");
-    let mut app = curling_app(Some(10));
+    let mut app = sample_app(puzzle, 2);
     app.save_path = path.clone();
     let best = plan(&app);
     app.key(arrow(best[0]));
@@ -418,23 +485,25 @@ fn ctrl_s_writes_the_save_file() {
 }
 
 #[test]
-fn large_boards_scroll_to_keep_the_stone_in_view() {
-    // 40 columns × 30 rows: more than 80×24 can show. The stone starts in
-    // the lower right corner; the window must include it.
-    let (w, h) = (40u32, 30u32);
-    let mut cells = vec![curling::Cell::Ice; (w * h) as usize];
-    cells[0] = curling::Cell::Goal;
-    cells[(w * h - 1) as usize] = curling::Cell::Start;
-    let board =
-        curling::Board::new(gridpuzzle_engine::Grid::from_cells(w, h, cells).unwrap()).unwrap();
-    let start = board.initial();
-    let app = App::new(
-        Session::new(CurlingGame::new(board, Some(10)), start),
-        "big".into(),
-        budget(),
-        PLAIN,
-        PathBuf::new(),
-    );
+fn ctrl_s_writes_the_save_file() {
+    with_puzzle!("curling", ctrl_s_saves);
+}
+
+/// 40 columns × 30 rows: more than 80×24 can show. The stone starts in
+/// the lower right corner; the window must include it.
+fn large_board<P: Puzzle>(puzzle: P) {
+    let (w, h) = (40usize, 30usize);
+    let mut cells = vec!["0"; w * h];
+    cells[0] = "3";
+    cells[w * h - 1] = "2";
+    let mut text = format!("{w} {h}\n");
+    for row in cells.chunks(w) {
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    text.push_str("0 0\n");
+    let case = case_of(&puzzle, &text, 1);
+    let app = app_of(puzzle, case, "big", budget());
     let text = screen(&app);
     assert!(text.contains('●'), "{text}");
     assert!(text.contains("rows 11-30, cols 17-40"), "{text}");
@@ -444,8 +513,12 @@ fn large_boards_scroll_to_keep_the_stone_in_view() {
 }
 
 #[test]
-fn colour_only_without_no_color() {
-    let app = curling_app(Some(10));
+fn large_boards_scroll_to_keep_the_stone_in_view() {
+    with_puzzle!("curling", large_board);
+}
+
+fn colour<P: Puzzle>(puzzle: P) {
+    let app = sample_app(puzzle, 2);
     let mut view = app.view();
     let (_, plain) = render(&view, 80, 24);
     let coloured = |buf: &ratatui::buffer::Buffer| {
@@ -460,8 +533,12 @@ fn colour_only_without_no_color() {
 }
 
 #[test]
-fn ascii_boards_and_small_terminals() {
-    let app = curling_app(Some(10));
+fn colour_only_without_no_color() {
+    with_puzzle!("curling", colour);
+}
+
+fn ascii<P: Puzzle>(puzzle: P) {
+    let app = sample_app(puzzle, 2);
     let mut view = app.view();
     view.ascii = true;
     let (text, _) = render(&view, 80, 24);
@@ -469,5 +546,44 @@ fn ascii_boards_and_small_terminals() {
     // A tiny terminal still draws without panicking.
     for (w, h) in [(20, 5), (1, 1), (80, 3)] {
         render(&view, w, h);
+    }
+}
+
+#[test]
+fn ascii_boards_and_small_terminals() {
+    with_puzzle!("curling", ascii);
+}
+
+/// Each role keeps the look the terminal gave it before roles existed.
+#[test]
+fn roles_look_as_they_did() {
+    use gridpuzzle_engine::view::Role;
+    use ratatui::style::{Modifier, Style};
+    let s = Style::new();
+    let bold = Modifier::BOLD;
+    for (role, colour, plain) in [
+        (Role::Floor, s.fg(Color::DarkGray), s),
+        (Role::Wall, s.fg(Color::Blue), s),
+        (
+            Role::Broken,
+            s.fg(Color::Red).add_modifier(bold),
+            s.add_modifier(bold),
+        ),
+        (Role::Goal, s.fg(Color::Green).add_modifier(bold), s),
+        (
+            Role::Piece,
+            s.fg(Color::Yellow).add_modifier(bold),
+            s.add_modifier(bold),
+        ),
+        (Role::Body, s.fg(Color::Yellow), s),
+        (Role::Trail, s.fg(Color::Cyan), s),
+        (
+            Role::Hint,
+            s.fg(Color::Magenta).add_modifier(bold | Modifier::REVERSED),
+            s.add_modifier(Modifier::REVERSED | bold),
+        ),
+    ] {
+        assert_eq!(ui::role_style(role, true), colour, "{role:?}");
+        assert_eq!(ui::role_style(role, false), plain, "{role:?}");
     }
 }

@@ -1,17 +1,23 @@
 //! Drawing a play screen with ratatui, from a plain view-model.
 //!
-//! [`View`] is everything a screen shows, already decided: the board as a
-//! grid of [`Glyph`]s, the lines of text and their tones. [`draw`] only lays
-//! it out. Keeping the decisions out of here is what makes the screens
+//! [`View`] is everything a screen shows, already decided: the board as the
+//! engine's [`BoardView`] (cells that are [`Mark`]s: a symbol and a
+//! [`Role`]), the lines of text and their [`Tone`]s. [`draw`] only lays it
+//! out. Keeping the decisions out of here is what makes the screens
 //! testable: the tests build a `View` from a game state and render it into
 //! ratatui's `TestBackend`, with no terminal and no clock.
+//!
+//! No puzzle is known here. A puzzle says what each cell *is*; this file
+//! alone decides how a role looks in a terminal ([`role_style`]): the same
+//! colour for every puzzle's moving piece (a sliding stone, a snake's
+//! head), because both are the piece the player moves.
 //!
 //! Layout, chosen for an 80×24 terminal: a title line; the board on the
 //! left (two columns a cell, so it stays square) beside a side panel with the
 //! move counter, the prospect, a legend and the keys; one message line at the
 //! bottom (a refused move's reason, a hint, a win). A board larger than its
-//! box scrolls: the visible window follows the stone or the head, and the
-//! box's lower edge says which rows and columns are shown.
+//! box scrolls: the visible window follows the moving piece, and the box's
+//! lower edge says which rows and columns are shown.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -20,153 +26,51 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use gridpuzzle_engine::{Dir, Pos};
+use gridpuzzle_engine::view::{BoardView, Mark, Role, Tone};
+use gridpuzzle_engine::Pos;
 
-/// What one cell of the board shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Glyph {
-    /// Curling: ice. Holedox: free floor.
-    Ice,
-    /// Curling: a standing block.
-    Block,
-    /// Curling: the block the last throw broke.
-    Broken,
-    /// Curling: the goal.
-    Goal,
-    /// Curling: the stone.
-    Stone,
-    /// The last move's path.
-    Trail(Dir),
-    /// The hinted move's path (or target).
-    Hint(Dir),
-    /// Holedox: a stone of the lair.
-    Rock,
-    /// Holedox: the exit.
-    Exit,
-    /// Holedox: the head, the body and the tail.
-    Head,
-    Body,
-    Tail,
-}
-
-impl Glyph {
-    /// The text of the glyph (one terminal column).
-    pub fn text(self, ascii: bool) -> &'static str {
-        let arrows = |d: Dir, set: [&'static str; 4]| set[d.index()];
-        match (self, ascii) {
-            (Glyph::Ice, false) => "·",
-            (Glyph::Ice, true) => ".",
-            (Glyph::Block, false) => "■",
-            (Glyph::Block, true) => "#",
-            (Glyph::Broken, false) => "✕",
-            (Glyph::Broken, true) => "x",
-            (Glyph::Goal, false) => "◎",
-            (Glyph::Goal, true) => "G",
-            (Glyph::Stone, false) => "●",
-            (Glyph::Stone, true) => "O",
-            (Glyph::Trail(d), false) => arrows(d, ["↑", "↓", "←", "→"]),
-            (Glyph::Trail(d), true) => arrows(d, ["^", "v", "<", ">"]),
-            (Glyph::Hint(d), false) => arrows(d, ["⇧", "⇩", "⇦", "⇨"]),
-            (Glyph::Hint(d), true) => arrows(d, ["^", "v", "<", ">"]),
-            (Glyph::Rock, false) => "█",
-            (Glyph::Rock, true) => "#",
-            (Glyph::Exit, false) => "◎",
-            (Glyph::Exit, true) => "E",
-            (Glyph::Head, false) => "◉",
-            (Glyph::Head, true) => "H",
-            (Glyph::Body, false) => "●",
-            (Glyph::Body, true) => "o",
-            (Glyph::Tail, false) => "○",
-            (Glyph::Tail, true) => "t",
-        }
+/// How a cell of `role` looks; without colours the piece, what broke and
+/// the hint still stand out.
+pub fn role_style(role: Role, color: bool) -> Style {
+    let s = Style::new();
+    if !color {
+        return match role {
+            Role::Hint => s.add_modifier(Modifier::REVERSED | Modifier::BOLD),
+            Role::Piece | Role::Broken => s.add_modifier(Modifier::BOLD),
+            _ => s,
+        };
     }
-
-    fn style(self, color: bool) -> Style {
-        let s = Style::new();
-        if !color {
-            // Without colours, the hint still stands out.
-            return match self {
-                Glyph::Hint(_) => s.add_modifier(Modifier::REVERSED | Modifier::BOLD),
-                Glyph::Stone | Glyph::Head | Glyph::Broken => s.add_modifier(Modifier::BOLD),
-                _ => s,
-            };
-        }
-        match self {
-            Glyph::Ice => s.fg(Color::DarkGray),
-            Glyph::Block => s.fg(Color::Blue),
-            Glyph::Broken => s.fg(Color::Red).add_modifier(Modifier::BOLD),
-            Glyph::Goal | Glyph::Exit => s.fg(Color::Green).add_modifier(Modifier::BOLD),
-            Glyph::Stone | Glyph::Head => s.fg(Color::Yellow).add_modifier(Modifier::BOLD),
-            Glyph::Trail(_) => s.fg(Color::Cyan),
-            Glyph::Hint(_) => s
-                .fg(Color::Magenta)
-                .add_modifier(Modifier::BOLD | Modifier::REVERSED),
-            Glyph::Rock => s.fg(Color::Blue),
-            Glyph::Body | Glyph::Tail => s.fg(Color::Yellow),
-        }
+    match role {
+        Role::Floor => s.fg(Color::DarkGray),
+        Role::Wall => s.fg(Color::Blue),
+        Role::Broken => s.fg(Color::Red).add_modifier(Modifier::BOLD),
+        Role::Goal => s.fg(Color::Green).add_modifier(Modifier::BOLD),
+        Role::Piece => s.fg(Color::Yellow).add_modifier(Modifier::BOLD),
+        Role::Body => s.fg(Color::Yellow),
+        Role::Trail => s.fg(Color::Cyan),
+        Role::Hint => s
+            .fg(Color::Magenta)
+            .add_modifier(Modifier::BOLD | Modifier::REVERSED),
     }
 }
 
-/// A board to draw: row-major glyphs and the cell the view follows.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BoardView {
-    pub width: u32,
-    pub height: u32,
-    pub cells: Vec<Glyph>,
-    /// The stone or the head: scrolling keeps it in view.
-    pub focus: Pos,
-}
-
-impl BoardView {
-    /// A board filled with `glyph`.
-    pub fn filled(width: u32, height: u32, glyph: Glyph, focus: Pos) -> BoardView {
-        BoardView {
-            width,
-            height,
-            cells: vec![glyph; width as usize * height as usize],
-            focus,
-        }
-    }
-
-    pub fn set(&mut self, p: Pos, glyph: Glyph) {
-        if p.row < self.height && p.col < self.width {
-            self.cells[p.row as usize * self.width as usize + p.col as usize] = glyph;
-        }
-    }
-
-    pub fn get(&self, p: Pos) -> Option<Glyph> {
-        (p.row < self.height && p.col < self.width)
-            .then(|| self.cells[p.row as usize * self.width as usize + p.col as usize])
+/// How a line of text of `tone` looks.
+pub fn tone_style(tone: Tone, color: bool) -> Style {
+    let s = Style::new();
+    match (tone, color) {
+        (Tone::Plain, _) => s,
+        (Tone::Bad, false) | (Tone::Good, false) => s.add_modifier(Modifier::BOLD),
+        (_, false) => s,
+        (Tone::Good, true) => s.fg(Color::Green).add_modifier(Modifier::BOLD),
+        (Tone::Bad, true) => s.fg(Color::Red).add_modifier(Modifier::BOLD),
+        (Tone::Hint, true) => s.fg(Color::Magenta).add_modifier(Modifier::BOLD),
+        (Tone::Warn, true) => s.fg(Color::Yellow),
     }
 }
 
-/// How a line of text should read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tone {
-    Plain,
-    /// Reachable, won.
-    Good,
-    /// Refused, hopeless.
-    Bad,
-    /// A hint.
-    Hint,
-    /// Unknown (a budget stopped the search).
-    Warn,
-}
-
-impl Tone {
-    fn style(self, color: bool) -> Style {
-        let s = Style::new();
-        match (self, color) {
-            (Tone::Plain, _) => s,
-            (Tone::Bad, false) | (Tone::Good, false) => s.add_modifier(Modifier::BOLD),
-            (_, false) => s,
-            (Tone::Good, true) => s.fg(Color::Green).add_modifier(Modifier::BOLD),
-            (Tone::Bad, true) => s.fg(Color::Red).add_modifier(Modifier::BOLD),
-            (Tone::Hint, true) => s.fg(Color::Magenta).add_modifier(Modifier::BOLD),
-            (Tone::Warn, true) => s.fg(Color::Yellow),
-        }
-    }
+/// A mark as a styled span.
+fn mark_span(mark: Mark, ascii: bool, color: bool) -> Span<'static> {
+    Span::styled(mark.symbol(ascii), role_style(mark.role, color))
 }
 
 /// Everything a play screen shows.
@@ -181,8 +85,8 @@ pub struct View {
     pub status: (String, Tone),
     /// The last thing that happened (a move, a refusal, a hint, a win).
     pub message: (String, Tone),
-    /// The glyphs worth explaining, with their words.
-    pub legend: Vec<(Glyph, &'static str)>,
+    /// The marks worth explaining, with their words.
+    pub legend: Vec<(Mark, &'static str)>,
     /// Show the help screen over the board.
     pub help: bool,
     pub ascii: bool,
@@ -215,9 +119,9 @@ Ctrl-S: save the puzzle and the move history (--save FILE,
 q, Esc or Ctrl-C: quit (writes --save FILE if given)
 
 After every move the right panel says whether the goal can
-still be reached under the rules (for Curling, within the
-throws left under the cap); a refused move is explained on
-the bottom line.
+still be reached under the rules (within the moves left
+under a cap, if the rules set one); a refused move is
+explained on the bottom line.
 
 Press any key to close this help.";
 
@@ -261,7 +165,7 @@ pub fn draw(frame: &mut Frame, view: &View) {
     frame.render_widget(
         Paragraph::new(Line::from(Span::styled(
             format!(" {}", view.message.0),
-            view.message.1.style(view.color),
+            tone_style(view.message.1, view.color),
         ))),
         message,
     );
@@ -303,10 +207,10 @@ fn draw_board(buf: &mut Buffer, area: Rect, view: &View) {
     for r in 0..shown_rows {
         let mut spans = Vec::with_capacity(shown_cols as usize * 2);
         for c in 0..shown_cols {
-            let g = b
+            let mark = b
                 .get(Pos::new(r0 + r, c0 + c))
                 .expect("the window lies inside the board");
-            spans.push(Span::styled(g.text(view.ascii), g.style(view.color)));
+            spans.push(mark_span(mark, view.ascii, view.color));
             if c + 1 < shown_cols {
                 spans.push(Span::raw(" "));
             }
@@ -324,16 +228,16 @@ fn draw_panel(frame: &mut Frame, area: Rect, view: &View) {
         )),
         Line::from(Span::styled(
             view.status.0.clone(),
-            view.status.1.style(view.color),
+            tone_style(view.status.1, view.color),
         )),
         Line::from(""),
     ];
     let mut legend: Vec<Span> = Vec::new();
-    for (i, (g, word)) in view.legend.iter().enumerate() {
+    for (i, (mark, word)) in view.legend.iter().enumerate() {
         if i > 0 {
             legend.push(Span::raw("  "));
         }
-        legend.push(Span::styled(g.text(view.ascii), g.style(view.color)));
+        legend.push(mark_span(*mark, view.ascii, view.color));
         legend.push(Span::raw(format!(" {word}")));
     }
     lines.push(Line::from(legend));

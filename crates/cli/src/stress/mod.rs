@@ -7,8 +7,13 @@
 //! with ours. A wrong answer, a crash, a non-zero exit, a time-out, no
 //! output, unparsable output and too much output are all failures, each
 //! named as such. After the first failure the case is shrunk greedily: take
-//! the first edit from the puzzle's `shrink` module on which the candidate
+//! the first edit from the puzzle's `smaller` on which the candidate
 //! still fails *the same way*, and repeat until no single edit does.
+//!
+//! Everything here is generic over the puzzle ([`Job`] is a registry
+//! `Visit`): cases come from `Puzzle::random_case`, go to the candidate as
+//! `Puzzle::write_case` plus the terminator, and its output is read with
+//! `Puzzle::parse_answer`.
 
 mod runner;
 
@@ -17,39 +22,77 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use gridpuzzle_engine::grid::plan_string;
-use gridpuzzle_engine::search::{Limits, Outcome};
-use gridpuzzle_engine::Dir;
-
 use clap::Args;
+use gridpuzzle_engine::moves::plan_string;
+use gridpuzzle_engine::search::{Limits, Outcome};
+use gridpuzzle_engine::view::TextStyle;
+use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
-use crate::args::PuzzleArgs;
-use crate::puzzles::{split, Chosen, Puzzle, TextStyle};
+use crate::args::{PuzzleArgs, PuzzleHelp};
 use crate::Exit;
 
 use runner::Ended;
 
-const AFTER_HELP: &str = "\
-The candidate runs with your user's rights: it can do anything you can do. \
-Only stress programs you trust.
+/// The help after `stress --help`.
+pub fn after_help() -> String {
+    format!(
+        "The candidate runs with your user's rights: it can do anything you can do. \
+         Only stress programs you trust.\n\n\
+         Each case is given to the candidate on standard input as a single-case \
+         judge input with its terminator; its standard output must be the judge's \
+         answer ({}). Cases start at 2×2 and grow to --size. After \
+         the first failure the case is shrunk while the candidate still fails the \
+         same way, and the smallest one is printed with our answer explained.\n\n\
+         Exit status: 0 all cases agreed, 1 a failure was found, 2 usage error.\n\n\
+         {}",
+        answer_examples(),
+        crate::args::examples(&[
+            "gridpuzzle stress {1} --candidate './a.out' --cases 2000",
+            "gridpuzzle stress {2} --candidate 'python3 sol.py' --size 8x8 --timeout 1 --save fail.in",
+        ])
+    )
+}
 
-Each case is given to the candidate on standard input as a single-case \
-judge input with its terminator; its standard output must be the judge's \
-answer (`3`, or `Case 1: 3`). Cases start at 2×2 and grow to --size. After \
-the first failure the case is shrunk while the candidate still fails the \
-same way, and the smallest one is printed with our answer explained.
+/// The judge's answer 3 of each listed puzzle: `` `3`, or `Case 1: 3` ``.
+fn answer_examples() -> String {
+    struct Line;
+    impl Visit for Line {
+        type Output = String;
+        fn visit<P: Puzzle>(self, _: P) -> String {
+            format!("`{}`", P::judge_line(1, "3"))
+        }
+    }
+    let lines: Vec<String> = crate::args::listed()
+        .iter()
+        .filter_map(|e| gridpuzzle_registry::visit(e.name, Line))
+        .collect();
+    crate::args::either(&lines).replacen(" or ", ", or ", 1)
+}
 
-Exit status: 0 all cases agreed, 1 a failure was found, 2 usage error.
+/// What `stress PUZZLE --help` says after the options.
+#[derive(Debug)]
+pub struct StressHelp;
 
-Examples:
-  gridpuzzle stress curling --candidate './a.out' --cases 2000
-  gridpuzzle stress holedox --candidate 'python3 sol.py' --size 8x8 --timeout 1 --save fail.in";
+impl PuzzleHelp for StressHelp {
+    const FILE_SHOWN: bool = false;
+
+    fn after_help(e: &Entry) -> String {
+        format!(
+            "{}\n\n\
+             The candidate gets random single-{unit} inputs (with the rule options \
+             above) and must print the judge's output.\n\n\
+             Example:\n  gridpuzzle stress {name} --candidate './a.out' --cases 2000",
+            e.format_help,
+            unit = e.unit,
+            name = e.name
+        )
+    }
+}
 
 #[derive(Debug, Args)]
-#[command(after_help = AFTER_HELP)]
 pub struct StressCommand {
     #[command(subcommand)]
-    pub puzzle: PuzzleArgs,
+    pub puzzle: PuzzleArgs<StressHelp>,
 
     /// The program to test, with its arguments, as one string ('CMD ARGS')
     #[arg(long, global = true, value_name = "'CMD ARGS'")]
@@ -133,8 +176,7 @@ pub fn run(cmd: StressCommand) -> Result<Exit> {
     if argv.is_empty() {
         bail!("--candidate needs a command, such as --candidate './my-solution'");
     }
-    let (file, chosen) = split(&cmd.puzzle);
-    if file.is_some() {
+    if cmd.puzzle.file.is_some() {
         bail!("stress makes its own cases: give no input file");
     }
     let limit = Duration::from_secs_f64(cmd.timeout);
@@ -148,10 +190,7 @@ pub fn run(cmd: StressCommand) -> Result<Exit> {
         max_h,
         save: cmd.save.as_deref(),
     };
-    match chosen {
-        Chosen::Curling(p) => job.run(&p),
-        Chosen::Holedox(p) => job.run(&p),
-    }
+    cmd.puzzle.visit(job)
 }
 
 struct Job<'a> {
@@ -162,6 +201,14 @@ struct Job<'a> {
     max_w: u32,
     max_h: u32,
     save: Option<&'a Path>,
+}
+
+impl Visit for Job<'_> {
+    type Output = Result<Exit>;
+
+    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+        self.run(&puzzle)
+    }
 }
 
 impl Job<'_> {
@@ -217,7 +264,7 @@ impl Job<'_> {
 
     /// Runs the candidate on one case; `None` when it answered right.
     fn check<P: Puzzle>(&self, puzzle: &P, case: &P::Case, answer: i64) -> Result<Option<Failure>> {
-        let input = puzzle.judge_input(case);
+        let input = judge_input(puzzle, case);
         let run = runner::run(&self.argv, &input, self.limit)
             .with_context(|| format!("cannot run the candidate {:?}", self.argv[0]))?;
         let text = run.stdout.trim();
@@ -227,7 +274,7 @@ impl Job<'_> {
             Ended::Signaled(sig) => Some(Failure::Crash(sig)),
             Ended::Exited(code) if code != 0 => Some(Failure::Exit(code)),
             Ended::Exited(_) if text.is_empty() => Some(Failure::NoOutput),
-            Ended::Exited(_) => match puzzle.parse_answer(text) {
+            Ended::Exited(_) => match P::parse_answer(text) {
                 None => Some(Failure::Unparsable(text.chars().take(80).collect())),
                 Some(printed) if printed != answer => Some(Failure::Wrong { printed, answer }),
                 Some(_) => None,
@@ -249,7 +296,7 @@ impl Job<'_> {
             failure.describe(self.limit)
         );
         let (case, failure, steps) = self.shrink(puzzle, case, failure)?;
-        let input = puzzle.judge_input(&case);
+        let input = judge_input(puzzle, &case);
         let run = runner::run(&self.argv, &input, self.limit)?;
         writeln!(out, "The candidate {}.", failure.describe(self.limit))?;
         writeln!(out, "Smallest failing input ({steps} shrinking steps):\n")?;
@@ -269,10 +316,10 @@ impl Job<'_> {
             }
         }
         let found = puzzle.solve(&case, &Limits::none());
-        let plan: Vec<Dir> = found
+        let plan: Vec<P::Move> = found
             .outcome
             .moves()
-            .map(<[Dir]>::to_vec)
+            .map(<[P::Move]>::to_vec)
             .unwrap_or_default();
         match &found.outcome {
             Outcome::Solved(_) => writeln!(
@@ -333,4 +380,9 @@ impl Job<'_> {
         }
         Ok((case, failure, steps))
     }
+}
+
+/// A single-case judge input: the case and the terminator.
+fn judge_input<P: Puzzle>(puzzle: &P, case: &P::Case) -> String {
+    format!("{}{}", puzzle.write_case(case), P::TERMINATOR)
 }
