@@ -10,10 +10,15 @@
 //!
 //! Why it is shaped so:
 //!
-//! - **Positions, not inverse moves.** Undo restores a stored position
-//!   instead of undoing a move, so no puzzle has to write an "unapply" (a
-//!   broken Curling block would have to be rebuilt, a Holedox tail put back).
-//!   Positions are small; a game has tens of moves.
+//! - **Positions, not inverse moves.** Undo restores a position instead of
+//!   undoing a move, so no puzzle has to write an "unapply" (a broken
+//!   Curling block would have to be rebuilt, a Holedox tail put back). Only
+//!   every [`CHECKPOINT`]-th position is kept, with the current one and
+//!   the one before it; any other is replayed from the checkpoint before
+//!   it. Keeping every position cost memory quadratic in the history where
+//!   a position grows with it (a Curling position lists its broken blocks:
+//!   a 20,000-throw save took 859 MB to load); checkpoints divide that by
+//!   64 while an undo still costs at most 63 replayed moves.
 //! - **Honest prospects.** After every move a front end asks
 //!   [`Session::prospect`]: the goal is still reachable (with an optimal
 //!   plan), it is *proved* unreachable ([`Prospect::Hopeless`], the solver
@@ -29,6 +34,8 @@
 //! - **The move count is passed to the game.** A capped game (Curling's ten
 //!   throws) needs it both to refuse a throw past the cap and to solve from a
 //!   position with the throws that are left.
+
+use std::collections::BTreeMap;
 
 use crate::search::{LimitHit, Limits, Outcome, Search};
 
@@ -99,17 +106,27 @@ impl<M> Prospect<M> {
     }
 }
 
+/// Positions kept in full: one every this many moves of the history.
+/// Every other position is replayed from the one before it when asked
+/// for, through at most `CHECKPOINT - 1` moves.
+pub const CHECKPOINT: usize = 64;
+
 /// A game in progress. See the module docs.
 #[derive(Debug, Clone)]
 pub struct Session<G: Game> {
     game: G,
-    /// `states[0]` is the start; `states[i + 1]` follows from `states[i]`
-    /// by `moves[i]`. Positions after `at` are the redo history.
-    states: Vec<G::State>,
+    /// `checkpoints[k]` is the position after `k * CHECKPOINT` moves of the
+    /// history; `checkpoints[0]` is the start.
+    checkpoints: Vec<G::State>,
+    /// The history: `moves[i]` leads from position `i` to `i + 1`. Moves
+    /// after `at` are the redo history.
     moves: Vec<(G::Move, G::Event)>,
     at: usize,
-    /// Per position: what the solver proved, once asked.
-    prospects: Vec<Option<Prospect<G::Move>>>,
+    /// The position after `at` moves, and the one before it.
+    current: G::State,
+    before: Option<G::State>,
+    /// What the solver proved, for the positions it was asked about.
+    prospects: BTreeMap<usize, Prospect<G::Move>>,
 }
 
 /// A saved history that does not replay.
@@ -133,10 +150,12 @@ impl<G: Game> Session<G> {
     pub fn new(game: G, start: G::State) -> Session<G> {
         Session {
             game,
-            states: vec![start],
+            checkpoints: vec![start.clone()],
             moves: Vec::new(),
             at: 0,
-            prospects: vec![None],
+            current: start,
+            before: None,
+            prospects: BTreeMap::new(),
         }
     }
 
@@ -153,7 +172,7 @@ impl<G: Game> Session<G> {
         for (index, &mv) in moves.iter().enumerate() {
             s.play(mv).map_err(|reason| ReplayError { index, reason })?;
         }
-        s.at = at.min(s.moves.len());
+        s.go_to(at.min(s.moves.len()));
         Ok(s)
     }
 
@@ -163,17 +182,77 @@ impl<G: Game> Session<G> {
 
     /// The current position.
     pub fn state(&self) -> &G::State {
-        &self.states[self.at]
+        &self.current
+    }
+
+    /// The position before the last move played, if there is one.
+    pub fn before(&self) -> Option<&G::State> {
+        self.before.as_ref()
     }
 
     /// The start position.
     pub fn start(&self) -> &G::State {
-        &self.states[0]
+        &self.checkpoints[0]
     }
 
-    /// The position after `i` moves of the history (`i` ≤ [`Session::len`]).
-    pub fn state_at(&self, i: usize) -> Option<&G::State> {
-        self.states.get(i)
+    /// The position after `i` moves of the history (`i` ≤ [`Session::len`]),
+    /// replayed from the checkpoint before it unless it is the current one
+    /// or the one before.
+    pub fn state_at(&self, i: usize) -> Option<G::State> {
+        if i > self.moves.len() {
+            return None;
+        }
+        if i == self.at {
+            return Some(self.current.clone());
+        }
+        if i + 1 == self.at {
+            return self.before.clone();
+        }
+        Some(self.replayed(i))
+    }
+
+    /// Position `i` from its checkpoint. The moves of the history were
+    /// legal when played and the rules are deterministic, so they replay.
+    fn replayed(&self, i: usize) -> G::State {
+        let k = i / CHECKPOINT;
+        let mut state = self.checkpoints[k].clone();
+        for j in k * CHECKPOINT..i {
+            state = self
+                .game
+                .apply(&state, j, self.moves[j].0)
+                .expect("a move of the history replays")
+                .0;
+        }
+        state
+    }
+
+    /// Makes position `i` the current one.
+    fn go_to(&mut self, i: usize) {
+        if i == self.at {
+            return;
+        }
+        if i + 1 == self.at {
+            // One back: the position before becomes the current one.
+            self.current = self.before.take().expect("a position before a move");
+        } else if i == self.at + 1 {
+            // One forward: replay the next move of the history.
+            let next = self.replayed_from(&self.current, self.at);
+            self.before = Some(std::mem::replace(&mut self.current, next));
+            self.at = i;
+            return;
+        } else {
+            self.current = self.replayed(i);
+        }
+        self.at = i;
+        self.before = i.checked_sub(1).map(|j| self.replayed(j));
+    }
+
+    /// The position after move `j` of the history, from the one before it.
+    fn replayed_from(&self, state: &G::State, j: usize) -> G::State {
+        self.game
+            .apply(state, j, self.moves[j].0)
+            .expect("a move of the history replays")
+            .0
     }
 
     /// Moves played to reach the current position.
@@ -227,12 +306,12 @@ impl<G: Game> Session<G> {
             return Err(ALREADY_WON.into());
         }
         if self.moves.get(self.at).is_some_and(|(m, _)| *m == mv) {
-            self.at += 1;
+            self.go_to(self.at + 1);
             return Ok(&self.moves[self.at - 1].1);
         }
         let (next, event) = self.game.apply(self.state(), self.at, mv)?;
         // What is known here says something about the next position too.
-        let inherited = match &self.prospects[self.at] {
+        let inherited = match self.prospects.get(&self.at) {
             Some(Prospect::Reachable { plan }) if plan[0] == mv => Some(if plan.len() == 1 {
                 Prospect::Won
             } else {
@@ -243,13 +322,19 @@ impl<G: Game> Session<G> {
             Some(Prospect::Hopeless) => Some(Prospect::Hopeless),
             _ => None,
         };
-        self.states.truncate(self.at + 1);
+        // The redo history is dropped.
         self.moves.truncate(self.at);
-        self.prospects.truncate(self.at + 1);
-        self.states.push(next);
+        self.checkpoints.truncate(self.at / CHECKPOINT + 1);
+        self.prospects.split_off(&(self.at + 1));
         self.moves.push((mv, event));
-        self.prospects.push(inherited);
         self.at += 1;
+        if self.at % CHECKPOINT == 0 {
+            self.checkpoints.push(next.clone());
+        }
+        self.before = Some(std::mem::replace(&mut self.current, next));
+        if let Some(p) = inherited {
+            self.prospects.insert(self.at, p);
+        }
         Ok(&self.moves[self.at - 1].1)
     }
 
@@ -257,7 +342,7 @@ impl<G: Game> Session<G> {
     pub fn undo(&mut self) -> bool {
         let can = self.can_undo();
         if can {
-            self.at -= 1;
+            self.go_to(self.at - 1);
         }
         can
     }
@@ -266,7 +351,7 @@ impl<G: Game> Session<G> {
     pub fn redo(&mut self) -> bool {
         let can = self.can_redo();
         if can {
-            self.at += 1;
+            self.go_to(self.at + 1);
         }
         can
     }
@@ -275,7 +360,7 @@ impl<G: Game> Session<G> {
     /// is undone by redoing. `false` when already at the start.
     pub fn restart(&mut self) -> bool {
         let moved = self.at > 0;
-        self.at = 0;
+        self.go_to(0);
         moved
     }
 
@@ -289,38 +374,38 @@ impl<G: Game> Session<G> {
     /// Position 0 gives the puzzle's optimum.
     pub fn prospect_at(&mut self, i: usize, limits: &Limits) -> &Prospect<G::Move> {
         let i = i.min(self.moves.len());
-        if self.prospects[i].is_none() {
-            let state = &self.states[i];
-            let found = if self.game.is_won(state) {
+        if !self.prospects.contains_key(&i) {
+            let state = self.state_at(i).expect("clamped to the history");
+            let found = if self.game.is_won(&state) {
                 Prospect::Won
             } else {
-                match self.game.solve_from(state, i, limits).outcome {
+                match self.game.solve_from(&state, i, limits).outcome {
                     Outcome::Solved(plan) if plan.is_empty() => Prospect::Won,
                     Outcome::Solved(plan) => Prospect::Reachable { plan },
                     Outcome::Unsolvable => Prospect::Hopeless,
                     Outcome::Limit(hit) => Prospect::Unknown(hit),
                 }
             };
-            self.prospects[i] = Some(found);
+            self.prospects.insert(i, found);
         }
-        self.prospects[i].as_ref().expect("filled above")
+        &self.prospects[&i]
     }
 
     /// The prospect of the current position if it was already computed.
     pub fn known_prospect(&self) -> Option<&Prospect<G::Move>> {
-        self.prospects[self.at].as_ref()
+        self.prospects.get(&self.at)
     }
 
     /// The prospect of position `i` if it was already computed.
     pub fn known_prospect_at(&self, i: usize) -> Option<&Prospect<G::Move>> {
-        self.prospects.get(i).and_then(Option::as_ref)
+        self.prospects.get(&i)
     }
 
     /// Forgets an `Unknown` prospect of the current position, so the next
     /// ask searches again (perhaps with a larger budget).
     pub fn retry_unknown(&mut self) {
-        if matches!(self.prospects[self.at], Some(Prospect::Unknown(_))) {
-            self.prospects[self.at] = None;
+        if matches!(self.prospects.get(&self.at), Some(Prospect::Unknown(_))) {
+            self.prospects.remove(&self.at);
         }
     }
 
@@ -536,5 +621,67 @@ mod tests {
         );
         let won = Session::resume(numbers(2, 20), 1, &['+', '+'], 9).unwrap_err();
         assert_eq!(won.reason, "the game is already won");
+    }
+
+    /// Issue 15: every position was kept, so a history whose positions
+    /// grow with it cost quadratic memory. Only checkpoints are kept now;
+    /// every position must still come back exactly, across checkpoints,
+    /// through undo, redo, restart, a new branch and a resume.
+    #[test]
+    fn positions_between_checkpoints_replay_exactly() {
+        let game = numbers(i64::MAX, 10_000);
+        let mut s = Session::new(game, 1);
+        let mut rng = 12345u64;
+        let mut expected = vec![1i64];
+        for _ in 0..(3 * CHECKPOINT + 17) {
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mv = ['+', '+', '-', '*'][(rng >> 33) as usize % 4];
+            let mv = if *expected.last().unwrap() > 1_000_000 {
+                '-'
+            } else {
+                mv
+            };
+            if s.play(mv).is_ok() {
+                expected.push(*s.state());
+            }
+        }
+        let n = s.len();
+        assert!(n > 2 * CHECKPOINT, "a history across checkpoints: {n}");
+        assert_eq!(expected.len(), n + 1);
+        for (i, &e) in expected.iter().enumerate() {
+            assert_eq!(s.state_at(i), Some(e), "position {i}");
+        }
+        assert_eq!(s.state_at(n + 1), None);
+        // Undo all the way, checking each position and the one before it.
+        for i in (0..n).rev() {
+            assert!(s.undo());
+            assert_eq!(*s.state(), expected[i]);
+            assert_eq!(s.before().copied(), i.checked_sub(1).map(|j| expected[j]));
+        }
+        assert!(!s.undo());
+        for i in 1..=n {
+            assert!(s.redo());
+            assert_eq!(*s.state(), expected[i]);
+            assert_eq!(s.before().copied(), Some(expected[i - 1]));
+        }
+        assert!(s.restart());
+        assert_eq!(*s.state(), 1);
+        // A new branch from the middle drops the rest and keeps counting.
+        for _ in 0..(CHECKPOINT + 5) {
+            s.redo();
+        }
+        let at = s.used();
+        let history = s.history();
+        let other = if history[at] == '+' { '*' } else { '+' };
+        s.play(other).unwrap();
+        assert_eq!(s.len(), at + 1);
+        for (i, &e) in expected.iter().enumerate().take(at + 1) {
+            assert_eq!(s.state_at(i), Some(e), "position {i} after a branch");
+        }
+        let resumed = Session::resume(numbers(i64::MAX, 10_000), 1, &history, at).unwrap();
+        assert_eq!(*resumed.state(), expected[at]);
+        assert_eq!(resumed.before().copied(), Some(expected[at - 1]));
     }
 }

@@ -387,9 +387,7 @@ impl<P: Puzzle> App<P> {
         let s = &self.session;
         let Played { puzzle, case } = s.game();
         let last = s.last().map(|(mv, event)| {
-            let before = s
-                .state_at(s.used() - 1)
-                .expect("a move has a position before it");
+            let before = s.before().expect("a move has a position before it");
             (before, *mv, event)
         });
         let board = puzzle.view(case, s.state(), last, self.hint);
