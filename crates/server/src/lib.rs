@@ -13,9 +13,14 @@
 //!   CSS and JavaScript compiled into the binary with `include_str!`, so
 //!   the page needs no network at run time), and `POST /api/solve`,
 //!   `/api/verify`, `/api/generate`, `/api/render`, and for the page
-//!   `/api/cases` (the boards of an input) and `/api/play` (what each move
-//!   of a game changes, through the rules, and an exact hint), one module
-//!   each. Tests drive this router directly, without a socket.
+//!   `/api/cases` (the boards of an input), `/api/play` (what each move
+//!   of a game changes, through the rules, an exact hint, and on request
+//!   a bounded window of whole positions to draw: `positions.rs`) and
+//!   `/api/board` (a draft's judge text and game ID, and a game ID's
+//!   draft), one module each; and `GET /api/puzzles` with each puzzle's
+//!   drawing module `GET /puzzles/NAME.js` (`puzzles.rs`: what the page
+//!   offers of every puzzle, so the page names none). Tests drive this
+//!   router directly, without a socket.
 //! - A body is read by axum's `Json` extractor into the endpoint's
 //!   serde-derived request type (`request.rs`): only `application/json`
 //!   (415 otherwise), under a size cap (413 past it), unknown fields
@@ -29,10 +34,11 @@
 //!   when none frees up) and runs in `spawn_blocking`, holding the permit
 //!   until the blocking work is done — so a client that hangs up cannot
 //!   free a permit while its search still burns a core. Requests that only
-//!   read or replay (`/api/cases`, `/api/play` without a hint) take one of
-//!   a larger pool of light permits instead, so a move on the page does
-//!   not queue behind searches; their loops check the request's deadline
-//!   and cancel flag.
+//!   read or replay (`/api/cases`, `/api/play` without a hint,
+//!   `/api/board`) take one of a larger pool of light permits instead, so
+//!   a move on the page does not queue behind searches; their loops check
+//!   the request's deadline and cancel flag. (`GET /api/puzzles` is a
+//!   constant of the build, written once, and takes no permit.)
 //! - The work itself is plain synchronous code: parse the judge input
 //!   lazily, as the CLI does (`reading.rs`), and answer with the engine's
 //!   records, the CLI's own (`solve --format json` objects, `verify`
@@ -49,10 +55,13 @@
 //! out of time); bad judge input gives the same text the CLI prints after
 //! `gridpuzzle: `.
 
+mod board;
 mod cases;
 mod generate;
 mod options;
 mod play;
+mod positions;
+mod puzzles;
 mod reading;
 mod render;
 mod request;
@@ -160,6 +169,9 @@ pub fn router(config: Config) -> Router {
         .route("/api/render", post(render::handler))
         .route("/api/cases", post(cases::handler))
         .route("/api/play", post(play::handler))
+        .route("/api/board", post(board::handler))
+        .route("/api/puzzles", get(puzzles::list))
+        .route("/puzzles/{file}", get(puzzles::script))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page").into_response() })
         .layer(DefaultBodyLimit::max(body_limit))
         .with_state(app)
