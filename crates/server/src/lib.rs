@@ -13,9 +13,14 @@
 //!   CSS and JavaScript compiled into the binary with `include_str!`, so
 //!   the page needs no network at run time), and `POST /api/solve`,
 //!   `/api/verify`, `/api/generate`, `/api/render`, and for the page
-//!   `/api/cases` (the boards of an input) and `/api/play` (what each move
-//!   of a game changes, through the rules, and an exact hint), one module
-//!   each. Tests drive this router directly, without a socket.
+//!   `/api/cases` (the boards of an input), `/api/play` (what each move
+//!   of a game changes, through the rules, an exact hint, and on request
+//!   a bounded window of whole positions to draw: `positions.rs`) and
+//!   `/api/board` (a draft's judge text and game ID, and a game ID's
+//!   draft), one module each; and `GET /api/puzzles` with each puzzle's
+//!   drawing module `GET /puzzles/NAME.js` (`puzzles.rs`: what the page
+//!   offers of every puzzle, so the page names none). Tests drive this
+//!   router directly, without a socket.
 //! - A body is read by axum's `Json` extractor into the endpoint's
 //!   serde-derived request type (`request.rs`): only `application/json`
 //!   (415 otherwise), under a size cap (413 past it), unknown fields
@@ -29,10 +34,11 @@
 //!   when none frees up) and runs in `spawn_blocking`, holding the permit
 //!   until the blocking work is done — so a client that hangs up cannot
 //!   free a permit while its search still burns a core. Requests that only
-//!   read or replay (`/api/cases`, `/api/play` without a hint) take one of
-//!   a larger pool of light permits instead, so a move on the page does
-//!   not queue behind searches; their loops check the request's deadline
-//!   and cancel flag.
+//!   read or replay (`/api/cases`, `/api/play` without a hint,
+//!   `/api/board`) take one of a larger pool of light permits instead, so
+//!   a move on the page does not queue behind searches; their loops check
+//!   the request's deadline and cancel flag. (`GET /api/puzzles` is a
+//!   constant of the build, written once, and takes no permit.)
 //! - The work itself is plain synchronous code: parse the judge input
 //!   lazily, as the CLI does (`reading.rs`), and answer with the engine's
 //!   records, the CLI's own (`solve --format json` objects, `verify`
@@ -91,12 +97,15 @@
 //!   picked up; `no-store` for answers); the assets are gzip-compressed
 //!   for clients that accept it (tower-http's `CompressionLayer`).
 
+mod board;
 mod cases;
 mod conn;
 mod generate;
 mod guard;
 mod options;
 mod play;
+mod positions;
+mod puzzles;
 mod reading;
 mod render;
 mod request;
@@ -258,6 +267,9 @@ pub fn router(config: Config) -> Router {
         .route("/api/render", post(render::handler))
         .route("/api/cases", post(cases::handler))
         .route("/api/play", post(play::handler))
+        .route("/api/board", post(board::handler))
+        .route("/api/puzzles", get(puzzles::list))
+        .route("/puzzles/{file}", get(puzzles::script))
         .route_layer(
             ServiceBuilder::new()
                 .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
@@ -409,10 +421,10 @@ async fn json_errors(State(app): State<Arc<App>>, request: Request, next: Next) 
     let message = match status {
         StatusCode::METHOD_NOT_ALLOWED => {
             // Every route takes one method: the API POST, the page GET.
-            if path.starts_with("/api/") {
+            if takes_post(&path) {
                 format!("{path} does not answer {method}: the API takes POST with a JSON body")
             } else {
-                format!("{path} does not answer {method}: the page is read with GET")
+                format!("{path} does not answer {method}: it is read with GET")
             }
         }
         StatusCode::PAYLOAD_TOO_LARGE => format!(
@@ -430,7 +442,7 @@ async fn json_errors(State(app): State<Arc<App>>, request: Request, next: Next) 
     };
     let mut json = ApiError::new(status, message).into_response();
     if status == StatusCode::METHOD_NOT_ALLOWED {
-        let allow = if path.starts_with("/api/") {
+        let allow = if takes_post(&path) {
             "POST"
         } else {
             "GET, HEAD"
@@ -714,6 +726,12 @@ impl App {
             Err(_) => ApiError::internal().into_response(),
         }
     }
+}
+
+/// Whether `path` is one of the API's POST routes (the others, the page,
+/// its scripts and `/api/puzzles`, are read with GET).
+fn takes_post(path: &str) -> bool {
+    path.starts_with("/api/") && path != "/api/puzzles"
 }
 
 /// Whether an `E` is somewhere in the chain of errors: tower-http's body

@@ -208,6 +208,11 @@ impl PuzzleName {
         self.0
     }
 
+    /// The registered puzzle called `name`, if there is one.
+    pub(crate) fn find(name: &str) -> Option<PuzzleName> {
+        gridpuzzle_registry::entry(name).map(|e| PuzzleName(e.name))
+    }
+
     /// The puzzle a request named, or the error for a missing one.
     pub(crate) fn required(given: Option<PuzzleName>) -> Result<PuzzleName, ApiError> {
         given.ok_or_else(|| {
@@ -224,8 +229,7 @@ impl<'de> Deserialize<'de> for PuzzleName {
         checked(d, |v| {
             let names = gridpuzzle_registry::names_quoted();
             match v {
-                Value::String(s) => gridpuzzle_registry::entry(s)
-                    .map(|e| PuzzleName(e.name))
+                Value::String(s) => PuzzleName::find(s)
                     .ok_or_else(|| format!("unknown puzzle `{s}`: expected {names}")),
                 _ => Err(format!("`puzzle` must be {names}")),
             }
