@@ -38,10 +38,14 @@ async function scenario(name, body) {
   page.setDefaultTimeout(15000);
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
+  // The server's Content-Security-Policy must not block anything the page does.
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy/.test(m.text())) errors.push(m.text());
+  });
   const started = Date.now();
   try {
     await body(page);
-    assert.deepEqual(errors, [], "the page threw");
+    assert.deepEqual(errors, [], "the page threw, or broke the server's Content-Security-Policy");
     console.log(`ok - ${name} (${Date.now() - started} ms)`);
   } catch (e) {
     failed += 1;

@@ -894,7 +894,13 @@ async function start() {
     for (const p of catalog.puzzles) {
       kinds[p.name] = p;
       const css = modules[p.name].css;
-      if (css) document.head.append(Object.assign(document.createElement("style"), { textContent: css }));
+      // A constructed sheet, not a <style> element: the server's
+      // Content-Security-Policy (style-src 'self') refuses inline styles.
+      if (css) {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(css);
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      }
       $("puzzle").append(Object.assign(document.createElement("option"), { value: p.name, textContent: p.title }));
     }
     $("titles").textContent = catalog.puzzles.map((p) => p.title).join(" and ");
