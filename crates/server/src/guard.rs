@@ -23,8 +23,11 @@
 //!    a browser always sends one.
 //! 2. **`Origin`**: a request that may change state (anything but `GET`,
 //!    `HEAD` and `OPTIONS`) and carries an `Origin` must come from this
-//!    server's own origin (`http://` and the same host and port as `Host`);
-//!    `Origin: null` (sandboxed frames, `file:` pages) is refused too.
+//!    server's own origin (`http://` or, behind a TLS proxy, `https://`,
+//!    with the same host and port as `Host`) or name a host given with
+//!    `--allow-host` (for a proxy that rewrites `Host`); `Origin: null`
+//!    (sandboxed frames, `file:` pages) is refused too. Another port of
+//!    `localhost` is another origin, and refused.
 //! 3. **`Sec-Fetch-Site: cross-site`** on such a request is refused, for
 //!    browsers that send the fetch metadata but (unusually) no `Origin`.
 //! 4. **`Content-Type`**: a request with a body must say
@@ -101,13 +104,22 @@ impl Guard {
         }
         if let Some(origin) = headers.get(header::ORIGIN) {
             let origin = origin.to_str().unwrap_or("");
-            let same = match (origin.strip_prefix("http://"), host) {
-                (Some(authority), Some(host)) => authority.eq_ignore_ascii_case(host),
+            let authority = origin
+                .strip_prefix("http://")
+                .or_else(|| origin.strip_prefix("https://"));
+            let same = match (authority, host) {
+                // The page's own origin: the same host and port as `Host`
+                // (`https://` when a TLS proxy forwards the `Host`).
+                (Some(authority), Some(host)) if authority.eq_ignore_ascii_case(host) => true,
                 // No Host to compare with: the origin's name must still
                 // be one this server answers to.
                 (Some(authority), None) => {
-                    split_host(authority).is_some_and(|(n, _)| self.allows(n))
+                    split_host(authority).is_some_and(|(name, _)| self.allows(name))
                 }
+                // A name given with --allow-host (a proxy that rewrites
+                // `Host` to the loopback address it forwards to).
+                (Some(authority), Some(_)) => split_host(authority)
+                    .is_some_and(|(name, _)| self.names.contains(&normal_name(name))),
                 (None, _) => false,
             };
             if !same {
@@ -279,6 +291,19 @@ mod tests {
             status(&g, Method::POST, &[host, JSON, ("origin", "null")]),
             403
         );
+        assert_eq!(
+            status(
+                &g,
+                Method::POST,
+                &[host, JSON, ("origin", "https://127.0.0.1:8080")]
+            ),
+            200
+        );
+        // Behind a TLS proxy that forwards to loopback, with --allow-host.
+        let proxied = Guard::new(&["puzzles.example".to_string()]);
+        let origin = ("origin", "https://puzzles.example");
+        assert_eq!(status(&proxied, Method::POST, &[host, JSON, origin]), 200);
+        assert_eq!(status(&g, Method::POST, &[host, JSON, origin]), 403);
         assert_eq!(
             status(
                 &g,
