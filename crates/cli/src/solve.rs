@@ -17,9 +17,9 @@ use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 
-use anyhow::Result;
+use anyhow::{anyhow, Result};
 use clap::Args;
 use gridpuzzle_engine::puzzle::capitalized;
 use gridpuzzle_engine::report::search_json;
@@ -48,12 +48,34 @@ pub struct SolveCommand {
     #[arg(long, global = true, value_enum, default_value_t = Format::Judge)]
     pub format: Format,
 
-    /// Cases solved at once (default: every core); output stays in input order
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub jobs: Option<u32>,
+    /// Cases solved at once, 1 to 256 (default: every core); output stays in input order
+    #[arg(long, global = true, value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
 
     #[command(flatten)]
     pub budget: BudgetArgs,
+}
+
+/// The most `--jobs`: each job is a thread with its own search, so more
+/// threads than cores only cost memory (a huge count once asked the
+/// system for terabytes, issue 15).
+pub const MAX_JOBS: usize = 256;
+
+/// `--jobs N`: 1 to [`MAX_JOBS`].
+pub fn parse_jobs(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n) if (1..=MAX_JOBS as u64).contains(&n) => Ok(n as usize),
+        Ok(0) => Err("expected at least 1 job".into()),
+        Ok(_) => Err(too_many_jobs()),
+        Err(_) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => Err(too_many_jobs()),
+        Err(_) => Err(format!("expected a number of jobs from 1 to {MAX_JOBS}")),
+    }
+}
+
+fn too_many_jobs() -> String {
+    format!(
+        "at most {MAX_JOBS} jobs (one thread each; more than the machine's cores only costs memory)"
+    )
 }
 
 /// The help after `solve --help`.
@@ -95,10 +117,11 @@ pub fn run(cmd: SolveCommand) -> Result<Exit> {
     } else {
         Mode::Judge
     };
-    let jobs = cmd.jobs.map(|j| j as usize).unwrap_or_else(|| {
+    let jobs = cmd.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1)
+            .min(MAX_JOBS)
     });
     let run = Run {
         mode,
@@ -163,31 +186,52 @@ impl Run {
         let (job_tx, job_rx) = mpsc::sync_channel::<(usize, P::Case)>(self.jobs * 2);
         let job_rx = Mutex::new(job_rx);
         let (done_tx, done_rx) = mpsc::channel::<Message>();
+        let gate = Gate::default();
+        // Cases handed out but not yet printed: the queue, the workers and
+        // the outputs waiting behind a slow case together hold at most
+        // this many, however slow the first case is (issue 15 item 5).
+        let window = self.jobs * 4;
         std::thread::scope(|scope| {
-            for _ in 0..self.jobs {
+            let mut workers = 0;
+            for k in 0..self.jobs {
                 let done_tx = done_tx.clone();
                 let job_rx = &job_rx;
                 let stop = &stop;
-                scope.spawn(move || loop {
-                    let job = job_rx.lock().map(|rx| rx.recv());
-                    let Ok(Ok((i, case))) = job else { break };
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let mut limits = self.budget.limits();
-                    limits.cancel = Some(Arc::clone(stop));
-                    let found = puzzle.solve(&case, &limits);
-                    let done = self.format(puzzle, i as u64 + 1, &case, &found);
-                    if done_tx.send(Message::Done(i, done)).is_err() {
-                        break;
-                    }
-                });
+                let spawned = std::thread::Builder::new()
+                    .name(format!("solve-{k}"))
+                    .spawn_scoped(scope, move || loop {
+                        let job = job_rx.lock().map(|rx| rx.recv());
+                        let Ok(Ok((i, case))) = job else { break };
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let mut limits = self.budget.limits();
+                        limits.cancel = Some(Arc::clone(stop));
+                        let found = puzzle.solve(&case, &limits);
+                        let done = self.format(puzzle, i as u64 + 1, &case, &found);
+                        if done_tx.send(Message::Done(i, done)).is_err() {
+                            break;
+                        }
+                    });
+                match spawned {
+                    Ok(_) => workers += 1,
+                    // Fewer threads than asked for still do the work.
+                    Err(_) if workers > 0 => break,
+                    Err(e) => return Err(anyhow!("cannot start a thread to solve with: {e}")),
+                }
             }
-            let printer = scope.spawn(|| print_in_order(done_rx, &stop));
+            let printer = std::thread::Builder::new()
+                .name("print".into())
+                .spawn_scoped(scope, || {
+                    let result = print_in_order(done_rx, &stop, &gate);
+                    gate.close();
+                    result
+                })
+                .map_err(|e| anyhow!("cannot start a thread to print with: {e}"))?;
             let mut count = 0;
             let mut error = None;
             for case in cases {
-                if stop.load(Ordering::Relaxed) {
+                if stop.load(Ordering::Relaxed) || !gate.wait_below(count, window) {
                     break;
                 }
                 match case {
@@ -230,8 +274,54 @@ impl Run {
     }
 }
 
+/// How many cases the printer has written, for the reader to wait on.
+struct Gate {
+    /// Cases printed; `None` once the printer has stopped.
+    printed: Mutex<Option<usize>>,
+    moved: Condvar,
+}
+
+impl Default for Gate {
+    fn default() -> Gate {
+        Gate {
+            printed: Mutex::new(Some(0)),
+            moved: Condvar::new(),
+        }
+    }
+}
+
+impl Gate {
+    /// Waits until case `i` (0-based) is fewer than `window` cases ahead
+    /// of the printer; `false` when the printer has stopped.
+    fn wait_below(&self, i: usize, window: usize) -> bool {
+        let mut printed = self.printed.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            match *printed {
+                None => return false,
+                Some(p) if i < p + window => return true,
+                Some(_) => {
+                    printed = self.moved.wait(printed).unwrap_or_else(|e| e.into_inner());
+                }
+            }
+        }
+    }
+
+    fn set(&self, printed: usize) {
+        let mut p = self.printed.lock().unwrap_or_else(|e| e.into_inner());
+        if p.is_some() {
+            *p = Some(printed);
+        }
+        self.moved.notify_all();
+    }
+
+    fn close(&self) {
+        *self.printed.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        self.moved.notify_all();
+    }
+}
+
 /// Writes outputs in input order as they become ready; returns the exit.
-fn print_in_order(done: mpsc::Receiver<Message>, stop: &AtomicBool) -> Result<Exit> {
+fn print_in_order(done: mpsc::Receiver<Message>, stop: &AtomicBool, gate: &Gate) -> Result<Exit> {
     let result = (|| -> Result<Exit> {
         let stdout = io::stdout();
         let mut out = io::BufWriter::new(stdout.lock());
@@ -250,6 +340,7 @@ fn print_in_order(done: mpsc::Receiver<Message>, stop: &AtomicBool) -> Result<Ex
                 next += 1;
             }
             out.flush()?;
+            gate.set(next);
             if let Some((count, _)) = &end {
                 if next >= *count {
                     break;
