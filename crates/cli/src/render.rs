@@ -42,6 +42,14 @@ pub struct RenderCommand {
 
 /// The help after `render --help`.
 pub fn after_help() -> String {
+    format!(
+        "Exit status: 0 drawn, 2 bad input or usage, 3 a search budget (--max-states, \
+         --timeout) ran out (the start is drawn, without moves).\n\n{}",
+        render_examples()
+    )
+}
+
+fn render_examples() -> String {
     crate::args::examples(&[
         "gridpuzzle render {1} samples/{1}.in --case 2 -o solution.svg",
         "gridpuzzle render {1} samples/{1}.in --case 2 --frame 1 -o after-first-move.svg",
@@ -59,6 +67,8 @@ impl PuzzleHelp for RenderHelp {
             "{}\n\n\
              The {unit} (--case) is solved and its optimal {moves} drawn; a {unit} \
              without a solution is drawn at its start.\n\n\
+             Exit status: 0 drawn, 2 bad input or usage, 3 a search budget ran out \
+             (the {unit}'s start is drawn, without {moves}).\n\n\
              Example:\n  gridpuzzle render {name} samples/{name}.in --case 1 -o solution.svg",
             e.format_help,
             unit = e.unit,
@@ -122,6 +132,7 @@ impl Visit for Draw<'_> {
             NthCase::Short(seen) => bail!("--case {wanted}: the input has only {seen} {unit}s"),
         };
         let found = puzzle.solve(&case, &cmd.budget.limits());
+        let mut exit = Exit::Ok;
         let plan: Vec<P::Move> = match found.outcome {
             Outcome::Solved(moves) => moves,
             Outcome::Unsolvable => {
@@ -130,6 +141,7 @@ impl Visit for Draw<'_> {
             }
             Outcome::Limit(hit) => {
                 eprintln!("gridpuzzle: {unit} {wanted}: {hit}: drawing its start");
+                exit = Exit::LimitReached;
                 Vec::new()
             }
         };
@@ -167,7 +179,7 @@ impl Visit for Draw<'_> {
                 );
             }
         }
-        Ok(Exit::Ok)
+        Ok(exit)
     }
 }
 

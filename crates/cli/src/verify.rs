@@ -48,7 +48,9 @@ pub fn after_help() -> String {
     format!(
         "The moves file has one line per case, such as `RDLU`; \
          a line `-` skips a case.\n\n\
-         Exit status: 0 every plan is legal and optimal, 1 some plan is not, 2 bad input or usage.\n\n\
+         Exit status: 0 every plan is legal and optimal, 1 some plan is not, \
+         2 bad input or usage, 3 a search budget (--max-states, --timeout) ran out before \
+         a legal plan could be called optimal.\n\n\
          {}",
         crate::args::examples(&[
             "gridpuzzle verify {1} samples/{1}.in --moves-file plans.txt",
@@ -68,7 +70,8 @@ impl PuzzleHelp for VerifyHelp {
              The plans are one line of moves per {unit} (`-` skips a {unit}); \
              each is replayed through the rules and compared with the optimum.\n\n\
              Exit status: 0 every plan is legal and optimal, 1 some plan is not, \
-             2 bad input or usage.\n\n\
+             2 bad input or usage, 3 a search budget ran out before a legal plan \
+             could be called optimal.\n\n\
              Example:\n  gridpuzzle verify {name} samples/{name}.in --moves-file plans.txt",
             e.format_help,
             unit = e.unit,
@@ -182,10 +185,12 @@ fn check_all<P: Puzzle>(
         );
     }
     writeln!(out, "{}", tally.summary())?;
-    Ok(if tally.bad == 0 {
-        Exit::Ok
-    } else {
+    Ok(if tally.bad > 0 {
         Exit::PlanRejected
+    } else if tally.unknown > 0 {
+        Exit::LimitReached
+    } else {
+        Exit::Ok
     })
 }
 

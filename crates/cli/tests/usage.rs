@@ -123,3 +123,69 @@ fn huge_jobs_are_refused_not_aborted() {
         },
     ]);
 }
+
+/// Item 7: with a budget that ran out, `verify` called an optimal plan
+/// "not" and exited 1, and `render` exited 0; both say 3 now, as their
+/// help does.
+#[test]
+fn a_budget_that_runs_out_exits_3_in_verify_and_render() {
+    const ROW11: &str = "12 1\n2 0 1 1 1 1 1 1 1 1 1 3\n0 0\n";
+    check(&[
+        Row {
+            name: "verify_unknown_is_not_not",
+            args: &[
+                "verify",
+                "curling",
+                "--max-states",
+                "1",
+                "--moves",
+                "RRRRRRRRRR",
+            ],
+            stdin: ROW11,
+            code: 3,
+            stdout: &[
+                "whether that is optimal is unknown",
+                "0 optimal, 0 not, 0 skipped, 1 unknown",
+            ],
+            absent: &["1 not"],
+            ..ROW
+        },
+        Row {
+            name: "verify_a_bad_plan_beside_an_unknown_one_is_1",
+            args: &["verify", "curling", "--max-states", "1", "--moves", "L"],
+            stdin: ROW11,
+            code: 1,
+            ..ROW
+        },
+        Row {
+            name: "render_limit_exits_3",
+            args: &[
+                "render",
+                "curling",
+                "$SAMPLEcurling.in",
+                "--case",
+                "5",
+                "--max-states",
+                "1",
+                "-o",
+                "-",
+            ],
+            code: 3,
+            stdout: &["<svg"],
+            stderr: &["drawing its start"],
+            ..ROW
+        },
+        Row {
+            name: "verify_help_promises_3",
+            args: &["verify", "curling", "--help"],
+            stdout: &["3 a search budget ran out"],
+            ..ROW
+        },
+        Row {
+            name: "render_help_promises_3",
+            args: &["render", "curling", "--help"],
+            stdout: &["3 a search budget ran out"],
+            ..ROW
+        },
+    ]);
+}
