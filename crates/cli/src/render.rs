@@ -12,7 +12,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::puzzle::{nth_case, NthCase};
 use gridpuzzle_engine::search::Outcome;
-use gridpuzzle_engine::svg::html_player;
+use gridpuzzle_engine::svg::write_html_player;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
@@ -35,6 +35,11 @@ pub struct RenderCommand {
     /// Draw a still picture of the board after move K (0 is the start)
     #[arg(long, global = true, value_name = "K")]
     pub frame: Option<usize>,
+
+    /// Most board cells to draw (board cells x boards drawn); a larger
+    /// board is refused before the search, a longer page after it
+    #[arg(long, global = true, value_name = "N", default_value_t = crate::args::DEFAULT_MAX_CELLS)]
+    pub max_cells: u64,
 
     #[command(flatten)]
     pub budget: BudgetArgs,
@@ -131,6 +136,8 @@ impl Visit for Draw<'_> {
             }
             NthCase::Short(seen) => bail!("--case {wanted}: the input has only {seen} {unit}s"),
         };
+        let size = P::size(&case);
+        crate::args::board_fits(unit, wanted, P::BOARD, size, cmd.max_cells)?;
         let found = puzzle.solve(&case, &cmd.budget.limits());
         let mut exit = Exit::Ok;
         let plan: Vec<P::Move> = match found.outcome {
@@ -153,31 +160,41 @@ impl Visit for Draw<'_> {
                 plan.len()
             );
         }
-        let text = match kind {
-            Kind::Html => {
-                let frames: Vec<String> = (0..=plan.len())
-                    .map(|k| svg(&puzzle, &case, &plan, Some(k)))
-                    .collect();
-                html_player(&format!("{}: {unit} {wanted}", P::TITLE), &frames)
-            }
-            _ => svg(&puzzle, &case, &plan, frame),
-        };
-        match kind {
-            Kind::Stdout => {
+        if matches!(kind, Kind::Html) {
+            crate::args::boards_fit(
+                unit,
+                wanted,
+                size,
+                plan.len() + 1,
+                cmd.max_cells,
+                "draw one still with --frame K in an .svg",
+            )?;
+            // One frame at a time: the page is never held whole.
+            let file = std::fs::File::create(&output)
+                .with_context(|| format!("cannot write {}", output.display()))?;
+            let mut out = std::io::BufWriter::new(file);
+            let frames = (0..=plan.len()).map(|k| svg(&puzzle, &case, &plan, Some(k)));
+            write_html_player(&mut out, &format!("{}: {unit} {wanted}", P::TITLE), frames)
+                .and_then(|()| out.flush())
+                .with_context(|| format!("cannot write {}", output.display()))?;
+        } else {
+            let text = svg(&puzzle, &case, &plan, frame);
+            if matches!(kind, Kind::Stdout) {
                 let mut out = std::io::stdout().lock();
                 out.write_all(text.as_bytes())?;
                 out.flush()?;
-            }
-            _ => {
+            } else {
                 std::fs::write(&output, text)
                     .with_context(|| format!("cannot write {}", output.display()))?;
-                eprintln!(
-                    "gridpuzzle: wrote {} ({unit} {wanted}, {} {})",
-                    output.display(),
-                    plan.len(),
-                    P::MOVES
-                );
             }
+        }
+        if !matches!(kind, Kind::Stdout) {
+            eprintln!(
+                "gridpuzzle: wrote {} ({unit} {wanted}, {} {})",
+                output.display(),
+                plan.len(),
+                P::MOVES
+            );
         }
         Ok(exit)
     }

@@ -21,7 +21,7 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use anyhow::{anyhow, Result};
 use clap::Args;
-use gridpuzzle_engine::puzzle::capitalized;
+use gridpuzzle_engine::puzzle::{capitalized, moves_word};
 use gridpuzzle_engine::report::search_json;
 use gridpuzzle_engine::search::{Outcome, Search};
 use gridpuzzle_engine::view::TextStyle;
@@ -51,6 +51,11 @@ pub struct SolveCommand {
     /// Cases solved at once, 1 to 256 (default: every core); output stays in input order
     #[arg(long, global = true, value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,
+
+    /// With --explain: most board cells to draw for one case (board cells x
+    /// boards drawn); a larger board is refused before its search
+    #[arg(long, global = true, value_name = "N", default_value_t = crate::args::DEFAULT_MAX_CELLS)]
+    pub max_cells: u64,
 
     #[command(flatten)]
     pub budget: BudgetArgs,
@@ -127,6 +132,7 @@ pub fn run(cmd: SolveCommand) -> Result<Exit> {
         mode,
         budget: cmd.budget,
         jobs,
+        max_cells: cmd.max_cells,
         file: cmd.puzzle.file.clone(),
     };
     cmd.puzzle.visit(run)
@@ -148,6 +154,7 @@ struct Run {
     mode: Mode,
     budget: BudgetArgs,
     jobs: usize,
+    max_cells: u64,
     file: Option<std::path::PathBuf>,
 }
 
@@ -165,6 +172,8 @@ struct Done {
     text: String,
     /// Why the search stopped early, if it did.
     limit: Option<String>,
+    /// Why the boards were not drawn (`--max-cells`), if they were not.
+    refused: Option<String>,
 }
 
 enum Message {
@@ -172,7 +181,7 @@ enum Message {
     /// No more cases: `count` were sent, and reading ended with `error`.
     End {
         count: usize,
-        error: Option<InputError>,
+        error: Option<String>,
     },
 }
 
@@ -236,13 +245,17 @@ impl Run {
                 }
                 match case {
                     Ok(case) => {
+                        if let Err(e) = self.fits::<P>(count as u64 + 1, &case) {
+                            error = Some(e.to_string());
+                            break;
+                        }
                         if job_tx.send((count, case)).is_err() {
                             break;
                         }
                         count += 1;
                     }
                     Err(e) => {
-                        error = Some(e);
+                        error = Some(e.to_string());
                         break;
                     }
                 }
@@ -265,12 +278,48 @@ impl Run {
             Outcome::Limit(hit) => Some(format!("{} {n}: {hit}; the answer is not known", P::UNIT)),
             _ => None,
         };
+        let mut refused = None;
         let text = match self.mode {
             Mode::Judge => format!("{}\n", P::judge_line(n, &judge_answer(found))),
             Mode::Json => format!("{}\n", search_json(n, found)),
-            Mode::Explain(style) => explain(puzzle, n, case, found, style),
+            Mode::Explain(style) => {
+                let plan = match &found.outcome {
+                    Outcome::Solved(moves) => moves.as_slice(),
+                    _ => &[],
+                };
+                let fits = crate::args::boards_fit(
+                    P::UNIT,
+                    n,
+                    P::size(case),
+                    plan.len() + 1,
+                    self.max_cells,
+                    "solve without --explain",
+                );
+                match fits {
+                    Ok(()) => explain(puzzle, n, case, found, style),
+                    Err(e) => {
+                        refused = Some(e.to_string());
+                        format!("{}\n", explain_head(puzzle, n, found))
+                    }
+                }
+            }
         };
-        Done { text, limit }
+        Done {
+            text,
+            limit,
+            refused,
+        }
+    }
+
+    /// With --explain, a board too large to draw is refused before its
+    /// search (issue 15: `--explain` on 600×600 wrote 1.3 GB).
+    fn fits<P: Puzzle>(&self, n: u64, case: &P::Case) -> Result<()> {
+        match self.mode {
+            Mode::Explain(_) => {
+                crate::args::board_fits(P::UNIT, n, P::BOARD, P::size(case), self.max_cells)
+            }
+            _ => Ok(()),
+        }
     }
 }
 
@@ -327,7 +376,7 @@ fn print_in_order(done: mpsc::Receiver<Message>, stop: &AtomicBool, gate: &Gate)
         let mut out = io::BufWriter::new(stdout.lock());
         let mut waiting: BTreeMap<usize, Done> = BTreeMap::new();
         let mut next = 0;
-        let mut end: Option<(usize, Option<InputError>)> = None;
+        let mut end: Option<(usize, Option<String>)> = None;
         let mut exit = Exit::Ok;
         loop {
             while let Some(d) = waiting.remove(&next) {
@@ -336,6 +385,13 @@ fn print_in_order(done: mpsc::Receiver<Message>, stop: &AtomicBool, gate: &Gate)
                     out.flush()?;
                     eprintln!("gridpuzzle: {why}");
                     exit = Exit::LimitReached;
+                }
+                if let Some(why) = d.refused {
+                    out.flush()?;
+                    eprintln!("gridpuzzle: {why}");
+                    if exit == Exit::Ok {
+                        exit = Exit::BadInput;
+                    }
                 }
                 next += 1;
             }
@@ -376,6 +432,27 @@ fn judge_answer<M>(found: &Search<M>) -> String {
     }
 }
 
+/// The first line of a case's `--explain`: its answer and moves.
+fn explain_head<P: Puzzle>(puzzle: &P, n: u64, found: &Search<P::Move>) -> String {
+    let unit = capitalized(P::UNIT);
+    match &found.outcome {
+        Outcome::Solved(moves) => {
+            let spaced: Vec<String> = moves.iter().map(|d| d.to_string()).collect();
+            format!(
+                "{unit} {n}: {} {}: {}",
+                moves.len(),
+                moves_word::<P>(moves.len()),
+                spaced.join(" ")
+            )
+        }
+        Outcome::Unsolvable => format!(
+            "{unit} {n}: -1, {} (proved by an exhaustive search)",
+            puzzle.unsolvable()
+        ),
+        Outcome::Limit(hit) => format!("{unit} {n}: limit, {hit}; the answer is not known"),
+    }
+}
+
 fn explain<P: Puzzle>(
     puzzle: &P,
     n: u64,
@@ -383,31 +460,13 @@ fn explain<P: Puzzle>(
     found: &Search<P::Move>,
     style: TextStyle,
 ) -> String {
-    let unit = capitalized(P::UNIT);
-    let (head, plan): (String, &[P::Move]) = match &found.outcome {
-        Outcome::Solved(moves) => {
-            let spaced: Vec<String> = moves.iter().map(|d| d.to_string()).collect();
-            (
-                format!(
-                    "{unit} {n}: {} {}: {}",
-                    moves.len(),
-                    P::MOVES,
-                    spaced.join(" ")
-                ),
-                moves,
-            )
-        }
-        Outcome::Unsolvable => (
-            format!(
-                "{unit} {n}: -1, {} (proved by an exhaustive search)",
-                puzzle.unsolvable()
-            ),
-            &[],
-        ),
-        Outcome::Limit(hit) => (
-            format!("{unit} {n}: limit, {hit}; the answer is not known"),
-            &[],
-        ),
+    let plan: &[P::Move] = match &found.outcome {
+        Outcome::Solved(moves) => moves,
+        _ => &[],
     };
-    format!("{head}\n{}\n", puzzle.explain(case, plan, style))
+    format!(
+        "{}\n{}\n",
+        explain_head(puzzle, n, found),
+        puzzle.explain(case, plan, style)
+    )
 }

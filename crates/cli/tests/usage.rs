@@ -2,6 +2,8 @@
 //! the bug it guards against and says the exit status and words it must
 //! give. A row never asserts timing; the memory rows are in `memory.rs`.
 
+#![allow(clippy::needless_update)] // every row ends `..ROW`, full or not
+
 mod common;
 
 use common::{run, sample};
@@ -185,6 +187,58 @@ fn a_budget_that_runs_out_exits_3_in_verify_and_render() {
             name: "render_help_promises_3",
             args: &["render", "curling", "--help"],
             stdout: &["3 a search budget ran out"],
+            ..ROW
+        },
+    ]);
+}
+
+/// Item 4: `render` and `--explain` built whole outputs of gigabytes from
+/// tiny inputs; what is too large is refused, saying the limit and how to
+/// lift it (peak memory: `memory.rs`).
+#[test]
+fn too_large_to_draw_is_refused_saying_how_to_lift_it() {
+    check(&[
+        Row {
+            name: "render_of_a_2000x2000_lair",
+            args: &["render", "holedox", "-o", "-"],
+            stdin: "2000 2000 2\n1 1\n1 2\n0\n0 0 0\n",
+            code: 2,
+            stderr: &["case 1: a 2000x2000 lair has 4000000 cells, more than --max-cells 2000000 allows to draw; give --max-cells 4000000 (or more)"],
+            absent: &["<svg"],
+            ..ROW
+        },
+        Row {
+            name: "render_html_of_too_many_boards",
+            args: &["render", "curling", "$SAMPLEcurling.in", "--case", "2", "--max-cells", "100", "-o", "/nonexistent/x.html"],
+            code: 2,
+            stderr: &["5 boards of 36 cells are 180 cells, more than --max-cells 100", "--frame K"],
+            absent: &["cannot write"],
+            ..ROW
+        },
+        Row {
+            name: "render_max_cells_lifted",
+            args: &["render", "curling", "$SAMPLEcurling.in", "--case", "2", "--max-cells", "36", "-o", "-"],
+            stdout: &["<svg"],
+            ..ROW
+        },
+        Row {
+            name: "explain_board_over_max_cells_after_good_cases",
+            args: &["solve", "curling", "--explain", "--max-cells", "2"],
+            stdin: "2 1\n2 3\n3 1\n2 0 3\n0 0\n",
+            code: 2,
+            stdout: &["Dataset 1: 1 throw: R"],
+            stderr: &["dataset 2: a 3x1 board has 3 cells, more than --max-cells 2 allows to draw; give --max-cells 3"],
+            absent: &["Dataset 2"],
+            ..ROW
+        },
+        Row {
+            name: "explain_of_too_many_boards_prints_the_answer",
+            args: &["solve", "curling", "--explain", "--max-cells", "3"],
+            stdin: "2 1\n2 3\n0 0\n",
+            code: 2,
+            stdout: &["Dataset 1: 1 throw: R\n"],
+            stderr: &["2 boards of 2 cells are 4 cells, more than --max-cells 3", "solve without --explain"],
+            absent: &["legend"],
             ..ROW
         },
     ]);

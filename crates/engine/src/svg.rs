@@ -248,16 +248,22 @@ impl Picture {
 /// frame: the start, then after each move) with play, pause, step and speed
 /// controls. No network, no external script: everything is inline.
 pub fn html_player(title: &str, frames: &[String]) -> String {
-    let mut slides = String::new();
-    for (k, f) in frames.iter().enumerate() {
-        let _ = writeln!(
-            slides,
-            "<div class=\"frame\" data-frame=\"{k}\"{}>{f}</div>",
-            if k == 0 { "" } else { " hidden" }
-        );
-    }
+    let mut out = Vec::new();
+    write_html_player(&mut out, title, frames.iter().cloned())
+        .expect("writing to memory does not fail");
+    String::from_utf8(out).expect("the page is UTF-8")
+}
+
+/// [`html_player`] written to `out` one frame at a time, so a long plan's
+/// page is never held in memory whole (issue 15).
+pub fn write_html_player(
+    out: &mut dyn std::io::Write,
+    title: &str,
+    frames: impl Iterator<Item = String>,
+) -> std::io::Result<()> {
     let title = escape(title);
-    format!(
+    write!(
+        out,
         r#"<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -276,7 +282,18 @@ button:hover {{ background: #e2e8f0; }}
 <body>
 <main>
 <h1 style="font-size:1.2rem;margin:0 0 .5rem">{title}</h1>
-{slides}<div class="controls">
+"#
+    )?;
+    for (k, f) in frames.enumerate() {
+        writeln!(
+            out,
+            "<div class=\"frame\" data-frame=\"{k}\"{}>{f}</div>",
+            if k == 0 { "" } else { " hidden" }
+        )?;
+    }
+    write!(
+        out,
+        r#"<div class="controls">
 <button id="first" title="first (Home)">&#x23EE;</button>
 <button id="back" title="step back (Left)">&#x25C0;</button>
 <button id="play" title="play or pause (Space)">&#x25B6;</button>
