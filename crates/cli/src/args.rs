@@ -172,6 +172,8 @@ pub trait PuzzleHelp {
     /// The command reads a judge input (`FILE`); `stress` takes the slot
     /// only to refuse it.
     const FILE_SHOWN: bool = true;
+    /// The help of `FILE`.
+    const FILE_HELP: &'static str = "Judge-format input file; `-` or nothing reads standard input";
 }
 
 /// The puzzle a command runs on: its name, its rule settings as text and
@@ -334,7 +336,7 @@ impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
             let file = Arg::new("file")
                 .value_name("FILE")
                 .value_parser(clap::value_parser!(PathBuf))
-                .help("Judge-format input file; `-` or nothing reads standard input")
+                .help(H::FILE_HELP)
                 .hide(!H::FILE_SHOWN);
             let sub = puzzle_command(&entry)
                 .after_help(H::after_help(&entry))

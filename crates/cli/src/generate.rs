@@ -57,8 +57,13 @@ pub fn after_help() -> String {
             .replace(&format!("{{args{k}}}"), &required_params(e))
             .replace(&format!("{{density{k}}}"), e.density);
     }
-    format!("{AFTER_HELP}{text}")
+    format!("{AFTER_HELP}{GENERATE_EXIT}\n\n{text}")
 }
+
+/// `generate`'s exit codes, on its help pages.
+const GENERATE_EXIT: &str = "Exit status: 0 done (--hardest too, when --time or Ctrl-C ends it), \
+2 bad usage or --attempts boards in a row missed --answer (the cases made so far are kept), \
+130 Ctrl-C (the cases made so far are kept).";
 
 /// ` --len 4`: the generator parameters `entry` requires, with the values
 /// a fresh `play` puzzle takes, for examples.
@@ -232,7 +237,15 @@ impl GenPuzzle {
                     )),
             );
         }
-        crate::args::with_settings(cmd, entry)
+        let example = format!(
+            "gridpuzzle generate {} --size 12x12{} --count 5 --seed 7",
+            entry.name,
+            required_params(entry)
+        );
+        crate::args::with_settings(cmd, entry).after_help(format!(
+            "Writes --count {board}s in the judge's input format, each with a proved optimum \
+             in --answer.\n\n{GENERATE_EXIT}\n\nExample:\n  {example}"
+        ))
     }
 }
 

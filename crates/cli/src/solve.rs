@@ -85,6 +85,15 @@ fn too_many_jobs() -> String {
 
 /// The help after `solve --help`.
 pub fn after_help() -> String {
+    format!("{SOLVE_EXIT}\n\n{}", solve_examples())
+}
+
+/// `solve`'s exit codes, on its help pages.
+const SOLVE_EXIT: &str = "Exit status: 0 every case answered, 2 bad input or usage (the cases \
+before the bad one are still answered; --explain: a board over --max-cells), 3 a search \
+budget (--max-states, --timeout) ran out (that case prints `limit`).";
+
+fn solve_examples() -> String {
     crate::args::examples(&[
         "gridpuzzle solve {1} samples/{1}.in",
         "gridpuzzle solve {1} --jobs 1 < big.txt",

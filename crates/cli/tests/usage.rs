@@ -243,3 +243,123 @@ fn too_large_to_draw_is_refused_saying_how_to_lift_it() {
         },
     ]);
 }
+
+/// The codes a command's help lists after `Exit status:`.
+fn exit_codes(help: &str) -> Vec<u32> {
+    let Some((_, rest)) = help.split_once("Exit status: ") else {
+        return Vec::new();
+    };
+    let paragraph = rest.split("\n\n").next().unwrap_or("");
+    paragraph
+        .split(", ")
+        .filter_map(|piece| {
+            let digits: String = piece.chars().take_while(char::is_ascii_digit).collect();
+            digits.parse().ok()
+        })
+        .collect()
+}
+
+/// Item 8: the puzzle-level `--help` pages were copies of `solve`'s (its
+/// exit codes and examples on `verify`, `stress` and `render`). Every page
+/// of every command now says that command's exit codes and shows only
+/// that command in its examples.
+#[test]
+fn help_pages_describe_their_own_command() {
+    let commands: &[(&str, &[u32])] = &[
+        ("solve", &[0, 2, 3]),
+        ("verify", &[0, 1, 2, 3]),
+        ("render", &[0, 2, 3]),
+        ("play", &[0, 2]),
+        ("generate", &[0, 2, 130]),
+        ("stress", &[0, 1, 2]),
+    ];
+    let mut failures = Vec::new();
+    for &(command, codes) in commands {
+        for puzzle in [None, Some("curling"), Some("holedox")] {
+            let mut args = vec![command];
+            args.extend(puzzle);
+            args.push("--help");
+            let r = run(&args, "");
+            let page = args.join(" ");
+            if r.code != 0 {
+                failures.push(format!("{page}: exit {}", r.code));
+                continue;
+            }
+            let found = exit_codes(&r.stdout);
+            if found != codes {
+                failures.push(format!("{page}: exit codes {found:?}, wanted {codes:?}"));
+            }
+            let examples = r
+                .stdout
+                .split_once("\nExample")
+                .map(|(_, e)| e)
+                .unwrap_or("");
+            let shown: Vec<&str> = examples
+                .lines()
+                .filter_map(|l| l.trim().strip_prefix("gridpuzzle "))
+                .collect();
+            if shown.is_empty() {
+                failures.push(format!("{page}: no example"));
+            }
+            for line in shown {
+                if !line.starts_with(command) {
+                    failures.push(format!("{page}: an example of another command: {line}"));
+                }
+                if let Some(p) = puzzle {
+                    if !line.starts_with(&format!("{command} {p}")) {
+                        failures.push(format!("{page}: an example of another puzzle: {line}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Item 8: `stress --help` listed a FILE it refuses, `play --help` said no
+/// FILE means standard input (it means a random puzzle), and `stress
+/// holedox` refused the bare number its help called an answer.
+#[test]
+fn help_promises_hold() {
+    check(&[
+        Row {
+            name: "stress_lists_no_file",
+            args: &["stress", "holedox", "--help"],
+            stdout: &[
+                "Usage: gridpuzzle stress holedox [OPTIONS]\n",
+                "exactly, such as `Case 1: 3`",
+            ],
+            absent: &["FILE]", "`3`,"],
+            ..ROW
+        },
+        Row {
+            name: "stress_says_each_puzzles_answer",
+            args: &["stress", "--help"],
+            stdout: &["curling `3`, holedox `Case 1: 3`"],
+            ..ROW
+        },
+        Row {
+            name: "play_without_file_is_a_random_puzzle",
+            args: &["play", "curling", "--help"],
+            stdout: &["without it, a fresh random puzzle"],
+            absent: &["nothing reads standard input"],
+            ..ROW
+        },
+    ]);
+    // The answer the help shows is accepted: gridpuzzle itself as the candidate.
+    let bin = env!("CARGO_BIN_EXE_gridpuzzle");
+    let candidate = format!("'{bin}' solve holedox");
+    let r = run(
+        &[
+            "stress",
+            "holedox",
+            "--cases",
+            "5",
+            "--candidate",
+            &candidate,
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("all 5 cases agreed"), "{}", r.stdout);
+}

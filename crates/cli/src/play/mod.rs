@@ -57,6 +57,10 @@ use crate::{input, Exit};
 use app::{App, Budget, Look};
 use save::{AnyChar, SaveFile};
 
+/// `play`'s exit codes, on its help pages.
+const PLAY_EXIT: &str = "Exit status: 0 the game was quit, 2 bad input or usage, \
+or standard input and output are not a terminal.";
+
 /// The help after `gridpuzzle play --help`.
 pub fn after_help() -> String {
     format!(
@@ -73,6 +77,8 @@ bottom line.
 
 Without FILE or --seed, a fresh puzzle from a random seed is shown (the
 title names the seed, so `--seed` replays it).
+
+{PLAY_EXIT}
 
 Saved games (--save FILE on quit or Ctrl-S; --load FILE resumes, undo
 history included) are plain text: settings, the whole move history, how
@@ -143,11 +149,15 @@ fn example_moves<M: Move>() -> Vec<M> {
 pub struct PlayHelp;
 
 impl PuzzleHelp for PlayHelp {
+    const FILE_HELP: &'static str =
+        "Judge-format input file (`-`: standard input); without it, a fresh random puzzle";
+
     fn after_help(e: &Entry) -> String {
         format!(
             "{}\n\n\
-             FILE's {unit} --case is played; without FILE, a fresh puzzle from --seed \
-             (with an optimum of {lo}..{hi} {moves} unless --answer says otherwise).\n\n\
+             FILE's {unit} --case is played; without FILE, a fresh puzzle from --seed, \
+             or from a random seed without it (with an optimum of {lo}..{hi} {moves} \
+             unless --answer says otherwise).\n\n{PLAY_EXIT}\n\n\
              Example:\n  gridpuzzle play {name} samples/{name}.in --case 1",
             e.format_help,
             unit = e.unit,
