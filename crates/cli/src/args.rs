@@ -23,7 +23,7 @@ use anyhow::{anyhow, Result};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand, ValueEnum};
-use gridpuzzle_engine::puzzle::Setting;
+use gridpuzzle_engine::puzzle::{counted, Setting};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
 /// Search budgets. When one stops a case's search, that case prints `limit`
@@ -94,9 +94,10 @@ pub fn boards_fit(
     let total = cells.saturating_mul(boards as u64);
     if total > max {
         return Err(anyhow!(
-            "{unit} {n}: {boards} boards of {cells} cells are {total} cells, more than \
+            "{unit} {n}: {} of {cells} cells are {total} cells, more than \
              --max-cells {max} allows to draw; give --max-cells {total} to draw them anyway, \
-             or {instead}"
+             or {instead}",
+            counted(boards as u64, "board", "boards")
         ));
     }
     Ok(())

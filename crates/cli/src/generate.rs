@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand};
 use gridpuzzle_engine::generate::{Difficulty, SampleStats, Stop, Want};
-use gridpuzzle_engine::puzzle::{capitalized, BestOf, GenSpec, HardSpec};
+use gridpuzzle_engine::puzzle::{capitalized, counted, BestOf, GenSpec, HardSpec};
 use gridpuzzle_engine::report::generated_json;
 use gridpuzzle_engine::search::Limits;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
@@ -409,13 +409,24 @@ impl Visit for Make<'_> {
                 Ok(Exit::Interrupted)
             }
             Some(Stop::GaveUp { attempts }) => {
+                // A draw that made no board is a try but no board.
+                let (tries, none) = match stats.drawn_none {
+                    0 => ("boards".to_string(), String::new()),
+                    n => (
+                        "tries".to_string(),
+                        format!(
+                            ", {}",
+                            counted(n, "draw that made no board", "draws that made no board")
+                        ),
+                    ),
+                };
                 bail!(
-                    "gave up after {attempts} boards in a row without an optimum in {} \
-                     ({made_count} of {} puzzles made, {} boards solved in all, {} dropped at the \
+                    "gave up after {attempts} {tries} in a row without an optimum in {} \
+                     ({made_count} of {} puzzles made, {} solved in all{none}, {} dropped at the \
                      search budget); try another --answer, size or density",
                     want_text(&cmd.answer),
                     cmd.count,
-                    stats.solved,
+                    counted(stats.solved, "board", "boards"),
                     stats.dropped
                 )
             }
@@ -543,21 +554,31 @@ fn finish_hardest<P: Puzzle>(
         a.flush()?;
     }
     eprintln!(
-        "answer {} {} ({evaluated} boards solved)",
+        "answer {} {} ({} solved)",
         made.answer,
-        P::MOVES
+        answer_word::<P>(made.answer),
+        counted(evaluated, "board", "boards")
     );
     Ok(Exit::Ok)
+}
+
+/// "throw" for an answer of 1, "throws" otherwise.
+fn answer_word<P: Puzzle>(answer: i64) -> &'static str {
+    if answer == 1 {
+        P::MOVE
+    } else {
+        P::MOVES
+    }
 }
 
 /// Prints an improvement of `--hardest` on standard error.
 fn improved<P: Puzzle>(best: &BestOf<P>, elapsed: Duration) {
     eprintln!(
-        "best {} {} after {:.2} s ({} boards solved)",
+        "best {} {} after {:.2} s ({} solved)",
         best.answer,
-        P::MOVES,
+        answer_word::<P>(best.answer),
         elapsed.as_secs_f64(),
-        best.evaluated
+        counted(best.evaluated, "board", "boards")
     );
 }
 

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use gridpuzzle_engine::puzzle::{nth_case, NthCase};
+use gridpuzzle_engine::puzzle::{counted, moves_word, nth_case, NthCase};
 use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_engine::svg::write_html_player;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
@@ -134,7 +134,10 @@ impl Visit for Draw<'_> {
                 eprintln!("gridpuzzle: {e}");
                 return Ok(Exit::BadInput);
             }
-            NthCase::Short(seen) => bail!("--case {wanted}: the input has only {seen} {unit}s"),
+            NthCase::Short(seen) => bail!(
+                "--case {wanted}: the input has only {}",
+                counted(seen, unit, &format!("{unit}s"))
+            ),
         };
         let size = P::size(&case);
         crate::args::board_fits(unit, wanted, P::BOARD, size, cmd.max_cells)?;
@@ -156,7 +159,7 @@ impl Visit for Draw<'_> {
             bail!(
                 "--frame {k}: {unit} {wanted} has {} {}, so frames go from 0 to {}",
                 plan.len(),
-                P::MOVES,
+                moves_word::<P>(plan.len()),
                 plan.len()
             );
         }
@@ -193,7 +196,7 @@ impl Visit for Draw<'_> {
                 "gridpuzzle: wrote {} ({unit} {wanted}, {} {})",
                 output.display(),
                 plan.len(),
-                P::MOVES
+                moves_word::<P>(plan.len())
             );
         }
         Ok(exit)

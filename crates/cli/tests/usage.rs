@@ -363,3 +363,73 @@ fn help_promises_hold() {
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("all 5 cases agreed"), "{}", r.stdout);
 }
+
+/// Item 9, the smaller things: `--moves-file -`, `--moves` on several
+/// cases, singular words, JSON `millis`, `generate --attempts` counts.
+/// ("1 shrinking step": the golden file
+/// `stress-curling-wrong-number-max-throws-none`.)
+#[test]
+fn smaller_things_of_item_9() {
+    check(&[
+        Row {
+            name: "moves_file_dash_reads_standard_input",
+            args: &["verify", "curling", "$SAMPLEcurling.in", "--moves-file", "-"],
+            stdin: "L\nDLUR\n-\n",
+            code: 1,
+            stdout: &["dataset 1: optimal (1 throw)\ndataset 2: optimal (4 throws)\ndataset 3: skipped\n"],
+            ..ROW
+        },
+        Row {
+            name: "moves_file_dash_with_input_on_standard_input_too",
+            args: &["verify", "curling", "--moves-file", "-"],
+            stdin: "2 1\n2 3\n0 0\n",
+            code: 2,
+            stderr: &["--moves-file - reads the plans from standard input, so the judge input must come from a FILE"],
+            ..ROW
+        },
+        Row {
+            name: "moves_on_several_cases_refused_before_any_verdict",
+            args: &["verify", "curling", "$SAMPLEcurling.in", "--moves", "L"],
+            code: 2,
+            stderr: &["--moves is for an input with a single dataset"],
+            absent: &["optimal"],
+            ..ROW
+        },
+        Row {
+            name: "one_plan_line_is_one_line",
+            args: &["verify", "holedox", "$SAMPLEholedox.in", "--moves-file", "-"],
+            stdin: "-\n",
+            code: 1,
+            stdout: &["case 2: no plan given (the plans have 1 line)\n"],
+            ..ROW
+        },
+        Row {
+            name: "one_step_is_one_step",
+            args: &["verify", "holedox", "--exit", "1,1", "--moves", "L"],
+            stdin: "1 3 2\n1 2\n1 3\n0\n0 0 0\n",
+            stdout: &["case 1: optimal (1 step)\n"],
+            ..ROW
+        },
+        Row {
+            name: "one_throw_in_explain",
+            args: &["solve", "curling", "--explain", "$SAMPLEcurling.in"],
+            stdout: &["Dataset 1: 1 throw: L\n"],
+            absent: &["1 throws"],
+            ..ROW
+        },
+        Row {
+            name: "millis_without_float_noise",
+            args: &["solve", "curling", "--format", "json", "$SAMPLEcurling.in"],
+            stdout: &["\"millis\":"],
+            absent: &["0000000", "9999999"],
+            ..ROW
+        },
+        Row {
+            name: "generate_attempts_counts_what_it_tried",
+            args: &["generate", "holedox", "--size", "3x3", "--len", "7", "--answer", "50", "--attempts", "200", "--seed", "3"],
+            code: 2,
+            stderr: &["gave up after 200 tries in a row", "195 boards solved in all, 5 draws that made no board"],
+            ..ROW
+        },
+    ]);
+}

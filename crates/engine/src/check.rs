@@ -69,7 +69,10 @@ impl Tally {
         match checked {
             Checked::Missing { plans } => {
                 self.bad += 1;
-                format!("{unit} {n}: no plan given (the plans have {plans} lines)")
+                format!(
+                    "{unit} {n}: no plan given (the plans have {})",
+                    crate::puzzle::counted(*plans as u64, "line", "lines")
+                )
             }
             Checked::Skipped => {
                 self.skipped += 1;
@@ -83,7 +86,7 @@ impl Tally {
                 } else {
                     self.bad += 1;
                 }
-                let text = verdict.describe(P::MOVES);
+                let text = verdict.describe(P::MOVE, P::MOVES);
                 match verdict {
                     Verdict::Illegal { .. } => format!("{unit} {n}, {text}"),
                     _ => format!("{unit} {n}: {text}"),

@@ -246,7 +246,11 @@ impl<P: Puzzle> App<P> {
         self.message = if self.session.undo() {
             self.analyse();
             (
-                format!("undone: back to {} {}", self.session.used(), P::MOVES),
+                format!(
+                    "undone: back to {} {}",
+                    self.session.used(),
+                    moves_word::<P>(self.session.used())
+                ),
                 Tone::Plain,
             )
         } else {
@@ -259,7 +263,11 @@ impl<P: Puzzle> App<P> {
         self.message = if self.session.redo() {
             self.analyse();
             (
-                format!("redone: {} {}", self.session.used(), P::MOVES),
+                format!(
+                    "redone: {} {}",
+                    self.session.used(),
+                    moves_word::<P>(self.session.used())
+                ),
                 Tone::Plain,
             )
         } else {

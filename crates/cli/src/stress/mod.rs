@@ -24,6 +24,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::moves::plan_string;
+use gridpuzzle_engine::puzzle::counted;
 use gridpuzzle_engine::search::{Limits, Outcome};
 use gridpuzzle_engine::view::TextStyle;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
@@ -307,7 +308,11 @@ impl Job<'_> {
         let input = judge_input(puzzle, &case);
         let run = runner::run(&self.argv, &input, self.limit)?;
         writeln!(out, "The candidate {}.", failure.describe(self.limit))?;
-        writeln!(out, "Smallest failing input ({steps} shrinking steps):\n")?;
+        writeln!(
+            out,
+            "Smallest failing input ({}):\n",
+            counted(steps as u64, "shrinking step", "shrinking steps")
+        )?;
         write!(out, "{input}")?;
         writeln!(out, "\nThe candidate printed:")?;
         if run.stdout.trim().is_empty() {
