@@ -103,6 +103,28 @@ pub fn boards_fit(
     Ok(())
 }
 
+/// `--color WHEN`: `auto` colours a terminal unless `NO_COLOR` is set;
+/// `always` and `never` decide, whatever the terminal and `NO_COLOR` say
+/// (a flag the user typed outranks the environment).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum Color {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+impl Color {
+    /// Colour or not, for output to a terminal when `terminal`.
+    pub fn enabled(self, terminal: bool) -> bool {
+        match self {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     Judge,

@@ -28,7 +28,7 @@ use gridpuzzle_engine::view::TextStyle;
 use gridpuzzle_engine::InputError;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
-use crate::args::{BudgetArgs, Format, PuzzleArgs, PuzzleHelp};
+use crate::args::{BudgetArgs, Color, Format, PuzzleArgs, PuzzleHelp};
 use crate::{input, Exit};
 
 #[derive(Debug, Args)]
@@ -43,6 +43,10 @@ pub struct SolveCommand {
     /// With --explain: draw boards in plain ASCII instead of Unicode
     #[arg(long, global = true)]
     pub ascii: bool,
+
+    /// With --explain: colour `auto` (a terminal, unless NO_COLOR is set), `always` or `never`
+    #[arg(long, global = true, value_name = "WHEN", value_enum, default_value_t = Color::Auto)]
+    pub color: Color,
 
     /// `judge`: the contest's output; `json`: one JSON object per case (JSON Lines)
     #[arg(long, global = true, value_enum, default_value_t = Format::Judge)]
@@ -124,7 +128,7 @@ pub fn run(cmd: SolveCommand) -> Result<Exit> {
     let mode = if cmd.explain {
         Mode::Explain(TextStyle {
             ascii: cmd.ascii,
-            color: use_color(),
+            color: cmd.color.enabled(io::stdout().is_terminal()),
         })
     } else if cmd.format == Format::Json {
         Mode::Json
@@ -149,7 +153,7 @@ pub fn run(cmd: SolveCommand) -> Result<Exit> {
 
 /// Colour only for a terminal, and never when `NO_COLOR` is set.
 pub fn use_color() -> bool {
-    io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    Color::Auto.enabled(io::stdout().is_terminal())
 }
 
 #[derive(Debug, Clone, Copy)]

@@ -433,3 +433,102 @@ fn smaller_things_of_item_9() {
         },
     ]);
 }
+
+/// Also expected of a CLI of this class: completions and a man page from
+/// the same definitions, and `--color` beside `NO_COLOR`.
+#[test]
+fn completions_man_page_and_color() {
+    check(&[
+        Row {
+            name: "bash_completions_offer_the_puzzles",
+            args: &["completions", "bash"],
+            stdout: &["gridpuzzle", "holedox", "--max-cells"],
+            ..ROW
+        },
+        Row {
+            name: "zsh_completions",
+            args: &["completions", "zsh"],
+            stdout: &["#compdef gridpuzzle"],
+            ..ROW
+        },
+        Row {
+            name: "fish_completions",
+            args: &["completions", "fish"],
+            stdout: &["complete -c gridpuzzle"],
+            ..ROW
+        },
+        Row {
+            name: "no_completions_for_an_unknown_shell",
+            args: &["completions", "tcsh"],
+            code: 2,
+            stderr: &["invalid value 'tcsh'"],
+            ..ROW
+        },
+        Row {
+            name: "man_page",
+            args: &["man"],
+            stdout: &[".TH gridpuzzle 1", "solve"],
+            ..ROW
+        },
+        Row {
+            name: "color_always_beats_no_color",
+            args: &[
+                "solve",
+                "curling",
+                "--explain",
+                "--color",
+                "always",
+                "$SAMPLEcurling.in",
+            ],
+            stdout: &["\u{1b}["],
+            ..ROW
+        },
+        Row {
+            name: "color_auto_off_a_terminal",
+            args: &[
+                "solve",
+                "curling",
+                "--explain",
+                "--color",
+                "auto",
+                "$SAMPLEcurling.in",
+            ],
+            absent: &["\u{1b}["],
+            ..ROW
+        },
+        Row {
+            name: "color_never",
+            args: &[
+                "solve",
+                "curling",
+                "--explain",
+                "--color",
+                "never",
+                "$SAMPLEcurling.in",
+            ],
+            absent: &["\u{1b}["],
+            ..ROW
+        },
+    ]);
+    // NO_COLOR with --color always: the flag the user typed wins.
+    let r = common::run_with(
+        &["solve", "curling", "--explain", "--color", "always"],
+        "2 1\n2 3\n0 0\n",
+        |c| {
+            c.env("NO_COLOR", "1");
+        },
+    );
+    assert!(r.stdout.contains("\u{1b}["), "{}", r.stdout);
+    // `man --dir` writes a page per command.
+    let dir = std::env::temp_dir().join(format!("gridpuzzle-man-{}", std::process::id()));
+    let r = run(&["man", "--dir", dir.to_str().unwrap()], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for page in [
+        "gridpuzzle.1",
+        "gridpuzzle-solve.1",
+        "gridpuzzle-verify-holedox.1",
+    ] {
+        assert!(dir.join(page).exists(), "{page}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -208,6 +208,10 @@ pub struct PlayCommand {
     #[arg(long, global = true)]
     pub ascii: bool,
 
+    /// Colour `auto` (unless NO_COLOR is set), `always` or `never`
+    #[arg(long, global = true, value_name = "WHEN", value_enum, default_value_t = crate::args::Color::Auto)]
+    pub color: crate::args::Color,
+
     /// Budgets of each analysis of a position (default: 2 seconds); when one
     /// runs out the panel says "unknown", never "hopeless"
     #[command(flatten)]
@@ -297,7 +301,8 @@ pub fn run(cmd: PlayCommand) -> Result<Exit> {
     };
     let look = Look {
         ascii: cmd.ascii,
-        color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        // The game needs a terminal anyway.
+        color: cmd.color.enabled(true),
     };
     if let Some(path) = &cmd.load {
         if cmd.puzzle.is_some() || cmd.seed.is_some() {
