@@ -532,3 +532,48 @@ fn completions_man_page_and_color() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `-` is standard input wherever a file is read.
+#[test]
+fn dash_is_standard_input_wherever_a_file_is_read() {
+    const ONE: &str = "2 1\n2 3\n0 0\n";
+    check(&[
+        Row {
+            name: "solve_dash",
+            args: &["solve", "curling", "-"],
+            stdin: ONE,
+            stdout: &["1\n"],
+            ..ROW
+        },
+        Row {
+            name: "verify_input_dash",
+            args: &["verify", "curling", "-", "--moves", "R"],
+            stdin: ONE,
+            stdout: &["dataset 1: optimal (1 throw)"],
+            ..ROW
+        },
+        Row {
+            name: "render_input_dash",
+            args: &["render", "curling", "-", "-o", "-"],
+            stdin: ONE,
+            stdout: &["<svg"],
+            ..ROW
+        },
+        Row {
+            name: "play_load_dash",
+            args: &["play", "--load", "-"],
+            stdin: "gridpuzzle-save 1\npuzzle curling\nmoves L\nboard\n2 1\n2 3\n0 0\n",
+            code: 2,
+            stderr: &["standard input: the saved moves do not replay: move 1 is refused"],
+            ..ROW
+        },
+        Row {
+            name: "play_load_dash_good_save_needs_a_terminal_only",
+            args: &["play", "--load", "-"],
+            stdin: "gridpuzzle-save 1\npuzzle curling\nmoves R\nboard\n2 1\n2 3\n0 0\n",
+            code: 2,
+            stderr: &["play needs a terminal"],
+            ..ROW
+        },
+    ]);
+}

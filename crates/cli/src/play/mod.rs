@@ -180,7 +180,8 @@ pub struct PlayCommand {
     #[arg(long, global = true, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub case: u64,
 
-    /// Resume a saved game (puzzle, rules and undo history come from it)
+    /// Resume a saved game (puzzle, rules and undo history come from it);
+    /// `-` reads it from standard input
     #[arg(long, global = true, value_name = "SAVE")]
     pub load: Option<PathBuf>,
 
@@ -415,17 +416,30 @@ fn nth_case_of<P: Puzzle>(puzzle: &P, file: &Path, n: u64) -> Result<P::Case> {
         NthCase::Found(case) => Ok(case),
         NthCase::Bad(e) => Err(anyhow!("{e}")),
         NthCase::Short(seen) => bail!(
-            "--case {n}: {} has only {seen} {}s",
+            "--case {n}: {} has only {}",
             file.display(),
-            P::UNIT
+            gridpuzzle_engine::puzzle::counted(seen, P::UNIT, &format!("{}s", P::UNIT))
         ),
     }
 }
 
 /// Resumes a saved game.
 fn load_save(path: &Path, save: Option<PathBuf>, budget: Budget, look: Look) -> Result<Exit> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = if path.as_os_str() == "-" {
+        // The keys come from the terminal itself, not from standard input.
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .context("cannot read the saved game from standard input")?;
+        text
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?
+    };
+    // Messages name the save by where it came from.
+    let path = if path.as_os_str() == "-" {
+        Path::new("standard input")
+    } else {
+        path
+    };
     let name = save::puzzle_of(&text).unwrap_or_default();
     let load = Load {
         text: &text,
