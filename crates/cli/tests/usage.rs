@@ -577,3 +577,98 @@ fn dash_is_standard_input_wherever_a_file_is_read() {
         },
     ]);
 }
+
+/// Item 10: `render --moves` draws one's own plan, refusing the first
+/// illegal move with the rules' reason.
+#[test]
+fn render_draws_your_own_plan() {
+    check(&[
+        Row {
+            name: "render_moves_draws_them",
+            args: &[
+                "render",
+                "curling",
+                "$SAMPLEcurling.in",
+                "--case",
+                "2",
+                "--moves",
+                "DLUD",
+                "-o",
+                "-",
+            ],
+            stdout: &["Curling 2.0: 4 throws (DLUD)"],
+            stderr: &["note: --moves does not reach the goal after 4 throws"],
+            ..ROW
+        },
+        Row {
+            name: "render_moves_after_the_goal",
+            args: &[
+                "render",
+                "curling",
+                "$SAMPLEcurling.in",
+                "--case",
+                "2",
+                "--moves",
+                "DLURL",
+                "-o",
+                "-",
+            ],
+            code: 2,
+            stderr: &["--moves, move 5 (L): the game is already won"],
+            absent: &["<svg"],
+            ..ROW
+        },
+        Row {
+            name: "render_moves_illegal",
+            args: &[
+                "render",
+                "holedox",
+                "$SAMPLEholedox.in",
+                "--moves",
+                "R",
+                "-o",
+                "-",
+            ],
+            code: 2,
+            stderr: &["--moves, move 1 (R): the head would move into its own body"],
+            ..ROW
+        },
+        Row {
+            name: "render_moves_bad_letter",
+            args: &[
+                "render",
+                "curling",
+                "$SAMPLEcurling.in",
+                "--moves",
+                "DLX",
+                "-o",
+                "-",
+            ],
+            code: 2,
+            stderr: &["--moves, column 3: expected a move (U, D, L or R)"],
+            ..ROW
+        },
+    ]);
+    // The page's buttons: glyphs every common font has (⏮ ⏭ ⏸ were boxes).
+    let page = std::env::temp_dir().join(format!("gridpuzzle-page-{}.html", std::process::id()));
+    let sample = sample("curling.in");
+    let r = run(
+        &[
+            "render",
+            "curling",
+            sample.to_str().unwrap(),
+            "--case",
+            "2",
+            "-o",
+            page.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let html = std::fs::read_to_string(&page).unwrap();
+    std::fs::remove_file(&page).ok();
+    for glyph in ["&#x23EE;", "&#x23ED;", "&#x23F8;"] {
+        assert!(!html.contains(glyph), "{glyph}");
+    }
+    assert!(html.contains("|&#x25C0;") && html.contains("&#x25B6;|"));
+}
