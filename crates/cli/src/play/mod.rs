@@ -67,8 +67,8 @@ pub fn after_help() -> String {
         "\
 Keys: arrows or W A S D move; u (Ctrl-Z) undo; y (Ctrl-Y) redo; Backspace
 restart; h hint (the optimal next move and how many moves remain); Enter
-solve (plays the optimal moves from here, each undoable); Ctrl-S save;
-? help; q, Esc or Ctrl-C quit. After every move the panel says whether the
+solve (plays the optimal moves from here, each undoable); g scrolls a
+large board to the goal; Ctrl-S save; ? help; q, Esc or Ctrl-C quit. After every move the panel says whether the
 goal can still be reached (proved by the exact solver, within the moves
 left under a cap if the rules set one). --timeout SECS (default 2) and
 --max-states N bound each analysis; when one runs out the panel says
