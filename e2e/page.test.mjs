@@ -38,10 +38,14 @@ async function scenario(name, body) {
   page.setDefaultTimeout(15000);
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
+  // The server's Content-Security-Policy must not block anything the page does.
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy/.test(m.text())) errors.push(m.text());
+  });
   const started = Date.now();
   try {
     await body(page);
-    assert.deepEqual(errors, [], "the page threw");
+    assert.deepEqual(errors, [], "the page threw, or broke the server's Content-Security-Policy");
     console.log(`ok - ${name} (${Date.now() - started} ms)`);
   } catch (e) {
     failed += 1;
@@ -50,6 +54,18 @@ async function scenario(name, body) {
   } finally {
     await context.close();
   }
+}
+
+/// Opens `url` and waits until the page has drawn its board and read the
+/// link: the page asks the server for its puzzles and for the link's
+/// board, so it is ready a little after the browser's load event.
+async function open(page, url) {
+  await page.goto(url);
+  await ready(page);
+}
+
+async function ready(page) {
+  await page.waitForFunction(() => document.body.dataset.ready === "1");
 }
 
 /// The board cell (row, column), 0-based.
@@ -74,7 +90,7 @@ async function headAt(page) {
 }
 
 await scenario("curling: build a board in the editor, solve it, step through the animation", async (page) => {
-  await page.goto(base);
+  await open(page, base);
   await page.selectOption("#puzzle", "curling");
   await page.fill("#width", "5");
   await page.fill("#height", "4");
@@ -136,7 +152,7 @@ await scenario("curling: build a board in the editor, solve it, step through the
   const link = page.url();
   assert.match(link, /#curling\/5x4\//);
   const other = await page.context().newPage();
-  await other.goto(link);
+  await open(other, link);
   for (const [r, c, kind] of [[0, 0, "start"], [2, 4, "goal"], [3, 0, "block"], [1, 1, "block"], [1, 0, "ice"]]) {
     assert.equal(await classOf(other, r, c), kind, `reopened (${r}, ${c})`);
   }
@@ -149,7 +165,7 @@ await scenario("curling: build a board in the editor, solve it, step through the
 const HOLEDOX_SAMPLE_ID = "holedox/6x5/AIMAA/3.0.RUL";
 
 await scenario("holedox: open a sample by its link and play it", async (page) => {
-  await page.goto(base + "#" + HOLEDOX_SAMPLE_ID);
+  await open(page, base + "#" + HOLEDOX_SAMPLE_ID);
   assert.equal(await page.inputValue("#puzzle"), "holedox");
   assert.equal(await page.locator("#snake rect.seg").count(), 4);
   assert.deepEqual(await headAt(page), [3, 0]);
@@ -190,8 +206,26 @@ await scenario("holedox: open a sample by its link and play it", async (page) =>
   assert.deepEqual(await headAt(page), [3, 0]);
 });
 
+await scenario("an old Curling link opens the same board under the same cap", async (page) => {
+  // The statement's dataset 2 with a cap of 3 throws, as the page wrote
+  // the link before the server read links: the board, the cap, and the
+  // answer under it are the same, and the link stays as it was.
+  const id = "curling/6x6/QkUAADAAQBFV/cap=3";
+  await open(page, base + "#" + id);
+  assert.equal(await page.inputValue("#puzzle"), "curling");
+  assert.equal(await page.inputValue("#max-throws"), "3");
+  for (const [r, c, kind] of [[0, 3, "start"], [2, 5, "goal"], [0, 0, "block"], [5, 0, "ice"], [5, 1, "block"]]) {
+    assert.equal(await classOf(page, r, c), kind, `opened (${r}, ${c})`);
+  }
+  assert.deepEqual(await stoneAt(page), [0, 3]);
+  await page.click("#solve");
+  // Its optimum is 4 throws: none within 3.
+  await page.waitForFunction(() => /No solution/.test(document.getElementById("answer").textContent));
+  assert.equal(new URL(page.url()).hash, "#" + id);
+});
+
 await scenario("holedox: the sample read from a judge input has the same link", async (page) => {
-  await page.goto(base);
+  await open(page, base);
   await page.selectOption("#puzzle", "holedox");
   await page.click("#sample");
   await page.waitForFunction(() => document.getElementById("case").options.length === 2);
@@ -202,7 +236,7 @@ await scenario("holedox: the sample read from a judge input has the same link", 
 });
 
 await scenario("curling: upload a judge file, pick a case, solve it", async (page) => {
-  await page.goto(base);
+  await open(page, base);
   await page.selectOption("#puzzle", "curling");
   const sample = new URL("../samples/curling.in", import.meta.url).pathname;
   await page.setInputFiles("#file", sample);
@@ -216,7 +250,7 @@ await scenario("curling: upload a judge file, pick a case, solve it", async (pag
 });
 
 await scenario("holedox: answers that come late, edits and rule changes during play", async (page) => {
-  await page.goto(base + "#" + HOLEDOX_SAMPLE_ID);
+  await open(page, base + "#" + HOLEDOX_SAMPLE_ID);
   await page.click("#play");
   await page.waitForFunction(() => document.getElementById("play-status").textContent === "your move");
 
@@ -280,18 +314,19 @@ await scenario("holedox: answers that come late, edits and rule changes during p
 });
 
 await scenario("links that cannot be read, and generated boards", async (page) => {
-  await page.goto(base + "#%E0%A4%A");
+  await open(page, base + "#%E0%A4%A");
   assert.match(await page.textContent("#message"), /cannot be read/);
   assert.ok((await page.locator("#board rect.cell").count()) > 0, "a board is drawn anyway");
   assert.equal(new URL(page.url()).hash, "#%E0%A4%A", "the bad link stays to be mended");
   await page.click("#share");
   assert.match(page.url(), /#curling\/6x6\//, "Copy link gives the board's own link");
-  await page.goto(base + "#" + HOLEDOX_SAMPLE_ID + "/exit=9,9");
+  await open(page, base + "#" + HOLEDOX_SAMPLE_ID + "/exit=9,9");
   await page.reload();
+  await ready(page);
   assert.match(await page.textContent("#message"), /exit 9,9 is not on a board/);
 
   // The same seed gives the same board; the seed the page reports works.
-  await page.goto(base);
+  await open(page, base);
   await page.fill("#gen-size", "7x6");
   await page.fill("#gen-answer", "3..");
   await page.fill("#gen-seed", "123456789012345678");

@@ -177,14 +177,30 @@ pub fn examples(lines: &[&str]) -> String {
     out
 }
 
-/// `line` with `{1}`, `{2}`, ... replaced by listed puzzles' names.
+/// `line` with `{1}`, `{2}`, ... replaced by listed puzzles' names, in
+/// one pass (help texts are built at every start, so this stays cheap).
 pub fn with_names(line: &str) -> String {
-    let names: Vec<&str> = listed().iter().map(|e| e.name).collect();
-    let mut out = line.to_string();
-    for k in 1..=9 {
-        let name = names.get((k - 1) % names.len().max(1)).unwrap_or(&"");
-        out = out.replace(&format!("{{{k}}}"), name);
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| listed().iter().map(|e| e.name).collect());
+    let mut out = String::with_capacity(line.len() + 16);
+    let mut rest = line;
+    while let Some(i) = rest.find('{') {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let b = tail.as_bytes();
+        match (b.get(1), b.get(2)) {
+            (Some(d @ b'1'..=b'9'), Some(b'}')) => {
+                let k = usize::from(d - b'1');
+                out.push_str(names.get(k % names.len().max(1)).unwrap_or(&""));
+                rest = &tail[3..];
+            }
+            _ => {
+                out.push('{');
+                rest = &tail[1..];
+            }
+        }
     }
+    out.push_str(rest);
     out
 }
 

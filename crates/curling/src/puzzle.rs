@@ -12,6 +12,7 @@ use std::io::BufRead;
 use std::time::Duration;
 
 use gridpuzzle_engine::generate::{Best, Difficulty, Generator, Want};
+use gridpuzzle_engine::page::{self, DraftGrid};
 use gridpuzzle_engine::puzzle::{Cases, GenSpec, HardSpec, Param, Puzzle, Setting};
 use gridpuzzle_engine::search::{Limits, Search};
 use gridpuzzle_engine::session::Prospect;
@@ -54,6 +55,15 @@ const BLOCK: Mark = Mark::new("■", "#", Role::Wall);
 const BROKEN: Mark = Mark::new("✕", "x", Role::Broken);
 const GOAL: Mark = Mark::new("◎", "G", Role::Goal);
 const STONE: Mark = Mark::new("●", "O", Role::Piece);
+
+/// The cells of a page's draft, in the order of their judge codes: ice,
+/// block, start, goal.
+const DRAFT_CELLS: &str = ".#SG";
+
+/// The judge code of a draft cell.
+fn code(c: u8) -> u8 {
+    DRAFT_CELLS.bytes().position(|d| d == c).unwrap_or(0) as u8
+}
 
 /// Stress cases: boards asked of the generator before giving up on a size,
 /// and the search budget of each.
@@ -192,6 +202,10 @@ impl Puzzle for Curling {
 
     fn verify(&self, case: &Board, plan: &[Dir], limits: &Limits) -> Verdict {
         crate::verify(case, plan, &self.options(), limits)
+    }
+
+    fn move_cap(&self) -> Option<u32> {
+        self.max_throws
     }
 
     fn start(&self, case: &Board) -> State {
@@ -407,6 +421,79 @@ impl Puzzle for Curling {
             Throw::Goal { .. } => Value::Null,
         };
         json!({ "stone": cell(state.stone), "broke": broke })
+    }
+
+    const PAGE_SCRIPT: &'static str = include_str!("../page.js");
+    /// Dataset 2 of the statement (4 throws): dataset 1 is two cells.
+    const SHOWCASE: u64 = 2;
+
+    fn position_json(&self, case: &Board, state: &State) -> Value {
+        let broken: Vec<Value> = state
+            .broken
+            .ids()
+            .iter()
+            .map(|&id| cell(case.blocks()[id as usize]))
+            .collect();
+        json!({ "stone": cell(state.stone), "broken": broken })
+    }
+
+    fn draft_text(&self, draft: &Value) -> Result<String, String> {
+        let grid = DraftGrid::read(draft, DRAFT_CELLS)?;
+        let mut out = format!("{} {}\n", grid.width, grid.height);
+        for row in grid.cells.chunks(grid.width as usize) {
+            let codes: Vec<String> = row.iter().map(|&c| code(c).to_string()).collect();
+            out.push_str(&codes.join(" "));
+            out.push('\n');
+        }
+        out.push_str(Self::TERMINATOR);
+        Ok(out)
+    }
+
+    fn draft_lacks(&self, draft: &Value) -> Option<String> {
+        let grid = DraftGrid::read(draft, DRAFT_CELLS).ok()?;
+        if grid.find(b'S').is_none() {
+            return Some("Place the stone's start first (the Start tool).".into());
+        }
+        if grid.find(b'G').is_none() {
+            return Some("Place the goal first (the Goal tool).".into());
+        }
+        None
+    }
+
+    fn game_id(&self, draft: &Value) -> Result<String, String> {
+        // curling/WxH/CELLS[/cap=N|none]: the judge codes, 2 bits a cell.
+        let grid = DraftGrid::read(draft, DRAFT_CELLS)?;
+        let codes: Vec<u8> = grid.cells.iter().map(|&c| code(c)).collect();
+        let mut id = format!(
+            "{}/{}/{}",
+            Self::NAME,
+            grid.size_text(),
+            page::pack(&codes, 2)
+        );
+        if self.max_throws != Some(JUDGE_MAX_THROWS) {
+            id.push_str(&format!("/cap={}", cap_text(self.max_throws)));
+        }
+        Ok(id)
+    }
+
+    fn from_game_id(id: &str) -> Result<(Curling, Value), String> {
+        let parts = page::split_id(id)?;
+        let codes = page::unpack(parts.cells, 2, (parts.width * parts.height) as usize)?;
+        let settings = page::id_settings(&parts.rest)?;
+        let mut puzzle = Curling::default();
+        // An empty cap is the judge's, as the page always read it.
+        if let Some(cap) = page::setting(&settings, "cap").filter(|c| !c.is_empty()) {
+            puzzle.set("max-throws", cap)?;
+        }
+        let grid = DraftGrid {
+            width: parts.width,
+            height: parts.height,
+            cells: codes
+                .iter()
+                .map(|&c| DRAFT_CELLS.as_bytes()[c as usize])
+                .collect(),
+        };
+        Ok((puzzle, Value::Object(grid.json())))
     }
 
     const DENSITY: &'static str = "blocks";

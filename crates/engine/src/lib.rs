@@ -6,6 +6,7 @@
 //! - [`puzzle`]: the one contract every puzzle implements ([`Puzzle`]),
 //!   and the generic game a play session runs on it;
 //! - [`moves`]: moves as the puzzle's own printable type, and plans;
+//! - [`page`]: the web page's editor boards (drafts) and game IDs;
 //! - [`view`]: a position as marks with a role, drawn by every front end;
 //! - [`check`]: verifying users' plans case by case, worded once;
 //! - [`grid`]: positions, the four directions and a flat row-major grid;
@@ -33,6 +34,7 @@ pub mod error;
 pub mod generate;
 pub mod grid;
 pub mod moves;
+pub mod page;
 pub mod puzzle;
 pub mod report;
 pub mod rng;

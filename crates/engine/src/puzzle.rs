@@ -215,6 +215,14 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     /// The verdict on a user's plan.
     fn verify(&self, case: &Self::Case, plan: &[Self::Move], limits: &Limits) -> Verdict;
 
+    /// The most moves a plan may have under these settings (Curling's
+    /// throw cap), if any: a front end that serves strangers refuses a
+    /// longer plan as [`Verdict::OverCap`] before replaying it, since a
+    /// replay costs work in proportion to its length.
+    fn move_cap(&self) -> Option<u32> {
+        None
+    }
+
     // ------------------------------------------------------------ play
     /// The start position of a case.
     fn start(&self, case: &Self::Case) -> Self::State;
@@ -296,6 +304,70 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     /// What one legal move changed, as the page redraws it (a change, so
     /// that an answer grows with the moves and not with moves × board).
     fn step_json(&self, state: &Self::State, event: &Self::Event) -> serde_json::Value;
+
+    // ------------------------------------------------------ the page
+    // The web page is generic: it draws with a small script of the
+    // puzzle's own ([`Puzzle::PAGE_SCRIPT`]) and asks the server for every
+    // position, judge text and link, which come from here. Its editor holds
+    // a *draft*: a board in the shape of [`Puzzle::board_json`], possibly
+    // not a case yet (no start placed, a snake half drawn); see
+    // [`crate::page`]. The defaults suit a puzzle the page does not edit.
+
+    /// The page's drawing module: a plain script that registers the
+    /// puzzle's drawing and editing tools (see the page's `app.js`); empty
+    /// when the page does not offer the puzzle.
+    const PAGE_SCRIPT: &'static str = "";
+
+    /// The sample case (1-based) the page opens first.
+    const SHOWCASE: u64 = 1;
+
+    /// The settings that the page's board holds (Holedox's exit, drawn on
+    /// the board) rather than a control beside it.
+    const BOARD_SETTINGS: &'static [&'static str] = &[];
+
+    /// The whole position over the board, as the page draws it: everything
+    /// play changes (Curling: the stone and the broken blocks). The page
+    /// keeps no rule, so it draws this and never a position of its own.
+    fn position_json(&self, case: &Self::Case, state: &Self::State) -> serde_json::Value {
+        let _ = case;
+        self.state_json(state)
+    }
+
+    /// A draft's judge text: the one case and the terminator, written even
+    /// when the draft is not a valid case yet (solving it then says why).
+    fn draft_text(&self, draft: &serde_json::Value) -> Result<String, String> {
+        let _ = draft;
+        Err(format!("{} has no editor on the page", Self::NAME))
+    }
+
+    /// What a draft obviously lacks before it can be solved or played, as
+    /// the page says it (naming the tool that adds it); `None` otherwise.
+    fn draft_lacks(&self, draft: &serde_json::Value) -> Option<String> {
+        let _ = draft;
+        None
+    }
+
+    /// These settings with the ones the draft holds
+    /// ([`Puzzle::BOARD_SETTINGS`]): the rules the draft is played under.
+    fn with_draft(&self, draft: &serde_json::Value) -> Result<Self, String> {
+        let _ = draft;
+        Ok(self.clone())
+    }
+
+    /// The game ID of a draft under these settings (see [`crate::page`]):
+    /// the text after `#` in the page's links.
+    fn game_id(&self, draft: &serde_json::Value) -> Result<String, String> {
+        let _ = draft;
+        Err(format!("{} has no editor on the page", Self::NAME))
+    }
+
+    /// The settings and the draft of a game ID whose first part is
+    /// [`Puzzle::NAME`]; `Err` says what is wrong with it, in the words
+    /// the page has always used.
+    fn from_game_id(id: &str) -> Result<(Self, serde_json::Value), String> {
+        let _ = id;
+        Err(format!("{} has no editor on the page", Self::NAME))
+    }
 
     // ------------------------------------------------------ generating
     /// Percent of obstacles a density option means ("blocks", "stones").

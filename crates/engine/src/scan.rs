@@ -24,15 +24,70 @@ pub struct Token {
     pub text: String,
     /// True when the token was longer than what `text` keeps.
     pub truncated: bool,
-    /// The whole token is an optional `+` and decimal digits (however many:
-    /// scanf reads `000…0003` as 3).
-    pub digits: bool,
-    /// Its value when `digits` and it fits a `u64`.
-    pub value: Option<u64>,
+    /// What was not kept, read as a number (only when `truncated`).
+    tail: Tail,
     pub span: Span,
 }
 
+/// The bytes of a long token past the kept ones, read as a number: all
+/// digits or not, their value and 10 to their count (while they fit).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Tail {
+    digits: bool,
+    value: Option<u64>,
+    scale: Option<u64>,
+}
+
+impl Tail {
+    fn push(&mut self, b: u8) {
+        if b.is_ascii_digit() {
+            self.value = self
+                .value
+                .and_then(|v| v.checked_mul(10))
+                .and_then(|v| v.checked_add(u64::from(b - b'0')));
+            self.scale = self.scale.and_then(|s| s.checked_mul(10));
+        } else {
+            self.digits = false;
+        }
+    }
+}
+
+const NO_TAIL: Tail = Tail {
+    digits: true,
+    value: Some(0),
+    scale: Some(1),
+};
+
 impl Token {
+    /// The whole token is an optional `+` and decimal digits (however
+    /// many: scanf reads `000…0003` as 3).
+    pub fn digits(&self) -> bool {
+        let t = self.text.as_bytes();
+        let kept = t.strip_prefix(b"+").unwrap_or(t);
+        !kept.is_empty() && kept.iter().all(u8::is_ascii_digit) && self.tail.digits
+    }
+
+    /// The token's value when it is [`Token::digits`] and fits a `u64`.
+    pub fn value(&self) -> Option<u64> {
+        if !self.digits() {
+            return None;
+        }
+        let t = self.text.as_bytes();
+        let kept = t.strip_prefix(b"+").unwrap_or(t);
+        let head = kept.iter().try_fold(0u64, |v, &b| {
+            v.checked_mul(10)?.checked_add(u64::from(b - b'0'))
+        })?;
+        if !self.truncated {
+            return Some(head);
+        }
+        if head == 0 {
+            // Leading zeros: the value is the tail's.
+            return self.tail.value;
+        }
+        head.checked_mul(self.tail.scale?)?
+            .checked_add(self.tail.value?)
+    }
+
     /// The token quoted for a message: `` `abc` `` (with `…` when cut).
     pub fn quoted(&self) -> String {
         if self.truncated {
@@ -45,6 +100,7 @@ impl Token {
 
 /// scanf's white space: space, tab, newline, vertical tab, form feed and
 /// carriage return.
+#[inline]
 pub fn is_space(b: u8) -> bool {
     b == b' ' || (b'\t'..=b'\r').contains(&b)
 }
@@ -71,7 +127,13 @@ fn push_char(out: &mut String, c: char) {
 /// The message text of a token's kept bytes: valid UTF-8 as characters
 /// (controls escaped), other bytes as `\xNN`. A multi-byte character cut
 /// by the length limit at the very end is dropped, not escaped.
-fn token_text(bytes: &[u8], cut: bool) -> String {
+#[inline]
+fn token_text(bytes: Vec<u8>, cut: bool, plain: bool) -> String {
+    // Nearly every token is printable ASCII (the scanner saw each byte):
+    // it is its own text, in the buffer it was read into.
+    if plain {
+        return String::from_utf8(bytes).expect("printable ASCII is UTF-8");
+    }
     let mut out = String::new();
     let mut chunks = bytes.utf8_chunks().peekable();
     while let Some(chunk) = chunks.next() {
@@ -134,15 +196,13 @@ impl<R: BufRead> Scanner<R> {
     /// The next token, or `None` at end of input.
     pub fn next_token(&mut self) -> Result<Option<Token>, InputError> {
         let mut bytes: Vec<u8> = Vec::new();
-        let mut truncated = false;
         let mut start = None;
-        // The token as a number, read in full whatever its length:
-        // `digits` while it is an optional `+` then digits, `value` while
-        // that also fits a u64.
-        let mut count = 0u64;
-        let mut digits = true;
-        let mut seen_digit = false;
-        let mut value: Option<u64> = Some(0);
+        // Past the kept bytes (rare: a token of over 40 bytes), the rest is
+        // still read as a number, so a long integer keeps its value.
+        let mut truncated = false;
+        let mut tail = NO_TAIL;
+        // Every kept byte is printable ASCII.
+        let mut plain = true;
         loop {
             let buf = match self.reader.fill_buf() {
                 Ok(b) => b,
@@ -169,19 +229,12 @@ impl<R: BufRead> Scanner<R> {
                 }
                 if start.is_some() {
                     if bytes.len() < MAX_TOKEN_TEXT {
+                        plain &= b.is_ascii_graphic();
                         bytes.push(b);
                     } else {
                         truncated = true;
+                        tail.push(b);
                     }
-                    if b.is_ascii_digit() {
-                        seen_digit = true;
-                        value = value
-                            .and_then(|v| v.checked_mul(10))
-                            .and_then(|v| v.checked_add(u64::from(b - b'0')));
-                    } else if !(b == b'+' && count == 0) {
-                        digits = false;
-                    }
-                    count += 1;
                 }
                 if b == b'\n' {
                     self.line += 1;
@@ -198,12 +251,10 @@ impl<R: BufRead> Scanner<R> {
         }
         Ok(start.map(|span| {
             self.end = self.here();
-            let digits = digits && seen_digit;
             Token {
-                text: token_text(&bytes, truncated),
+                text: token_text(bytes, truncated, plain),
                 truncated,
-                digits,
-                value: if digits { value } else { None },
+                tail,
                 span,
             }
         }))
@@ -232,7 +283,7 @@ impl<R: BufRead> Scanner<R> {
     /// Interprets a token as a non-negative integer at most `max`.
     /// A leading `+` is accepted, as `scanf` accepts it.
     pub fn uint_of(&self, tok: &Token, what: &str, max: u64) -> Result<(u64, Span), InputError> {
-        if !tok.digits {
+        if !tok.digits() {
             let t = tok.text.as_str();
             let negative = t
                 .strip_prefix('-')
@@ -244,7 +295,7 @@ impl<R: BufRead> Scanner<R> {
             };
             return Err(self.error_at(tok.span, format!("{what} (a non-negative integer)"), found));
         }
-        match tok.value {
+        match tok.value() {
             Some(v) if v <= max => Ok((v, tok.span)),
             _ => Err(self.error_at(tok.span, format!("{what} (at most {max})"), tok.quoted())),
         }
@@ -379,7 +430,7 @@ mod tests {
         let mut s = Scanner::new(input, "dataset");
         let t = s.next_token().unwrap().unwrap();
         assert_eq!(t.text, "3\\xff");
-        assert!(!t.digits);
+        assert!(!t.digits());
         let e = s.uint_of(&t, "the width", 100).unwrap_err().to_string();
         assert_eq!(
             e,

@@ -219,7 +219,7 @@ impl<R: BufRead> Cases<R> {
         let value = match self.scanner.uint_of(tok, what, u64::MAX) {
             Ok((v, _)) => v,
             // All digits but too long for u64: simply out of range.
-            Err(_) if tok.digits => u64::MAX,
+            Err(_) if tok.digits() => u64::MAX,
             Err(e) => return Err(e),
         };
         if value < lo || value > hi {

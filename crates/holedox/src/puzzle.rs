@@ -11,6 +11,7 @@ use std::io::BufRead;
 use std::time::Duration;
 
 use gridpuzzle_engine::generate::{Best, Difficulty, Generator, Want};
+use gridpuzzle_engine::page::{self, DraftGrid};
 use gridpuzzle_engine::puzzle::{Cases, GenSpec, HardSpec, Param, Puzzle, Setting};
 use gridpuzzle_engine::search::{Limits, Search};
 use gridpuzzle_engine::session::Prospect;
@@ -70,6 +71,39 @@ fn cell(p: Pos) -> Value {
 
 fn body_json(body: &[Pos]) -> Value {
     Value::Array(body.iter().map(|&p| cell(p)).collect())
+}
+
+/// A page's draft of a lair: the stones (`#`), the snake so far (head
+/// first, maybe empty) and the exit, if the draft places it.
+struct Draft {
+    grid: DraftGrid,
+    body: Vec<Pos>,
+    exit: Option<Pos>,
+}
+
+impl Draft {
+    fn read(draft: &Value) -> Result<Draft, String> {
+        let grid = DraftGrid::read(draft, ".#")?;
+        let (w, h) = (grid.width, grid.height);
+        let body = match draft.get("body") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(cells)) => cells
+                .iter()
+                .enumerate()
+                .map(|(i, v)| page::read_cell(v, &format!("segment {} of the snake", i + 1), w, h))
+                .collect::<Result<_, _>>()?,
+            Some(_) => {
+                return Err(
+                    "the board's `body` must be a list of cells [row, column], head first".into(),
+                )
+            }
+        };
+        let exit = match draft.get("exit") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(page::read_cell(v, "the exit", w, h)?),
+        };
+        Ok(Draft { grid, body, exit })
+    }
 }
 
 /// The size, exit and body length of a generator request, checked; the
@@ -347,6 +381,170 @@ impl Puzzle for Holedox {
 
     fn step_json(&self, body: &Vec<Pos>, _left: &Pos) -> Value {
         json!({ "head": cell(body[0]) })
+    }
+
+    const PAGE_SCRIPT: &'static str = include_str!("../page.js");
+    const BOARD_SETTINGS: &'static [&'static str] = &["exit"];
+
+    fn draft_text(&self, draft: &Value) -> Result<String, String> {
+        let d = Draft::read(draft)?;
+        let (w, h) = (d.grid.width, d.grid.height);
+        let mut out = format!("{h} {w} {}\n", d.body.len());
+        for p in &d.body {
+            out.push_str(&format!("{} {}\n", p.row + 1, p.col + 1));
+        }
+        let stones: Vec<Pos> = (0..d.grid.cells.len())
+            .filter(|&i| d.grid.cells[i] == b'#')
+            .map(|i| d.grid.pos(i))
+            .collect();
+        out.push_str(&format!("{}\n", stones.len()));
+        for p in stones {
+            out.push_str(&format!("{} {}\n", p.row + 1, p.col + 1));
+        }
+        out.push_str(Self::TERMINATOR);
+        Ok(out)
+    }
+
+    fn draft_lacks(&self, draft: &Value) -> Option<String> {
+        let d = Draft::read(draft).ok()?;
+        d.body.is_empty().then(|| {
+            "Draw the snake first (the Snake tool: press on the head, drag to the tail).".into()
+        })
+    }
+
+    fn with_draft(&self, draft: &Value) -> Result<Holedox, String> {
+        let d = Draft::read(draft)?;
+        let mut p = *self;
+        if let Some(exit) = d.exit {
+            p.exit = (exit.row + 1, exit.col + 1);
+        }
+        Ok(p)
+    }
+
+    fn game_id(&self, draft: &Value) -> Result<String, String> {
+        // holedox/WxH/STONES/R.C.DIRS[/exit=R,C][/rule=lenient]: a bit a
+        // cell for the stones; the head 0-based, then each segment's
+        // direction from the one before; the exit 1-based.
+        let d = Draft::read(draft)?;
+        let (w, h) = (d.grid.width, d.grid.height);
+        let exit = match d.exit {
+            Some(exit) => exit,
+            None if self.exit.0 <= h && self.exit.1 <= w => self.exit_pos(),
+            None => {
+                return Err(format!(
+                    "the exit {},{} is not on a board of {h} rows and {w} columns",
+                    self.exit.0, self.exit.1
+                ))
+            }
+        };
+        let stones: Vec<u8> = d.grid.cells.iter().map(|&c| u8::from(c == b'#')).collect();
+        let mut snake = String::new();
+        if let Some(head) = d.body.first() {
+            snake = format!("{}.{}.", head.row, head.col);
+            for (i, pair) in d.body.windows(2).enumerate() {
+                let delta = (
+                    i64::from(pair[1].row) - i64::from(pair[0].row),
+                    i64::from(pair[1].col) - i64::from(pair[0].col),
+                );
+                let dir = Dir::ALL
+                    .into_iter()
+                    .find(|d| d.delta() == delta)
+                    .ok_or_else(|| {
+                        format!(
+                            "segment {} of the snake is not next to the one before it",
+                            i + 2
+                        )
+                    })?;
+                snake.push(dir.letter());
+            }
+        }
+        let mut id = format!(
+            "{}/{}/{}/{snake}",
+            Self::NAME,
+            d.grid.size_text(),
+            page::pack(&stones, 1)
+        );
+        if exit != Pos::new(0, 0) {
+            id.push_str(&format!("/exit={},{}", exit.row + 1, exit.col + 1));
+        }
+        if self.rule != TailRule::Strict {
+            id.push_str(&format!("/rule={}", self.rule));
+        }
+        Ok(id)
+    }
+
+    fn from_game_id(id: &str) -> Result<(Holedox, Value), String> {
+        let parts = page::split_id(id)?;
+        let (w, h) = (parts.width, parts.height);
+        let stones = page::unpack(parts.cells, 1, (w * h) as usize)?;
+        let mut rest = parts.rest;
+        let snake = if rest.is_empty() { "" } else { rest.remove(0) };
+        let mut body = Vec::new();
+        if !snake.is_empty() {
+            let bad = || format!("expected the snake as ROW.COL.DIRS, found `{snake}`");
+            let mut it = snake.splitn(3, '.');
+            let (r, c, dirs) = match (it.next(), it.next(), it.next()) {
+                (Some(r), Some(c), Some(dirs))
+                    if page::all_digits(r)
+                        && page::all_digits(c)
+                        && dirs.chars().all(|d| "UDLR".contains(d)) =>
+                {
+                    (r, c, dirs)
+                }
+                _ => return Err(bad()),
+            };
+            let (mut r, mut c) = (i128::from(page::number(r)), i128::from(page::number(c)));
+            let mut cells = vec![(r, c)];
+            for d in dirs.chars() {
+                let (dr, dc) = Dir::from_letter(d).expect("checked above").delta();
+                r += i128::from(dr);
+                c += i128::from(dc);
+                cells.push((r, c));
+            }
+            let on = |(r, c): (i128, i128)| r >= 0 && c >= 0 && r < h.into() && c < w.into();
+            if !cells.iter().all(|&p| on(p)) {
+                return Err("the snake leaves the board".into());
+            }
+            body = cells
+                .into_iter()
+                .map(|(r, c)| Pos::new(r as u32, c as u32))
+                .collect();
+        }
+        let settings = page::id_settings(&rest)?;
+        let mut exit = Pos::new(0, 0);
+        if let Some(e) = page::setting(&settings, "exit").filter(|e| !e.is_empty()) {
+            let (r, c) = e
+                .split_once(',')
+                .filter(|(r, c)| page::all_digits(r) && page::all_digits(c))
+                .ok_or_else(|| format!("expected exit=ROW,COL (1-based), found `{e}`"))?;
+            let (r, c) = (page::number(r), page::number(c));
+            if r < 1 || c < 1 || r > u64::from(h) || c > u64::from(w) {
+                return Err(format!(
+                    "the exit {e} is not on a board of {h} rows and {w} columns"
+                ));
+            }
+            exit = Pos::new(r as u32 - 1, c as u32 - 1);
+        }
+        let puzzle = Holedox {
+            // Any other value was always read as the judge's rule.
+            rule: match page::setting(&settings, "rule") {
+                Some("lenient") => TailRule::Lenient,
+                _ => TailRule::Strict,
+            },
+            exit: (exit.row + 1, exit.col + 1),
+        };
+        let grid = DraftGrid {
+            width: w,
+            height: h,
+            cells: stones
+                .iter()
+                .map(|&s| if s == 1 { b'#' } else { b'.' })
+                .collect(),
+        };
+        let mut draft = grid.json();
+        draft.insert("body".into(), body_json(&body));
+        draft.insert("exit".into(), cell(exit));
+        Ok((puzzle, Value::Object(draft)))
     }
 
     const DENSITY: &'static str = "stones";

@@ -1,246 +1,59 @@
 // The page of `gridpuzzle serve`: edit a board, solve it and watch the
-// solution, play it, generate one, share it as a link.
+// solution, play it, generate one, share it as a link — for any puzzle the
+// server lists.
 //
-// Why it is shaped so: the page knows no rule of either puzzle. It holds a
-// board (cells, and the start/goal or the snake and the exit), writes it as
-// judge text, and asks the server: /api/solve for the optimum (the same
-// record as `solve --format json`), /api/play for what each of a list of
-// moves changes (the page rebuilds the positions from it), the first refused move with the rules' reason, and
-// an exact hint; /api/cases to read a judge input into boards;
-// /api/generate for new boards. So every answer on the page comes from the
-// same Rust code as the command line, and a move the page draws is one the
-// rules played. Plain script, no framework, nothing fetched from anywhere
-// but this server.
+// Why it is shaped so: this script knows no puzzle and no rule. What it
+// shows of a puzzle comes from the server, which answers from the same
+// Rust code as the command line:
+//   GET  /api/puzzles     the puzzles: names, move words, settings (the
+//                         controls beside the board), samples, the board
+//                         to open first, the generator's fields;
+//   GET  /puzzles/NAME.js each puzzle's drawing module (below);
+//   POST /api/board       the board being edited ("draft") as judge text,
+//                         its game ID (the link), the options to solve it
+//                         under and what it lacks; and a link's board back;
+//   POST /api/play        the moves played through the rules, the first
+//                         refused one with the rules' reason, an exact
+//                         hint, and the whole positions to draw;
+//   POST /api/solve, /api/cases, /api/generate.
+// So a position on the page is one the rules played, a text is the one
+// the judge reads, and a link is read and written by one codec in Rust
+// (old links keep opening). Plain script, no framework, nothing fetched
+// from anywhere but this server.
 //
-// The board is also in the URL fragment, a compact game ID that a link
-// reopens:
-//   #curling/WxH/CELLS[/cap=N|none]
-//       CELLS: the judge codes (0 ice, 1 block, 2 start, 3 goal), 2 bits
-//       each, three cells per base64url character, row by row.
-//   #holedox/WxH/STONES/R.C.DIRS[/exit=R,C][/rule=lenient]
-//       STONES: 1 bit per cell, six per base64url character, row by row;
-//       R.C: the head's 0-based row and column; DIRS: for each further
-//       segment, the direction (U, D, L, R) from the one before it;
-//       exit: 1-based, as on the command line.
+// A drawing module (crates/PUZZLE/page.js) only draws and edits its board:
+//   gridpuzzle.register(NAME, {
+//     tools: [{id, label, help}], tool: "the first tool",
+//     css: "its cell styles",
+//     blank(w, h), adopt(record), resize(draft, w, h)  -> a draft
+//     edit(draft, tool, r, c, first) -> whether the draft changed
+//        (`first`: the press, not the drag after it)
+//     render(view, draft)            draws the board into view.svg
+//     show(view, draft, pos, slide)  draws a position from the server
+//                                    (null: the draft's own), gliding
+//                                    over view.slideTime ms if `slide`
+//     params: {KEY: "a starting value"} of the Generate panel's fields
+//   });
+// A draft is a board in the shape of /api/cases' records: `width`,
+// `height`, one string a row, and the puzzle's own fields.
+//
+// The link's fragment holds the board's game ID, `#NAME/WxH/CELLS/...`;
+// its format is documented in crates/engine/src/page.rs and in each
+// puzzle's puzzle.rs, which encode and decode it.
 "use strict";
 
-const SAMPLES = {
-  curling: "2 1\n3 2\n6 6\n1 0 0 2 1 0\n1 1 0 0 0 0\n0 0 0 0 0 3\n0 0 0 0 0 0\n1 0 0 0 0 1\n0 1 1 1 1 1\n6 1\n1 1 2 1 1 3\n6 1\n1 0 2 1 1 3\n12 1\n2 0 1 1 1 1 1 1 1 1 1 3\n13 1\n2 0 1 1 1 1 1 1 1 1 1 1 3\n0 0\n",
-  holedox: "5 6 4\n4 1\n4 2\n3 2\n3 1\n3\n2 3\n3 3\n3 4\n\n4 4 4\n2 3\n1 3\n1 4\n2 4\n4\n\n2 1\n2 2\n3 4\n4 2\n\n0 0 0\n",
-};
-const MOVE_WORD = { curling: ["throw", "throws"], holedox: ["step", "steps"] };
-const DIRS = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] };
-const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-const MAX_SIDE = 100;
-const TOOL_HELP = {
-  ice: "Click or drag to clear cells.",
-  block: "Click or drag to place blocks.",
-  start: "Click to place the stone's start.",
-  goal: "Click to place the goal.",
-  floor: "Click or drag to clear stones.",
-  stone: "Click or drag to place stones.",
-  snake: "Press on the head and drag to the tail (or click cell by cell); click the tail to take it back.",
-  exit: "Click to place the exit.",
-};
-
 const $ = (id) => document.getElementById(id);
-
-// ---------------------------------------------------------------- the board
-
-/// The board being edited. Curling: `cells` holds judge codes 0-3.
-/// Holedox: `cells` holds 1 for a stone; `body` is [row, col] head first.
-let board = null;
-let tool = { curling: "block", holedox: "stone" };
-let mode = "edit";
-
-function blank(puzzle, w, h) {
-  return { puzzle, w, h, cells: new Uint8Array(w * h), body: [], exit: [0, 0] };
-}
-
-function words(n) {
-  const [one, many] = MOVE_WORD[board.puzzle];
-  return n + " " + (n === 1 ? one : many);
-}
-
-function find(code) {
-  const i = board.cells.indexOf(code);
-  return i < 0 ? null : [Math.floor(i / board.w), i % board.w];
-}
-
-function inBody(r, c) {
-  return board.body.findIndex(([br, bc]) => br === r && bc === c);
-}
-
-/// The judge text of the board: one case and the terminator.
-function judgeText() {
-  const b = board;
-  if (b.puzzle === "curling") {
-    const lines = [b.w + " " + b.h];
-    for (let r = 0; r < b.h; r++) lines.push(Array.from(b.cells.subarray(r * b.w, (r + 1) * b.w)).join(" "));
-    return lines.join("\n") + "\n0 0\n";
-  }
-  const lines = [b.h + " " + b.w + " " + b.body.length];
-  for (const [r, c] of b.body) lines.push((r + 1) + " " + (c + 1));
-  const stones = [];
-  b.cells.forEach((s, i) => { if (s) stones.push((Math.floor(i / b.w) + 1) + " " + (i % b.w + 1)); });
-  lines.push(String(stones.length), ...stones);
-  return lines.join("\n") + "\n0 0 0\n";
-}
-
-/// The rule options of the request, from the header and the board.
-function options() {
-  if (board.puzzle === "curling") {
-    const cap = $("max-throws").value.trim();
-    return { max_throws: /^\d+$/.test(cap) ? Number(cap) : cap };
-  }
-  return { tail_rule: $("tail-rule").value, exit: (board.exit[0] + 1) + "," + (board.exit[1] + 1) };
-}
-
-/// A board from an /api/cases record.
-function fromRecord(puzzle, rec) {
-  const b = blank(puzzle, rec.width, rec.height);
-  const codes = puzzle === "curling" ? { ".": 0, "#": 1, "S": 2, "G": 3 } : { ".": 0, "#": 1 };
-  rec.rows.forEach((row, r) => {
-    for (let c = 0; c < b.w; c++) b.cells[r * b.w + c] = codes[row[c]] || 0;
-  });
-  if (puzzle === "holedox") {
-    b.body = rec.body.map(([r, c]) => [r, c]);
-    b.exit = rec.exit.slice();
-  }
-  return b;
-}
-
-// ------------------------------------------------------------------ game ID
-
-function packBits(values, bits) {
-  const per = 6 / bits;
-  let out = "";
-  for (let i = 0; i < values.length; i += per) {
-    let v = 0;
-    for (let k = 0; k < per; k++) v = (v << bits) | (values[i + k] || 0);
-    out += B64[v];
-  }
-  return out;
-}
-
-function unpackBits(text, bits, count) {
-  const per = 6 / bits;
-  const mask = (1 << bits) - 1;
-  const values = new Uint8Array(count);
-  if (text.length !== Math.ceil(count / per)) throw new Error("the cells have the wrong length for the size");
-  for (let j = 0; j < text.length; j++) {
-    const v = B64.indexOf(text[j]);
-    if (v < 0) throw new Error("the cells hold a character that is not base64url: " + text[j]);
-    for (let k = 0; k < per; k++) {
-      const i = j * per + k;
-      if (i < count) values[i] = (v >> (bits * (per - 1 - k))) & mask;
-    }
-  }
-  return values;
-}
-
-function gameId() {
-  const b = board;
-  const parts = [b.puzzle, b.w + "x" + b.h];
-  if (b.puzzle === "curling") {
-    parts.push(packBits(b.cells, 2));
-    const cap = $("max-throws").value.trim();
-    if (cap !== "10") parts.push("cap=" + cap.replace(/[^0-9A-Za-z]/g, ""));
-  } else {
-    parts.push(packBits(b.cells, 1));
-    let snake = "";
-    if (b.body.length) {
-      snake = b.body[0][0] + "." + b.body[0][1] + ".";
-      for (let i = 1; i < b.body.length; i++) {
-        const dr = b.body[i][0] - b.body[i - 1][0], dc = b.body[i][1] - b.body[i - 1][1];
-        snake += Object.keys(DIRS).find((d) => DIRS[d][0] === dr && DIRS[d][1] === dc) || "?";
-      }
-    }
-    parts.push(snake);
-    if (b.exit[0] || b.exit[1]) parts.push("exit=" + (b.exit[0] + 1) + "," + (b.exit[1] + 1));
-    if ($("tail-rule").value !== "strict") parts.push("rule=" + $("tail-rule").value);
-  }
-  return parts.join("/");
-}
-
-/// The board of a game ID, or an Error saying what is wrong with it.
-function parseGameId(id) {
-  const parts = id.split("/");
-  const puzzle = parts[0];
-  if (puzzle !== "curling" && puzzle !== "holedox") throw new Error("unknown puzzle `" + puzzle + "`");
-  const size = /^(\d+)x(\d+)$/.exec(parts[1] || "");
-  if (!size) throw new Error("expected a size WxH after the puzzle");
-  const w = Number(size[1]), h = Number(size[2]);
-  if (w < 1 || h < 1 || w > MAX_SIDE || h > MAX_SIDE) throw new Error("the size must be 1 to " + MAX_SIDE + " on each side");
-  const b = blank(puzzle, w, h);
-  b.cells = unpackBits(parts[2] || "", puzzle === "curling" ? 2 : 1, w * h);
-  const settings = {};
-  let rest = parts.slice(3);
-  if (puzzle === "holedox") {
-    const snake = rest.shift() || "";
-    if (snake) {
-      const m = /^(\d+)\.(\d+)\.([UDLR]*)$/.exec(snake);
-      if (!m) throw new Error("expected the snake as ROW.COL.DIRS, found `" + snake + "`");
-      let r = Number(m[1]), c = Number(m[2]);
-      b.body.push([r, c]);
-      for (const d of m[3]) {
-        r += DIRS[d][0];
-        c += DIRS[d][1];
-        b.body.push([r, c]);
-      }
-      if (b.body.some(([r, c]) => r < 0 || c < 0 || r >= h || c >= w)) throw new Error("the snake leaves the board");
-    }
-  }
-  for (const part of rest) {
-    const at = part.indexOf("=");
-    if (at < 0) throw new Error("expected a setting KEY=VALUE, found `" + part + "`");
-    settings[part.slice(0, at)] = part.slice(at + 1);
-  }
-  if (settings.exit) {
-    const m = /^(\d+),(\d+)$/.exec(settings.exit);
-    if (!m) throw new Error("expected exit=ROW,COL (1-based), found `" + settings.exit + "`");
-    const [r, c] = [Number(m[1]) - 1, Number(m[2]) - 1];
-    if (r < 0 || c < 0 || r >= h || c >= w) throw new Error("the exit " + settings.exit + " is not on a board of " + h + " rows and " + w + " columns");
-    b.exit = [r, c];
-  }
-  return { board: b, settings };
-}
-
-/// True while the address bar shows a link that could not be read: it is
-/// left there until the board is edited.
-let keepHash = false;
-
-function updateUrl() {
-  if (keepHash) return;
-  const url = location.pathname + location.search + "#" + gameId();
-  if (location.hash !== "#" + gameId()) history.replaceState(null, "", url);
-}
-
-function loadFromHash() {
-  if (location.hash.length <= 1) return false;
-  try {
-    const { board: b, settings } = parseGameId(decodeURIComponent(location.hash.slice(1)));
-    if (b.puzzle === "curling") $("max-throws").value = settings.cap || "10";
-    else $("tail-rule").value = settings.rule === "lenient" ? "lenient" : "strict";
-    setBoard(b);
-    say("Opened the board of the link.");
-  } catch (e) {
-    // The link stays in the address bar, so it can be seen and mended.
-    keepHash = true;
-    say("This link's board cannot be read: " + e.message, true);
-    return false;
-  }
-  return true;
-}
-
-// ---------------------------------------------------------------- drawing
-
 const SVG = "http://www.w3.org/2000/svg";
-let cellSize = 32;
-let stoneEl = null;
-let snakeLayer = null;
-let blockEls = new Map();
-let breakTimer = null;
+/// The keys that play a move, by the move's word.
+const MOVE_KEYS = {
+  up: ["ArrowUp", "w", "W"], down: ["ArrowDown", "s", "S"],
+  left: ["ArrowLeft", "a", "A"], right: ["ArrowRight", "d", "D"],
+};
+const MOVE_GLYPHS = { up: "↑", down: "↓", left: "←", right: "→" };
+
+// ------------------------------------------------------- drawing modules
+
+const modules = {};
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(SVG, name);
@@ -249,139 +62,176 @@ function el(name, attrs, parent) {
   return e;
 }
 
-/// Redraws the whole board (cells, markers), then the position `pos`
-/// (null: the board as edited).
+/// What the drawing modules get: registration and helpers for drafts.
+window.gridpuzzle = {
+  register(name, module) { modules[name] = module; },
+  el,
+  cell: (d, r, c) => d.rows[r][c],
+  setCell(d, r, c, ch) {
+    const row = d.rows[r];
+    d.rows[r] = row.slice(0, c) + ch + row.slice(c + 1);
+  },
+  /// The first cell holding `ch`, row by row, as [row, column].
+  find(d, ch) {
+    for (let r = 0; r < d.height; r++) {
+      const c = d.rows[r].indexOf(ch);
+      if (c >= 0) return [r, c];
+    }
+    return null;
+  },
+  /// `rows` cut or padded with `fill` to w × h.
+  resizeRows(rows, w, h, fill) {
+    const out = [];
+    for (let r = 0; r < h; r++) out.push(((rows[r] || "") + fill.repeat(w)).slice(0, w));
+    return out;
+  },
+};
+
+// ---------------------------------------------------------------- the board
+
+/// What the server offers (GET /api/puzzles), and its records by name.
+let catalog = null;
+const kinds = {};
+/// The puzzle on the board (its catalog record), the board being edited,
+/// the tool and the settings chosen per puzzle.
+let kind = null;
+let draft = null;
+const tools = {};
+const values = {};
+let mode = "edit";
+
+const module = () => modules[kind.name];
+
+function words(n) {
+  return n + " " + (n === 1 ? kind.move : kind.moves);
+}
+
+/// The settings offered as controls (the others are on the board).
+const controls = () => kind.settings.filter((s) => !s.on_board);
+const controlId = (key) => key.replace(/_/g, "-");
+
+/// The value of a control or a field as JSON: digits as a number.
+function jsonValue(text) {
+  return /^\d+$/.test(text) ? Number(text) : text;
+}
+
+/// The options of the controls, as /api/board reads them.
+function controlOptions() {
+  const options = {};
+  for (const s of controls()) options[s.key] = $(controlId(s.key)).value.trim();
+  return options;
+}
+
+// --------------------------------------------------- the board's description
+
+/// The server's description of the board ({puzzle, input, id, options,
+/// lacks}), asked again after every change: `version` counts the changes.
+let described = null;
+let version = 0;
+/// True while the address bar shows a link that could not be read: it is
+/// left there until the board is edited.
+let keepHash = false;
+
+/// Asks the server to describe the board (or takes `known`, the answer
+/// that opened it); the promise of the answer.
+function describe(known) {
+  const mine = ++version;
+  const promise = known ? Promise.resolve(known)
+    : post("/api/board", { puzzle: kind.name, board: draft, options: controlOptions() });
+  described = { version: mine, promise, value: null };
+  promise.then((d) => {
+    if (described.version !== mine) return;
+    described.value = d;
+    updateUrl();
+  }, (e) => {
+    if (described.version === mine) say(e.message, true);
+  });
+  return promise;
+}
+
+/// The description of the board as it is now.
+const current = () => described.promise;
+
+function updateUrl() {
+  if (keepHash || !described || !described.value) return;
+  const id = described.value.id;
+  if (location.hash !== "#" + id) history.replaceState(null, "", location.pathname + location.search + "#" + id);
+}
+
+/// Opens the board of the link in the address bar, if there is one.
+async function loadFromHash() {
+  if (location.hash.length <= 1) return false;
+  const unreadable = (why) => {
+    // The link stays in the address bar, so it can be seen and mended.
+    keepHash = true;
+    say("This link's board cannot be read: " + why, true);
+    return false;
+  };
+  let id;
+  try {
+    id = decodeURIComponent(location.hash.slice(1));
+  } catch (e) {
+    return unreadable(e.message);
+  }
+  let opened;
+  try {
+    opened = await post("/api/board", { id });
+  } catch (e) {
+    return unreadable(e.message);
+  }
+  if (!kinds[opened.puzzle]) return unreadable("unknown puzzle `" + opened.puzzle + "`");
+  if (!kind || kind.name !== opened.puzzle) switchPuzzle(opened.puzzle);
+  for (const s of controls()) {
+    if (opened.options[s.key] !== undefined) $(controlId(s.key)).value = opened.options[s.key];
+  }
+  setBoard(opened.puzzle, opened.board, false, opened);
+  say("Opened the board of the link.");
+  return true;
+}
+
+// ---------------------------------------------------------------- drawing
+
+let cellSize = 32;
+
+function slideTime() {
+  return Math.round(1600 / Number($("anim-speed").value));
+}
+
+function view() {
+  return { svg: $("board"), s: cellSize, width: draft.width, height: draft.height, slideTime: slideTime() };
+}
+
+/// Redraws the whole board, then the position `pos` (null: the board as
+/// edited).
 function render(pos) {
   const svg = $("board");
-  const b = board;
   const room = Math.min(640, Math.max(240, ($("board-wrap").clientWidth || 640) - 4));
-  cellSize = Math.max(6, Math.min(72, Math.floor(room / Math.max(b.w, b.h))));
+  cellSize = Math.max(6, Math.min(72, Math.floor(room / Math.max(draft.width, draft.height))));
   const s = cellSize;
-  svg.setAttribute("width", b.w * s);
-  svg.setAttribute("height", b.h * s);
-  svg.setAttribute("viewBox", "0 0 " + b.w * s + " " + b.h * s);
+  svg.setAttribute("width", draft.width * s);
+  svg.setAttribute("height", draft.height * s);
+  svg.setAttribute("viewBox", "0 0 " + draft.width * s + " " + draft.height * s);
   svg.replaceChildren();
-  blockEls = new Map();
-  const cells = el("g", { class: "cells" }, svg);
-  for (let r = 0; r < b.h; r++) {
-    for (let c = 0; c < b.w; c++) {
-      const v = b.cells[r * b.w + c];
-      const kind = b.puzzle === "curling" ? ["ice", "block", "start", "goal"][v] : (v ? "stone" : "floor");
-      const rect = el("rect", { x: c * s, y: r * s, width: s, height: s, class: "cell " + kind, "data-r": r, "data-c": c }, cells);
-      if (kind === "block") blockEls.set(r + "," + c, rect);
-    }
-  }
-  if (b.puzzle === "curling") {
-    const goal = find(3);
-    if (goal) el("circle", { cx: (goal[1] + 0.5) * s, cy: (goal[0] + 0.5) * s, r: s * 0.3, class: "goal-mark" }, svg);
-    stoneEl = el("circle", { id: "stone", cx: 0, cy: 0, r: s * 0.36, class: "stone" }, svg);
-  } else {
-    const [er, ec] = b.exit;
-    el("rect", { x: ec * s + 2, y: er * s + 2, width: s - 4, height: s - 4, rx: s * 0.2, class: "exit-mark", id: "exit-mark" }, svg);
-    snakeLayer = el("g", { id: "snake" }, svg);
-  }
+  module().render(view(), draft);
   show(pos, false);
 }
 
-/// Draws position `pos` over the board (null: the edited board's start).
-/// `slide`: let the stone glide to its new cell.
+/// Draws position `pos` over the board; `slide`: let it glide there.
 function show(pos, slide) {
-  const b = board;
-  const s = cellSize;
-  if (b.puzzle === "curling") {
-    const broken = new Set((pos ? pos.broken : []).map(([r, c]) => r + "," + c));
-    const mark = () => { for (const [key, rect] of blockEls) rect.classList.toggle("broken", broken.has(key)); };
-    // A block breaks when the stone gets there, not when it sets off.
-    clearTimeout(breakTimer);
-    if (slide) breakTimer = setTimeout(mark, slideTime() * 0.8);
-    else mark();
-    const at = pos ? pos.stone : find(2);
-    stoneEl.style.display = at ? "" : "none";
-    if (!at) return;
-    stoneEl.style.transition = slide ? "transform " + slideTime() + "ms ease-out" : "none";
-    stoneEl.setAttribute("data-r", at[0]);
-    stoneEl.setAttribute("data-c", at[1]);
-    stoneEl.style.transform = "translate(" + (at[1] + 0.5) * s + "px, " + (at[0] + 0.5) * s + "px)";
-  } else {
-    const body = pos ? pos.body : b.body;
-    snakeLayer.replaceChildren();
-    for (let i = body.length - 1; i >= 0; i--) {
-      const [r, c] = body[i];
-      const inset = i === 0 ? 1 : 3;
-      el("rect", {
-        x: c * s + inset, y: r * s + inset, width: s - 2 * inset, height: s - 2 * inset, rx: s * 0.3,
-        class: "seg" + (i === 0 ? " head" : i === body.length - 1 ? " tail" : ""),
-        "data-r": r, "data-c": c, "data-i": i,
-      }, snakeLayer);
-    }
-    for (let i = 1; i < body.length; i++) {
-      const [r0, c0] = body[i - 1], [r1, c1] = body[i];
-      el("line", { x1: (c0 + 0.5) * s, y1: (r0 + 0.5) * s, x2: (c1 + 0.5) * s, y2: (r1 + 0.5) * s, class: "link" }, snakeLayer);
-    }
-  }
+  module().show(view(), draft, pos, slide);
 }
 
 // ----------------------------------------------------------------- editing
 
 let dragging = false;
+let lastCell = null;
 
 function cellAt(event) {
   const box = $("board").getBoundingClientRect();
   const c = Math.floor((event.clientX - box.left) / cellSize);
   const r = Math.floor((event.clientY - box.top) / cellSize);
-  return r >= 0 && c >= 0 && r < board.h && c < board.w ? [r, c] : null;
+  return r >= 0 && c >= 0 && r < draft.height && c < draft.width ? [r, c] : null;
 }
-
-function edit(r, c, first) {
-  const b = board;
-  const i = r * b.w + c;
-  const t = tool[b.puzzle];
-  if (b.puzzle === "curling") {
-    const code = { ice: 0, block: 1, start: 2, goal: 3 }[t];
-    if (code >= 2) {
-      if (!first) return false;
-      const old = b.cells.indexOf(code);
-      if (old >= 0) b.cells[old] = 0;
-    }
-    if (b.cells[i] === code) return false;
-    b.cells[i] = code;
-    return true;
-  }
-  if (t === "floor" || t === "stone") {
-    const v = t === "stone" ? 1 : 0;
-    if (b.cells[i] === v || (v && inBody(r, c) >= 0)) return false;
-    b.cells[i] = v;
-    return true;
-  }
-  if (t === "exit") {
-    if (!first) return false;
-    b.exit = [r, c];
-    return true;
-  }
-  // The snake, head first.
-  if (b.cells[i]) return false;
-  const at = inBody(r, c);
-  const tail = b.body[b.body.length - 1];
-  const nextToTail = tail && Math.abs(tail[0] - r) + Math.abs(tail[1] - c) === 1;
-  if (at === b.body.length - 1 && at >= 0 && first) {
-    b.body.pop();
-    return true;
-  }
-  if (at === b.body.length - 2 && at >= 0 && !first) {
-    b.body.pop();
-    return true;
-  }
-  if (at >= 0) return false;
-  if (nextToTail) {
-    b.body.push([r, c]);
-    return true;
-  }
-  if (!first) return false;
-  b.body = [[r, c]];
-  return true;
-}
-
-let lastCell = null;
 
 function onPointer(event) {
   if (mode !== "edit") return;
@@ -414,60 +264,159 @@ function onPointer(event) {
     }
   }
   let changed = false;
-  for (const [r, c] of path) changed = edit(r, c, first) || changed;
+  for (const [r, c] of path) changed = module().edit(draft, tools[kind.name], r, c, first) || changed;
   lastCell = cell;
   if (changed) boardChanged();
 }
 
-/// After any change of the board: redraw, update the link, forget the
-/// solution and the game of the old board.
-function boardChanged(keepLink) {
+/// After any change of the board: redraw, describe it again (its text and
+/// link), forget the solution and the game of the old board.
+function boardChanged(keepLink, known) {
   if (!keepLink) keepHash = false;
   epoch++;
   solution = null;
   game = null;
   stopAnimation();
   render(null);
-  updateUrl();
+  describe(known);
   if (mode !== "edit") setMode("edit");
 }
 
-function setBoard(b, keepLink) {
-  board = b;
-  $("puzzle").value = b.puzzle;
-  $("width").value = b.w;
-  $("height").value = b.h;
-  document.body.classList.toggle("curling", b.puzzle === "curling");
-  document.body.classList.toggle("holedox", b.puzzle === "holedox");
-  showTool();
-  boardChanged(keepLink);
+/// Puts `board` (a draft or an /api/cases record) of puzzle `name` in the
+/// editor; `known`: its description, when the server already gave it.
+function setBoard(name, board, keepLink, known) {
+  if (name !== (kind && kind.name)) switchPuzzle(name);
+  draft = module().adopt(board);
+  $("width").value = draft.width;
+  $("height").value = draft.height;
+  boardChanged(keepLink, known);
 }
 
 function resize(w, h) {
-  const b = board;
-  const n = blank(b.puzzle, w, h);
-  for (let r = 0; r < Math.min(h, b.h); r++)
-    for (let c = 0; c < Math.min(w, b.w); c++) n.cells[r * w + c] = b.cells[r * b.w + c];
-  // A snake is kept up to its first segment that no longer fits.
-  const cut = b.body.findIndex(([r, c]) => r >= h || c >= w);
-  n.body = cut < 0 ? b.body : b.body.slice(0, cut);
-  n.exit = b.exit[0] < h && b.exit[1] < w ? b.exit : [0, 0];
-  setBoard(n);
+  setBoard(kind.name, module().resize(draft, w, h));
 }
 
 function readSize() {
   const w = Number($("width").value), h = Number($("height").value);
-  if (!Number.isInteger(w) || !Number.isInteger(h) || w < 1 || h < 1 || w > MAX_SIDE || h > MAX_SIDE) {
-    say("The size must be whole numbers from 1 to " + MAX_SIDE + ".", true);
+  const max = catalog.max_side;
+  if (!Number.isInteger(w) || !Number.isInteger(h) || w < 1 || h < 1 || w > max || h > max) {
+    say("The size must be whole numbers from 1 to " + max + ".", true);
     return null;
   }
   return [w, h];
 }
 
 function showTool() {
-  const t = tool[board.puzzle];
+  const t = tools[kind.name];
   for (const button of document.querySelectorAll(".tool")) button.classList.toggle("active", button.dataset.tool === t);
-  $("tool-help").textContent = TOOL_HELP[t] || "";
+  const found = module().tools.find((x) => x.id === t);
+  $("tool-help").textContent = found ? found.help : "";
+}
+
+// ------------------------------------------------- the puzzle's controls
+
+/// Makes `kind` the puzzle of the page: its menu entry, its settings
+/// controls, its tools, its generator fields and its move buttons.
+function switchPuzzle(name) {
+  saveValues();
+  kind = kinds[name];
+  $("puzzle").value = name;
+  values[name] = values[name] || {};
+  const saved = values[name];
+
+  const settings = $("settings");
+  settings.replaceChildren();
+  for (const s of controls()) {
+    const label = document.createElement("label");
+    label.title = s.help;
+    let input;
+    if (s.choices.length) {
+      input = document.createElement("select");
+      for (const choice of s.choices) {
+        const o = document.createElement("option");
+        o.value = choice;
+        o.textContent = choice + (choice === s.default ? " (judge)" : "");
+        input.append(o);
+      }
+    } else {
+      input = document.createElement("input");
+      input.size = 5;
+    }
+    input.id = controlId(s.key);
+    input.value = saved[s.key] !== undefined ? saved[s.key] : s.default;
+    input.addEventListener("change", rulesChanged);
+    label.append(labelOf(s.key) + " ", input);
+    settings.append(label);
+  }
+
+  const params = $("gen-params");
+  params.replaceChildren();
+  const starts = module().params || {};
+  for (const p of kind.params) {
+    const label = document.createElement("label");
+    label.title = p.help;
+    const input = document.createElement("input");
+    input.id = "gen-" + controlId(p.key);
+    input.size = 4;
+    input.placeholder = p.value_name;
+    input.value = saved["gen:" + p.key] !== undefined ? saved["gen:" + p.key] : (p.default || starts[p.key] || "");
+    label.append(labelOf(p.key) + " ", input);
+    params.append(label);
+  }
+  $("gen-density").parentElement.title = "Percent of " + kind.density + "; empty for the generator's choice";
+
+  tools[name] = tools[name] || module().tool || module().tools[0].id;
+  $("tool-buttons").replaceChildren(...module().tools.map((t) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "tool";
+    b.dataset.tool = t.id;
+    b.title = t.help;
+    b.textContent = t.label;
+    b.addEventListener("click", () => { tools[kind.name] = t.id; showTool(); setMode("edit"); });
+    return b;
+  }));
+  showTool();
+
+  $("move-buttons").replaceChildren(...kind.move_set.map((m) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.move = m.letter;
+    b.title = m.word;
+    b.textContent = MOVE_GLYPHS[m.word] || m.letter;
+    b.addEventListener("click", () => playMove(m.letter));
+    return b;
+  }));
+  moveKeys = {};
+  for (const m of kind.move_set) {
+    for (const key of MOVE_KEYS[m.word] || []) moveKeys[key] = m.letter;
+    if (/^\d$/.test(m.letter)) moveKeys[m.letter] = m.letter;
+  }
+  $("play-help").textContent = Object.keys(MOVE_KEYS).some((w) => kind.move_set.some((m) => m.word === w))
+    ? "Arrow keys or WASD move; " : "The buttons move; ";
+}
+
+/// Keeps what the controls of the puzzle being left say.
+function saveValues() {
+  if (!kind) return;
+  const saved = values[kind.name];
+  for (const s of controls()) saved[s.key] = $(controlId(s.key)).value;
+  for (const p of kind.params) saved["gen:" + p.key] = $("gen-" + controlId(p.key)).value;
+}
+
+/// A setting's key as its label: `max_throws` is "Max throws".
+function labelOf(key) {
+  const text = key.replace(/[_-]/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/// Another rule makes another puzzle: a solution or a game of the old one
+/// no longer holds, so both start again once the board is described under
+/// the new rules.
+function rulesChanged() {
+  describe();
+  if (mode === "play") startPlay();
+  else if (mode === "solve") solve();
 }
 
 // ------------------------------------------------------------ server calls
@@ -492,52 +441,24 @@ async function post(path, body) {
   return answer;
 }
 
-/// What the board lacks before it can be solved or played, if anything.
-function missing() {
-  if (board.puzzle === "curling") {
-    if (find(2) === null) return "Place the stone's start first (the Start tool).";
-    if (find(3) === null) return "Place the goal first (the Goal tool).";
-  } else if (!board.body.length) {
-    return "Draw the snake first (the Snake tool: press on the head, drag to the tail).";
-  }
-  return null;
-}
-
-function request(extra) {
-  return { puzzle: board.puzzle, input: judgeText(), options: options(), ...extra };
+/// A request about the described board.
+function request(d, extra) {
+  return { puzzle: d.puzzle, input: d.input, options: d.options, ...extra };
 }
 
 // ------------------------------------------------------- solve and watch it
 
-/// The positions of a /api/play answer, rebuilt from its start and the
-/// change each move made: position(i) after i moves, for i = 0..n.
-function track(answer) {
-  const n = answer.steps.length;
-  if (answer.start.stone) {
-    const stones = [answer.start.stone], counts = [0], order = [];
-    for (const st of answer.steps) {
-      if (st.broke) order.push(st.broke);
-      stones.push(st.stone);
-      counts.push(order.length);
-    }
-    return { n, position: (i) => ({ stone: stones[i], broken: order.slice(0, counts[i]) }) };
-  }
-  // The body follows its head: after i steps it is the last L heads, the
-  // start body (tail first) counting as the heads before the first step.
-  const len = answer.start.body.length;
-  const heads = answer.start.body.slice().reverse().concat(answer.steps.map((st) => st.head));
-  return { n, position: (i) => ({ body: heads.slice(i, i + len).reverse() }) };
-}
-
-/// The solved board: its positions, its moves, the frame shown.
+/// The solved board: the request, its moves, the positions the server
+/// drew so far (by move count), the frame shown.
 let solution = null;
 let timer = null;
 /// Bumped by every new solve, game and board: an answer that comes back
 /// for an older one is dropped instead of drawn over the present.
 let epoch = 0;
 
-function slideTime() {
-  return Math.round(1600 / Number($("anim-speed").value));
+/// The positions after `from` moves and on, as many as one answer holds.
+function windowFrom(from, n) {
+  return [from, Math.min(n, from + catalog.max_positions - 1)];
 }
 
 async function solve() {
@@ -546,22 +467,25 @@ async function solve() {
   solution = null;
   const mine = ++epoch;
   $("frame-caption").textContent = "";
-  const lack = missing();
-  if (lack) {
-    $("answer").textContent = lack;
-    return;
-  }
   $("answer").textContent = "Solving…";
   try {
-    const answer = await post("/api/solve", request({}));
+    const d = await current();
+    if (mine !== epoch) return;
+    if (d.lacks) {
+      $("answer").textContent = d.lacks;
+      return;
+    }
+    const answer = await post("/api/solve", request(d, {}));
     if (mine !== epoch) return;
     const result = answer.results[0];
     if (!result) throw new Error("the board gave no case to solve");
     const took = " (" + result.stats.expanded + " states, " + result.stats.millis.toFixed(1) + " ms)";
     if (result.outcome === "solved") {
-      const played = await post("/api/play", request({ moves: result.moves }));
+      const n = result.moves.length;
+      const played = await post("/api/play", request(d, { moves: result.moves, positions: windowFrom(0, n) }));
       if (mine !== epoch) return;
-      solution = { track: track(played), moves: played.moves, k: 0 };
+      solution = { d, moves: played.moves, k: 0, positions: new Map() };
+      keep(solution, 0, played.positions);
       $("answer").innerHTML = "";
       const count = document.createElement("strong");
       count.id = "move-count";
@@ -569,11 +493,9 @@ async function solve() {
       $("answer").append("Optimal: ", count, " — " + (result.moves || "already there") + took);
       frame(0, false);
     } else if (result.outcome === "unsolvable") {
-      solution = null;
       $("answer").textContent = "No solution (-1): the search proved that no plan within the rules reaches the goal" + took + ".";
       render(null);
     } else {
-      solution = null;
       $("answer").textContent = "Not decided: " + result.reason + took + ". Nothing is claimed about this board.";
       render(null);
     }
@@ -585,24 +507,33 @@ async function solve() {
   }
 }
 
+function keep(s, from, positions) {
+  positions.forEach((pos, i) => s.positions.set(from + i, pos));
+}
+
+/// Shows the position after `k` moves of the solution, asking the server
+/// for it first if it is not in the window it drew.
 function frame(k, slide) {
   if (!solution) return;
-  const n = solution.moves.length;
-  solution.k = Math.max(0, Math.min(n, k));
-  const pos = solution.track.position(solution.k);
-  if (!slide) render(pos);
-  else show(pos, true);
-  const kk = solution.k;
-  $("frame-caption").textContent = "Move " + kk + " of " + n + (kk > 0 ? ": " + solution.moves[kk - 1] : "") +
+  const s = solution;
+  const n = s.moves.length;
+  s.k = Math.max(0, Math.min(n, k));
+  const kk = s.k;
+  $("frame-caption").textContent = "Move " + kk + " of " + n + (kk > 0 ? ": " + s.moves[kk - 1] : "") +
     (kk === n ? " — at the goal" : "");
   $("frame-caption").dataset.k = kk;
+  const draw = (pos, glide) => { if (!glide) render(pos); else show(pos, true); };
+  if (s.positions.has(kk)) return draw(s.positions.get(kk), slide);
+  post("/api/play", request(s.d, { moves: s.moves, positions: windowFrom(kk, n) })).then((played) => {
+    keep(s, kk, played.positions);
+    if (solution === s && s.k === kk && s.positions.has(kk)) draw(s.positions.get(kk), false);
+  }, (e) => { if (solution === s) say(e.message, true); });
 }
 
 function step(delta) {
   if (!solution) return;
   stopAnimation();
-  const k = solution.k + delta;
-  frame(k, board.puzzle === "curling" && delta === 1);
+  frame(solution.k + delta, delta === 1);
 }
 
 function togglePlay() {
@@ -612,7 +543,7 @@ function togglePlay() {
   $("anim-play").textContent = "❚❚ Pause";
   const tick = () => {
     if (!solution || solution.k >= solution.moves.length) return stopAnimation();
-    frame(solution.k + 1, board.puzzle === "curling");
+    frame(solution.k + 1, true);
     timer = setTimeout(tick, slideTime() + 150);
   };
   timer = setTimeout(tick, 200);
@@ -626,24 +557,19 @@ function stopAnimation() {
 
 // ----------------------------------------------------------------- playing
 
-/// The game: the moves played, the positions of the longest line the
-/// server replayed (`track`), the moves undone (for redo), and the move
-/// count last drawn.
+/// The game: the moves played, the moves undone (for redo), the move count
+/// last drawn, and the positions the server drew, by the moves that led
+/// there (so undo needs no request).
 let game = null;
 let queue = Promise.resolve();
+let moveKeys = {};
 
 function startPlay() {
   setMode("play");
   const mine = ++epoch;
-  game = null;
   $("hint-text").textContent = "";
   $("play-moves").textContent = "";
-  const lack = missing();
-  if (lack) {
-    $("play-status").textContent = lack;
-    return;
-  }
-  game = { epoch: mine, moves: "", track: null, redo: [], shown: -1 };
+  game = { epoch: mine, moves: "", redo: [], shown: -1, seen: new Map() };
   $("play-status").textContent = "starting…";
   enqueue(() => playTo("", false));
   $("board-wrap").focus();
@@ -662,7 +588,7 @@ function showGame(note) {
   // A hint is about one position: another position drops it.
   if (n !== game.shown) $("hint-text").textContent = "";
   game.shown = n;
-  show(game.track.position(n), board.puzzle === "curling");
+  show(game.seen.get(game.moves), true);
   if (note !== undefined) $("play-status").textContent = note;
 }
 
@@ -673,7 +599,15 @@ async function playTo(moves, hint) {
   if (!g) return false;
   try {
     if (hint) $("hint-text").textContent = "thinking…";
-    const answer = await post("/api/play", request({ moves, hint }));
+    const d = await current();
+    if (game !== g || mode !== "play") return false;
+    if (d.lacks) {
+      $("play-status").textContent = d.lacks;
+      if (hint) $("hint-text").textContent = "";
+      return false;
+    }
+    const n = moves.length;
+    const answer = await post("/api/play", request(d, { moves, hint, positions: [n, n] }));
     if (game !== g || mode !== "play") return false;
     if (answer.refused) {
       let why = "refused: " + answer.refused.reason;
@@ -682,8 +616,9 @@ async function playTo(moves, hint) {
       if (hint) $("hint-text").textContent = "";
       return false;
     }
+    if (g.seen.size > 10000) g.seen.clear();
+    g.seen.set(answer.moves, answer.positions[0]);
     g.moves = answer.moves;
-    g.track = track(answer);
     let note = "your move";
     if (answer.won) note = "at the goal in " + words(answer.moves.length) + "!";
     else if (answer.stuck) note = "stuck: no move is legal here (undo with U)";
@@ -709,36 +644,45 @@ function showHint(h) {
   $("hint-text").textContent = text;
 }
 
-const KEYS = {
-  ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R",
-  w: "U", s: "D", a: "L", d: "R", W: "U", S: "D", A: "L", D: "R",
-};
+/// Plays the move with letter `letter`.
+function playMove(letter) {
+  const g = game;
+  if (!g) return false;
+  enqueue(async () => {
+    if (game !== g) return;
+    const redo = g.redo;
+    if (await playTo(g.moves + letter, false)) {
+      g.redo = redo[redo.length - 1] === letter ? redo.slice(0, -1) : [];
+    }
+  });
+  return true;
+}
 
 function playKey(key) {
   const g = game;
   if (!g) return false;
-  const dir = KEYS[key];
+  if (moveKeys[key]) return playMove(moveKeys[key]);
   let job = null;
-  if (dir) {
+  if (key === "u" || key === "U" || key === "z") {
     job = async () => {
-      const redo = g.redo;
-      if (await playTo(g.moves + dir, false)) {
-        g.redo = redo[redo.length - 1] === dir ? redo.slice(0, -1) : [];
+      if (!g.moves.length) return;
+      const back = g.moves.slice(0, -1);
+      const undone = g.moves[g.moves.length - 1];
+      if (g.seen.has(back)) {
+        // The position before is known: undo is local.
+        g.moves = back;
+        g.redo.push(undone);
+        showGame("took back a move");
+      } else if (await playTo(back, false)) {
+        g.redo.push(undone);
+        $("play-status").textContent = "took back a move";
       }
-    };
-  } else if (key === "u" || key === "U" || key === "z") {
-    job = async () => {
-      if (!g.track || !g.moves.length) return;
-      // The positions of the longer game are still known: undo is local.
-      g.redo.push(g.moves[g.moves.length - 1]);
-      g.moves = g.moves.slice(0, -1);
-      showGame("took back a move");
     };
   } else if (key === "y" || key === "Y") {
     job = async () => {
-      const dir = g.redo[g.redo.length - 1];
-      if (!dir) return;
-      if (await playTo(g.moves + dir, false)) g.redo.pop();
+      const letter = g.redo[g.redo.length - 1];
+      if (!letter) return;
+      if (await playTo(g.moves + letter, false)) g.redo.pop();
     };
   } else if (key === "h" || key === "H") {
     job = async () => { await playTo(g.moves, true); };
@@ -769,14 +713,14 @@ function setMode(m) {
 let readCases = null;
 
 async function readInput() {
-  const puzzle = $("puzzle").value;
+  const puzzle = kind.name;
   // The request is the text as a JSON string: what the server's 1 MB cap
   // counts (escaped newlines included).
   if (new TextEncoder().encode(JSON.stringify($("input").value)).length > (1 << 20) - 100) {
     return say("This input is larger than the server's 1 MB request limit; use the command line.", true);
   }
   try {
-    // The judge's exit, (1, 1): a case read is the case the judge means.
+    // The judge's rules: a case read is the case the judge means.
     const answer = await post("/api/cases", { puzzle, input: $("input").value });
     readCases = { puzzle, cases: answer.cases };
     const select = $("case");
@@ -800,18 +744,19 @@ function openCase(n) {
   if (!readCases) return;
   const rec = readCases.cases.find((c) => c.case === Number(n));
   if (!rec) return;
-  if (rec.too_large || rec.width > MAX_SIDE || rec.height > MAX_SIDE) {
-    say("Case " + n + " is " + rec.width + "×" + rec.height + ": the page edits boards up to " + MAX_SIDE + " on a side; use the command line.", true);
+  const max = catalog.max_side;
+  if (rec.too_large || rec.width > max || rec.height > max) {
+    say("Case " + n + " is " + rec.width + "×" + rec.height + ": the page edits boards up to " + max + " on a side; use the command line.", true);
     return;
   }
   $("case").value = String(n);
-  setBoard(fromRecord(readCases.puzzle, rec));
+  setBoard(readCases.puzzle, rec);
 }
 
 // ---------------------------------------------------------------- generate
 
 async function generate() {
-  const puzzle = $("puzzle").value;
+  const puzzle = kind.name;
   const body = { puzzle, size: $("gen-size").value.trim(), count: 1, answer: $("gen-answer").value.trim() || null };
   const density = $("gen-density").value.trim();
   const seed = $("gen-seed").value.trim();
@@ -820,14 +765,11 @@ async function generate() {
   if (density) body.density = Number(density);
   // As text: a seed past 2^53 would lose digits as a JavaScript number.
   if (seed) body.seed = seed;
-  if (puzzle === "curling") {
-    const cap = $("max-throws").value.trim();
-    body.max_throws = /^\d+$/.test(cap) ? Number(cap) : cap;
-  } else {
-    const len = $("gen-len").value.trim();
-    if (!/^\d+$/.test(len)) return say("The length is a whole number of segments.", true);
-    body.len = Number(len);
-    body.tail_rule = $("tail-rule").value;
+  // The rules of the controls, and the generator's own fields.
+  for (const [key, value] of Object.entries(controlOptions())) body[key] = jsonValue(value);
+  for (const p of kind.params) {
+    const value = $("gen-" + controlId(p.key)).value.trim();
+    if (value) body[p.key] = jsonValue(value);
   }
   const button = $("generate");
   button.disabled = true;
@@ -838,8 +780,10 @@ async function generate() {
     const first = made.cases[0];
     const answer = await post("/api/cases", { puzzle, input: first.input });
     readCases = { puzzle, cases: answer.cases };
-    setBoard(fromRecord(puzzle, answer.cases[0]));
+    setBoard(puzzle, answer.cases[0]);
     $("input").value = first.input;
+    // The link is the new board's before the page says it is there.
+    await current().catch(() => {});
     const optimum = first.answer < 0 ? "no solution (-1)" : "optimum " + words(first.answer);
     say("Generated (seed " + (seed || made.seed) + "): " + optimum + ", " + first.difficulty.optimal_first_moves +
       " optimal first move(s). Solve it, or play it.");
@@ -860,22 +804,16 @@ function wire() {
   svg.addEventListener("pointercancel", () => { dragging = false; });
 
   $("puzzle").addEventListener("change", () => {
-    const p = $("puzzle").value;
-    setBoard(p === "curling" ? defaultCurling() : defaultHoledox());
+    const name = $("puzzle").value;
+    setBoard(name, kinds[name].board || modules[name].blank(6, 6));
   });
-  // Another rule makes another puzzle: a solution or a game of the old one
-  // no longer holds, so both start again.
-  const rulesChanged = () => {
-    updateUrl();
-    if (mode === "play") startPlay();
-    else if (mode === "solve") solve();
-  };
-  $("max-throws").addEventListener("change", rulesChanged);
-  $("tail-rule").addEventListener("change", rulesChanged);
   $("resize").addEventListener("click", () => { const s = readSize(); if (s) resize(s[0], s[1]); });
-  $("clear").addEventListener("click", () => { const s = readSize(); if (s) setBoard(blank(board.puzzle, s[0], s[1])); });
+  $("clear").addEventListener("click", () => { const s = readSize(); if (s) setBoard(kind.name, module().blank(s[0], s[1])); });
   $("share").addEventListener("click", async () => {
     keepHash = false;
+    updateUrl();
+    const d = await current().catch(() => null);
+    if (!d) return;
     updateUrl();
     try {
       await navigator.clipboard.writeText(location.href);
@@ -884,9 +822,6 @@ function wire() {
       say("The link to this board: " + location.href);
     }
   });
-  for (const button of document.querySelectorAll(".tool")) {
-    button.addEventListener("click", () => { tool[board.puzzle] = button.dataset.tool; showTool(); setMode("edit"); });
-  }
   for (const tab of document.querySelectorAll(".tab")) {
     tab.addEventListener("click", () => {
       if (tab.dataset.mode === "solve") solve();
@@ -906,7 +841,7 @@ function wire() {
     if (/^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) return;
     if (playKey(event.key)) event.preventDefault();
   });
-  $("sample").addEventListener("click", () => { $("input").value = SAMPLES[$("puzzle").value]; readInput(); });
+  $("sample").addEventListener("click", () => { $("input").value = kind.samples; readInput(); });
   $("read").addEventListener("click", readInput);
   $("file").addEventListener("change", async () => {
     const file = $("file").files[0];
@@ -922,30 +857,65 @@ function wire() {
   });
   $("case").addEventListener("change", () => openCase($("case").value));
   $("open-case").addEventListener("click", () => openCase($("case").value));
-  $("export").addEventListener("click", () => { $("input").value = judgeText(); say("The board as a judge input is in the box."); });
+  $("export").addEventListener("click", async () => {
+    try {
+      $("input").value = (await current()).input;
+      say("The board as a judge input is in the box.");
+    } catch (e) {
+      say(e.message, true);
+    }
+  });
   $("generate").addEventListener("click", generate);
-  window.addEventListener("hashchange", () => { if (location.hash !== "#" + gameId()) loadFromHash(); });
-  window.addEventListener("resize", () => { if (mode === "edit") render(null); });
-}
-
-function defaultCurling() {
-  // Sample dataset 2 of the statement: 4 throws.
-  return fromRecord("curling", {
-    width: 6, height: 6,
-    rows: ["#..S#.", "##....", ".....G", "......", "#....#", ".#####"],
+  window.addEventListener("hashchange", () => {
+    const id = described && described.value && described.value.id;
+    if (location.hash !== "#" + id) loadFromHash();
   });
+  window.addEventListener("resize", () => { if (mode === "edit" && draft) render(null); });
 }
 
-function defaultHoledox() {
-  // Sample case 1 of the statement: 9 steps.
-  return fromRecord("holedox", {
-    width: 6, height: 5,
-    rows: ["......", "..#...", "..##..", "......", "......"],
-    body: [[3, 0], [3, 1], [2, 1], [2, 0]],
-    exit: [0, 0],
-  });
+/// Loads the drawing module of each puzzle (a script of this server).
+function loadModules() {
+  return Promise.all(catalog.puzzles.map((p) => new Promise((done, fail) => {
+    const script = document.createElement("script");
+    script.src = p.script;
+    script.onload = done;
+    script.onerror = () => fail(new Error("the drawing module of " + p.name + " did not load"));
+    document.head.append(script);
+  })));
 }
 
-wire();
-if (!loadFromHash()) setBoard(defaultCurling(), true);
-setMode("edit");
+async function start() {
+  wire();
+  try {
+    const response = await fetch("/api/puzzles");
+    catalog = await response.json();
+    catalog.puzzles = catalog.puzzles.filter((p) => p.script);
+    await loadModules();
+    for (const p of catalog.puzzles) {
+      kinds[p.name] = p;
+      const css = modules[p.name].css;
+      // A constructed sheet, not a <style> element: the server's
+      // Content-Security-Policy (style-src 'self') refuses inline styles.
+      if (css) {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(css);
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      }
+      $("puzzle").append(Object.assign(document.createElement("option"), { value: p.name, textContent: p.title }));
+    }
+    $("titles").textContent = catalog.puzzles.map((p) => p.title).join(" and ");
+    $("width").max = $("height").max = catalog.max_side;
+    if (!(await loadFromHash())) {
+      const first = catalog.puzzles[0];
+      setBoard(first.name, first.board || modules[first.name].blank(6, 6), true);
+    }
+    setMode("edit");
+    await current().catch(() => {});
+  } catch (e) {
+    say(e.message, true);
+  }
+  // The page is drawn and its link read (what the browser test waits for).
+  document.body.dataset.ready = "1";
+}
+
+start();

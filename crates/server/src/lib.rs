@@ -13,9 +13,14 @@
 //!   CSS and JavaScript compiled into the binary with `include_str!`, so
 //!   the page needs no network at run time), and `POST /api/solve`,
 //!   `/api/verify`, `/api/generate`, `/api/render`, and for the page
-//!   `/api/cases` (the boards of an input) and `/api/play` (what each move
-//!   of a game changes, through the rules, and an exact hint), one module
-//!   each. Tests drive this router directly, without a socket.
+//!   `/api/cases` (the boards of an input), `/api/play` (what each move
+//!   of a game changes, through the rules, an exact hint, and on request
+//!   a bounded window of whole positions to draw: `positions.rs`) and
+//!   `/api/board` (a draft's judge text and game ID, and a game ID's
+//!   draft), one module each; and `GET /api/puzzles` with each puzzle's
+//!   drawing module `GET /puzzles/NAME.js` (`puzzles.rs`: what the page
+//!   offers of every puzzle, so the page names none). Tests drive this
+//!   router directly, without a socket.
 //! - A body is read by axum's `Json` extractor into the endpoint's
 //!   serde-derived request type (`request.rs`): only `application/json`
 //!   (415 otherwise), under a size cap (413 past it), unknown fields
@@ -29,10 +34,11 @@
 //!   when none frees up) and runs in `spawn_blocking`, holding the permit
 //!   until the blocking work is done — so a client that hangs up cannot
 //!   free a permit while its search still burns a core. Requests that only
-//!   read or replay (`/api/cases`, `/api/play` without a hint) take one of
-//!   a larger pool of light permits instead, so a move on the page does
-//!   not queue behind searches; their loops check the request's deadline
-//!   and cancel flag.
+//!   read or replay (`/api/cases`, `/api/play` without a hint,
+//!   `/api/board`) take one of a larger pool of light permits instead, so
+//!   a move on the page does not queue behind searches; their loops check
+//!   the request's deadline and cancel flag. (`GET /api/puzzles` is a
+//!   constant of the build, written once, and takes no permit.)
 //! - The work itself is plain synchronous code: parse the judge input
 //!   lazily, as the CLI does (`reading.rs`), and answer with the engine's
 //!   records, the CLI's own (`solve --format json` objects, `verify`
@@ -47,20 +53,69 @@
 //!
 //! Errors are JSON `{"error": "..."}` with a 4xx status (503 when busy or
 //! out of time); bad judge input gives the same text the CLI prints after
-//! `gridpuzzle: `.
+//! `gridpuzzle: `.//!
+//! ## Bounds against abuse
+//!
+//! The server may face strangers (on a network with `--bind`, or any web
+//! page in a browser on this machine), so every resource a request can
+//! hold is bounded, with well-kept middleware where it exists rather than
+//! checks of our own, each refusal answered as JSON:
+//!
+//! - **Connections** (`conn.rs`): hyper's HTTP/1 builder with a header-read
+//!   timeout that is also the idle timeout, a capped head size (431), and
+//!   a cap on connections that closes idle ones first; the open-file
+//!   limit is raised at start-up ([`raise_open_file_limit`]).
+//! - **Who may call** (`guard.rs`): a `Host` allow-list (DNS rebinding),
+//!   same-origin `Origin` / `Sec-Fetch-Site` checks and JSON-only bodies
+//!   (no simple cross-site request or form post), through tower-http's
+//!   `ValidateRequestHeaderLayer`.
+//! - **Time**: tower-http's `TimeoutLayer` ends every request at
+//!   [`Config::request_time`] plus a grace (503), and its
+//!   `RequestBodyTimeoutLayer` ends a body that stalls for
+//!   [`Config::body_time`] (408). Work already running on a blocking
+//!   thread cannot be stopped from outside; it checks the request's
+//!   deadline and cancel flag itself, per case, per frame, per step.
+//! - **Memory**: tower-http's `RequestBodyLimitLayer` refuses a
+//!   `Content-Length` over [`Config::body_limit`] before reading a byte
+//!   (413) and cuts a longer chunked body. Then `admit`: a body of at most
+//!   [`SMALL_BODY`] is read at once (a stalled one holds only its
+//!   connection and a few kilobytes, no place anyone else waits for),
+//!   while a larger one (or one of unknown length) must first take one of
+//!   [`Config::big_bodies`] places, before a byte of it is read, and keeps
+//!   it until its answer is made: at most that many large bodies are read,
+//!   parsed (a 1 MB body parses to some 12 MB, on the blocking pool) and
+//!   worked on at once, however many connections send one. Past that,
+//!   tower's concurrency limit with load shedding refuses requests past
+//!   [`Config::max_requests`] at once (503), before they are parsed.
+//!   Long answers keep their records as JSON text (`raw`), and the
+//!   binary's allocator gives freed memory back (see the CLI's
+//!   `serve.rs`).
+//! - **Headers**: `X-Content-Type-Options: nosniff`, a
+//!   `Content-Security-Policy` that allows the page's own script and
+//!   style only and no framing, `Referrer-Policy: no-referrer`, and
+//!   `Cache-Control` (`no-cache` for the page, so a new binary's page is
+//!   picked up; `no-store` for answers); the assets are gzip-compressed
+//!   for clients that accept it (tower-http's `CompressionLayer`).
 
+mod board;
 mod cases;
+mod conn;
 mod generate;
+mod guard;
 mod options;
 mod play;
+mod positions;
+mod puzzles;
 mod reading;
 mod render;
 mod request;
 mod solve;
 mod verify;
 
+pub use conn::{raise_open_file_limit, MAX_HEAD};
 pub use play::MAX_PLAY_MOVES;
-pub use reading::MAX_PARSED_CELLS;
+pub use reading::{MAX_PARSED_CELLS, MAX_REPLAY_WORK};
+pub use render::{MAX_RENDER_MOVES, MAX_RENDER_UNITS};
 
 use std::io;
 use std::net::{IpAddr, SocketAddr};
@@ -68,14 +123,25 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::extract::DefaultBodyLimit;
-use axum::http::{header, StatusCode};
+use axum::body::Body;
+use axum::error_handling::HandleErrorLayer;
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use gridpuzzle_registry::Visit;
 use serde::Serialize;
 use tokio::sync::Semaphore;
+use tower::limit::GlobalConcurrencyLimitLayer;
+use tower::load_shed::LoadShedLayer;
+use tower::ServiceBuilder;
+use tower_http::compression::CompressionLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
+use tower_http::validate_request::ValidateRequestHeaderLayer;
 
 /// The server's bounds. Clients can ask for less, never for more.
 #[derive(Debug, Clone)]
@@ -105,7 +171,36 @@ pub struct Config {
     /// Largest side of a generated board, and of a board `/api/cases`
     /// draws (a larger one is listed by its size only).
     pub max_side: u32,
+    /// Host names the server answers to besides IP literals and
+    /// `localhost` (`--allow-host`); see `guard.rs`.
+    pub allow_hosts: Vec<String>,
+    /// Most open connections; lowered to the open-file limit less a
+    /// reserve. Past it the oldest idle connection is closed.
+    pub max_connections: usize,
+    /// How long a connection may take to send a request's head, counted
+    /// from its opening or from the previous answer (so also the
+    /// keep-alive idle timeout).
+    pub header_time: Duration,
+    /// How long a request body may go without sending anything.
+    pub body_time: Duration,
+    /// Most requests in progress at once (their bodies not yet read
+    /// included); past it, 503 at once.
+    pub max_requests: usize,
+    /// Most requests with a body over [`SMALL_BODY`] (or of unknown length)
+    /// read and worked on at once; others wait up to `queue_wait`, then
+    /// get 503.
+    pub big_bodies: usize,
 }
+
+/// A body up to this size needs no place among [`Config::big_bodies`]:
+/// the page's requests and the usual script's are far smaller.
+pub const SMALL_BODY: u64 = 16 * 1024;
+
+/// After [`Config::request_time`], the whole request (its body, its wait
+/// and its work) is cut off this much later with 503, if the work has not
+/// answered by then; the work's own deadline is earlier, so this only
+/// catches what does not check it.
+pub const CUTOFF_GRACE: Duration = Duration::from_secs(2);
 
 impl Default for Config {
     fn default() -> Config {
@@ -122,6 +217,12 @@ impl Default for Config {
             body_limit: 1 << 20,
             max_count: 50,
             max_side: 100,
+            allow_hosts: Vec::new(),
+            max_connections: 4096,
+            header_time: Duration::from_secs(10),
+            body_time: Duration::from_secs(10),
+            max_requests: 512,
+            big_bodies: cores,
         }
     }
 }
@@ -131,16 +232,22 @@ pub(crate) struct App {
     config: Config,
     permits: Arc<Semaphore>,
     light: Arc<Semaphore>,
+    /// Places for requests with a large body ([`Config::big_bodies`]).
+    bodies: Arc<Semaphore>,
 }
 
-/// The HTTP routes: the page and the API (see the module docs).
+/// The HTTP routes: the page and the API, behind the bounds and checks
+/// of the module docs.
 pub fn router(config: Config) -> Router {
     let body_limit = config.body_limit;
     let app = Arc::new(App {
         permits: Arc::new(Semaphore::new(config.searches)),
         light: Arc::new(Semaphore::new(config.light)),
+        bodies: Arc::new(Semaphore::new(config.big_bodies)),
         config,
     });
+    let c = &app.config;
+    // Outermost last: each `.layer` wraps everything above it.
     Router::new()
         .route(
             "/",
@@ -160,9 +267,190 @@ pub fn router(config: Config) -> Router {
         .route("/api/render", post(render::handler))
         .route("/api/cases", post(cases::handler))
         .route("/api/play", post(play::handler))
+        .route("/api/board", post(board::handler))
+        .route("/api/puzzles", get(puzzles::list))
+        .route("/puzzles/{file}", get(puzzles::script))
+        .route_layer(
+            ServiceBuilder::new()
+                .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
+                    ApiError::new(
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        "busy: too many requests at once; try again shortly",
+                    )
+                    .into_response()
+                }))
+                .layer(LoadShedLayer::new())
+                .layer(GlobalConcurrencyLimitLayer::with_semaphore(Arc::new(
+                    Semaphore::new(c.max_requests),
+                ))),
+        )
+        .route_layer(middleware::from_fn_with_state(Arc::clone(&app), admit))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page").into_response() })
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(RequestBodyTimeoutLayer::new(c.body_time))
+        .layer(RequestBodyLimitLayer::new(body_limit))
+        .layer(ValidateRequestHeaderLayer::custom(guard::Guard::new(
+            &c.allow_hosts,
+        )))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            c.request_time + CUTOFF_GRACE,
+        ))
+        .layer(middleware::from_fn_with_state(
+            Arc::clone(&app),
+            json_errors,
+        ))
+        .layer(CompressionLayer::new())
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
         .with_state(app)
+}
+
+/// The page's policy: its own script, style and API only; no plug-ins,
+/// forms, base changes or framing (the last against click-jacking).
+/// `data:` images for the page's empty favicon. The page sets styles
+/// through the CSSOM only, which `style-src 'self'` allows.
+pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+    img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; \
+    frame-ancestors 'none'";
+
+/// Admits a request to the work, before the concurrency limit sees it:
+/// a small body (at most [`SMALL_BODY`] bytes, as its `Content-Length`
+/// says) is read first, so a client that never finishes one holds only
+/// its connection and a few kilobytes, never a place anyone else needs; a
+/// larger body (or one of unknown length) must first take a place among
+/// [`Config::big_bodies`] and holds it until its answer is made, so what
+/// such bodies parse and work on stays bounded however many connections
+/// send one.
+async fn admit(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let small = match headers.get(header::CONTENT_LENGTH) {
+        Some(length) => length
+            .to_str()
+            .ok()
+            .and_then(|l| l.parse::<u64>().ok())
+            .is_some_and(|l| l <= SMALL_BODY),
+        // Neither a length nor chunks: HTTP/1.1 has no body then (only
+        // a test calling the router in process sends one, whatever its
+        // size, and the body cap still holds).
+        None => !headers.contains_key(header::TRANSFER_ENCODING),
+    };
+    if small {
+        let (parts, body) = request.into_parts();
+        return match axum::body::to_bytes(body, app.config.body_limit).await {
+            Ok(bytes) => {
+                next.run(Request::from_parts(parts, Body::from(bytes)))
+                    .await
+            }
+            Err(e) => body_error(&e, &app.config).into_response(),
+        };
+    }
+    let wait = app.config.queue_wait.min(app.config.request_time);
+    let place = match tokio::time::timeout(wait, Arc::clone(&app.bodies).acquire_owned()).await {
+        Ok(Ok(place)) => place,
+        _ => {
+            return ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "busy: {} requests with bodies over {SMALL_BODY} bytes are being read; \
+                     try again shortly",
+                    app.config.big_bodies
+                ),
+            )
+            .into_response()
+        }
+    };
+    let answer = next.run(request).await;
+    drop(place);
+    answer
+}
+
+/// The answer to a body that could not be read: 408 when it stalled past
+/// [`Config::body_time`], 413 past the size cap, else 400.
+fn body_error(e: &(dyn std::error::Error + 'static), config: &Config) -> ApiError {
+    if caused_by::<tower_http::timeout::TimeoutError>(e) {
+        ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the request body stalled for {} s",
+                config.body_time.as_secs_f64()
+            ),
+        )
+    } else if caused_by::<http_body_util::LengthLimitError>(e) {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the request body is larger than {} bytes",
+                config.body_limit
+            ),
+        )
+    } else {
+        ApiError::bad(format!("the request body could not be read: {e}"))
+    }
+}
+
+/// Gives every error answer that is not JSON yet (the router's 405, the
+/// middleware's 413 and 503) a JSON `{"error": ...}` body, so a client
+/// reads every refusal the same way.
+async fn json_errors(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let method = request.method().clone();
+    let path = request.uri().path().to_string();
+    let answer = next.run(request).await;
+    let status = answer.status();
+    let is_json = answer
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return answer;
+    }
+    let message = match status {
+        StatusCode::METHOD_NOT_ALLOWED => {
+            // Every route takes one method: the API POST, the page GET.
+            if takes_post(&path) {
+                format!("{path} does not answer {method}: the API takes POST with a JSON body")
+            } else {
+                format!("{path} does not answer {method}: it is read with GET")
+            }
+        }
+        StatusCode::PAYLOAD_TOO_LARGE => format!(
+            "the request body is larger than {} bytes",
+            app.config.body_limit
+        ),
+        StatusCode::SERVICE_UNAVAILABLE => format!(
+            "the request was cut off after {} s",
+            (app.config.request_time + CUTOFF_GRACE).as_secs_f64()
+        ),
+        other => other
+            .canonical_reason()
+            .unwrap_or("error")
+            .to_ascii_lowercase(),
+    };
+    let mut json = ApiError::new(status, message).into_response();
+    if status == StatusCode::METHOD_NOT_ALLOWED {
+        let allow = if takes_post(&path) {
+            "POST"
+        } else {
+            "GET, HEAD"
+        };
+        json.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static(allow));
+    }
+    json
 }
 
 /// Binds `bind:port`, says the URL on standard output, and serves until
@@ -204,15 +492,21 @@ pub async fn serve_on(
     config: Config,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(shutdown)
-        .await
+    let bounds = conn::Bounds {
+        header_time: config.header_time,
+        max_connections: config.max_connections,
+    };
+    conn::serve(listener, router(config), bounds, shutdown).await
 }
 
 /// [`serve`] on a multi-threaded tokio runtime of its own, for a
 /// synchronous caller such as the CLI.
+/// It first raises the soft open-file limit as far as the hard limit
+/// allows ([`raise_open_file_limit`]).
 pub fn run(bind: IpAddr, port: u16, config: Config) -> io::Result<()> {
+    raise_open_file_limit();
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .thread_keep_alive(BLOCKING_KEEP_ALIVE)
         .enable_all()
         .build()?;
     let result = runtime.block_on(serve(bind, port, config));
@@ -221,12 +515,24 @@ pub fn run(bind: IpAddr, port: u16, config: Config) -> io::Result<()> {
     result
 }
 
+/// How long an idle blocking thread (where searches run) is kept: a
+/// thread that ends gives its allocator's memory back, and starting one
+/// costs microseconds next to a search.
+const BLOCKING_KEEP_ALIVE: Duration = Duration::from_secs(1);
+
 const INDEX_HTML: &str = include_str!("../assets/index.html");
 const STYLE_CSS: &str = include_str!("../assets/style.css");
 const APP_JS: &str = include_str!("../assets/app.js");
 
 fn page(body: &'static str, kind: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, kind)], body).into_response()
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
 }
 
 /// An error answer: a status and the words of `{"error": ...}`.
@@ -420,4 +726,30 @@ impl App {
             Err(_) => ApiError::internal().into_response(),
         }
     }
+}
+
+/// Whether `path` is one of the API's POST routes (the others, the page,
+/// its scripts and `/api/puzzles`, are read with GET).
+fn takes_post(path: &str) -> bool {
+    path.starts_with("/api/") && path != "/api/puzzles"
+}
+
+/// Whether an `E` is somewhere in the chain of errors: tower-http's body
+/// timeout or a body limit, wrapped in as many of axum's boxes as there
+/// are layers.
+fn caused_by<E: std::error::Error + 'static>(error: &(dyn std::error::Error + 'static)) -> bool {
+    let mut source = Some(error);
+    while let Some(e) = source {
+        if e.is::<E>() {
+            return true;
+        }
+        source = e.source();
+    }
+    false
+}
+
+/// A record kept as its JSON text, which serializes to the same bytes: a
+/// long answer's records then cost their text, not a tree of maps.
+pub(crate) fn raw(value: &impl Serialize) -> Result<Box<serde_json::value::RawValue>, ApiError> {
+    serde_json::value::to_raw_value(value).map_err(|_| ApiError::internal())
 }

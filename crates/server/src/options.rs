@@ -12,6 +12,11 @@
 //! The bounds (`max_states`, `timeout_ms`) are the server's, the same for
 //! every puzzle, and clamped to its [`Config`]: a client may ask for less,
 //! never for more.
+//!
+//! The way back is here too: [`settings_answer`] writes a puzzle's every
+//! setting as `options` under the same keys (`/api/board` answers the
+//! rules a board is played under so, for the page to send on), and
+//! `/api/puzzles` names the settings by [`api_key`].
 
 use std::time::{Duration, Instant};
 
@@ -144,6 +149,16 @@ pub(crate) fn owned<'a, P: Puzzle>(
         }
     }
     Ok(())
+}
+
+/// Every setting of `puzzle` as `options` that [`Options::puzzle`] reads
+/// back: API keys, values as the text [`Puzzle::get`] writes, in
+/// [`Puzzle::SETTINGS`] order.
+pub(crate) fn settings_answer<P: Puzzle>(puzzle: &P) -> Map<String, Value> {
+    P::SETTINGS
+        .iter()
+        .map(|s| (api_key(s), Value::String(puzzle.get(s.key))))
+        .collect()
 }
 
 /// A JSON value as the text [`Puzzle::set`] reads: a string as it is,

@@ -3,15 +3,18 @@
 //! changed (so the page draws a game or a solution's animation without
 //! knowing a rule), the first refused move with the rules' reason, and
 //! with `"hint": true` what the exact solver proves about the last
-//! position: an optimal plan from there, `unsolvable`, or `limit`.
+//! position: an optimal plan from there, `unsolvable`, or `limit`. With
+//! `"positions": [FROM, TO]` it also answers the whole positions after
+//! FROM … TO of the moves played, for the page to draw (a bounded window:
+//! `positions.rs`), collected in the same replay.
 //!
 //! The server keeps no game: undo is the client sending fewer moves. The
 //! moves are replayed keeping only the current position (a session's
 //! history of positions would grow with moves × board), and each step is
 //! the puzzle's record of what changed ([`Puzzle::step_json`]), so an
-//! answer grows with the moves, not with moves × board. A replay only
-//! reads and waits for a light slot; a hint searches and waits for a
-//! search slot.
+//! answer grows with the moves, not with moves × board (the whole
+//! positions asked for have a cap of their own). A replay only reads and
+//! waits for a light slot; a hint searches and waits for a search slot.
 
 use std::sync::Arc;
 
@@ -23,12 +26,14 @@ use gridpuzzle_engine::session::ALREADY_WON;
 use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 
 use crate::options::{Bounds, LimitsAnswer, Options};
+use crate::positions::Window;
 use crate::reading::nth_case;
 use crate::request::{field, given, Body, CaseNumber, Input, Moves, PuzzleName};
-use crate::{dispatch, ApiError, App, Ctx, Job, Reply, Slot};
+use crate::{dispatch, raw, ApiError, App, Ctx, Job, Reply, Slot};
 
 /// Most moves one play request may replay.
 pub const MAX_PLAY_MOVES: usize = 100_000;
@@ -45,6 +50,7 @@ pub(crate) struct PlayRequest {
     case: Option<CaseNumber>,
     moves: Option<Moves>,
     hint: Option<Hint>,
+    positions: Option<Window>,
 }
 
 field!(
@@ -59,7 +65,9 @@ struct PlayAnswer {
     /// The moves played (up to the refused one).
     moves: String,
     start: Value,
-    steps: Vec<Value>,
+    /// Each step kept as its text: 100,000 of them cost a few megabytes
+    /// this way, ten times that as trees of maps.
+    steps: Vec<Box<RawValue>>,
     refused: Option<Refused>,
     won: bool,
     stuck: bool,
@@ -67,6 +75,9 @@ struct PlayAnswer {
     hint: Option<Prospect>,
     #[serde(skip_serializing_if = "Option::is_none")]
     limits: Option<LimitsAnswer>,
+    /// The whole positions of the window asked for, if one was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    positions: Option<Vec<Value>>,
 }
 
 /// The first refused move and the rules' reason.
@@ -127,6 +138,7 @@ impl Visit for Play<'_> {
             None => Vec::new(),
         };
         let hint = matches!(self.req.hint, Some(Hint(true)));
+        let window = self.req.positions;
         if moves.len() > MAX_PLAY_MOVES {
             return Err(ApiError::bad(format!(
                 "at most {MAX_PLAY_MOVES} moves in one play request, found {}",
@@ -134,24 +146,29 @@ impl Visit for Play<'_> {
             )));
         }
         Ok(Box::new(move |ctx| {
-            let answer = play(&puzzle, &input, wanted, &moves, hint, bounds, ctx)?;
+            let answer = play(&puzzle, &input, wanted, &moves, hint, window, bounds, ctx)?;
             Reply::json(&answer)
         }))
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn play<P: Puzzle>(
     puzzle: &P,
     input: &str,
     wanted: u64,
     moves: &[P::Move],
     hint: bool,
+    mut window: Option<Window>,
     bounds: Bounds,
     ctx: &Ctx,
 ) -> Result<PlayAnswer, ApiError> {
     let case = nth_case(puzzle, input, wanted, ctx)?;
     let mut state = puzzle.start(&case);
     let start = puzzle.state_json(&state);
+    if let Some(w) = &mut window {
+        w.see(0, || puzzle.position_json(&case, &state));
+    }
     let mut steps = Vec::new();
     let mut refused = None;
     let mut won = puzzle.is_won(&case, &state);
@@ -169,8 +186,11 @@ fn play<P: Puzzle>(
         };
         match applied {
             Ok((next, event)) => {
-                steps.push(puzzle.step_json(&next, &event));
+                steps.push(raw(&puzzle.step_json(&next, &event))?);
                 state = next;
+                if let Some(w) = &mut window {
+                    w.see(index + 1, || puzzle.position_json(&case, &state));
+                }
                 won = puzzle.is_won(&case, &state);
             }
             Err(reason) => {
@@ -218,5 +238,6 @@ fn play<P: Puzzle>(
         stuck,
         limits: prospect.as_ref().map(|_| bounds.answer()),
         hint: prospect,
+        positions: window.map(Window::into_positions),
     })
 }

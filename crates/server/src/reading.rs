@@ -5,7 +5,10 @@
 //! finding the case of `/api/play` or `/api/render`) is charged for every
 //! cell it builds ([`MAX_PARSED_CELLS`]: a Holedox case of 22 bytes
 //! declares a lair of 16 million cells) and checks the request's deadline
-//! between cases.
+//! between cases. `/api/solve` and `/api/verify` are charged the same,
+//! and stop between cases once the client has gone: a case's setup (the
+//! puzzle's own, tables over the whole board) checks no flag, so the
+//! budget is what bounds the work between two checks.
 
 use gridpuzzle_engine::Puzzle;
 
@@ -48,6 +51,31 @@ pub(crate) fn nth_case<P: Puzzle>(
         "case {wanted}: the input has only {n} {}s",
         P::UNIT
     )))
+}
+
+/// Most work a replay of the moves one request sends may cost, counted
+/// as moves × (cells / 64 + 1): a move's replay copies the position,
+/// whose set of broken blocks grows with the board. `/api/verify`
+/// refuses plans past it before replaying them (the replay is the
+/// puzzle's own and cannot be stopped halfway); about a tenth of a
+/// second of work.
+pub const MAX_REPLAY_WORK: u64 = 1 << 28;
+
+/// The work of replaying `moves` moves on `case` (see [`MAX_REPLAY_WORK`]).
+pub(crate) fn replay_work<P: Puzzle>(case: &P::Case, moves: usize) -> u64 {
+    let (w, h) = P::size(case);
+    (moves as u64).saturating_mul(u64::from(w) * u64::from(h) / 64 + 1)
+}
+
+/// An error when the client has gone away: nobody reads the answer, so
+/// the loops over cases stop at once.
+pub(crate) fn gone(ctx: &Ctx) -> Result<(), ApiError> {
+    if ctx.cancel.load(std::sync::atomic::Ordering::Relaxed) {
+        return Err(ApiError::out_of_time(
+            "the request was cancelled (its client left, or its time ran out)",
+        ));
+    }
+    Ok(())
 }
 
 /// Most cells the boards read by one request may have in all, the cases

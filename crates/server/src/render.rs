@@ -3,6 +3,11 @@
 //! start when the search is stopped or the case is unsolvable). `frame:
 //! K` draws a still of the board after move K. The picture is the
 //! puzzle's own ([`Puzzle::svg`]), the same `gridpuzzle render` writes.
+//!
+//! An animation grows with cells × frames and its drawing cannot be
+//! stopped halfway, so a request is refused with 400 before any work
+//! past [`MAX_RENDER_MOVES`] moves, and before drawing past
+//! [`MAX_RENDER_UNITS`] cells × frames (a still, past the replay bound).
 
 use std::sync::Arc;
 
@@ -14,7 +19,7 @@ use gridpuzzle_registry::Visit;
 use serde::Deserialize;
 
 use crate::options::Options;
-use crate::reading::nth_case;
+use crate::reading::{nth_case, replay_work, MAX_REPLAY_WORK};
 use crate::request::{field, given, Body, CaseNumber, Input, Moves, PuzzleName};
 use crate::{dispatch, ApiError, App, Ctx, Job, Reply, Slot};
 
@@ -68,6 +73,12 @@ impl Visit for Render<'_> {
             None => None,
         };
         let frame = self.req.frame.map(|f| f.0);
+        if let Some(moves) = moves.as_ref().filter(|m| m.len() > MAX_RENDER_MOVES) {
+            return Err(ApiError::bad(format!(
+                "at most {MAX_RENDER_MOVES} moves in one render request, found {}",
+                moves.len()
+            )));
+        }
         Ok(Box::new(move |ctx| {
             let case = nth_case(&puzzle, &input, wanted, ctx)?;
             let plan = match moves {
@@ -83,6 +94,7 @@ impl Visit for Render<'_> {
                     plan.len()
                 )));
             }
+            too_large::<P>(&case, plan.len(), frame)?;
             puzzle
                 .svg(&case, &plan, frame)
                 .map(Reply::Svg)
@@ -94,4 +106,42 @@ impl Visit for Render<'_> {
                 })
         }))
     }
+}
+
+/// Most moves one render request may send.
+pub const MAX_RENDER_MOVES: usize = 10_000;
+
+/// Most cells × frames one animation may draw: its SVG grows with both
+/// (a block's opacity is listed for every frame), at about nine bytes
+/// each, so this caps the answer near 5 MB and its work near a fifth of a
+/// second. A still draws one frame.
+pub const MAX_RENDER_UNITS: u64 = 1 << 19;
+
+/// Refuses, before any drawing, a picture whose size is past the caps:
+/// the drawing is the puzzle's own and does not stop halfway.
+fn too_large<P: Puzzle>(
+    case: &P::Case,
+    moves: usize,
+    frame: Option<usize>,
+) -> Result<(), ApiError> {
+    let (w, h) = P::size(case);
+    let cells = u64::from(w) * u64::from(h);
+    if moves > MAX_RENDER_MOVES {
+        return Err(ApiError::bad(format!(
+            "the solution has {moves} moves, more than the {MAX_RENDER_MOVES} one render \
+             request may draw"
+        )));
+    }
+    let units = match frame {
+        Some(_) => cells,
+        None => cells.saturating_mul(moves as u64 + 1),
+    };
+    if units > MAX_RENDER_UNITS || replay_work::<P>(case, moves) > MAX_REPLAY_WORK {
+        return Err(ApiError::bad(format!(
+            "an animation of {moves} moves on a board of {w}×{h} cells is larger than one \
+             render request may draw (cells × frames at most {MAX_RENDER_UNITS}); ask for a \
+             still with `frame`, or send fewer moves"
+        )));
+    }
+    Ok(())
 }

@@ -25,6 +25,7 @@
 use std::error::Error as StdError;
 use std::sync::Arc;
 
+use axum::body::Bytes;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
@@ -39,24 +40,46 @@ use crate::{ApiError, App};
 /// A request body read as `T` (a JSON object), or the error answer.
 pub(crate) struct Body<T>(pub T);
 
-impl<T: DeserializeOwned> FromRequest<Arc<App>> for Body<T> {
+impl<T: DeserializeOwned + Send + 'static> FromRequest<Arc<App>> for Body<T> {
     type Rejection = ApiError;
 
+    /// Reads the body, then parses it as `Json` does; a large body is
+    /// parsed on the blocking pool, since a megabyte of JSON takes
+    /// milliseconds of CPU that the runtime's few threads owe to every
+    /// other connection.
     async fn from_request(req: Request, app: &Arc<App>) -> Result<Body<T>, ApiError> {
-        match Json::<Object<T>>::from_request(req, app).await {
+        if !crate::guard::is_json(req.headers().get(axum::http::header::CONTENT_TYPE)) {
+            return Err(ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, NOT_JSON));
+        }
+        let bytes = Bytes::from_request(req, app)
+            .await
+            .map_err(|e| crate::body_error(&e, &app.config))?;
+        let large = bytes.len() as u64 > crate::SMALL_BODY;
+        let parse = move || Json::<Object<T>>::from_bytes(&bytes);
+        let parsed = if large {
+            tokio::task::spawn_blocking(parse)
+                .await
+                .map_err(|_| ApiError::internal())?
+        } else {
+            parse()
+        };
+        match parsed {
             Ok(Json(Object(value))) => Ok(Body(value)),
             Err(rejection) => Err(refusal(rejection, app.config.body_limit)),
         }
     }
 }
 
+/// The refusal of a body that is not said to be JSON.
+pub(crate) const NOT_JSON: &str =
+    "expected a JSON body, sent with the header `Content-Type: application/json`";
+
 /// axum's refusal of a body as our error answer.
 fn refusal(rejection: JsonRejection, body_limit: usize) -> ApiError {
     match &rejection {
-        JsonRejection::MissingJsonContentType(_) => ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "expected a JSON body, sent with the header `Content-Type: application/json`",
-        ),
+        JsonRejection::MissingJsonContentType(_) => {
+            ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, NOT_JSON)
+        }
         JsonRejection::JsonSyntaxError(e) => match serde_error(e) {
             // serde_json's words with the line and column, as always.
             Some(e) => ApiError::bad(format!("malformed JSON: {e}")),
@@ -185,6 +208,11 @@ impl PuzzleName {
         self.0
     }
 
+    /// The registered puzzle called `name`, if there is one.
+    pub(crate) fn find(name: &str) -> Option<PuzzleName> {
+        gridpuzzle_registry::entry(name).map(|e| PuzzleName(e.name))
+    }
+
     /// The puzzle a request named, or the error for a missing one.
     pub(crate) fn required(given: Option<PuzzleName>) -> Result<PuzzleName, ApiError> {
         given.ok_or_else(|| {
@@ -201,8 +229,7 @@ impl<'de> Deserialize<'de> for PuzzleName {
         checked(d, |v| {
             let names = gridpuzzle_registry::names_quoted();
             match v {
-                Value::String(s) => gridpuzzle_registry::entry(s)
-                    .map(|e| PuzzleName(e.name))
+                Value::String(s) => PuzzleName::find(s)
                     .ok_or_else(|| format!("unknown puzzle `{s}`: expected {names}")),
                 _ => Err(format!("`puzzle` must be {names}")),
             }

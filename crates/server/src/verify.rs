@@ -4,22 +4,30 @@
 //! The plans are one per case, `null` or `"-"` to skip one; the verdicts,
 //! lines and records are the engine's ([`Tally`], [`checked_json`]), so
 //! the command line and the API cannot word a verdict two ways.
+//!
+//! A plan longer than the puzzle's move cap is over the cap whatever it
+//! holds, said before it is replayed; an uncapped plan is replayed only
+//! within [`MAX_REPLAY_WORK`](crate::reading::MAX_REPLAY_WORK), since a
+//! replay is the puzzle's own and does not stop halfway. Cases are charged
+//! to the request's cell budget, and the loop stops once the client left.
 
 use std::sync::Arc;
 
 use axum::extract::State;
 use axum::response::Response;
 use gridpuzzle_engine::check::{bad_letter, checked_json, read_plan, Checked, Plan, Tally};
+use gridpuzzle_engine::verdict::Verdict;
 use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Visit;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 
 use crate::options::{Bounds, LimitsAnswer, Options};
-use crate::reading::cases;
+use crate::reading::{cases, gone, replay_work, ParseBudget, MAX_REPLAY_WORK};
 use crate::request::{given, Body, Input, PuzzleName};
-use crate::{dispatch, ApiError, App, Ctx, Job, Reply, Slot};
+use crate::{dispatch, raw, ApiError, App, Ctx, Job, Reply, Slot};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -80,7 +88,7 @@ impl Plans {
 
 #[derive(Serialize)]
 struct VerifyAnswer {
-    results: Vec<Value>,
+    results: Vec<Box<RawValue>>,
     summary: String,
     limits: LimitsAnswer,
 }
@@ -128,21 +136,43 @@ fn verify_all<P: Puzzle>(
     plans: &[Plan<P::Move>],
     bounds: Bounds,
     ctx: &Ctx,
-) -> Result<(Vec<Value>, Tally), ApiError> {
+) -> Result<(Vec<Box<RawValue>>, Tally), ApiError> {
     let mut tally = Tally::default();
     let mut results = Vec::new();
+    let mut budget = ParseBudget::default();
     for (i, case) in cases(puzzle, input).enumerate() {
+        gone(ctx)?;
         let n = i + 1;
         let case = case.map_err(|e| ApiError::bad(e.to_string()))?;
+        budget.charge::<P>(&case, n as u64)?;
         let checked = match plans.get(i) {
             None => Checked::Missing { plans: plans.len() },
             Some(Plan::Skip) => Checked::Skipped,
+            // Over the cap whatever it holds: said before replaying it.
+            Some(Plan::Moves(moves))
+                if puzzle
+                    .move_cap()
+                    .is_some_and(|cap| moves.len() > cap as usize) =>
+            {
+                Checked::Judged(Verdict::OverCap {
+                    moves: moves.len(),
+                    cap: puzzle.move_cap().unwrap_or(0),
+                })
+            }
             Some(Plan::Moves(moves)) => {
+                if replay_work::<P>(&case, moves.len()) > MAX_REPLAY_WORK {
+                    return Err(ApiError::bad(format!(
+                        "{} {n}: a plan of {} moves on a board of this size is more than \
+                         one request may replay here; send a shorter plan",
+                        P::UNIT,
+                        moves.len()
+                    )));
+                }
                 Checked::Judged(puzzle.verify(&case, moves, &bounds.limits(ctx)))
             }
         };
         let line = tally.line::<P>(n, &checked);
-        results.push(checked_json(n, &checked, line));
+        results.push(raw(&checked_json(n, &checked, line))?);
     }
     Ok((results, tally))
 }

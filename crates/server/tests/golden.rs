@@ -870,6 +870,113 @@ fn render_table() -> Vec<Req> {
     ]
 }
 
+/// What the page offers: the catalog and the drawing modules (recorded
+/// by status and content type, as the other assets).
+fn puzzles_table() -> Vec<Req> {
+    vec![
+        get("puzzles-catalog", "/api/puzzles", true),
+        get("puzzles-curling-js", "/puzzles/curling.js", false),
+        get("puzzles-holedox-js", "/puzzles/holedox.js", false),
+        // Registered but not listed: not on the page.
+        get(
+            "puzzles-template-js-not-found",
+            "/puzzles/template.js",
+            true,
+        ),
+        get("puzzles-unknown-js-not-found", "/puzzles/chess.js", true),
+        get("puzzles-no-js-suffix-not-found", "/puzzles/curling", true),
+        post("puzzles-post-not-allowed", "/api/puzzles", json!({})),
+    ]
+}
+
+fn board_table() -> Vec<Req> {
+    let b = |name: &str, body: Value| post(name, "/api/board", body);
+    let curling = json!({"width": 6, "height": 6,
+                         "rows": ["#..S#.", "##....", ".....G", "......", "#....#", ".#####"]});
+    let lair = json!({"width": 3, "height": 2, "rows": ["#.#", "..."], "body": [], "exit": [1, 2]});
+    vec![
+        b(
+            "board-curling-draft",
+            json!({"puzzle": "curling", "board": curling}),
+        ),
+        b(
+            "board-curling-max-throws-12",
+            json!({"puzzle": "curling", "board": curling, "options": {"max_throws": 12}}),
+        ),
+        b(
+            "board-curling-half-drawn",
+            json!({"puzzle": "curling", "board": {"width": 2, "height": 1, "rows": ["S."]}}),
+        ),
+        b(
+            "board-holedox-lair-lenient",
+            json!({"puzzle": "holedox", "board": lair, "options": {"tail_rule": "lenient"}}),
+        ),
+        b(
+            "board-holedox-snake",
+            json!({"puzzle": "holedox", "board": {"width": 3, "height": 3, "rows": ["...", "...", ".#."],
+                   "body": [[0, 0], [0, 1], [1, 1]], "exit": [0, 0]}}),
+        ),
+        b(
+            "board-id-holedox-old-link",
+            json!({"id": "holedox/6x5/AIMAA/3.0.RUL"}),
+        ),
+        b(
+            "board-id-curling-cap-none",
+            json!({"id": "curling/6x6/QkUAADAAQBFV/cap=none"}),
+        ),
+        // Errors.
+        b(
+            "board-error-id-unknown-puzzle",
+            json!({"id": "chess/1x1/A"}),
+        ),
+        b("board-error-id-no-size", json!({"id": "curling/3"})),
+        b(
+            "board-error-id-exit-outside",
+            json!({"id": "holedox/6x5/AIMAA/3.0.RUL/exit=9,9"}),
+        ),
+        b("board-error-id-number", json!({"id": 7})),
+        b(
+            "board-error-id-and-puzzle",
+            json!({"id": "curling/1x1/A", "puzzle": "curling"}),
+        ),
+        b(
+            "board-error-template-no-editor",
+            json!({"puzzle": "template", "board": {}}),
+        ),
+        b(
+            "board-error-unknown-puzzle",
+            json!({"puzzle": "chess", "board": {}}),
+        ),
+        b("board-error-missing-puzzle", json!({"board": {}})),
+        b("board-error-missing-board", json!({"puzzle": "curling"})),
+        b(
+            "board-error-unknown-field",
+            json!({"puzzle": "curling", "board": {}, "extra": 1}),
+        ),
+        b(
+            "board-error-option-for-holedox",
+            json!({"puzzle": "curling", "board": curling, "options": {"tail_rule": "strict"}}),
+        ),
+        b(
+            "board-error-max-throws-x",
+            json!({"puzzle": "curling", "board": curling, "options": {"max_throws": "x"}}),
+        ),
+        b(
+            "board-error-not-an-object",
+            json!({"puzzle": "curling", "board": [1, 2]}),
+        ),
+        b(
+            "board-error-bad-cell",
+            json!({"puzzle": "curling", "board": {"width": 1, "height": 1, "rows": ["x"]}}),
+        ),
+        b(
+            "board-error-snake-not-joined",
+            json!({"puzzle": "holedox", "board": {"width": 2, "height": 1, "rows": [".."],
+                   "body": [[0, 0], [0, 0]]}}),
+        ),
+    ]
+}
+
 fn cases_table() -> Vec<Req> {
     let c = |name: &str, body: Value| post(name, "/api/cases", body);
     vec![
@@ -1081,6 +1188,24 @@ fn play_table() -> Vec<Req> {
             "play-error-unknown-field",
             json!({"puzzle": "holedox", "input": HOLEDOX_IN, "frame": 1}),
         ),
+        // The whole positions of a window, for the page to draw.
+        p(
+            "play-holedox-positions-0-2",
+            json!({"puzzle": "holedox", "input": HOLEDOX_IN, "moves": "DR", "positions": [0, 2]}),
+        ),
+        p(
+            "play-holedox-positions-after-refused",
+            json!({"puzzle": "holedox", "input": HOLEDOX_IN, "moves": "DRL", "positions": [2, 9]}),
+        ),
+        p(
+            "play-curling-positions-broken-hint",
+            json!({"puzzle": "curling", "input": CURLING_IN, "case": 2, "moves": "DL",
+                   "positions": [1, 2], "hint": true}),
+        ),
+        p(
+            "play-error-positions-reversed",
+            json!({"puzzle": "holedox", "input": HOLEDOX_IN, "positions": [2, 1]}),
+        ),
         p(
             "play-no-slots-replay-served",
             json!({"puzzle": "holedox", "input": HOLEDOX_IN, "moves": "D"}),
@@ -1132,6 +1257,16 @@ async fn golden_play() {
     run_table(play_table()).await;
 }
 
+#[tokio::test]
+async fn golden_puzzles() {
+    run_table(puzzles_table()).await;
+}
+
+#[tokio::test]
+async fn golden_board() {
+    run_table(board_table()).await;
+}
+
 /// Every golden file belongs to a request and every name is used once, so
 /// a renamed request cannot leave a stale file that guards nothing.
 /// Blessing deletes the strays.
@@ -1146,6 +1281,8 @@ fn golden_files_match_the_tables() {
         render_table(),
         cases_table(),
         play_table(),
+        puzzles_table(),
+        board_table(),
     ];
     for req in tables.iter().flatten() {
         assert!(

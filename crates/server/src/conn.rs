@@ -1,0 +1,288 @@
+//! The serving loop: accepting connections, and keeping a bounded number
+//! of them, each for a bounded time.
+//!
+//! `axum::serve` has none of the bounds a server facing strangers needs
+//! (no header or idle timeout, no cap on connections, and it sleeps a
+//! whole second when `accept` fails for want of file descriptors), so the
+//! loop is built from hyper's own pieces, as axum's docs suggest for this:
+//!
+//! - **hyper's HTTP/1 connection builder** reads each request head under
+//!   [`Config::header_time`](crate::Config::header_time). Its timer starts
+//!   when the connection opens and again after every answer, so the same
+//!   bound is the keep-alive idle timeout: a connection that sends nothing,
+//!   or its head one byte at a time, is closed after it. The head buffer is
+//!   capped at [`MAX_HEAD`] (hyper answers 431 past it).
+//! - **A connection cap** ([`Config::max_connections`](crate::Config::max_connections),
+//!   lowered to the open-file limit less a reserve): when it is reached,
+//!   the oldest connection that has no request in progress (one still
+//!   sending its head, or idle between requests) is closed to make room
+//!   for the new one. So connections that send nothing useful cannot lock
+//!   out a client, even before their timeout: they are the first to go.
+//!   Only when every connection is in the middle of a request (each of
+//!   which ends within its own bounds) is a new one closed at once.
+//! - `accept` failing for want of file descriptors closes an idle
+//!   connection the same way and tries again at once.
+//!
+//! A connection is "busy" from the moment hyper hands the service a
+//! request head until the answer's body has been sent (or dropped): a
+//! counter that the service raises and a guard in the response body
+//! lowers.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::future::Future;
+use std::io;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::{Request, Response};
+use axum::Router;
+use http_body_util::BodyExt;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use tokio::net::TcpListener;
+use tokio::sync::mpsc;
+use tokio::task::AbortHandle;
+use tower::ServiceExt;
+
+/// Largest request head (request line and headers), in bytes; hyper
+/// answers 431 past it. (hyper's own floor for this buffer is 8 KiB.)
+pub const MAX_HEAD: usize = 16 * 1024;
+
+/// File descriptors kept back from the connection cap for everything else
+/// the process opens.
+const FD_RESERVE: usize = 64;
+
+/// What the loop needs of the configuration.
+pub(crate) struct Bounds {
+    pub header_time: Duration,
+    pub max_connections: usize,
+}
+
+/// The connection cap for this process: the configured one, lowered to
+/// the soft open-file limit less [`FD_RESERVE`].
+pub(crate) fn connection_cap(configured: usize) -> usize {
+    let files = open_file_limit().unwrap_or(1024);
+    configured
+        .min(files.saturating_sub(FD_RESERVE as u64) as usize)
+        .max(1)
+}
+
+/// The soft limit on open files, if the system says.
+pub(crate) fn open_file_limit() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        use nix::sys::resource::{getrlimit, Resource};
+        getrlimit(Resource::RLIMIT_NOFILE)
+            .ok()
+            .map(|(soft, _)| soft)
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// Raises the soft open-file limit to the hard one, where the system
+/// allows, and answers the soft limit now in force. A shell's usual soft
+/// limit of 1024 is far below what a server holding idle connections
+/// needs, while the hard limit is usually much higher.
+pub fn raise_open_file_limit() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        use nix::sys::resource::{getrlimit, setrlimit, Resource};
+        let (soft, hard) = getrlimit(Resource::RLIMIT_NOFILE).ok()?;
+        if soft < hard {
+            // macOS refuses an unlimited soft limit; keep what we have then.
+            let _ = setrlimit(Resource::RLIMIT_NOFILE, hard, hard);
+        }
+        open_file_limit()
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// One live connection, as the loop sees it.
+struct Live {
+    opened: Instant,
+    busy: Arc<AtomicUsize>,
+    task: AbortHandle,
+}
+
+/// Lowers a connection's busy count when dropped.
+struct Busy(Arc<AtomicUsize>);
+
+impl Busy {
+    fn new(count: &Arc<AtomicUsize>) -> Busy {
+        count.fetch_add(1, Ordering::Relaxed);
+        Busy(Arc::clone(count))
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Tells the loop that connection `id` has ended, however it ended.
+struct Ended(u64, mpsc::UnboundedSender<u64>);
+
+impl Drop for Ended {
+    fn drop(&mut self) {
+        let _ = self.1.send(self.0);
+    }
+}
+
+type Answer = Pin<Box<dyn Future<Output = Result<Response<Body>, Infallible>> + Send>>;
+
+/// The router as hyper calls it, marking the connection busy while a
+/// request is in progress.
+#[derive(Clone)]
+struct Service {
+    router: Router,
+    busy: Arc<AtomicUsize>,
+}
+
+impl hyper::service::Service<Request<Incoming>> for Service {
+    type Response = Response<Body>;
+    type Error = Infallible;
+    type Future = Answer;
+
+    fn call(&self, request: Request<Incoming>) -> Answer {
+        let busy = Busy::new(&self.busy);
+        let router = self.router.clone();
+        Box::pin(async move {
+            let response = router.oneshot(request.map(Body::new)).await?;
+            // Busy until the body is sent or dropped.
+            Ok(response.map(|body| {
+                Body::new(body.map_frame(move |frame| {
+                    let _ = &busy;
+                    frame
+                }))
+            }))
+        })
+    }
+}
+
+/// Accepts and serves connections on `listener` until `shutdown`
+/// completes; then gives the open ones a second to finish.
+pub(crate) async fn serve(
+    listener: TcpListener,
+    router: Router,
+    bounds: Bounds,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> io::Result<()> {
+    let cap = connection_cap(bounds.max_connections);
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(bounds.header_time)
+        .max_buf_size(MAX_HEAD)
+        .keep_alive(true);
+    let graceful = GracefulShutdown::new();
+    let (ended_tx, mut ended) = mpsc::unbounded_channel::<u64>();
+    let mut live: HashMap<u64, Live> = HashMap::new();
+    let mut next_id = 0u64;
+    tokio::pin!(shutdown);
+    loop {
+        let accepted = tokio::select! {
+            biased;
+            () = &mut shutdown => break,
+            Some(id) = ended.recv() => {
+                live.remove(&id);
+                continue;
+            }
+            accepted = listener.accept() => accepted,
+        };
+        let stream = match accepted {
+            Ok((stream, _)) => stream,
+            Err(e) if out_of_files(&e) => {
+                // Make room by closing an idle connection; if none is
+                // idle, wait a moment for one to end.
+                if !evict(&mut live) {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+                continue;
+            }
+            // A connection reset before it was accepted, and the like.
+            Err(_) => continue,
+        };
+        while let Ok(id) = ended.try_recv() {
+            live.remove(&id);
+        }
+        if live.len() >= cap && !evict(&mut live) {
+            // Every connection is in the middle of a request: this one
+            // must wait its turn elsewhere.
+            drop(stream);
+            continue;
+        }
+        let _ = stream.set_nodelay(true);
+        let id = next_id;
+        next_id += 1;
+        let busy = Arc::new(AtomicUsize::new(0));
+        let service = Service {
+            router: router.clone(),
+            busy: Arc::clone(&busy),
+        };
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        let ended = Ended(id, ended_tx.clone());
+        let task = tokio::spawn(async move {
+            let _ended = ended;
+            let _ = connection.await;
+        });
+        live.insert(
+            id,
+            Live {
+                opened: Instant::now(),
+                busy,
+                task: task.abort_handle(),
+            },
+        );
+    }
+    drop(listener);
+    let _ = tokio::time::timeout(Duration::from_secs(1), graceful.shutdown()).await;
+    for conn in live.values() {
+        conn.task.abort();
+    }
+    Ok(())
+}
+
+/// Closes the oldest connection without a request in progress; false if
+/// every connection has one.
+fn evict(live: &mut HashMap<u64, Live>) -> bool {
+    let oldest = live
+        .iter()
+        .filter(|(_, c)| c.busy.load(Ordering::Relaxed) == 0)
+        .min_by_key(|(_, c)| c.opened)
+        .map(|(&id, _)| id);
+    match oldest.and_then(|id| live.remove(&id)) {
+        Some(conn) => {
+            conn.task.abort();
+            true
+        }
+        None => false,
+    }
+}
+
+/// `accept` failed because this process (or the system) has no file
+/// descriptor left.
+fn out_of_files(e: &io::Error) -> bool {
+    #[cfg(unix)]
+    {
+        matches!(
+            e.raw_os_error(),
+            Some(code) if code == nix::libc::EMFILE || code == nix::libc::ENFILE
+        )
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = e;
+        false
+    }
+}

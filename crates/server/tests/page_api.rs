@@ -1,0 +1,389 @@
+//! The endpoints that let the page name no puzzle, driven through the
+//! router without a socket: `GET /api/puzzles` and the drawing modules,
+//! `POST /api/board` (a draft's judge text and game ID, and an old link's
+//! board), and the whole positions `/api/play` answers on request.
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use axum::Router;
+use gridpuzzle_server::{router, Config};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+const CURLING_IN: &str = include_str!("../../../samples/curling.in");
+const HOLEDOX_IN: &str = include_str!("../../../samples/holedox.in");
+
+fn app() -> Router {
+    router(Config {
+        searches: 2,
+        ..Config::default()
+    })
+}
+
+/// The status, content type and body of a request.
+async fn send(request: Request<Body>) -> (StatusCode, String, String) {
+    let response = app().oneshot(request).await.unwrap();
+    let status = response.status();
+    let kind = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    (status, kind, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+async fn get(path: &str) -> (StatusCode, String, String) {
+    send(Request::get(path).body(Body::empty()).unwrap()).await
+}
+
+async fn post_text(path: &str, body: &Value) -> (StatusCode, String) {
+    let request = Request::post(path)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let (status, kind, text) = send(request).await;
+    assert_eq!(kind, "application/json", "{text}");
+    (status, text)
+}
+
+async fn post(path: &str, body: Value) -> (StatusCode, Value) {
+    let (status, text) = post_text(path, &body).await;
+    (status, serde_json::from_str(&text).unwrap())
+}
+
+async fn ok(path: &str, body: Value) -> Value {
+    let (status, answer) = post(path, body).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    answer
+}
+
+async fn error(path: &str, body: Value) -> String {
+    let (status, answer) = post(path, body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    answer["error"].as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn puzzles_lists_what_the_page_offers() {
+    let (status, kind, text) = get("/api/puzzles").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(kind, "application/json");
+    let answer: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(answer["max_side"], 100);
+    assert_eq!(answer["max_moves"], 100_000);
+    let puzzles = answer["puzzles"].as_array().unwrap();
+    let names: Vec<&str> = puzzles
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["curling", "holedox"]);
+
+    let curling = &puzzles[0];
+    assert_eq!(curling["title"], "Curling 2.0");
+    assert_eq!(
+        (curling["move"].as_str(), curling["moves"].as_str()),
+        (Some("throw"), Some("throws"))
+    );
+    assert_eq!(curling["move_set"][0], json!({"letter": "U", "word": "up"}));
+    assert_eq!(curling["settings"][0]["key"], "max_throws");
+    assert_eq!(curling["settings"][0]["default"], "10");
+    assert_eq!(curling["settings"][0]["on_board"], false);
+    assert_eq!(curling["samples"], CURLING_IN);
+    assert_eq!(
+        curling["board"]["rows"][0], "#..S#.",
+        "the statement's dataset 2"
+    );
+    assert_eq!(curling["density"], "blocks");
+    assert_eq!(curling["params"], json!([]));
+    assert_eq!(curling["script"], "/puzzles/curling.js");
+
+    let holedox = &puzzles[1];
+    assert_eq!(holedox["moves"], "steps");
+    let settings: Vec<(&str, bool)> = holedox["settings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["key"].as_str().unwrap(), s["on_board"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(settings, [("exit", true), ("tail_rule", false)]);
+    assert_eq!(
+        holedox["settings"][1]["choices"],
+        json!(["strict", "lenient"])
+    );
+    assert_eq!(holedox["params"][0]["key"], "len");
+    assert_eq!(
+        holedox["board"]["body"],
+        json!([[3, 0], [3, 1], [2, 1], [2, 0]])
+    );
+}
+
+#[tokio::test]
+async fn each_listed_puzzle_has_its_drawing_module() {
+    for name in ["curling", "holedox"] {
+        let (status, kind, text) = get(&format!("/puzzles/{name}.js")).await;
+        assert_eq!(status, StatusCode::OK, "{name}");
+        assert_eq!(kind, "text/javascript; charset=utf-8");
+        assert!(text.contains(&format!("register(\"{name}\"")), "{name}");
+    }
+    for path in [
+        "/puzzles/chess.js",
+        "/puzzles/curling",
+        "/puzzles/curling.css",
+    ] {
+        let (status, _, _) = get(path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+    }
+}
+
+/// The statement's dataset 2 of Curling as the page's editor holds it.
+fn curling_draft() -> Value {
+    json!({"width": 6, "height": 6, "rows": ["#..S#.", "##....", ".....G", "......", "#....#", ".#####"]})
+}
+
+#[tokio::test]
+async fn board_gives_a_drafts_judge_text_id_and_options() {
+    let answer = ok(
+        "/api/board",
+        json!({"puzzle": "curling", "board": curling_draft()}),
+    )
+    .await;
+    assert_eq!(answer["id"], "curling/6x6/QkUAADAAQBFV");
+    assert_eq!(
+        answer["input"],
+        "6 6\n1 0 0 2 1 0\n1 1 0 0 0 0\n0 0 0 0 0 3\n0 0 0 0 0 0\n1 0 0 0 0 1\n0 1 1 1 1 1\n0 0\n"
+    );
+    assert_eq!(answer["options"], json!({"max_throws": "10"}));
+    assert_eq!(answer["lacks"], Value::Null);
+
+    let answer = ok(
+        "/api/board",
+        json!({"puzzle": "curling", "board": curling_draft(), "options": {"max_throws": 12}}),
+    )
+    .await;
+    assert_eq!(answer["id"], "curling/6x6/QkUAADAAQBFV/cap=12");
+
+    // Half drawn: no goal yet. The text is written all the same.
+    let half = json!({"width": 2, "height": 1, "rows": ["S."]});
+    let answer = ok("/api/board", json!({"puzzle": "curling", "board": half})).await;
+    assert_eq!(answer["input"], "2 1\n2 0\n0 0\n");
+    assert_eq!(answer["lacks"], "Place the goal first (the Goal tool).");
+
+    // Holedox: the exit is the board's, and comes back as an option.
+    let lair = json!({"width": 3, "height": 2, "rows": ["#.#", "..."], "body": [], "exit": [1, 2]});
+    let answer = ok(
+        "/api/board",
+        json!({"puzzle": "holedox", "board": lair, "options": {"tail_rule": "lenient"}}),
+    )
+    .await;
+    assert_eq!(answer["id"], "holedox/3x2/o//exit=2,3/rule=lenient");
+    assert_eq!(answer["input"], "2 3 0\n2\n1 1\n1 3\n0 0 0\n");
+    assert_eq!(
+        answer["options"],
+        json!({"exit": "2,3", "tail_rule": "lenient"})
+    );
+    assert!(answer["lacks"]
+        .as_str()
+        .unwrap()
+        .starts_with("Draw the snake first"));
+}
+
+#[tokio::test]
+async fn an_old_link_opens_the_same_board_as_the_judge_input() {
+    // The first Holedox sample's link, as the page wrote it before the
+    // codec moved to Rust: its board is the one /api/cases reads from the
+    // sample, and its text is the sample case.
+    let opened = ok("/api/board", json!({"id": "holedox/6x5/AIMAA/3.0.RUL"})).await;
+    let cases = ok(
+        "/api/cases",
+        json!({"puzzle": "holedox", "input": HOLEDOX_IN}),
+    )
+    .await;
+    let mut record = cases["cases"][0].clone();
+    record.as_object_mut().unwrap().remove("case");
+    assert_eq!(opened["puzzle"], "holedox");
+    assert_eq!(opened["board"], record);
+    assert_eq!(opened["id"], "holedox/6x5/AIMAA/3.0.RUL");
+    assert_eq!(
+        opened["input"],
+        "5 6 4\n4 1\n4 2\n3 2\n3 1\n3\n2 3\n3 3\n3 4\n0 0 0\n"
+    );
+    assert_eq!(
+        opened["options"],
+        json!({"exit": "1,1", "tail_rule": "strict"})
+    );
+
+    // Curling's dataset 2 with a cap: the board and the cap come back, and
+    // the text solves to the statement's answer under it.
+    let opened = ok(
+        "/api/board",
+        json!({"id": "curling/6x6/QkUAADAAQBFV/cap=none"}),
+    )
+    .await;
+    assert_eq!(opened["board"], curling_draft());
+    assert_eq!(opened["options"], json!({"max_throws": "none"}));
+    let solved = ok(
+        "/api/solve",
+        json!({"puzzle": "curling", "input": opened["input"], "options": opened["options"]}),
+    )
+    .await;
+    assert_eq!(solved["results"][0]["answer"], 4);
+}
+
+/// The options are read as every endpoint reads them (the words are
+/// `/api/solve`'s for the same options).
+#[tokio::test]
+async fn board_errors_say_why() {
+    for (body, expected) in [
+        (json!({"id": "chess/1x1/A"}), "unknown puzzle `chess`"),
+        (
+            json!({"id": "curling/3"}),
+            "expected a size WxH after the puzzle",
+        ),
+        (
+            json!({"id": "holedox/6x5/AIMAA/3.0.RUL/exit=9,9"}),
+            "the exit 9,9 is not on a board of 5 rows and 6 columns",
+        ),
+        (json!({"id": 7}), "`id` must be a string (a game ID)"),
+        (
+            json!({"id": "curling/1x1/A", "puzzle": "curling"}),
+            "give either `id` alone or `puzzle` and `board`",
+        ),
+        (
+            json!({"puzzle": "chess", "board": {}}),
+            "unknown puzzle `chess`: expected \"curling\" or \"holedox\"",
+        ),
+        (
+            json!({"board": {}}),
+            "missing field `puzzle` (or give `id` to read a game ID)",
+        ),
+        (
+            json!({"puzzle": "curling"}),
+            "missing field `board` (the board to describe)",
+        ),
+        (
+            json!({"puzzle": "curling", "board": {}, "extra": 1}),
+            "unknown field `extra`",
+        ),
+        (
+            json!({"puzzle": "curling", "board": curling_draft(), "options": {"tail_rule": "strict"}}),
+            "option `tail_rule` is for holedox only",
+        ),
+        (
+            json!({"puzzle": "curling", "board": curling_draft(), "options": {"max_throws": "x"}}),
+            "expected a number of throws or `none`, found `x`",
+        ),
+        (
+            json!({"puzzle": "curling", "board": curling_draft(), "options": {"max_throws": true}}),
+            "expected a number of throws or `none`, found `true`",
+        ),
+        (
+            json!({"puzzle": "curling", "board": curling_draft(), "options": {"speed": 1}}),
+            "unknown option `speed` (known: max_throws, exit, tail_rule, max_states, timeout_ms)",
+        ),
+        (
+            json!({"puzzle": "curling", "board": {"width": 1, "height": 1, "rows": ["x"]}}),
+            "row 1, column 1 of the board: expected one of `.#SG`, found `x`",
+        ),
+        (
+            json!({"puzzle": "holedox", "board": {"width": 2, "height": 1, "rows": [".."], "body": [[0, 0], [0, 0]]}}),
+            "segment 2 of the snake is not next to the one before it",
+        ),
+    ] {
+        assert_eq!(error("/api/board", body.clone()).await, expected, "{body}");
+    }
+}
+
+#[tokio::test]
+async fn play_answers_the_positions_asked_for() {
+    let answer = ok(
+        "/api/play",
+        json!({"puzzle": "holedox", "input": HOLEDOX_IN, "moves": "DR", "positions": [0, 2]}),
+    )
+    .await;
+    assert_eq!(
+        answer["positions"],
+        json!([
+            {"body": [[3, 0], [3, 1], [2, 1], [2, 0]]},
+            {"body": [[4, 0], [3, 0], [3, 1], [2, 1]]},
+            {"body": [[4, 1], [4, 0], [3, 0], [3, 1]]},
+        ])
+    );
+    // The other fields are as before; without `positions`, the answer is.
+    assert_eq!(answer["steps"], json!([{"head": [4, 0]}, {"head": [4, 1]}]));
+    let plain = json!({"puzzle": "holedox", "input": HOLEDOX_IN, "moves": "DR"});
+    let (_, before) = post_text("/api/play", &plain).await;
+    let mut with = plain.clone();
+    with["positions"] = Value::Null;
+    assert_eq!(post_text("/api/play", &with).await.1, before);
+    assert!(!before.contains("positions"));
+
+    // Only moves that were played: a refused third move ends the window.
+    let answer = ok(
+        "/api/play",
+        json!({"puzzle": "holedox", "input": HOLEDOX_IN, "moves": "DRL", "positions": [2, 9]}),
+    )
+    .await;
+    assert_eq!(answer["refused"]["move"], 3);
+    assert_eq!(
+        answer["positions"],
+        json!([{"body": [[4, 1], [4, 0], [3, 0], [3, 1]]}])
+    );
+
+    // Curling: the stone and every block broken so far, under the options.
+    let answer = ok(
+        "/api/play",
+        json!({"puzzle": "curling", "input": "5 4\n2 0 0 0 0\n0 1 1 0 0\n0 0 0 0 3\n1 0 0 0 0\n0 0\n",
+               "moves": "DR", "positions": [1, 2], "options": {"max_throws": 2, "max_states": 10}}),
+    )
+    .await;
+    assert_eq!(
+        answer["positions"],
+        json!([{"stone": [2, 0], "broken": [[3, 0]]}, {"stone": [2, 4], "broken": [[3, 0]]}])
+    );
+
+    for bad in [json!([2, 1]), json!(5), json!([0])] {
+        let e = error(
+            "/api/play",
+            json!({"puzzle": "holedox", "input": HOLEDOX_IN, "positions": bad}),
+        )
+        .await;
+        assert!(e.starts_with("`positions` must be [FROM, TO]"), "{e}");
+    }
+}
+
+#[tokio::test]
+async fn positions_of_a_long_replay_are_bounded() {
+    // Every throw right breaks one more block: whole positions grow with
+    // the moves, so a window of all of them would be moves × board.
+    let n = 20_000;
+    let mut row = vec!["2", "0"];
+    row.extend(std::iter::repeat_n("1", n));
+    row.push("3");
+    let input = format!("{} 1\n{}\n0 0\n", row.len(), row.join(" "));
+    let ask = |from: usize, to: usize| {
+        json!({"puzzle": "curling", "input": input, "moves": "R".repeat(n + 1),
+               "options": {"max_throws": "none"}, "positions": [from, to]})
+    };
+    let (status, text) = post_text("/api/play", &ask(0, n + 1)).await;
+    assert_eq!(status, StatusCode::OK);
+    let answer: Value = serde_json::from_str(&text).unwrap();
+    let positions = answer["positions"].as_array().unwrap();
+    assert!(
+        positions.len() > 100 && positions.len() < 1000,
+        "{}",
+        positions.len()
+    );
+    let bytes: usize = positions.iter().map(|p| p.to_string().len()).sum();
+    assert!(bytes <= 1 << 20, "{bytes} bytes of positions");
+    assert_eq!(positions[5]["broken"].as_array().unwrap().len(), 5);
+
+    // The last positions, asked for by their window.
+    let answer = ok("/api/play", ask(n - 1, n + 1)).await;
+    let positions = answer["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 3);
+    assert_eq!(positions[2]["stone"], json!([0, n + 2]));
+    assert_eq!(positions[2]["broken"].as_array().unwrap().len(), n);
+}
