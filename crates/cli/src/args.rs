@@ -23,7 +23,7 @@ use anyhow::{anyhow, Result};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand, ValueEnum};
-use gridpuzzle_engine::puzzle::Setting;
+use gridpuzzle_engine::puzzle::{counted, Setting};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
 /// Search budgets. When one stops a case's search, that case prints `limit`
@@ -58,6 +58,70 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
         _ => Err(format!(
             "expected a positive number of seconds, found `{s}`"
         )),
+    }
+}
+
+/// The default of `--max-cells`: board cells drawn in all by `render` or
+/// `--explain` (a board's cells times the boards drawn). Two million cells
+/// are a 100×100 board over 200 moves, tens of megabytes of output; a
+/// 40-byte input declaring a 2000×2000 board once made a 768 MB page.
+pub const DEFAULT_MAX_CELLS: u64 = 2_000_000;
+
+/// Refuses, before the search, a board too large to draw under
+/// `--max-cells max`: `unit n` names the case, `board` is the puzzle's word.
+pub fn board_fits(unit: &str, n: u64, board: &str, (w, h): (u32, u32), max: u64) -> Result<()> {
+    let cells = u64::from(w) * u64::from(h);
+    if cells > max {
+        return Err(anyhow!(
+            "{unit} {n}: a {w}x{h} {board} has {cells} cells, more than --max-cells {max} \
+             allows to draw; give --max-cells {cells} (or more) to draw it anyway"
+        ));
+    }
+    Ok(())
+}
+
+/// Refuses, after the search, `boards` boards of `w × h` cells over
+/// `--max-cells max`; `instead` says what else would do.
+pub fn boards_fit(
+    unit: &str,
+    n: u64,
+    (w, h): (u32, u32),
+    boards: usize,
+    max: u64,
+    instead: &str,
+) -> Result<()> {
+    let cells = u64::from(w) * u64::from(h);
+    let total = cells.saturating_mul(boards as u64);
+    if total > max {
+        return Err(anyhow!(
+            "{unit} {n}: {} of {cells} cells are {total} cells, more than \
+             --max-cells {max} allows to draw; give --max-cells {total} to draw them anyway, \
+             or {instead}",
+            counted(boards as u64, "board", "boards")
+        ));
+    }
+    Ok(())
+}
+
+/// `--color WHEN`: `auto` colours a terminal unless `NO_COLOR` is set;
+/// `always` and `never` decide, whatever the terminal and `NO_COLOR` say
+/// (a flag the user typed outranks the environment).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum Color {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+impl Color {
+    /// Colour or not, for output to a terminal when `terminal`.
+    pub fn enabled(self, terminal: bool) -> bool {
+        match self {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        }
     }
 }
 
@@ -147,6 +211,8 @@ pub trait PuzzleHelp {
     /// The command reads a judge input (`FILE`); `stress` takes the slot
     /// only to refuse it.
     const FILE_SHOWN: bool = true;
+    /// The help of `FILE`.
+    const FILE_HELP: &'static str = "Judge-format input file; `-` or nothing reads standard input";
 }
 
 /// The puzzle a command runs on: its name, its rule settings as text and
@@ -309,7 +375,7 @@ impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
             let file = Arg::new("file")
                 .value_name("FILE")
                 .value_parser(clap::value_parser!(PathBuf))
-                .help("Judge-format input file; `-` or nothing reads standard input")
+                .help(H::FILE_HELP)
                 .hide(!H::FILE_SHOWN);
             let sub = puzzle_command(&entry)
                 .after_help(H::after_help(&entry))

@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand};
 use gridpuzzle_engine::generate::{Difficulty, SampleStats, Stop, Want};
-use gridpuzzle_engine::puzzle::{capitalized, BestOf, GenSpec, HardSpec};
+use gridpuzzle_engine::puzzle::{capitalized, counted, BestOf, GenSpec, HardSpec};
 use gridpuzzle_engine::report::generated_json;
 use gridpuzzle_engine::search::Limits;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
@@ -57,8 +57,13 @@ pub fn after_help() -> String {
             .replace(&format!("{{args{k}}}"), &required_params(e))
             .replace(&format!("{{density{k}}}"), e.density);
     }
-    format!("{AFTER_HELP}{text}")
+    format!("{AFTER_HELP}{GENERATE_EXIT}\n\n{text}")
 }
+
+/// `generate`'s exit codes, on its help pages.
+const GENERATE_EXIT: &str = "Exit status: 0 done (--hardest too, when --time or Ctrl-C ends it), \
+2 bad usage or --attempts boards in a row missed --answer (the cases made so far are kept), \
+130 Ctrl-C (the cases made so far are kept).";
 
 /// ` --len 4`: the generator parameters `entry` requires, with the values
 /// a fresh `play` puzzle takes, for examples.
@@ -232,7 +237,15 @@ impl GenPuzzle {
                     )),
             );
         }
-        crate::args::with_settings(cmd, entry)
+        let example = format!(
+            "gridpuzzle generate {} --size 12x12{} --count 5 --seed 7",
+            entry.name,
+            required_params(entry)
+        );
+        crate::args::with_settings(cmd, entry).after_help(format!(
+            "Writes --count {board}s in the judge's input format, each with a proved optimum \
+             in --answer.\n\n{GENERATE_EXIT}\n\nExample:\n  {example}"
+        ))
     }
 }
 
@@ -396,13 +409,24 @@ impl Visit for Make<'_> {
                 Ok(Exit::Interrupted)
             }
             Some(Stop::GaveUp { attempts }) => {
+                // A draw that made no board is a try but no board.
+                let (tries, none) = match stats.drawn_none {
+                    0 => ("boards".to_string(), String::new()),
+                    n => (
+                        "tries".to_string(),
+                        format!(
+                            ", {}",
+                            counted(n, "draw that made no board", "draws that made no board")
+                        ),
+                    ),
+                };
                 bail!(
-                    "gave up after {attempts} boards in a row without an optimum in {} \
-                     ({made_count} of {} puzzles made, {} boards solved in all, {} dropped at the \
+                    "gave up after {attempts} {tries} in a row without an optimum in {} \
+                     ({made_count} of {} puzzles made, {} solved in all{none}, {} dropped at the \
                      search budget); try another --answer, size or density",
                     want_text(&cmd.answer),
                     cmd.count,
-                    stats.solved,
+                    counted(stats.solved, "board", "boards"),
                     stats.dropped
                 )
             }
@@ -530,21 +554,31 @@ fn finish_hardest<P: Puzzle>(
         a.flush()?;
     }
     eprintln!(
-        "answer {} {} ({evaluated} boards solved)",
+        "answer {} {} ({} solved)",
         made.answer,
-        P::MOVES
+        answer_word::<P>(made.answer),
+        counted(evaluated, "board", "boards")
     );
     Ok(Exit::Ok)
+}
+
+/// "throw" for an answer of 1, "throws" otherwise.
+fn answer_word<P: Puzzle>(answer: i64) -> &'static str {
+    if answer == 1 {
+        P::MOVE
+    } else {
+        P::MOVES
+    }
 }
 
 /// Prints an improvement of `--hardest` on standard error.
 fn improved<P: Puzzle>(best: &BestOf<P>, elapsed: Duration) {
     eprintln!(
-        "best {} {} after {:.2} s ({} boards solved)",
+        "best {} {} after {:.2} s ({} solved)",
         best.answer,
-        P::MOVES,
+        answer_word::<P>(best.answer),
         elapsed.as_secs_f64(),
-        best.evaluated
+        counted(best.evaluated, "board", "boards")
     );
 }
 

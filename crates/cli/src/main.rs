@@ -17,6 +17,7 @@
 //! out.
 
 mod args;
+mod docs;
 mod generate;
 mod input;
 mod play;
@@ -83,6 +84,12 @@ pub enum Command {
     Stress(stress::StressCommand),
     /// Serve a web page and a JSON API (solve, verify, generate) on this machine
     Serve(serve::ServeCommand),
+    /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell)
+    #[command(after_help = docs::completions_help())]
+    Completions(docs::CompletionsCommand),
+    /// Print the manual page (roff), or write one per command with --dir
+    #[command(after_help = docs::man_help())]
+    Man(docs::ManCommand),
 }
 
 /// "Solve, check and show" and the listed puzzles' titles.
@@ -113,6 +120,8 @@ fn main() -> ExitCode {
         Command::Generate(cmd) => generate::run(cmd),
         Command::Stress(cmd) => stress::run(cmd),
         Command::Serve(cmd) => serve::run(cmd),
+        Command::Completions(cmd) => docs::completions(cmd),
+        Command::Man(cmd) => docs::man(cmd),
     };
     match result {
         Ok(exit) => ExitCode::from(exit as u8),

@@ -10,9 +10,10 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use gridpuzzle_engine::puzzle::{nth_case, NthCase};
+use gridpuzzle_engine::check::{bad_letter, read_plan, Plan};
+use gridpuzzle_engine::puzzle::{counted, moves_word, nth_case, NthCase};
 use gridpuzzle_engine::search::Outcome;
-use gridpuzzle_engine::svg::html_player;
+use gridpuzzle_engine::svg::write_html_player;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
@@ -32,9 +33,19 @@ pub struct RenderCommand {
     #[arg(short = 'o', long, global = true, value_name = "OUT")]
     pub output: Option<PathBuf>,
 
+    /// Draw your own plan instead of the optimal one, such as `RDLU`
+    /// (checked against the rules; no search is made)
+    #[arg(long, global = true, value_name = "MOVES")]
+    pub moves: Option<String>,
+
     /// Draw a still picture of the board after move K (0 is the start)
     #[arg(long, global = true, value_name = "K")]
     pub frame: Option<usize>,
+
+    /// Most board cells to draw (board cells x boards drawn); a larger
+    /// board is refused before the search, a longer page after it
+    #[arg(long, global = true, value_name = "N", default_value_t = crate::args::DEFAULT_MAX_CELLS)]
+    pub max_cells: u64,
 
     #[command(flatten)]
     pub budget: BudgetArgs,
@@ -42,10 +53,19 @@ pub struct RenderCommand {
 
 /// The help after `render --help`.
 pub fn after_help() -> String {
+    format!(
+        "Exit status: 0 drawn, 2 bad input or usage, 3 a search budget (--max-states, \
+         --timeout) ran out (the start is drawn, without moves).\n\n{}",
+        render_examples()
+    )
+}
+
+fn render_examples() -> String {
     crate::args::examples(&[
         "gridpuzzle render {1} samples/{1}.in --case 2 -o solution.svg",
         "gridpuzzle render {1} samples/{1}.in --case 2 --frame 1 -o after-first-move.svg",
         "gridpuzzle render {2} samples/{2}.in -o solution.html",
+        "gridpuzzle render {1} samples/{1}.in --case 2 --moves DLUR -o my-plan.svg",
     ])
 }
 
@@ -58,7 +78,10 @@ impl PuzzleHelp for RenderHelp {
         format!(
             "{}\n\n\
              The {unit} (--case) is solved and its optimal {moves} drawn; a {unit} \
-             without a solution is drawn at its start.\n\n\
+             without a solution is drawn at its start; --moves draws your own {moves} \
+             instead, refusing the first illegal one.\n\n\
+             Exit status: 0 drawn, 2 bad input or usage, 3 a search budget ran out \
+             (the {unit}'s start is drawn, without {moves}).\n\n\
              Example:\n  gridpuzzle render {name} samples/{name}.in --case 1 -o solution.svg",
             e.format_help,
             unit = e.unit,
@@ -119,56 +142,134 @@ impl Visit for Draw<'_> {
                 eprintln!("gridpuzzle: {e}");
                 return Ok(Exit::BadInput);
             }
-            NthCase::Short(seen) => bail!("--case {wanted}: the input has only {seen} {unit}s"),
+            NthCase::Short(seen) => bail!(
+                "--case {wanted}: the input has only {}",
+                counted(seen, unit, &format!("{unit}s"))
+            ),
         };
-        let found = puzzle.solve(&case, &cmd.budget.limits());
-        let plan: Vec<P::Move> = match found.outcome {
-            Outcome::Solved(moves) => moves,
-            Outcome::Unsolvable => {
-                eprintln!("gridpuzzle: {unit} {wanted} has no solution (-1): drawing its start");
-                Vec::new()
-            }
-            Outcome::Limit(hit) => {
-                eprintln!("gridpuzzle: {unit} {wanted}: {hit}: drawing its start");
-                Vec::new()
-            }
+        let size = P::size(&case);
+        crate::args::board_fits(unit, wanted, P::BOARD, size, cmd.max_cells)?;
+        let mut exit = Exit::Ok;
+        let plan: Vec<P::Move> = if let Some(moves) = &cmd.moves {
+            own_plan(&puzzle, &case, moves)?
+        } else {
+            solved_plan(&puzzle, &case, cmd, &mut exit)
         };
         if let Some(k) = frame.filter(|&k| k > plan.len()) {
             bail!(
                 "--frame {k}: {unit} {wanted} has {} {}, so frames go from 0 to {}",
                 plan.len(),
-                P::MOVES,
+                moves_word::<P>(plan.len()),
                 plan.len()
             );
         }
-        let text = match kind {
-            Kind::Html => {
-                let frames: Vec<String> = (0..=plan.len())
-                    .map(|k| svg(&puzzle, &case, &plan, Some(k)))
-                    .collect();
-                html_player(&format!("{}: {unit} {wanted}", P::TITLE), &frames)
-            }
-            _ => svg(&puzzle, &case, &plan, frame),
-        };
-        match kind {
-            Kind::Stdout => {
-                let mut out = std::io::stdout().lock();
-                out.write_all(text.as_bytes())?;
-                out.flush()?;
-            }
-            _ => {
-                std::fs::write(&output, text)
-                    .with_context(|| format!("cannot write {}", output.display()))?;
-                eprintln!(
-                    "gridpuzzle: wrote {} ({unit} {wanted}, {} {})",
-                    output.display(),
-                    plan.len(),
-                    P::MOVES
-                );
-            }
-        }
-        Ok(Exit::Ok)
+        draw(&puzzle, &case, &plan, cmd, &kind, &output, size)?;
+        Ok(exit)
     }
+}
+
+/// `--moves`: the user's own plan, checked move by move against the rules
+/// (the first illegal move is refused with the rules' reason).
+fn own_plan<P: Puzzle>(puzzle: &P, case: &P::Case, text: &str) -> Result<Vec<P::Move>> {
+    let plan = match read_plan::<P::Move>(text) {
+        Ok(Plan::Moves(plan)) => plan,
+        Ok(Plan::Skip) => bail!("--moves: expected moves ({}), found `-`", {
+            use gridpuzzle_engine::Move;
+            P::Move::letters()
+        }),
+        Err((index, c)) => bail!(bad_letter::<P::Move>("--moves", index, c)),
+    };
+    let mut state = puzzle.start(case);
+    for (i, &mv) in plan.iter().enumerate() {
+        if puzzle.is_won(case, &state) {
+            bail!("--moves, move {} ({mv}): the game is already won", i + 1);
+        }
+        state = match puzzle.apply(case, &state, i, mv) {
+            Ok((next, _)) => next,
+            Err(reason) => bail!("--moves, move {} ({mv}): {reason}", i + 1),
+        };
+    }
+    if !puzzle.is_won(case, &state) {
+        eprintln!(
+            "gridpuzzle: note: --moves does not reach the goal after {} {}",
+            plan.len(),
+            moves_word::<P>(plan.len())
+        );
+    }
+    Ok(plan)
+}
+
+/// The optimal plan, or none (the start is drawn) when there is none or a
+/// budget stopped the search (then `exit` is 3).
+fn solved_plan<P: Puzzle>(
+    puzzle: &P,
+    case: &P::Case,
+    cmd: &RenderCommand,
+    exit: &mut Exit,
+) -> Vec<P::Move> {
+    let (unit, wanted) = (P::UNIT, cmd.case);
+    match puzzle.solve(case, &cmd.budget.limits()).outcome {
+        Outcome::Solved(moves) => moves,
+        Outcome::Unsolvable => {
+            eprintln!("gridpuzzle: {unit} {wanted} has no solution (-1): drawing its start");
+            Vec::new()
+        }
+        Outcome::Limit(hit) => {
+            eprintln!("gridpuzzle: {unit} {wanted}: {hit}: drawing its start");
+            *exit = Exit::LimitReached;
+            Vec::new()
+        }
+    }
+}
+
+/// Writes the picture of `plan`: a page streamed frame by frame, or one SVG.
+fn draw<P: Puzzle>(
+    puzzle: &P,
+    case: &P::Case,
+    plan: &[P::Move],
+    cmd: &RenderCommand,
+    kind: &Kind,
+    output: &std::path::Path,
+    size: (u32, u32),
+) -> Result<()> {
+    let (unit, wanted, frame) = (P::UNIT, cmd.case, cmd.frame);
+    if matches!(kind, Kind::Html) {
+        crate::args::boards_fit(
+            unit,
+            wanted,
+            size,
+            plan.len() + 1,
+            cmd.max_cells,
+            "draw one still with --frame K in an .svg",
+        )?;
+        // One frame at a time: the page is never held whole.
+        let file = std::fs::File::create(output)
+            .with_context(|| format!("cannot write {}", output.display()))?;
+        let mut out = std::io::BufWriter::new(file);
+        let frames = (0..=plan.len()).map(|k| svg(puzzle, case, plan, Some(k)));
+        write_html_player(&mut out, &format!("{}: {unit} {wanted}", P::TITLE), frames)
+            .and_then(|()| out.flush())
+            .with_context(|| format!("cannot write {}", output.display()))?;
+    } else {
+        let text = svg(puzzle, case, plan, frame);
+        if matches!(kind, Kind::Stdout) {
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes())?;
+            out.flush()?;
+        } else {
+            std::fs::write(output, text)
+                .with_context(|| format!("cannot write {}", output.display()))?;
+        }
+    }
+    if !matches!(kind, Kind::Stdout) {
+        eprintln!(
+            "gridpuzzle: wrote {} ({unit} {wanted}, {} {})",
+            output.display(),
+            plan.len(),
+            moves_word::<P>(plan.len())
+        );
+    }
+    Ok(())
 }
 
 /// The picture of `plan`; a plan that does not replay (never one the

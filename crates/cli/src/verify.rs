@@ -9,12 +9,13 @@
 //! over the puzzle ([`Check`] is a registry `Visit`): a plan's letters are
 //! read as the puzzle's own moves.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::check::{bad_letter, read_plan, Checked, Plan, Tally};
+use gridpuzzle_engine::puzzle::counted;
 use gridpuzzle_engine::InputError;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
@@ -26,7 +27,8 @@ pub struct VerifyCommand {
     #[command(subcommand)]
     pub puzzle: PuzzleArgs<VerifyHelp>,
 
-    /// File with one line of moves per case (`-` on a line skips that case)
+    /// File with one line of moves per case (`-` on a line skips that case);
+    /// `-` reads the plans from standard input
     #[arg(long, global = true, value_name = "PLANS")]
     pub moves_file: Option<PathBuf>,
 
@@ -48,7 +50,9 @@ pub fn after_help() -> String {
     format!(
         "The moves file has one line per case, such as `RDLU`; \
          a line `-` skips a case.\n\n\
-         Exit status: 0 every plan is legal and optimal, 1 some plan is not, 2 bad input or usage.\n\n\
+         Exit status: 0 every plan is legal and optimal, 1 some plan is not, \
+         2 bad input or usage, 3 a search budget (--max-states, --timeout) ran out before \
+         a legal plan could be called optimal.\n\n\
          {}",
         crate::args::examples(&[
             "gridpuzzle verify {1} samples/{1}.in --moves-file plans.txt",
@@ -68,7 +72,8 @@ impl PuzzleHelp for VerifyHelp {
              The plans are one line of moves per {unit} (`-` skips a {unit}); \
              each is replayed through the rules and compared with the optimum.\n\n\
              Exit status: 0 every plan is legal and optimal, 1 some plan is not, \
-             2 bad input or usage.\n\n\
+             2 bad input or usage, 3 a search budget ran out before a legal plan \
+             could be called optimal.\n\n\
              Example:\n  gridpuzzle verify {name} samples/{name}.in --moves-file plans.txt",
             e.format_help,
             unit = e.unit,
@@ -88,6 +93,27 @@ enum Plans {
 
 pub fn run(cmd: VerifyCommand) -> Result<Exit> {
     let plans = match (&cmd.moves_file, &cmd.moves) {
+        (Some(path), _) if path.as_os_str() == "-" => {
+            let input_is_stdin = cmd
+                .puzzle
+                .file
+                .as_ref()
+                .is_none_or(|f| f.as_os_str() == "-");
+            if input_is_stdin {
+                bail!(
+                    "--moves-file - reads the plans from standard input, so the judge input \
+                     must come from a FILE"
+                );
+            }
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .context("cannot read the plans from standard input")?;
+            Plans::File {
+                name: "standard input".into(),
+                text,
+            }
+        }
         (Some(path), _) => Plans::File {
             name: path.display().to_string(),
             text: std::fs::read_to_string(path)
@@ -152,8 +178,10 @@ fn check_all<P: Puzzle>(
     let mut out = std::io::stdout().lock();
     let mut tally = Tally::default();
     let mut count = 0;
-    for (i, case) in cases.enumerate() {
-        let n = i + 1;
+    let mut cases = cases.peekable();
+    let mut n = 0;
+    while let Some(case) = cases.next() {
+        n += 1;
         let case = match case {
             Ok(case) => case,
             Err(e) => {
@@ -161,11 +189,17 @@ fn check_all<P: Puzzle>(
                 return Ok(Exit::BadInput);
             }
         };
-        if single && n > 1 {
-            bail!("--moves is for an input with a single case, and this one has more: use --moves-file");
+        // --moves is for one case: a second one is refused before any
+        // verdict is printed.
+        if single && cases.peek().is_some() {
+            bail!(
+                "--moves is for an input with a single {unit}, and this one has more: \
+                 use --moves-file",
+                unit = P::UNIT
+            );
         }
         count = n;
-        let checked = match plans.get(i) {
+        let checked = match plans.get(n - 1) {
             None => Checked::Missing { plans: plans.len() },
             Some(Plan::Skip) => Checked::Skipped,
             Some(Plan::Moves(moves)) => {
@@ -176,16 +210,18 @@ fn check_all<P: Puzzle>(
     }
     if plans.len() > count {
         eprintln!(
-            "gridpuzzle: warning: {} plans for {count} {}s; the extra ones were not checked",
-            plans.len(),
-            P::UNIT
+            "gridpuzzle: warning: {} for {}; the extra ones were not checked",
+            counted(plans.len() as u64, "plan", "plans"),
+            counted(count as u64, P::UNIT, &format!("{}s", P::UNIT))
         );
     }
     writeln!(out, "{}", tally.summary())?;
-    Ok(if tally.bad == 0 {
-        Exit::Ok
-    } else {
+    Ok(if tally.bad > 0 {
         Exit::PlanRejected
+    } else if tally.unknown > 0 {
+        Exit::LimitReached
+    } else {
+        Exit::Ok
     })
 }
 

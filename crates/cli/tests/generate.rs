@@ -310,7 +310,7 @@ fn impossible_requests_give_up_with_what_was_made() {
     );
     assert_eq!(r.code, 2);
     assert!(
-        r.stderr.contains("gave up after 500 boards"),
+        r.stderr.contains("gave up after 500 tries in a row"),
         "{}",
         r.stderr
     );

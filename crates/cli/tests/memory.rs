@@ -7,24 +7,85 @@
 //! ```
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use nix::sys::resource::{getrusage, UsageWho};
 
-/// Runs `gridpuzzle ARGS` and returns its exit code and the peak resident
-/// memory of the children so far, in MB (Linux reports kilobytes).
-fn peak_mb(args: &[&str]) -> (i32, String, f64) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gridpuzzle"))
-        .args(args)
+/// Runs `gridpuzzle ARGS` (standard input from `stdin`, or nothing;
+/// standard output thrown away) and returns its exit code, standard error
+/// and peak resident memory in MB.
+///
+/// The peak of one child alone: `getrusage(RUSAGE_CHILDREN)` is the largest
+/// of all children waited for so far, so each measurement runs in a fresh
+/// copy of this test binary (the `measure` test below) whose only child is
+/// the command.
+fn peak_mb(args: &[&str], stdin: Option<&Path>) -> (i32, String, f64) {
+    let out = Command::new(std::env::current_exe().expect("the test binary"))
+        .args([
+            "--exact",
+            "measure",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(MEASURE, args.join("\x1f"))
+        .env(
+            MEASURE_STDIN,
+            stdin.map(|p| p.as_os_str()).unwrap_or_default(),
+        )
         .stdin(Stdio::null())
+        .output()
+        .expect("the test binary runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text
+        .lines()
+        .find_map(|l| l.split_once("MEASURED ").map(|(_, m)| m))
+        .unwrap_or_else(|| panic!("no measurement in {text}"));
+    let (numbers, err) = line.split_once(' ').expect("code kb err");
+    let (code, kb) = numbers.split_once(',').expect("code,kb");
+    (
+        code.parse().unwrap(),
+        err.to_string(),
+        kb.parse::<f64>().unwrap() / 1024.0,
+    )
+}
+
+const MEASURE: &str = "GRIDPUZZLE_MEASURE";
+const MEASURE_STDIN: &str = "GRIDPUZZLE_MEASURE_STDIN";
+
+/// Not a test: the child of [`peak_mb`], which runs one command.
+#[test]
+#[ignore = "a helper of peak_mb"]
+fn measure() {
+    let Ok(args) = std::env::var(MEASURE) else {
+        return;
+    };
+    let stdin = match std::env::var_os(MEASURE_STDIN).filter(|p| !p.is_empty()) {
+        Some(p) => Stdio::from(std::fs::File::open(p).expect("the input")),
+        None => Stdio::null(),
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_gridpuzzle"))
+        .args(args.split('\x1f'))
+        .stdin(stdin)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
         .output()
         .expect("the binary runs");
     let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage");
-    (
+    println!(
+        "MEASURED {},{} {}",
         out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        usage.max_rss() as f64 / 1024.0,
-    )
+        usage.max_rss(),
+        String::from_utf8_lossy(&out.stderr).escape_debug()
+    );
+}
+
+/// A scratch directory of this process.
+fn scratch() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gridpuzzle-memory-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 /// A Curling save of `throws` throws along a one-row corridor: each throw
@@ -47,18 +108,188 @@ fn corridor_save(throws: usize) -> String {
 #[test]
 #[ignore = "peak memory: run on demand (see the module docs)"]
 fn play_load_of_a_long_curling_history_stays_small() {
-    let dir = std::env::temp_dir().join(format!("gridpuzzle-memory-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch();
     let save = dir.join("long.save");
     std::fs::File::create(&save)
         .unwrap()
         .write_all(corridor_save(20_000).as_bytes())
         .unwrap();
-    let (code, err, mb) = peak_mb(&["play", "--load", save.to_str().unwrap()]);
+    let (code, err, mb) = peak_mb(&["play", "--load", save.to_str().unwrap()], None);
     println!("play --load of 20,000 throws: peak {mb:.1} MB (exit {code})");
     // Without a terminal, play stops after loading (and replaying) the game.
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("play needs a terminal"), "{err}");
     assert!(mb < 200.0, "peak {mb:.1} MB");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A Curling board of `w × h` ice, the start in the top left corner and
+/// the goal in the bottom right one.
+fn open_curling(w: usize, h: usize) -> String {
+    let mut s = format!("{w} {h}\n");
+    for r in 0..h {
+        let row: Vec<&str> = (0..w)
+            .map(|c| match (r, c) {
+                (0, 0) => "2",
+                _ if r == h - 1 && c == w - 1 => "3",
+                _ => "0",
+            })
+            .collect();
+        s.push_str(&row.join(" "));
+        s.push('\n');
+    }
+    s
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Issue 15 item 4: a 40-byte input declaring a 2000×2000 lair rendered to
+/// a 768 MB page with 2.29 GB of memory. Refused before the search now.
+#[test]
+#[ignore = "peak memory: run on demand (see the module docs)"]
+fn render_of_a_2000x2000_lair_is_refused_before_the_work() {
+    let dir = scratch();
+    let input = write(&dir, "lair.in", "2000 2000 2\n1 1\n1 2\n0\n0 0 0\n");
+    let page = dir.join("lair.html");
+    let (code, err, mb) = peak_mb(
+        &[
+            "render",
+            "holedox",
+            input.to_str().unwrap(),
+            "-o",
+            page.to_str().unwrap(),
+        ],
+        None,
+    );
+    println!("render of a 2000x2000 lair: peak {mb:.1} MB (exit {code})");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--max-cells 4000000"), "{err}");
+    assert!(!page.exists());
+    assert!(mb < 50.0, "peak {mb:.1} MB");
+}
+
+/// Issue 15 item 4: `--explain` on 600×600 wrote 1.30 GB using 2.54 GB. A
+/// board over --max-cells is refused before its search, a plan whose
+/// boards are too many after it; both with little memory.
+#[test]
+#[ignore = "peak memory: run on demand (see the module docs)"]
+fn explain_of_huge_boards_is_refused_with_little_memory() {
+    let dir = scratch();
+    let big = write(
+        &dir,
+        "big.in",
+        &format!("{}0 0\n", open_curling(1500, 1500)),
+    );
+    let (code, err, mb) = peak_mb(
+        &["solve", "curling", "--explain", big.to_str().unwrap()],
+        None,
+    );
+    println!("solve --explain of 1500x1500: peak {mb:.1} MB (exit {code})");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("more than --max-cells 2000000"), "{err}");
+    assert!(mb < 100.0, "peak {mb:.1} MB");
+    // 600×600 drawn 1199 times: refused after the search.
+    let long = write(&dir, "long.in", "600 600 2\n600 600\n600 599\n0\n0 0 0\n");
+    let (code, err, mb) = peak_mb(
+        &["solve", "holedox", "--explain", long.to_str().unwrap()],
+        None,
+    );
+    println!("solve --explain of a 600x600 lair with a long plan: peak {mb:.1} MB (exit {code})");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("boards of 360000 cells"), "{err}");
+    assert!(mb < 200.0, "peak {mb:.1} MB");
+}
+
+/// Issue 15 item 4: the HTML page is written a frame at a time; the
+/// process holds far less than the page.
+#[test]
+#[ignore = "peak memory: run on demand (see the module docs)"]
+fn render_streams_a_long_page() {
+    let dir = scratch();
+    // A 120×120 lair with a stone on every other cell of every other row.
+    let stones: Vec<String> = (1..=60)
+        .flat_map(|r| (1..=60).map(move |c| format!("{} {}", 2 * r, 2 * c - 1)))
+        .collect();
+    let text = format!(
+        "120 120 2\n119 120\n120 120\n{}\n{}\n0 0 0\n",
+        stones.len(),
+        stones.join("\n")
+    );
+    let input = write(&dir, "snake.in", &text);
+    let page = dir.join("snake.html");
+    let (code, err, mb) = peak_mb(
+        &[
+            "render",
+            "holedox",
+            input.to_str().unwrap(),
+            "--max-cells",
+            "100000000",
+            "-o",
+            page.to_str().unwrap(),
+        ],
+        None,
+    );
+    let page_mb = std::fs::metadata(&page).map(|m| m.len()).unwrap_or(0) as f64 / 1e6;
+    println!(
+        "render of 238 steps on 120x120: a {page_mb:.0} MB page, peak {mb:.1} MB (exit {code})"
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        mb < page_mb / 3.0,
+        "peak {mb:.1} MB for a {page_mb:.0} MB page"
+    );
+    std::fs::remove_file(&page).ok();
+}
+
+/// Issue 15 item 5: `solve --jobs 2` held every answer behind a slow first
+/// case (234 MB against 20 MB with `--jobs 1`); the reader now waits for
+/// the printer.
+#[test]
+#[ignore = "peak memory: run on demand (see the module docs)"]
+fn solve_jobs_2_behind_a_slow_first_case_stays_small() {
+    let dir = scratch();
+    // A 200×200 board whose uncapped search takes seconds, then 300,000
+    // one-throw boards.
+    let bench = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../bench/curling/big200.in"
+    ))
+    .unwrap();
+    let lines: Vec<&str> = bench.lines().collect();
+    let mut at = 0;
+    for _ in 0..6 {
+        let h: usize = lines[at]
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap();
+        at += h + 1;
+    }
+    let h: usize = lines[at]
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let mut text = lines[at..=at + h].join("\n");
+    text.push('\n');
+    text.push_str(&"2 1\n2 3\n".repeat(300_000));
+    text.push_str("0 0\n");
+    let input = write(&dir, "slow-first.in", &text);
+    let mut peaks = Vec::new();
+    for jobs in ["1", "2"] {
+        let (code, err, mb) = peak_mb(
+            &["solve", "curling", "--max-throws", "none", "--jobs", jobs],
+            Some(&input),
+        );
+        println!("solve --jobs {jobs} behind a slow first case: peak {mb:.1} MB (exit {code})");
+        assert_eq!(code, 0, "{err}");
+        peaks.push(mb);
+    }
+    assert!(peaks[1] < 2.0 * peaks[0] + 10.0, "{peaks:?}");
 }

@@ -66,7 +66,7 @@ fn a_changed_move_is_named() {
     );
     assert_eq!(
         r.stdout,
-        "dataset 1: optimal (1 throws)\n\
+        "dataset 1: optimal (1 throw)\n\
          dataset 2, move 3 (D): blocked immediately by the block at row 6, column 2\n\
          dataset 3: skipped\ndataset 4: skipped\ndataset 5: skipped\ndataset 6: skipped\n\
          1 optimal, 1 not, 4 skipped\n"
@@ -114,7 +114,7 @@ fn longer_and_unfinished_plans() {
     let r = run(&["verify", "holedox", "--moves", "U"], lair);
     assert_eq!(
         r.stdout.lines().next(),
-        Some("case 1: the goal is not reached after 1 steps: the head is at row 1, column 2, the exit at row 1, column 1")
+        Some("case 1: the goal is not reached after 1 step: the head is at row 1, column 2, the exit at row 1, column 1")
     );
     let r = run(&["verify", "holedox", "--moves", "ULR"], lair);
     assert_eq!(
@@ -167,7 +167,7 @@ fn bad_plans_and_missing_plans() {
     );
     assert!(
         r.stdout
-            .contains("dataset 2: no plan given (the plans have 1 lines)"),
+            .contains("dataset 2: no plan given (the plans have 1 line)"),
         "{}",
         r.stdout
     );

@@ -57,6 +57,9 @@ pub struct Tally {
     pub good: usize,
     pub bad: usize,
     pub skipped: usize,
+    /// Legal plans whose optimality a search budget left unknown: neither
+    /// good nor bad.
+    pub unknown: usize,
 }
 
 impl Tally {
@@ -66,7 +69,10 @@ impl Tally {
         match checked {
             Checked::Missing { plans } => {
                 self.bad += 1;
-                format!("{unit} {n}: no plan given (the plans have {plans} lines)")
+                format!(
+                    "{unit} {n}: no plan given (the plans have {})",
+                    crate::puzzle::counted(*plans as u64, "line", "lines")
+                )
             }
             Checked::Skipped => {
                 self.skipped += 1;
@@ -75,10 +81,12 @@ impl Tally {
             Checked::Judged(verdict) => {
                 if verdict.is_optimal() {
                     self.good += 1;
+                } else if matches!(verdict, Verdict::Unknown { .. }) {
+                    self.unknown += 1;
                 } else {
                     self.bad += 1;
                 }
-                let text = verdict.describe(P::MOVES);
+                let text = verdict.describe(P::MOVE, P::MOVES);
                 match verdict {
                     Verdict::Illegal { .. } => format!("{unit} {n}, {text}"),
                     _ => format!("{unit} {n}: {text}"),
@@ -87,12 +95,17 @@ impl Tally {
         }
     }
 
-    /// The summary line: `3 optimal, 1 not, 0 skipped`.
+    /// The summary line: `3 optimal, 1 not, 0 skipped`, and `, 1 unknown`
+    /// when a budget left some plan's optimality unknown.
     pub fn summary(&self) -> String {
-        format!(
+        let mut s = format!(
             "{} optimal, {} not, {} skipped",
             self.good, self.bad, self.skipped
-        )
+        );
+        if self.unknown > 0 {
+            s.push_str(&format!(", {} unknown", self.unknown));
+        }
+        s
     }
 }
 

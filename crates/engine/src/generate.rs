@@ -219,6 +219,9 @@ pub struct SampleStats {
     pub dropped: u64,
     /// Boards kept.
     pub kept: u64,
+    /// Random draws that made no board (a body longer than any free path):
+    /// they count towards `--attempts` like a board solved.
+    pub drawn_none: u64,
 }
 
 /// Why a sampler stopped without a board.
@@ -414,6 +417,7 @@ impl<L: Landscape> Sampler<L> {
             let (bucket, density) = self.tuner.pick(&mut self.rng);
             let Some(board) = self.landscape.random(&mut self.rng, density) else {
                 failed_draws += 1;
+                self.stats.drawn_none += 1;
                 self.tuner.record(bucket, false);
                 continue;
             };
@@ -429,7 +433,7 @@ impl<L: Landscape> Sampler<L> {
             // A climbed board counts as a hit for its density: that density
             // gave a good starting point.
             let climbed = if climbable {
-                self.climb(board, answer, start)
+                self.climb(board, answer, start, failed_draws)
             } else {
                 None
             };
@@ -446,10 +450,14 @@ impl<L: Landscape> Sampler<L> {
         mut board: L::Board,
         mut answer: i64,
         start: u64,
+        failed_draws: u64,
     ) -> Option<Found<L::Board, L::Move>> {
         let want = self.options.want;
         for _ in 0..self.options.climb_steps {
-            if self.cancelled() || self.stats.solved - start >= self.options.attempts {
+            // The same count of tries in a row as `next_found`'s, so a
+            // climb never takes more than --attempts allow.
+            let tries = self.stats.solved - start + failed_draws;
+            if self.cancelled() || tries >= self.options.attempts {
                 return None;
             }
             let Some(next) = self.landscape.mutate(&board, &mut self.rng) else {

@@ -495,6 +495,12 @@ pub fn moves_word<P: Puzzle>(n: usize) -> &'static str {
     }
 }
 
+/// `n` and its noun, singular for one: `counted(1, "line", "lines")` is
+/// `1 line`, `counted(2, ...)` is `2 lines`.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// `word` with its first letter in upper case ("Dataset").
 pub fn capitalized(word: &str) -> String {
     let mut c = word.chars();

@@ -167,7 +167,20 @@ impl Picture {
             crate::grid::plan_string(plan)
         };
         let plural = if n == 1 { "" } else { "s" };
-        self.legend(&format!("{title}: {n} {unit}{plural} ({moves})"));
+        let line = format!("{title}: {n} {unit}{plural} ({moves})");
+        // A long plan is wrapped to the board's width (at least 60
+        // characters), so the picture is not thousands of pixels wide
+        // for a board of a few hundred (issue 15).
+        let fits = (self.cols * CELL * 2 / 15).max(60) as usize;
+        if line.chars().count() <= fits {
+            self.legend(&line);
+        } else {
+            self.legend(&format!("{title}: {n} {unit}{plural}:"));
+            let letters: Vec<char> = moves.chars().collect();
+            for chunk in letters.chunks(fits) {
+                self.legend(&chunk.iter().collect::<String>());
+            }
+        }
         self.legend(colours);
         match still {
             Some(k) => self.legend(&format!("after {unit} {k} of {n}")),
@@ -246,18 +259,26 @@ impl Picture {
 
 /// A self-contained HTML page that steps through still pictures (one per
 /// frame: the start, then after each move) with play, pause, step and speed
-/// controls. No network, no external script: everything is inline.
+/// controls. No network, no external script: everything is inline. The
+/// buttons' glyphs (◀ ▶ and ASCII bars) are in every common font; the media
+/// symbols ⏮ ⏭ ⏸ were empty boxes in some.
 pub fn html_player(title: &str, frames: &[String]) -> String {
-    let mut slides = String::new();
-    for (k, f) in frames.iter().enumerate() {
-        let _ = writeln!(
-            slides,
-            "<div class=\"frame\" data-frame=\"{k}\"{}>{f}</div>",
-            if k == 0 { "" } else { " hidden" }
-        );
-    }
+    let mut out = Vec::new();
+    write_html_player(&mut out, title, frames.iter().cloned())
+        .expect("writing to memory does not fail");
+    String::from_utf8(out).expect("the page is UTF-8")
+}
+
+/// [`html_player`] written to `out` one frame at a time, so a long plan's
+/// page is never held in memory whole (issue 15).
+pub fn write_html_player(
+    out: &mut dyn std::io::Write,
+    title: &str,
+    frames: impl Iterator<Item = String>,
+) -> std::io::Result<()> {
     let title = escape(title);
-    format!(
+    write!(
+        out,
         r#"<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -276,12 +297,23 @@ button:hover {{ background: #e2e8f0; }}
 <body>
 <main>
 <h1 style="font-size:1.2rem;margin:0 0 .5rem">{title}</h1>
-{slides}<div class="controls">
-<button id="first" title="first (Home)">&#x23EE;</button>
+"#
+    )?;
+    for (k, f) in frames.enumerate() {
+        writeln!(
+            out,
+            "<div class=\"frame\" data-frame=\"{k}\"{}>{f}</div>",
+            if k == 0 { "" } else { " hidden" }
+        )?;
+    }
+    write!(
+        out,
+        r#"<div class="controls">
+<button id="first" title="first (Home)">|&#x25C0;</button>
 <button id="back" title="step back (Left)">&#x25C0;</button>
 <button id="play" title="play or pause (Space)">&#x25B6;</button>
 <button id="next" title="step (Right)">&#x25B6;&#x25B6;</button>
-<button id="last" title="last (End)">&#x23ED;</button>
+<button id="last" title="last (End)">&#x25B6;|</button>
 <label>speed <input id="speed" type="range" min="1" max="10" value="4"></label>
 <span id="counter"></span>
 </div>
@@ -303,7 +335,7 @@ button:hover {{ background: #e2e8f0; }}
     if (at === last) show(0);
     const speed = +document.getElementById('speed').value;
     timer = setInterval(() => {{ if (at >= last) stop(); else show(at + 1); }}, 1600 / speed);
-    play.innerHTML = '&#x23F8;';
+    play.innerHTML = '||';
   }}
   play.onclick = () => timer ? stop() : start();
   document.getElementById('first').onclick = () => {{ stop(); show(0); }};
@@ -342,6 +374,31 @@ mod tests {
         );
         assert!(a.contains("values=\"1;2;3;4;4\""), "{a}");
         assert!(a.contains("dur=\"2.4s\""), "{a}");
+    }
+
+    /// Issue 15: a 449-move plan made a 3,593 px wide SVG of a 640 px board.
+    #[test]
+    fn a_long_plan_wraps_to_the_board() {
+        use crate::grid::Dir;
+        let plan: Vec<Dir> = [Dir::Up, Dir::Down, Dir::Left, Dir::Right]
+            .into_iter()
+            .cycle()
+            .take(449)
+            .collect();
+        let mut p = Picture::new(20, 20);
+        p.solution_legend("T", "step", &plan, "key", None);
+        let svg = p.finish("t", "");
+        let width: u32 = svg
+            .split("width=\"")
+            .nth(1)
+            .and_then(|w| w.split('"').next())
+            .and_then(|w| w.parse().ok())
+            .unwrap();
+        assert!(width <= 2 * MARGIN + 20 * CELL, "{width}");
+        assert!(svg.contains("T: 449 steps:"), "{svg}");
+        let mut short = Picture::new(3, 3);
+        short.solution_legend("T", "step", &plan[..4], "key", None);
+        assert!(short.finish("t", "").contains("T: 4 steps (UDLR)"));
     }
 
     #[test]

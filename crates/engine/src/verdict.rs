@@ -37,25 +37,30 @@ impl Verdict {
         matches!(self, Verdict::Optimal { .. })
     }
 
-    /// A one-line description; `unit` is the puzzle's word for a move in
-    /// the plural ("throws", "steps").
-    pub fn describe(&self, unit: &str) -> String {
+    /// A one-line description; `one` and `many` are the puzzle's words
+    /// for a move ("throw", "throws").
+    pub fn describe(&self, one: &str, many: &str) -> String {
+        let unit = |n: usize| if n == 1 { one } else { many };
         match self {
-            Verdict::Optimal { moves } => format!("optimal ({moves} {unit})"),
-            Verdict::Longer { moves, optimum } => {
-                format!("legal but not optimal: {moves} {unit}, the optimum is {optimum}")
-            }
+            Verdict::Optimal { moves } => format!("optimal ({moves} {})", unit(*moves)),
+            Verdict::Longer { moves, optimum } => format!(
+                "legal but not optimal: {moves} {}, the optimum is {optimum}",
+                unit(*moves)
+            ),
             Verdict::Illegal { index, mv, reason } => {
                 format!("move {} ({mv}): {reason}", index + 1)
             }
-            Verdict::NotReached { moves, detail } => {
-                format!("the goal is not reached after {moves} {unit}: {detail}")
-            }
-            Verdict::OverCap { moves, cap } => {
-                format!("reaches the goal in {moves} {unit}, more than the limit of {cap}")
-            }
+            Verdict::NotReached { moves, detail } => format!(
+                "the goal is not reached after {moves} {}: {detail}",
+                unit(*moves)
+            ),
+            Verdict::OverCap { moves, cap } => format!(
+                "reaches the goal in {moves} {}, more than the limit of {cap}",
+                unit(*moves)
+            ),
             Verdict::Unknown { moves, why } => format!(
-                "reaches the goal in {moves} {unit}; whether that is optimal is unknown: {why}"
+                "reaches the goal in {moves} {}; whether that is optimal is unknown: {why}",
+                unit(*moves)
             ),
         }
     }
@@ -63,6 +68,6 @@ impl Verdict {
 
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.describe("moves"))
+        f.write_str(&self.describe("move", "moves"))
     }
 }

@@ -55,6 +55,9 @@ const EXIT: Mark = Mark::new("◎", "E", Role::Goal);
 const HEAD: Mark = Mark::new("◉", "H", Role::Piece);
 const BODY: Mark = Mark::new("●", "o", Role::Body);
 const TAIL: Mark = Mark::new("○", "t", Role::Body);
+/// The exit under a body segment (the head on it has won): drawn as the
+/// exit, so a player sees where it is while the body covers it.
+const COVERED_EXIT: Mark = Mark::new("⊙", "e", Role::Goal);
 
 /// Stress cases: lairs asked of the generator before giving up on a size,
 /// and the search budget of each.
@@ -282,6 +285,9 @@ impl Puzzle for Holedox {
             };
             view.set(p, mark);
         }
+        if body.iter().skip(1).any(|&p| p == lair.exit()) {
+            view.set(lair.exit(), COVERED_EXIT);
+        }
         if let Some(dir) = hint {
             if let Some(target) = stones.step(head, dir) {
                 view.set(target, Mark::hint(dir));
@@ -329,6 +335,7 @@ impl Puzzle for Holedox {
             (TAIL, "tail"),
             (STONE, "stone"),
             (EXIT, "exit"),
+            (COVERED_EXIT, "covered exit"),
         ]
     }
 

@@ -247,7 +247,7 @@ async fn verify_holedox_optimal_and_missing_plans() {
     assert_eq!(r[1]["verdict"], "missing");
     assert_eq!(
         r[1]["text"],
-        "case 2: no plan given (the plans have 1 lines)"
+        "case 2: no plan given (the plans have 1 line)"
     );
 }
 

@@ -22,11 +22,12 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
+use gridpuzzle_engine::grid::Pos;
 use gridpuzzle_engine::moves::Move;
 use gridpuzzle_engine::puzzle::{moves_word, Played, Puzzle};
 use gridpuzzle_engine::search::Limits;
 use gridpuzzle_engine::session::{Prospect, Session};
-use gridpuzzle_engine::view::{BoardView, Tone};
+use gridpuzzle_engine::view::{BoardView, Role, Tone};
 
 use super::save;
 use super::ui::View;
@@ -64,6 +65,9 @@ pub struct App<P: Puzzle> {
     look: Look,
     message: (String, Tone),
     hint: Option<P::Move>,
+    /// `g`: the board is scrolled to the goal instead of the moving piece
+    /// (a board larger than the terminal hid it), until the next key.
+    at_goal: bool,
     help: bool,
     solving: bool,
     quit: bool,
@@ -97,6 +101,7 @@ impl<P: Puzzle> App<P> {
                 Tone::Plain,
             ),
             hint: None,
+            at_goal: false,
             help: false,
             solving: false,
             quit: false,
@@ -143,6 +148,17 @@ impl<P: Puzzle> App<P> {
         }
         if self.help {
             self.help = false;
+            return Flow::Continue;
+        }
+        // `g` shows the goal; any other key scrolls back to the piece.
+        let at_goal = std::mem::take(&mut self.at_goal);
+        if matches!(key.code, KeyCode::Char('g')) && !ctrl && P::Move::from_letter('g').is_none() {
+            self.at_goal = !at_goal;
+            self.message = if self.at_goal {
+                ("showing the goal; any key scrolls back".into(), Tone::Plain)
+            } else {
+                ("back to the piece".into(), Tone::Plain)
+            };
             return Flow::Continue;
         }
         if self.solving {
@@ -246,7 +262,11 @@ impl<P: Puzzle> App<P> {
         self.message = if self.session.undo() {
             self.analyse();
             (
-                format!("undone: back to {} {}", self.session.used(), P::MOVES),
+                format!(
+                    "undone: back to {} {}",
+                    self.session.used(),
+                    moves_word::<P>(self.session.used())
+                ),
                 Tone::Plain,
             )
         } else {
@@ -259,7 +279,11 @@ impl<P: Puzzle> App<P> {
         self.message = if self.session.redo() {
             self.analyse();
             (
-                format!("redone: {} {}", self.session.used(), P::MOVES),
+                format!(
+                    "redone: {} {}",
+                    self.session.used(),
+                    moves_word::<P>(self.session.used())
+                ),
                 Tone::Plain,
             )
         } else {
@@ -390,7 +414,13 @@ impl<P: Puzzle> App<P> {
             let before = s.before().expect("a move has a position before it");
             (before, *mv, event)
         });
-        let board = puzzle.view(case, s.state(), last, self.hint);
+        let mut board = puzzle.view(case, s.state(), last, self.hint);
+        if self.at_goal {
+            if let Some(i) = board.cells.iter().position(|m| m.role == Role::Goal) {
+                let w = board.width.max(1) as usize;
+                board.focus = Pos::new((i / w) as u32, (i % w) as u32);
+            }
+        }
         let stuck = s.is_stuck();
         let status = match (self.won_text(), s.known_prospect()) {
             (Some(won), _) => (won, Tone::Good),

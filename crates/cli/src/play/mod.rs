@@ -57,14 +57,18 @@ use crate::{input, Exit};
 use app::{App, Budget, Look};
 use save::{AnyChar, SaveFile};
 
+/// `play`'s exit codes, on its help pages.
+const PLAY_EXIT: &str = "Exit status: 0 the game was quit, 2 bad input or usage, \
+or standard input and output are not a terminal.";
+
 /// The help after `gridpuzzle play --help`.
 pub fn after_help() -> String {
     format!(
         "\
 Keys: arrows or W A S D move; u (Ctrl-Z) undo; y (Ctrl-Y) redo; Backspace
 restart; h hint (the optimal next move and how many moves remain); Enter
-solve (plays the optimal moves from here, each undoable); Ctrl-S save;
-? help; q, Esc or Ctrl-C quit. After every move the panel says whether the
+solve (plays the optimal moves from here, each undoable); g scrolls a
+large board to the goal; Ctrl-S save; ? help; q, Esc or Ctrl-C quit. After every move the panel says whether the
 goal can still be reached (proved by the exact solver, within the moves
 left under a cap if the rules set one). --timeout SECS (default 2) and
 --max-states N bound each analysis; when one runs out the panel says
@@ -73,6 +77,8 @@ bottom line.
 
 Without FILE or --seed, a fresh puzzle from a random seed is shown (the
 title names the seed, so `--seed` replays it).
+
+{PLAY_EXIT}
 
 Saved games (--save FILE on quit or Ctrl-S; --load FILE resumes, undo
 history included) are plain text: settings, the whole move history, how
@@ -143,11 +149,15 @@ fn example_moves<M: Move>() -> Vec<M> {
 pub struct PlayHelp;
 
 impl PuzzleHelp for PlayHelp {
+    const FILE_HELP: &'static str =
+        "Judge-format input file (`-`: standard input); without it, a fresh random puzzle";
+
     fn after_help(e: &Entry) -> String {
         format!(
             "{}\n\n\
-             FILE's {unit} --case is played; without FILE, a fresh puzzle from --seed \
-             (with an optimum of {lo}..{hi} {moves} unless --answer says otherwise).\n\n\
+             FILE's {unit} --case is played; without FILE, a fresh puzzle from --seed, \
+             or from a random seed without it (with an optimum of {lo}..{hi} {moves} \
+             unless --answer says otherwise).\n\n{PLAY_EXIT}\n\n\
              Example:\n  gridpuzzle play {name} samples/{name}.in --case 1",
             e.format_help,
             unit = e.unit,
@@ -170,7 +180,8 @@ pub struct PlayCommand {
     #[arg(long, global = true, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub case: u64,
 
-    /// Resume a saved game (puzzle, rules and undo history come from it)
+    /// Resume a saved game (puzzle, rules and undo history come from it);
+    /// `-` reads it from standard input
     #[arg(long, global = true, value_name = "SAVE")]
     pub load: Option<PathBuf>,
 
@@ -197,6 +208,10 @@ pub struct PlayCommand {
     /// Draw boards in plain ASCII instead of Unicode symbols
     #[arg(long, global = true)]
     pub ascii: bool,
+
+    /// Colour `auto` (unless NO_COLOR is set), `always` or `never`
+    #[arg(long, global = true, value_name = "WHEN", value_enum, default_value_t = crate::args::Color::Auto)]
+    pub color: crate::args::Color,
 
     /// Budgets of each analysis of a position (default: 2 seconds); when one
     /// runs out the panel says "unknown", never "hopeless"
@@ -287,7 +302,8 @@ pub fn run(cmd: PlayCommand) -> Result<Exit> {
     };
     let look = Look {
         ascii: cmd.ascii,
-        color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        // The game needs a terminal anyway.
+        color: cmd.color.enabled(true),
     };
     if let Some(path) = &cmd.load {
         if cmd.puzzle.is_some() || cmd.seed.is_some() {
@@ -400,17 +416,30 @@ fn nth_case_of<P: Puzzle>(puzzle: &P, file: &Path, n: u64) -> Result<P::Case> {
         NthCase::Found(case) => Ok(case),
         NthCase::Bad(e) => Err(anyhow!("{e}")),
         NthCase::Short(seen) => bail!(
-            "--case {n}: {} has only {seen} {}s",
+            "--case {n}: {} has only {}",
             file.display(),
-            P::UNIT
+            gridpuzzle_engine::puzzle::counted(seen, P::UNIT, &format!("{}s", P::UNIT))
         ),
     }
 }
 
 /// Resumes a saved game.
 fn load_save(path: &Path, save: Option<PathBuf>, budget: Budget, look: Look) -> Result<Exit> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = if path.as_os_str() == "-" {
+        // The keys come from the terminal itself, not from standard input.
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .context("cannot read the saved game from standard input")?;
+        text
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?
+    };
+    // Messages name the save by where it came from.
+    let path = if path.as_os_str() == "-" {
+        Path::new("standard input")
+    } else {
+        path
+    };
     let name = save::puzzle_of(&text).unwrap_or_default();
     let load = Load {
         text: &text,

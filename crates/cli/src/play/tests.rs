@@ -587,3 +587,31 @@ fn roles_look_as_they_did() {
         assert_eq!(ui::role_style(role, false), plain, "{role:?}");
     }
 }
+
+/// Issue 15 item 10: on a board larger than the terminal the goal was
+/// off-screen and no key scrolled to it; `g` does, any key scrolls back.
+#[test]
+fn g_scrolls_to_the_goal_and_back() {
+    fn check<P: Puzzle>(puzzle: P) {
+        let mut app = sample_app(puzzle, 1);
+        let piece = app.view().board.focus;
+        assert_eq!(app.key(press(KeyCode::Char('g'))), Flow::Continue);
+        let view = app.view();
+        let goal = view.board.focus;
+        let w = view.board.width as usize;
+        let i = goal.row as usize * w + goal.col as usize;
+        assert_eq!(
+            view.board.cells[i].role,
+            gridpuzzle_engine::view::Role::Goal
+        );
+        assert!(
+            view.message.0.contains("showing the goal"),
+            "{:?}",
+            view.message
+        );
+        app.key(press(KeyCode::Char('x')));
+        assert_eq!(app.view().board.focus, piece);
+    }
+    with_puzzle!("curling", check);
+    with_puzzle!("holedox", check);
+}

@@ -114,6 +114,8 @@ h: hint - the optimal next move, highlighted, and how many
    moves remain from here (proved by the exact solver)
 Enter: solve - play the optimal solution from here, one move
    at a time (each one undoable; any key stops it)
+g: scroll a board larger than the screen to the goal (any
+   key scrolls back)
 Ctrl-S: save the puzzle and the move history (--save FILE,
    else the --load file, else gridpuzzle-PUZZLE.save)
 q, Esc or Ctrl-C: quit (writes --save FILE if given)

@@ -24,6 +24,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::moves::plan_string;
+use gridpuzzle_engine::puzzle::counted;
 use gridpuzzle_engine::search::{Limits, Outcome};
 use gridpuzzle_engine::view::TextStyle;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
@@ -40,7 +41,7 @@ pub fn after_help() -> String {
          Only stress programs you trust.\n\n\
          Each case is given to the candidate on standard input as a single-case \
          judge input with its terminator; its standard output must be the judge's \
-         answer ({}). Cases start at 2×2 and grow to --size. After \
+         output line, exactly as the judge prints it ({}). Cases start at 2×2 and grow to --size. After \
          the first failure the case is shrunk while the candidate still fails the \
          same way, and the smallest one is printed with our answer explained.\n\n\
          Exit status: 0 all cases agreed, 1 a failure was found, 2 usage error.\n\n\
@@ -53,8 +54,18 @@ pub fn after_help() -> String {
     )
 }
 
-/// The judge's answer 3 of each listed puzzle: `` `3`, or `Case 1: 3` ``.
+/// The judge's answer 3 of each listed puzzle: `` curling `3`, holedox
+/// `Case 1: 3` `` (a bare number is no answer where the judge prints more).
 fn answer_examples() -> String {
+    let lines: Vec<String> = crate::args::listed()
+        .iter()
+        .map(|e| format!("{} {}", e.name, judge_three(e.name)))
+        .collect();
+    lines.join(", ")
+}
+
+/// `` `3` `` or `` `Case 1: 3` ``: the judge's line for answer 3 of puzzle `name`.
+fn judge_three(name: &str) -> String {
     struct Line;
     impl Visit for Line {
         type Output = String;
@@ -62,11 +73,7 @@ fn answer_examples() -> String {
             format!("`{}`", P::judge_line(1, "3"))
         }
     }
-    let lines: Vec<String> = crate::args::listed()
-        .iter()
-        .filter_map(|e| gridpuzzle_registry::visit(e.name, Line))
-        .collect();
-    crate::args::either(&lines).replacen(" or ", ", or ", 1)
+    gridpuzzle_registry::visit(name, Line).unwrap_or_default()
 }
 
 /// What `stress PUZZLE --help` says after the options.
@@ -80,11 +87,13 @@ impl PuzzleHelp for StressHelp {
         format!(
             "{}\n\n\
              The candidate gets random single-{unit} inputs (with the rule options \
-             above) and must print the judge's output.\n\n\
+             above) and must print the judge's output line exactly, such as {three}.\n\n\
+             Exit status: 0 all cases agreed, 1 a failure was found, 2 usage error.\n\n\
              Example:\n  gridpuzzle stress {name} --candidate './a.out' --cases 2000",
             e.format_help,
             unit = e.unit,
-            name = e.name
+            name = e.name,
+            three = judge_three(e.name)
         )
     }
 }
@@ -299,7 +308,11 @@ impl Job<'_> {
         let input = judge_input(puzzle, &case);
         let run = runner::run(&self.argv, &input, self.limit)?;
         writeln!(out, "The candidate {}.", failure.describe(self.limit))?;
-        writeln!(out, "Smallest failing input ({steps} shrinking steps):\n")?;
+        writeln!(
+            out,
+            "Smallest failing input ({}):\n",
+            counted(steps as u64, "shrinking step", "shrinking steps")
+        )?;
         write!(out, "{input}")?;
         writeln!(out, "\nThe candidate printed:")?;
         if run.stdout.trim().is_empty() {
