@@ -34,9 +34,10 @@ static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
     after_help = "The page: draw a board (or open a judge input, or generate one), Solve and\n\
     watch the optimal moves, Play it with undo and exact hints; the URL holds the board.\n\
     The API (JSON in, JSON out): POST /api/solve, /api/verify, /api/generate, /api/render,\n\
-    /api/cases, /api/play; see the README. Each search is bounded in time and states,\n\
-    bodies are capped at 1 MB, and only as many searches run at once as there are cores\n\
-    (others wait, then get 503).\n\n\
+    /api/cases, /api/play, /api/board, and GET /api/puzzles; see the README. Each search\n\
+    is bounded in time and states, bodies are capped at 1 MB, and only as many searches\n\
+    run at once as there are cores (others wait, then get 503).\n\n\
+    Exit status: 0 stopped by Ctrl-C, 2 the address cannot be used or a usage error.\n\n\
     Examples:\n  gridpuzzle serve\n  gridpuzzle serve --port 3000\n  \
     gridpuzzle serve --bind 0.0.0.0 --port 8080 --allow-host puzzles.example   # from other machines\n\n\
     Safety: the server answers only to IP addresses, localhost and the --allow-host names\n\

@@ -672,3 +672,45 @@ fn render_draws_your_own_plan() {
     }
     assert!(html.contains("|&#x25C0;") && html.contains("&#x25B6;|"));
 }
+
+/// Item 8 for `serve`, which has no puzzle pages: its help names its own
+/// exit codes, every endpoint, and only `serve` in its examples.
+#[test]
+fn serve_help_is_its_own() {
+    let r = run(&["serve", "--help"], "");
+    assert_eq!(r.code, 0);
+    assert_eq!(exit_codes(&r.stdout), vec![0, 2], "{}", r.stdout);
+    for endpoint in [
+        "/api/solve",
+        "/api/verify",
+        "/api/generate",
+        "/api/render",
+        "/api/cases",
+        "/api/play",
+        "/api/board",
+        "/api/puzzles",
+    ] {
+        assert!(r.stdout.contains(endpoint), "{endpoint} missing");
+    }
+    let examples = r
+        .stdout
+        .split_once("\nExamples:")
+        .map(|(_, e)| e)
+        .unwrap_or("");
+    let shown: Vec<&str> = examples
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("gridpuzzle "))
+        .collect();
+    assert!(!shown.is_empty());
+    assert!(shown.iter().all(|l| l.starts_with("serve")), "{shown:?}");
+    // A port in use is exit 2 with the reason.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let r = run(&["serve", "--port", &port], "");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("cannot serve on 127.0.0.1"),
+        "{}",
+        r.stderr
+    );
+}
