@@ -351,10 +351,7 @@ impl Puzzle for Curling {
                 } + " (u undoes)",
                 Tone::Bad,
             ),
-            Prospect::Unknown(hit) => (
-                format!("reachability unknown: {hit} (h searches again)"),
-                Tone::Warn,
-            ),
+            Prospect::Unknown(hit) => gridpuzzle_engine::puzzle::unknown_status(hit),
         }
     }
 
@@ -377,13 +374,7 @@ impl Puzzle for Curling {
     }
 
     fn svg(&self, case: &Board, plan: &[Dir], still: Option<usize>) -> Result<String, String> {
-        if let Some(k) = still.filter(|&k| k > plan.len()) {
-            return Err(format!(
-                "frame {k} is past the end of a plan of {} {}",
-                plan.len(),
-                Self::MOVES
-            ));
-        }
+        gridpuzzle_engine::puzzle::check_still::<Self>(still, plan.len())?;
         crate::render::svg(case, plan, still).map_err(|e| e.to_string())
     }
 

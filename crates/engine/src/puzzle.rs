@@ -508,3 +508,24 @@ pub fn capitalized(word: &str) -> String {
         .map(|f| f.to_uppercase().chain(c).collect())
         .unwrap_or_default()
 }
+
+/// The status line of a position a budget left unknown: the same words for
+/// every puzzle's [`Puzzle::status`].
+pub fn unknown_status(hit: &crate::search::LimitHit) -> (String, Tone) {
+    (
+        format!("reachability unknown: {hit} (h searches again)"),
+        Tone::Warn,
+    )
+}
+
+/// Refuses a still frame past the end of a plan, before a puzzle's
+/// [`Puzzle::svg`] indexes its frames.
+pub fn check_still<P: Puzzle>(still: Option<usize>, moves: usize) -> Result<(), String> {
+    match still.filter(|&k| k > moves) {
+        Some(k) => Err(format!(
+            "frame {k} is past the end of a plan of {moves} {}",
+            P::MOVES
+        )),
+        None => Ok(()),
+    }
+}

@@ -321,10 +321,7 @@ impl Puzzle for Holedox {
                 "hopeless: the head can never reach the exit from here (u undoes)".into(),
                 Tone::Bad,
             ),
-            Prospect::Unknown(hit) => (
-                format!("reachability unknown: {hit} (h searches again)"),
-                Tone::Warn,
-            ),
+            Prospect::Unknown(hit) => gridpuzzle_engine::puzzle::unknown_status(hit),
         }
     }
 
@@ -349,13 +346,7 @@ impl Puzzle for Holedox {
     }
 
     fn svg(&self, case: &Case, plan: &[Dir], still: Option<usize>) -> Result<String, String> {
-        if let Some(k) = still.filter(|&k| k > plan.len()) {
-            return Err(format!(
-                "frame {k} is past the end of a plan of {} {}",
-                plan.len(),
-                Self::MOVES
-            ));
-        }
+        gridpuzzle_engine::puzzle::check_still::<Self>(still, plan.len())?;
         crate::render::svg(case, plan, self.rule, still).map_err(|e| e.to_string())
     }
 

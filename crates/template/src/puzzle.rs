@@ -243,10 +243,7 @@ impl Puzzle for Walk {
                 "hopeless: walls cut the king off from the goal".into(),
                 Tone::Bad,
             ),
-            Prospect::Unknown(hit) => (
-                format!("reachability unknown: {hit} (h searches again)"),
-                Tone::Warn,
-            ),
+            Prospect::Unknown(hit) => gridpuzzle_engine::puzzle::unknown_status(hit),
         }
     }
 
