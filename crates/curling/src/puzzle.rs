@@ -65,11 +65,6 @@ fn code(c: u8) -> u8 {
     DRAFT_CELLS.bytes().position(|d| d == c).unwrap_or(0) as u8
 }
 
-/// Stress cases: boards asked of the generator before giving up on a size,
-/// and the search budget of each.
-const STRESS_ATTEMPTS: u64 = 200;
-const STRESS_BUDGET: u64 = 200_000;
-
 /// Parses a throw cap: a number or `none`.
 pub fn parse_cap(s: &str) -> Result<Option<u32>, String> {
     if s.eq_ignore_ascii_case("none") {
@@ -542,23 +537,6 @@ impl Puzzle for Curling {
             cancel: spec.cancel.clone(),
         };
         Ok(crate::generate::hardest(&opts, seed, on_improve))
-    }
-
-    fn random_case(&self, seed: u64, width: u32, height: u32) -> Option<Board> {
-        let opts = GenerateOptions {
-            width,
-            height,
-            want: Want { min: -1, max: None },
-            density: None,
-            max_throws: self.max_throws,
-            max_expanded: STRESS_BUDGET,
-            attempts: STRESS_ATTEMPTS,
-            cancel: None,
-        };
-        crate::generate::generate(&opts, seed)
-            .next()?
-            .ok()
-            .map(|g| g.board)
     }
 
     fn smaller(&self, case: &Board) -> Vec<Board> {

@@ -410,8 +410,12 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     ) -> Result<Option<BestOf<Self>>, String>;
 
     /// A random case of at most `width × height` for `stress`, with any
-    /// answer (`None` if none could be made).
-    fn random_case(&self, seed: u64, width: u32, height: u32) -> Option<Self::Case>;
+    /// answer (`None` if none could be made): by default the puzzle's own
+    /// generator ([`stress_case`]); a puzzle with generator parameters
+    /// chooses them and calls that too.
+    fn random_case(&self, seed: u64, width: u32, height: u32) -> Option<Self::Case> {
+        stress_case(self, Vec::new(), seed, width, height)
+    }
 
     /// The cases one edit smaller, for shrinking a failing case.
     fn smaller(&self, case: &Self::Case) -> Vec<Self::Case>;
@@ -528,4 +532,33 @@ pub fn check_still<P: Puzzle>(still: Option<usize>, moves: usize) -> Result<(), 
         )),
         None => Ok(()),
     }
+}
+
+/// Boards a `stress` case is asked of the generator before it gives up on
+/// a size, and the search budget of each.
+pub const STRESS_ATTEMPTS: u64 = 200;
+pub const STRESS_BUDGET: u64 = 200_000;
+
+/// A case of any answer from `puzzle`'s generator, with `params`, for
+/// `stress` ([`Puzzle::random_case`]); `None` when the request does not
+/// fit the size or no case could be made.
+pub fn stress_case<P: Puzzle>(
+    puzzle: &P,
+    params: Vec<(String, String)>,
+    seed: u64,
+    width: u32,
+    height: u32,
+) -> Option<P::Case> {
+    let spec = GenSpec {
+        width,
+        height,
+        want: Want { min: -1, max: None },
+        density: None,
+        params,
+        max_expanded: Some(STRESS_BUDGET),
+        attempts: STRESS_ATTEMPTS,
+        cancel: None,
+    };
+    let mut generator = puzzle.generator(&spec, seed).ok()?;
+    generator.next()?.ok().map(|g| g.board)
 }

@@ -10,7 +10,7 @@
 use std::io::BufRead;
 use std::time::Duration;
 
-use gridpuzzle_engine::generate::{Best, Difficulty, Generator, Want};
+use gridpuzzle_engine::generate::{Best, Difficulty, Generator};
 use gridpuzzle_engine::page::{self, DraftGrid};
 use gridpuzzle_engine::puzzle::{Cases, GenSpec, HardSpec, Param, Puzzle, Setting};
 use gridpuzzle_engine::search::{Limits, Search};
@@ -58,11 +58,6 @@ const TAIL: Mark = Mark::new("○", "t", Role::Body);
 /// The exit under a body segment (the head on it has won): drawn as the
 /// exit, so a player sees where it is while the body covers it.
 const COVERED_EXIT: Mark = Mark::new("⊙", "e", Role::Goal);
-
-/// Stress cases: lairs asked of the generator before giving up on a size,
-/// and the search budget of each.
-const STRESS_ATTEMPTS: u64 = 200;
-const STRESS_BUDGET: u64 = 200_000;
 
 /// A cell as `[row, column]`, 0-based (the page's coordinates).
 fn cell(p: Pos) -> Value {
@@ -604,22 +599,8 @@ impl Puzzle for Holedox {
         // Bodies of 2 to 8 segments, as the judge allows, and never more
         // than half the lair.
         let len = (2 + (seed % 7) as usize).min((width * height / 2).max(2) as usize);
-        let opts = GenerateOptions {
-            rows: height,
-            cols: width,
-            len,
-            exit: self.exit_pos(),
-            rule: self.rule,
-            want: Want { min: -1, max: None },
-            density: None,
-            max_expanded: STRESS_BUDGET,
-            attempts: STRESS_ATTEMPTS,
-            cancel: None,
-        };
-        crate::generate::generate(&opts, seed)
-            .next()?
-            .ok()
-            .map(|g| g.board)
+        let params = vec![("len".to_string(), len.to_string())];
+        gridpuzzle_engine::puzzle::stress_case(self, params, seed, width, height)
     }
 
     fn smaller(&self, case: &Case) -> Vec<Case> {
