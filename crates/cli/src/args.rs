@@ -26,28 +26,92 @@ use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand, ValueEnum};
 use gridpuzzle_engine::puzzle::{counted, Setting};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
-/// Search budgets. When one stops a case's search, that case prints `limit`
-/// (never `-1`), stderr says why, and the exit status is 3.
+/// Search budgets, each for one case's search. When one stops a case's
+/// search, that case prints `limit` (never `-1`), stderr says which budget
+/// ran out and how to lift it, and the exit status is 3.
+///
+/// Why the time and memory budgets are on by default: a 40-byte input can
+/// declare a 4096×4096 lair, and a 200×200 Curling board without the throw
+/// cap can take minutes, so without them a small file could keep a process
+/// busy for minutes or make it take gigabytes. The defaults (one second and
+/// two million stored states, about 160 MB) are far above what any case
+/// within the judges' limits needs (a 20×20 lair with L ≤ 8 has at most
+/// 20·20·3⁷ = 874,800 body positions; a Curling search under the cap of 10
+/// keeps one path), so they never change a judge's answer; `none` lifts
+/// either.
 #[derive(Debug, Clone, Copy, Args)]
 pub struct BudgetArgs {
-    /// Stop a case's search after expanding N states
-    #[arg(long, global = true, value_name = "N")]
-    pub max_states: Option<u64>,
+    /// Stop a case's search after expanding N states; `none`: no limit
+    #[arg(long, global = true, value_name = "N|none", default_value = "none", value_parser = parse_cap::<u64>)]
+    pub max_states: Cap<u64>,
 
-    /// Stop a case's search after SECS seconds (decimals allowed)
-    #[arg(long, global = true, value_name = "SECS", value_parser = parse_seconds)]
-    pub timeout: Option<f64>,
+    /// Stop a case's search after SECS seconds (decimals allowed); `none`: no limit
+    #[arg(long, global = true, value_name = "SECS|none", default_value = DEFAULT_TIMEOUT, value_parser = parse_timeout)]
+    pub timeout: Cap<f64>,
+
+    /// Stop a case's search when it keeps N states in memory (a Holedox state costs about 80 bytes); `none`: no limit
+    #[arg(long, global = true, value_name = "N|none", default_value = DEFAULT_MAX_STORED, value_parser = parse_cap::<usize>)]
+    pub max_stored: Cap<usize>,
+}
+
+/// The default of `--timeout`, in seconds: per case.
+pub const DEFAULT_TIMEOUT: &str = "1";
+
+/// The default of `--max-stored`: 2,000,000 states, about 160 MB of
+/// Holedox A* nodes, table entries and queue entries.
+pub const DEFAULT_MAX_STORED: &str = "2000000";
+
+/// A budget's value: a number, or `none` for no limit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Cap<T>(pub Option<T>);
+
+fn parse_cap<T: std::str::FromStr>(s: &str) -> Result<Cap<T>, String> {
+    if s == "none" {
+        return Ok(Cap(None));
+    }
+    match s.parse::<T>() {
+        Ok(v) => Ok(Cap(Some(v))),
+        Err(_) => Err(format!("expected a whole number or `none`, found `{s}`")),
+    }
+}
+
+fn parse_timeout(s: &str) -> Result<Cap<f64>, String> {
+    if s == "none" {
+        return Ok(Cap(None));
+    }
+    parse_seconds(s)
+        .map(|x| Cap(Some(x)))
+        .map_err(|e| format!("{e} (or `none`)"))
 }
 
 impl BudgetArgs {
     /// Limits for one search starting now.
     pub fn limits(&self) -> gridpuzzle_engine::search::Limits {
         gridpuzzle_engine::search::Limits {
-            max_expanded: self.max_states,
+            max_expanded: self.max_states.0,
             deadline: self
                 .timeout
+                .0
                 .map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s)),
+            max_stored: self.max_stored.0,
             ..Default::default()
+        }
+    }
+
+    /// What ran out and how to lift it, for a search stopped by `hit`:
+    /// `the time limit of 1 s was reached (raise --timeout, or --timeout
+    /// none to lift it)`.
+    pub fn explain(&self, hit: gridpuzzle_engine::search::LimitHit) -> String {
+        use gridpuzzle_engine::search::LimitHit;
+        let lift = |flag: &str| format!(" (raise {flag}, or {flag} none to lift it)");
+        match hit {
+            LimitHit::Time => match self.timeout.0 {
+                Some(s) => format!("the time limit of {s} s was reached{}", lift("--timeout")),
+                None => format!("{hit}"),
+            },
+            LimitHit::States(_) => format!("{hit}{}", lift("--max-states")),
+            LimitHit::Memory(_) => format!("{hit}{}", lift("--max-stored")),
+            LimitHit::Cancelled => format!("{hit}"),
         }
     }
 }

@@ -215,7 +215,10 @@ fn solved_plan<P: Puzzle>(
             Vec::new()
         }
         Outcome::Limit(hit) => {
-            eprintln!("gridpuzzle: {unit} {wanted}: {hit}: drawing its start");
+            eprintln!(
+                "gridpuzzle: {unit} {wanted}: {}: drawing its start",
+                cmd.budget.explain(hit)
+            );
             *exit = Exit::LimitReached;
             Vec::new()
         }

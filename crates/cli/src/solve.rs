@@ -288,7 +288,11 @@ impl Run {
         found: &Search<P::Move>,
     ) -> Done {
         let limit = match &found.outcome {
-            Outcome::Limit(hit) => Some(format!("{} {n}: {hit}; the answer is not known", P::UNIT)),
+            Outcome::Limit(hit) => Some(format!(
+                "{} {n}: {}; the answer is not known",
+                P::UNIT,
+                self.budget.explain(*hit)
+            )),
             _ => None,
         };
         let mut refused = None;

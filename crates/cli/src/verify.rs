@@ -216,6 +216,13 @@ fn check_all<P: Puzzle>(
         );
     }
     writeln!(out, "{}", tally.summary())?;
+    if tally.unknown > 0 {
+        out.flush()?;
+        eprintln!(
+            "gridpuzzle: a search budget left the optimality of {} unknown; raise --timeout, --max-states or --max-stored, or pass `none` to lift one",
+            counted(tally.unknown as u64, "plan", "plans")
+        );
+    }
     Ok(if tally.bad > 0 {
         Exit::PlanRejected
     } else if tally.unknown > 0 {

@@ -253,7 +253,7 @@ fn a_budget_gives_limit_and_exit_3_never_minus_1() {
     assert_eq!(lines[0], "1");
     assert_eq!(lines[4], "limit");
     assert!(
-        r.stderr.contains("gridpuzzle: dataset 5: the limit of 5 expanded states was reached; the answer is not known"),
+        r.stderr.contains("gridpuzzle: dataset 5: the limit of 5 expanded states was reached (raise --max-states, or --max-states none to lift it); the answer is not known"),
         "{}",
         r.stderr
     );

@@ -714,3 +714,82 @@ fn serve_help_is_its_own() {
         r.stderr
     );
 }
+
+/// The "Done when" promise: no input under 1 MB runs for minutes or takes
+/// gigabytes unless a budget was lifted. Each search has a time budget
+/// (`--timeout`, 1 s) and a memory budget (`--max-stored`, 2,000,000 states)
+/// by default; each stop names the flag that lifts it, `none` lifts it, and
+/// a bad value is a usage error. (The peaks are in `memory.rs`.)
+#[test]
+fn default_budgets_say_how_to_lift_them() {
+    const HARD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../bench/holedox/hard.in");
+    // A 40-byte input declaring a 4096×4096 lair: over a second of work.
+    let huge = "4096 4096 2\n4096 4096\n4096 4095\n0\n0 0 0\n";
+    check(&[
+        Row {
+            name: "defaults_in_help",
+            args: &["solve", "holedox", "--help"],
+            stdout: &[
+                "--timeout <SECS|none>",
+                "[default: 1]",
+                "--max-stored <N|none>",
+                "[default: 2000000]",
+            ],
+            ..ROW
+        },
+        Row {
+            name: "memory_budget_names_its_flag",
+            args: &["solve", "holedox", "--max-stored", "50", "--timeout", "none", HARD],
+            code: 3,
+            stdout: &["Case 3: 157\n", "Case 6: limit\n"],
+            stderr: &[
+                "case 6: the memory budget of 50 stored states was reached (raise --max-stored, or --max-stored none to lift it)",
+            ],
+            ..ROW
+        },
+        Row {
+            name: "memory_budget_lifted",
+            args: &["solve", "holedox", "--max-stored", "none", "--timeout", "none", HARD],
+            stdout: &["Case 6: "],
+            absent: &["limit"],
+            ..ROW
+        },
+        Row {
+            name: "time_budget_names_its_flag",
+            args: &["solve", "holedox", "--timeout", "0.001", "-"],
+            stdin: huge,
+            code: 3,
+            stdout: &["Case 1: limit\n"],
+            stderr: &["the time limit of 0.001 s was reached (raise --timeout, or --timeout none to lift it)"],
+            ..ROW
+        },
+        Row {
+            name: "time_budget_lifted",
+            args: &["solve", "holedox", "--timeout", "none", "-"],
+            stdin: huge,
+            stdout: &["Case 1: 8190\n"],
+            ..ROW
+        },
+        Row {
+            name: "expansion_budget_names_its_flag",
+            args: &["solve", "holedox", "--max-states", "10", HARD],
+            code: 3,
+            stderr: &["expanded states was reached (raise --max-states, or --max-states none to lift it)"],
+            ..ROW
+        },
+        Row {
+            name: "bad_budget_value",
+            args: &["solve", "holedox", "--max-stored", "lots", HARD],
+            code: 2,
+            stderr: &["expected a whole number or `none`, found `lots`"],
+            ..ROW
+        },
+        Row {
+            name: "bad_timeout_value",
+            args: &["verify", "holedox", "--timeout=0", HARD],
+            code: 2,
+            stderr: &["expected a positive number of seconds, found `0` (or `none`)"],
+            ..ROW
+        },
+    ]);
+}

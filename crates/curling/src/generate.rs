@@ -316,6 +316,7 @@ pub fn hardest(
         max_expanded: Some(opts.max_expanded),
         cancel: opts.cancel.clone(),
         deadline: Some(deadline),
+        ..Limits::none()
     };
     // Start from a solvable random board (any answer): the annealing
     // works better from a board that has a real path to lengthen.

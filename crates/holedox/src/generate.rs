@@ -271,6 +271,7 @@ pub fn hardest(
         max_expanded: Some(opts.max_expanded),
         cancel: opts.cancel.clone(),
         deadline: Some(deadline),
+        ..Limits::none()
     };
     let mut rng = SplitMix64::new(seed);
     let mut start = serpentine(&lairs, rng.chance(50), rng.chance(50))

@@ -221,6 +221,10 @@ pub(crate) struct LimitsAnswer {
     timeout_ms: u64,
 }
 
+/// The most states one search may keep in memory (2,000,000 states, about
+/// 160 MB of Holedox A* nodes): each search in flight may take that much.
+const MAX_STORED: usize = 2_000_000;
+
 impl Bounds {
     fn new(max_states: Option<u64>, timeout: Option<Duration>, config: &Config) -> Bounds {
         Bounds {
@@ -240,6 +244,9 @@ impl Bounds {
             max_expanded: Some(self.max_states),
             deadline: Some((Instant::now() + self.timeout).min(ctx.deadline)),
             cancel: Some(ctx.cancel.clone()),
+            // Memory: the same bound as the command line's default
+            // `--max-stored`, about 160 MB per search at most.
+            max_stored: Some(MAX_STORED),
         }
     }
 

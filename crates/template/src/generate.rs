@@ -191,6 +191,7 @@ pub fn hardest(
         max_expanded: Some(opts.max_expanded),
         cancel: opts.cancel.clone(),
         deadline: Some(deadline),
+        ..Limits::none()
     };
     let mut fields = opts.fields;
     let diagonals = fields.diagonals;

@@ -32,18 +32,22 @@ use gridpuzzle_engine::view::{BoardView, Role, Tone};
 use super::save;
 use super::ui::View;
 
-/// How long one analysis of a position may search, and how many states.
+/// How long one analysis of a position may search, how many states it
+/// may expand and keep: the command's `--timeout`, `--max-states` and
+/// `--max-stored`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Budget {
-    pub time: Duration,
+    pub time: Option<Duration>,
     pub max_states: Option<u64>,
+    pub max_stored: Option<usize>,
 }
 
 impl Budget {
     fn limits(&self) -> Limits {
         Limits {
             max_expanded: self.max_states,
-            deadline: Some(Instant::now() + self.time),
+            deadline: self.time.map(|t| Instant::now() + t),
+            max_stored: self.max_stored,
             ..Limits::none()
         }
     }

@@ -213,7 +213,7 @@ pub struct PlayCommand {
     #[arg(long, global = true, value_name = "WHEN", value_enum, default_value_t = crate::args::Color::Auto)]
     pub color: crate::args::Color,
 
-    /// Budgets of each analysis of a position (default: 2 seconds); when one
+    /// Budgets of each analysis of a position; when one
     /// runs out the panel says "unknown", never "hopeless"
     #[command(flatten)]
     pub budget: BudgetArgs,
@@ -297,8 +297,9 @@ impl Args for FreshArgs {
 
 pub fn run(cmd: PlayCommand) -> Result<Exit> {
     let budget = Budget {
-        time: Duration::from_secs_f64(cmd.budget.timeout.unwrap_or(2.0)),
-        max_states: cmd.budget.max_states,
+        time: cmd.budget.timeout.0.map(Duration::from_secs_f64),
+        max_states: cmd.budget.max_states.0,
+        max_stored: cmd.budget.max_stored.0,
     };
     let look = Look {
         ascii: cmd.ascii,

@@ -47,8 +47,9 @@ macro_rules! with_puzzle {
 
 fn budget() -> Budget {
     Budget {
-        time: Duration::from_secs(20),
+        time: Some(Duration::from_secs(20)),
         max_states: None,
+        max_stored: None,
     }
 }
 
@@ -362,8 +363,9 @@ fn budget_unknown<P: Puzzle>(puzzle: P) {
         case,
         "test",
         Budget {
-            time: Duration::from_secs(20),
+            time: Some(Duration::from_secs(20)),
             max_states: Some(1),
+            max_stored: None,
         },
     );
     let (status, tone) = app.view().status;

@@ -359,6 +359,10 @@ where
     C: CostTable<P::State>,
 {
     let budget = Budget::new(limits);
+    let max_stored = match (options.max_stored, limits.max_stored) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
     let mut stats = Stats::default();
     if problem.is_goal(&start) {
         return budget.finish(Outcome::Solved(Vec::new()), stats);
@@ -426,7 +430,7 @@ where
             open.push(child_f, child_h, index);
         }
         stats.peak_frontier = stats.peak_frontier.max(open.heap.len());
-        if let Some(max) = options.max_stored.filter(|&max| costs.len() > max) {
+        if let Some(max) = max_stored.filter(|&max| costs.len() > max) {
             return budget.finish(Outcome::Limit(LimitHit::Memory(max)), stats);
         }
     }
@@ -600,6 +604,19 @@ mod tests {
         let a = astar_with(&mut Line, 1, &mut costs, &Limits::none(), &options);
         assert_eq!(a.outcome, Outcome::Limit(LimitHit::Memory(50)));
         assert!(costs.len() <= 53);
+
+        // The same budget given in `Limits` (as the CLI's `--max-stored`
+        // does); the tighter of the two applies.
+        let mut costs = HashCosts::default();
+        let limits = Limits {
+            max_stored: Some(40),
+            ..Limits::none()
+        };
+        let a = astar_with(&mut Line, 1, &mut costs, &limits, &options);
+        assert_eq!(a.outcome, Outcome::Limit(LimitHit::Memory(40)));
+        let mut costs = HashCosts::default();
+        let a = astar_with(&mut Line, 1, &mut costs, &limits, &AstarOptions::default());
+        assert_eq!(a.outcome, Outcome::Limit(LimitHit::Memory(40)));
     }
 
     #[test]

@@ -67,6 +67,11 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Budget: stop when this flag becomes true (Ctrl-C, a server shutting down).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Budget of memory: the most states a search may keep at once. Only
+    /// searches whose memory grows with the states they meet honour it
+    /// (best-first search); a depth-first search keeps one path and ignores
+    /// it. The tighter of this and [`AstarOptions::max_stored`] applies.
+    pub max_stored: Option<usize>,
 }
 
 impl Limits {

@@ -167,13 +167,19 @@ fn free_path(
     body: &[usize],
     limits: &Limits,
 ) -> Result<Option<Vec<Dir>>, LimitHit> {
-    let mut open_at = vec![0u32; packed.cells];
-    for (cell, t) in opening_times(packed, body) {
-        open_at[cell] = t;
-    }
+    // Only the few body cells open late, so their times are a short list
+    // rather than a table over the lair (which, with `when`, would cost
+    // 8 bytes a cell: 134 MB on a 4096×4096 lair).
+    let late: Vec<(usize, u32)> = opening_times(packed, body).collect();
+    let open_at = |cell: usize| {
+        late.iter()
+            .find(|&&(c, _)| c == cell)
+            .map_or(0, |&(_, t)| t)
+    };
     let head = body[0];
     let mut when = vec![FAR; packed.cells];
-    let mut parent = vec![usize::MAX; packed.cells];
+    // The direction index of the step that reached each cell.
+    let mut came = vec![0u8; packed.cells];
     when[head] = 0;
     let mut queue = std::collections::VecDeque::from([head]);
     let mut visited = 0usize;
@@ -188,19 +194,19 @@ fn free_path(
             let mut path = Vec::new();
             let mut at = c;
             while at != head {
-                let p = parent[at];
-                path.push(Dir::from_index(dir_between(packed, p, at)));
-                at = p;
+                let d = came[at] as usize;
+                path.push(Dir::from_index(d));
+                at = at.wrapping_add_signed(-packed.delta[d]);
             }
             path.reverse();
             return Ok(Some(path));
         }
         let t = when[c] + 1;
-        for &delta in &packed.delta {
+        for (d, &delta) in packed.delta.iter().enumerate() {
             let n = c.wrapping_add_signed(delta);
-            if !packed.blocked[n] && when[n] == FAR && t >= open_at[n] {
+            if !packed.blocked[n] && when[n] == FAR && t >= open_at(n) {
                 when[n] = t;
-                parent[n] = c;
+                came[n] = d as u8;
                 queue.push_back(n);
             }
         }
@@ -228,6 +234,11 @@ impl Holedox<'_> {
         let body = packed.decode(state);
         let body = &body[..packed.len];
         let head = body[0];
+        if self.dead.is_empty() {
+            // Allocated on first use: most searches end before any
+            // completion check, and on a huge lair it is 4 bytes a cell.
+            self.dead = vec![0; packed.cells];
+        }
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.dead.iter_mut().for_each(|d| *d = 0);
@@ -382,7 +393,7 @@ pub(super) fn solve(
     let mut problem = Holedox {
         packed,
         shortcuts: options.precheck,
-        dead: vec![0; packed.cells],
+        dead: Vec::new(),
         stamp: 0,
         dist,
     };
