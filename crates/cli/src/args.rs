@@ -75,7 +75,7 @@ fn parse_cap<T: std::str::FromStr>(s: &str) -> Result<Cap<T>, String> {
     }
 }
 
-fn parse_timeout(s: &str) -> Result<Cap<f64>, String> {
+pub fn parse_timeout(s: &str) -> Result<Cap<f64>, String> {
     if s == "none" {
         return Ok(Cap(None));
     }

@@ -62,7 +62,7 @@ pub fn after_help() -> String {
 
 /// `generate`'s exit codes, on its help pages.
 const GENERATE_EXIT: &str = "Exit status: 0 done (--hardest too, when --time or Ctrl-C ends it), \
-2 bad usage or --attempts boards in a row missed --answer (the cases made so far are kept), \
+2 bad usage, or --attempts boards in a row or --patience seconds went by without a board in --answer (the cases made so far are kept), \
 130 Ctrl-C (the cases made so far are kept).";
 
 /// ` --len 4`: the generator parameters `entry` requires, with the values
@@ -108,8 +108,10 @@ text (plus terminator), the answer, an optimal plan and a difficulty record
 
 On a terminal a progress line is shown on standard error. Ctrl-C stops the
 run: the cases made so far are kept, the terminator is written and the exit
-status is 130. If --attempts boards in a row miss the wanted range, the run
-stops with the cases made so far and exit status 2.
+status is 130. If --attempts boards in a row miss the wanted range, or no
+wanted board comes for --patience seconds (10 by default: on a big board
+each try is a whole search), the run stops with the cases made so far and
+exit status 2.
 
 --hardest searches (simulated annealing over obstacle edits) for the board
 with the largest optimum until --time runs out or Ctrl-C (exit status 0
@@ -154,6 +156,11 @@ pub struct GenerateCommand {
     #[arg(long, global = true, value_name = "N", default_value_t = 50_000,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub attempts: u64,
+
+    /// Give up when no wanted board came for SECS seconds (decimals allowed); `none`: never
+    #[arg(long, global = true, value_name = "SECS|none", default_value = "10",
+          value_parser = crate::args::parse_timeout, conflicts_with = "hardest")]
+    pub patience: crate::args::Cap<f64>,
 
     /// Budget of one exact search, in expanded states; a board that needs
     /// more is dropped
@@ -382,6 +389,7 @@ impl Visit for Make<'_> {
             attempts: cmd.attempts,
             cancel: Some(Arc::clone(&cancel)),
         };
+        let watchdog = Watchdog::start(cmd.patience.0, Arc::clone(&cancel));
         let mut generator = puzzle.generator(&spec, seed).map_err(|e| anyhow!(e))?;
         let progress = Rc::new(RefCell::new(Progress::new(cmd.count)));
         if progress.borrow().on {
@@ -390,6 +398,7 @@ impl Visit for Make<'_> {
         }
         let (made_count, stopped) = {
             let mut made = generator.by_ref().map(|g| {
+                watchdog.fed();
                 g.map(|g| Made {
                     text: puzzle.write_case(&g.board),
                     answer: g.difficulty.optimum,
@@ -400,6 +409,17 @@ impl Visit for Make<'_> {
             write_all::<P>(cmd, &mut made, &progress)?
         };
         let stats = generator.stats();
+        if let Some(secs) = watchdog.stop() {
+            bail!(
+                "gave up: no puzzle with an optimum in {} came in {secs} s ({made_count} of {} \
+                 puzzles made, {} solved in all, {} dropped at the search budget); raise \
+                 --patience or pass --patience none, or try another --answer, size or density",
+                want_text(&cmd.answer),
+                cmd.count,
+                counted(stats.solved, "board", "boards"),
+                stats.dropped
+            );
+        }
         match stopped {
             Some(Stop::Cancelled) => {
                 eprintln!(
@@ -665,5 +685,88 @@ mod tests {
         assert!(parse_want("5..2").is_err());
         assert!(parse_want("-2").is_err());
         assert!(parse_want("..3").is_err());
+    }
+}
+
+/// `--patience`: raises the run's cancel flag (which also stops the search
+/// in progress) when no wanted board came for the given time. Without it a
+/// request that is hard to meet on a big board (a 2000×2000 lair, each
+/// draw a full search) ran for many minutes before `--attempts` ended it.
+struct Watchdog {
+    patience: Option<f64>,
+    shared: Arc<(std::sync::Mutex<WatchState>, std::sync::Condvar)>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+#[derive(Default)]
+struct WatchState {
+    fed_at: Option<std::time::Instant>,
+    done: bool,
+    fired: bool,
+}
+
+impl Watchdog {
+    fn start(patience: Option<f64>, cancel: Arc<AtomicBool>) -> Watchdog {
+        let shared = Arc::new((
+            std::sync::Mutex::new(WatchState {
+                fed_at: Some(std::time::Instant::now()),
+                ..WatchState::default()
+            }),
+            std::sync::Condvar::new(),
+        ));
+        let thread = patience.map(|secs| {
+            let wait = Duration::from_secs_f64(secs);
+            let shared = Arc::clone(&shared);
+            std::thread::spawn(move || {
+                let (lock, wake) = &*shared;
+                let mut state = lock.lock().unwrap_or_else(|e| e.into_inner());
+                loop {
+                    if state.done {
+                        return;
+                    }
+                    let fed_at = state.fed_at.unwrap_or_else(std::time::Instant::now);
+                    let left = wait.saturating_sub(fed_at.elapsed());
+                    if left.is_zero() {
+                        state.fired = true;
+                        cancel.store(true, Ordering::SeqCst);
+                        return;
+                    }
+                    state = wake
+                        .wait_timeout(state, left)
+                        .unwrap_or_else(|e| e.into_inner())
+                        .0;
+                }
+            })
+        });
+        Watchdog {
+            patience,
+            shared,
+            thread,
+        }
+    }
+
+    /// A wanted board came: the patience starts again.
+    fn fed(&self) {
+        let mut state = self.shared.0.lock().unwrap_or_else(|e| e.into_inner());
+        state.fed_at = Some(std::time::Instant::now());
+    }
+
+    /// Ends the watch; `Some(secs)` when the patience ran out.
+    fn stop(mut self) -> Option<f64> {
+        {
+            let mut state = self.shared.0.lock().unwrap_or_else(|e| e.into_inner());
+            state.done = true;
+            self.shared.1.notify_all();
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        let fired = self
+            .shared
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .fired;
+        fired.then_some(self.patience).flatten()
     }
 }

@@ -778,6 +778,22 @@ fn default_budgets_say_how_to_lift_them() {
             ..ROW
         },
         Row {
+            name: "generate_gives_up_after_its_patience",
+            args: &[
+                "generate", "holedox", "--size", "2000x2000", "--len", "8", "--answer", "20",
+                "--seed", "1", "--patience", "0.3",
+            ],
+            code: 2,
+            stderr: &["no puzzle with an optimum in 20 came in 0.3 s", "raise --patience or pass --patience none"],
+            ..ROW
+        },
+        Row {
+            name: "generate_patience_in_help",
+            args: &["generate", "curling", "--help"],
+            stdout: &["--patience <SECS|none>", "[default: 10]"],
+            ..ROW
+        },
+        Row {
             name: "bad_budget_value",
             args: &["solve", "holedox", "--max-stored", "lots", HARD],
             code: 2,
