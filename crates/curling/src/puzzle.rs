@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use gridpuzzle_engine::generate::{Best, Difficulty, Generator, Want};
 use gridpuzzle_engine::page::{self, DraftGrid};
-use gridpuzzle_engine::puzzle::{Cases, GenSpec, HardSpec, Param, Puzzle, Setting};
+use gridpuzzle_engine::puzzle::{Cases, GenSpec, HardSpec, Param, Puzzle, Setting, Variant};
 use gridpuzzle_engine::search::{Limits, Search};
 use gridpuzzle_engine::session::Prospect;
 use gridpuzzle_engine::verdict::Verdict;
@@ -140,6 +140,12 @@ impl Puzzle for Curling {
     type State = State;
     type Event = Throw;
     type Landscape = Boards;
+
+    const VARIANTS: &'static [Variant] = &[Variant {
+        name: "no-cap",
+        words: "without the 10-throw cap",
+        settings: &[("max-throws", "none")],
+    }];
 
     const SETTINGS: &'static [Setting] = &[Setting {
         key: "max-throws",

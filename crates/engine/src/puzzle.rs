@@ -67,6 +67,27 @@ pub struct Setting {
     pub help: &'static str,
 }
 
+/// A known wrong reading of a puzzle's rules, one that contestants'
+/// programs commonly make, played by the puzzle's own solver under other
+/// settings. This is how `stress` and `judge` name a candidate's mistake
+/// ("your answer equals the optimum without the 10-throw cap") and how a
+/// test set is chosen so that each one fails some test: the variant's
+/// answer differs from the judge's there.
+///
+/// Why settings and not a second solver: a variant is then exact (the real
+/// search, every bound proved for it too) and costs nothing to add.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Variant {
+    /// A short name for manifests and messages (`no-cap`).
+    pub name: &'static str,
+    /// The diagnosis's words, completing "the optimum …":
+    /// `without the 10-throw cap`.
+    pub words: &'static str,
+    /// The settings over the judge's rules that play by it, `(key, value)`
+    /// as [`Puzzle::set`] reads them.
+    pub settings: &'static [(&'static str, &'static str)],
+}
+
 /// A generator parameter beyond size, answer and density (Holedox's body
 /// length), offered like a [`Setting`].
 pub type Param = Setting;
@@ -187,6 +208,15 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
             p.set(k.as_ref(), v.as_ref())?;
         }
         Ok(p)
+    }
+
+    /// The known wrong readings of the rules (see [`Variant`]); none by
+    /// default.
+    const VARIANTS: &'static [Variant] = &[];
+
+    /// The puzzle playing by variant `v` (the judge's rules otherwise).
+    fn variant(v: &Variant) -> Result<Self, String> {
+        Self::with_settings(v.settings)
     }
 
     // ---------------------------------------------------- judge format

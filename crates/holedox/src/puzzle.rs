@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use gridpuzzle_engine::generate::{Best, Difficulty, Generator};
 use gridpuzzle_engine::page::{self, DraftGrid};
-use gridpuzzle_engine::puzzle::{Cases, GenSpec, HardSpec, Param, Puzzle, Setting};
+use gridpuzzle_engine::puzzle::{Cases, GenSpec, HardSpec, Param, Puzzle, Setting, Variant};
 use gridpuzzle_engine::search::{Limits, Search};
 use gridpuzzle_engine::session::Prospect;
 use gridpuzzle_engine::verdict::Verdict;
@@ -150,6 +150,12 @@ impl Puzzle for Holedox {
     /// The cell the tail left.
     type Event = Pos;
     type Landscape = Lairs;
+
+    const VARIANTS: &'static [Variant] = &[Variant {
+        name: "tail-enter",
+        words: "with the head allowed into the cell its tail is leaving (`--tail-rule lenient`)",
+        settings: &[("tail-rule", "lenient")],
+    }];
 
     const SETTINGS: &'static [Setting] = &[
         Setting {

@@ -941,7 +941,23 @@ fn settings<P: Puzzle>(p: &P) -> String {
         }
     }
     assert!(default.clone().set("no-such-setting", "1").is_err());
-    format!("{} settings, {values} listed values", keys.len())
+    // Each known wrong reading is a valid, different set of settings.
+    let mut names = std::collections::HashSet::new();
+    for v in P::VARIANTS {
+        assert!(names.insert(v.name), "variant {} twice", v.name);
+        let q = P::variant(v).unwrap_or_else(|e| panic!("variant {}: {e}", v.name));
+        assert_ne!(
+            q.settings(),
+            default.settings(),
+            "variant {} is the judge's rules",
+            v.name
+        );
+    }
+    format!(
+        "{} settings, {values} listed values, {} variants",
+        keys.len(),
+        P::VARIANTS.len()
+    )
 }
 
 fn shrinking<P: Puzzle>(p: &P) -> String {
