@@ -60,6 +60,7 @@ use gridpuzzle_engine::{Dir, Pos};
 use crate::rules::{Case, TailRule};
 
 pub mod astar;
+pub mod opening;
 
 pub use astar::{lower_bound, upper_bound};
 

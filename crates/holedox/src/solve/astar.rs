@@ -94,6 +94,7 @@ use gridpuzzle_engine::search::{
 };
 use gridpuzzle_engine::Dir;
 
+use super::opening::Opening;
 use super::{Packed, SolveOptions, StateStore, DENSE_MAX_COSTS};
 use crate::rules::{Case, TailRule};
 
@@ -219,6 +220,8 @@ fn free_path(
 struct Holedox<'a> {
     packed: &'a Packed,
     dist: Vec<u32>,
+    /// The opening-time bound ([`mod@super::opening`]).
+    opening: Opening,
     shortcuts: bool,
     /// Completion check scratch: cells proved not to lead anywhere in the
     /// current call carry the current stamp.
@@ -312,7 +315,14 @@ impl BestFirst for Holedox<'_> {
     #[inline]
     fn bound(&mut self, state: &u64) -> Option<u32> {
         let d = self.dist[self.packed.head(*state)];
-        (d != FAR).then_some(d)
+        if d == FAR {
+            return None;
+        }
+        let body = self.packed.decode(*state);
+        Some(
+            self.opening
+                .bound(self.packed, &self.dist, &body[..self.packed.len]),
+        )
     }
 
     #[inline]
@@ -328,13 +338,21 @@ impl BestFirst for Holedox<'_> {
     }
 }
 
-/// The lower bound A* starts from: the head's own shortest distance to the
-/// exit with the body ignored. `None` proves the case unsolvable (unless the
-/// head is already on the exit: then the distance is 0).
+/// The lower bound A* starts from: the larger of the head's own shortest
+/// distance to the exit with the body ignored and the opening-time bound
+/// ([`mod@super::opening`]). `None` proves the case unsolvable (unless the
+/// head is already on the exit: then the bound is 0).
 pub fn lower_bound(case: &Case, rule: TailRule) -> Option<u32> {
     let packed = Packed::new(case, rule);
-    let d = head_distances(&packed, &Limits::none()).ok()?[packed.start_head];
-    (d != FAR).then_some(d)
+    let dist = head_distances(&packed, &Limits::none()).ok()?;
+    if dist[packed.start_head] == FAR {
+        return None;
+    }
+    if packed.start_head == packed.exit {
+        return Some(0);
+    }
+    let body = packed.decode(packed.encode(case.body()));
+    Some(Opening::new(&packed).bound(&packed, &dist, &body[..packed.len]))
 }
 
 /// The upper-bound plan: the head's shortest path that never re-enters a
@@ -363,12 +381,16 @@ pub(super) fn solve(
         Ok(dist) => dist,
         Err(hit) => return done(Outcome::Limit(hit)),
     };
-    let lower = dist[packed.head(start)];
+    if dist[packed.head(start)] == FAR {
+        return done(Outcome::Unsolvable);
+    }
+    let mut opening = Opening::new(packed);
+    let lower = opening.bound(packed, &dist, &packed.decode(start)[..packed.len]);
     // The longest plan that counts: the caller's cap, lowered below the
     // upper-bound plan's length once that plan is known.
     let mut max_depth = cap;
     let cap = cap.unwrap_or(u32::MAX);
-    if lower == FAR || lower > cap {
+    if lower > cap {
         return done(Outcome::Unsolvable);
     }
     let mut upper = None;
@@ -396,6 +418,7 @@ pub(super) fn solve(
         dead: Vec::new(),
         stamp: 0,
         dist,
+        opening,
     };
     let astar_options = AstarOptions {
         max_stored: options.max_states,
