@@ -109,7 +109,7 @@ const CLOCK_EVERY: usize = 1 << 16;
 /// The head's distance to the exit over free cells, body ignored, for every
 /// padded cell (`FAR` where the exit is out of reach, and on stones); or the
 /// time or cancel budget of `limits` that ran out first.
-fn head_distances(packed: &Packed, limits: &Limits) -> Result<Vec<u32>, LimitHit> {
+pub(super) fn head_distances(packed: &Packed, limits: &Limits) -> Result<Vec<u32>, LimitHit> {
     let mut dist = vec![FAR; packed.cells];
     if packed.blocked[packed.exit] {
         return Ok(dist);
@@ -319,10 +319,8 @@ impl BestFirst for Holedox<'_> {
             return None;
         }
         let body = self.packed.decode(*state);
-        Some(
-            self.opening
-                .bound(self.packed, &self.dist, &body[..self.packed.len]),
-        )
+        self.opening
+            .bound(self.packed, &self.dist, &body[..self.packed.len])
     }
 
     #[inline]
@@ -352,7 +350,7 @@ pub fn lower_bound(case: &Case, rule: TailRule) -> Option<u32> {
         return Some(0);
     }
     let body = packed.decode(packed.encode(case.body()));
-    Some(Opening::new(&packed).bound(&packed, &dist, &body[..packed.len]))
+    Opening::new(&packed).bound(&packed, &dist, &body[..packed.len])
 }
 
 /// The upper-bound plan: the head's shortest path that never re-enters a
@@ -385,7 +383,9 @@ pub(super) fn solve(
         return done(Outcome::Unsolvable);
     }
     let mut opening = Opening::new(packed);
-    let lower = opening.bound(packed, &dist, &packed.decode(start)[..packed.len]);
+    let Some(lower) = opening.bound(packed, &dist, &packed.decode(start)[..packed.len]) else {
+        return done(Outcome::Unsolvable);
+    };
     // The longest plan that counts: the caller's cap, lowered below the
     // upper-bound plan's length once that plan is known.
     let mut max_depth = cap;

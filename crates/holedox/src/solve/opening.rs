@@ -32,9 +32,14 @@
 //! that: it forgets the cells the head covers while it moves (its own new
 //! trail), and it also lets the head stand still for two moves at a time
 //! (a real head would have to step out and back, which its trail may not
-//! allow). The grid is bipartite, so a walk reaches a cell only at times
-//! of one parity, and a wait of two keeps it. The bound `h_open(s)` is the
-//! least number of moves of a relaxed walk from the head to the exit.
+//! allow) anywhere except on its starting cell at the start: there a real
+//! head can never step back in time (its cell opens at `k + 1`), and
+//! allowing it made the bound fall short on every door lair where the door
+//! is the head's neighbour. The grid is bipartite, so a walk reaches a cell
+//! only at times of one parity, and a wait of two keeps it. The bound
+//! `h_open(s)` is the least number of moves of a relaxed walk from the head
+//! to the exit; there is none only when no neighbour of the head is open
+//! at move 1, and then the real head cannot move either.
 //!
 //! **Admissible.** Every real plan from `s` is a relaxed walk (with no
 //! waits) of the same length, so `h_open(s) ≤` the answer from `s`.
@@ -46,41 +51,46 @@
 //! `s'` is allowed at time `t' + 1` from `s`: for `Bj` because
 //! `t' + 1 ≥ open_s'(Bj) + 1 = open_s(Bj)`; for `B(L−1)`, which opens at
 //! `k − L + 2 ≤ 2 ≤ t' + 1` in `s`; for every other cell it opens no later
-//! in `s`. And the move to `p` is allowed at time 1 from `s` (it is legal
-//! in the real game, so `p` is not among the first `k` segments and
-//! `open_s(p) ≤ 1`). A relaxed walk from `s'` preceded by that move is a
-//! relaxed walk from `s`: `h_open(s) ≤ 1 + h_open(s')`. The maximum of two
-//! consistent bounds is consistent, so A* with `max(distance, h_open)`
-//! keeps the textbook invariant of [`mod@super::astar`] (no state expanded
-//! twice). Its optimality does not rest on that: the engine's A* re-opens
-//! a state reached with a smaller `g`, which is exact for any admissible
-//! bound.
+//! in `s`. Its waits are allowed from `s` too: the only one forbidden from
+//! `s` is on `B0` at time 0, and the walk from `s'` is one move late. And
+//! the move to `p` is allowed at time 1 from `s` (it is legal in the real
+//! game, so `p` is not among the first `k` segments and `open_s(p) ≤ 1`).
+//! So a relaxed walk from `s'` preceded by that move is a relaxed walk from
+//! `s`: `h_open(s) ≤ 1 + h_open(s')`. The maximum of two consistent bounds
+//! is consistent, so A* with `max(distance, h_open)` keeps the textbook
+//! invariant of [`mod@super::astar`] (no state expanded twice). Its
+//! optimality does not rest on that: the engine's A* re-opens a state
+//! reached with a smaller `g`, which is exact for any admissible bound.
 //!
 //! # Computing it
 //!
 //! After move `k + 1` every cell is open, so from the *horizon* `H = k` on
 //! the rest of a relaxed walk is the head's plain distance `dist` to the
-//! exit. Let `e(c)` be the earliest time the relaxed head can be on `c`
-//! (earlier is never worse: it can wait, and openings only open). Then
+//! exit. Let `e(c)` be the earliest time the relaxed head can be on `c`.
+//! Earlier is never worse: on every cell but the starting one the head may
+//! wait, and openings only open (the starting cell is only ever entered
+//! again at `k + 1 > H`, past the horizon). Then
 //!
 //! ```text
-//!   h_open(s) = min over cells c of  e(c) + dist(c)   if c is the exit,
-//!                                  or e'(c) + dist(c) where e'(c) ≥ H is the
-//!                                     first time of c's parity at or past
-//!                                     max(e(c), H) (wait there, then walk).
+//!   h_open(s) = min over cells c of  e(c) + dist(c)   if c is the exit
+//!                                    or e(c) ≥ H,
+//!                                 or e'(c) + dist(c)  where e'(c) is the
+//!                                    first time of c's parity at or past H
+//!                                    (wait there, then walk; not on the
+//!                                    starting cell).
 //! ```
 //!
 //! `e` is a shortest-path label with time-dependent openings (entering `n`
 //! from `c` at `e(c) + 1`, or at `open(n)` rounded up to the right parity
-//! when that is later), found by A* over cells with `dist` as its
-//! consistent estimate and a bucket queue over `e(c) + dist(c)`; the first
-//! bucket that reaches the least candidate above is the answer. Waiting on
-//! the head's own cell until the horizon is always a candidate, so the
-//! search never looks past `H + 1` above `dist(head)`, and only cells
-//! within `H + 1` moves of the head are ever labelled: a few hundred for
-//! `L` = 26, whatever the size of the lair. Buckets are stacks, so when the
-//! head's shortest path is clear the search dives straight down it in `H`
-//! steps.
+//! when that is later and `c` may wait), found by A* over cells with `dist`
+//! as its consistent estimate and a bucket queue over `e(c) + dist(c)`; the
+//! first bucket that reaches the least candidate above is the answer. A
+//! neighbour of the head open at move 1 gives a candidate at most `H + 2`
+//! above `dist(head)` (wait there), so the search never looks further, and
+//! only cells within `H + 2` moves of the head are ever labelled: a few
+//! hundred for `L` = 26, whatever the size of the lair. Buckets are stacks,
+//! so when the head's shortest path is clear the search dives straight
+//! down it in `H` steps.
 
 use super::Packed;
 
@@ -112,14 +122,15 @@ impl Opening {
             open_at: vec![0; packed.cells],
             label: vec![0; packed.cells],
             now: 0,
-            buckets: vec![Vec::new(); packed.blocking + 2],
+            buckets: vec![Vec::new(); packed.blocking + 3],
         }
     }
 
     /// `h_open` of the body `body` (padded cells, head first, `packed.len`
     /// of them) given the head's distance table `dist`, whose entry for the
-    /// head must be finite. Never less than `dist[head]`.
-    pub(super) fn bound(&mut self, packed: &Packed, dist: &[u32], body: &[usize]) -> u32 {
+    /// head must be finite. Never less than `dist[head]`; `None` when the
+    /// relaxed head cannot move at all (then neither can the real one).
+    pub(super) fn bound(&mut self, packed: &Packed, dist: &[u32], body: &[usize]) -> Option<u32> {
         let k = packed.blocking.min(body.len());
         for (j, &c) in body.iter().enumerate().take(k) {
             self.open_at[c] = (packed.blocking - j + 1) as u8;
@@ -131,7 +142,7 @@ impl Opening {
         found
     }
 
-    fn search(&mut self, packed: &Packed, dist: &[u32], head: usize) -> u32 {
+    fn search(&mut self, packed: &Packed, dist: &[u32], head: usize) -> Option<u32> {
         self.now += 1;
         if self.now == CALLS {
             self.label.iter_mut().for_each(|l| *l = 0);
@@ -141,9 +152,11 @@ impl Opening {
         let horizon = packed.blocking as u32;
         let base = dist[head];
         debug_assert!(base != FAR);
-        // The least candidate so far, as an offset above `base`. Waiting
-        // on the head's own cell until the horizon is always one.
-        let mut limit = horizon + (horizon & 1);
+        // The least candidate so far, as an offset above `base`; `none`
+        // while there is none. Every candidate is at most `horizon + 2`
+        // (see the module notes), so nothing at `none` or above is useful.
+        let none = horizon + 3;
+        let mut limit = none;
         self.label[head] = now;
         self.buckets[0].push((head as u32, 0));
         let mut p = 0;
@@ -156,9 +169,13 @@ impl Opening {
             if self.label[c] < now | e {
                 continue; // stale: reached earlier since
             }
-            // Wait here until the horizon, then walk.
-            let wait = horizon + ((horizon - e) & 1);
-            limit = limit.min(wait + dist[c] - base);
+            // The head may not wait on its own cell at the start.
+            let can_wait = c != head;
+            if can_wait {
+                // Wait here until the horizon, then walk.
+                let wait = horizon + ((horizon - e) & 1);
+                limit = limit.min(wait + dist[c] - base);
+            }
             for &delta in &packed.delta {
                 let n = c.wrapping_add_signed(delta);
                 let dn = dist[n];
@@ -168,6 +185,9 @@ impl Opening {
                 let mut t = e + 1;
                 let open = u32::from(self.open_at[n]);
                 if t < open {
+                    if !can_wait {
+                        continue;
+                    }
                     t = open + ((open - t) & 1);
                 }
                 let q = t + dn - base;
@@ -186,6 +206,201 @@ impl Opening {
         for bucket in &mut self.buckets {
             bucket.clear();
         }
-        base + limit
+        (limit < none).then_some(base + limit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Case, Lair, TailRule};
+    use crate::solve::astar::head_distances;
+    use gridpuzzle_engine::rng::SplitMix64;
+    use gridpuzzle_engine::search::{HashVisited, Limits, Outcome};
+    use gridpuzzle_engine::Pos;
+
+    /// The exact answer from `state` by breadth-first search, `None` when
+    /// there is none.
+    fn exact(packed: &Packed, state: u64) -> Option<u32> {
+        match packed
+            .search(state, &mut HashVisited::default(), None, &Limits::none())
+            .outcome
+        {
+            Outcome::Solved(plan) => Some(plan.len() as u32),
+            Outcome::Unsolvable => None,
+            Outcome::Limit(hit) => panic!("{hit}"),
+        }
+    }
+
+    /// A random lair (up to 7×7) with a random body, or `None` when the
+    /// body's walk gets stuck.
+    fn random_case(rng: &mut SplitMix64) -> Option<Case> {
+        let (rows, cols) = (rng.range(1, 7) as u32, rng.range(2, 7) as u32);
+        let len = rng.range(1, 8) as usize;
+        let density = rng.range(0, 40) as u32;
+        let exit = Pos::new(rng.below(rows as u64) as u32, rng.below(cols as u64) as u32);
+        let mut lair = Lair::new(rows, cols, exit).unwrap();
+        let mut body = vec![Pos::new(
+            rng.below(rows as u64) as u32,
+            rng.below(cols as u64) as u32,
+        )];
+        while body.len() < len {
+            let last = *body.last().unwrap();
+            let next: Vec<Pos> = gridpuzzle_engine::Dir::ALL
+                .iter()
+                .filter_map(|&d| lair.stones().step(last, d))
+                .filter(|p| !body.contains(p))
+                .collect();
+            if next.is_empty() {
+                return None;
+            }
+            body.push(next[rng.below(next.len() as u64) as usize]);
+        }
+        for r in 0..rows {
+            for c in 0..cols {
+                let p = Pos::new(r, c);
+                if !body.contains(&p) && p != exit && rng.chance(density) {
+                    lair.set_stone(p, true);
+                }
+            }
+        }
+        Case::new(lair, body).ok()
+    }
+
+    /// Checks the bound of `state` against its exact answer, and against
+    /// the bounds of its successors (consistency); returns the bound and
+    /// the answer.
+    fn check(
+        packed: &Packed,
+        dist: &[u32],
+        opening: &mut Opening,
+        state: u64,
+    ) -> (u32, Option<u32>) {
+        let body = packed.decode(state);
+        let head = body[0];
+        let answer = exact(packed, state);
+        let mut next = Vec::new();
+        packed.successors(state, &mut next);
+        let Some(h) = opening.bound(packed, dist, &body[..packed.len]) else {
+            // Only a head that cannot move has no relaxed walk.
+            assert!(next.is_empty());
+            return (FAR, answer);
+        };
+        assert!(h >= dist[head]);
+        if let Some(answer) = answer {
+            assert!(h <= answer, "bound {h} > answer {answer}");
+        }
+        for (_, s) in next {
+            let b = packed.decode(s);
+            let h_next = if b[0] == packed.exit {
+                0
+            } else if dist[b[0]] == FAR {
+                continue;
+            } else {
+                match opening.bound(packed, dist, &b[..packed.len]) {
+                    Some(h) => h,
+                    None => continue,
+                }
+            };
+            assert!(h <= h_next + 1, "bound {h} > 1 + {h_next} after a move");
+        }
+        (h, answer)
+    }
+
+    #[test]
+    fn the_bound_is_admissible_and_consistent_on_random_lairs() {
+        let mut rng = SplitMix64::new(0x0_9e41);
+        let (mut lairs, mut states, mut above, mut tight_above) = (0, 0, 0, 0);
+        while lairs < 2_000 {
+            let Some(case) = random_case(&mut rng) else {
+                continue;
+            };
+            lairs += 1;
+            for rule in [TailRule::Strict, TailRule::Lenient] {
+                let packed = Packed::new(&case, rule);
+                let dist = head_distances(&packed, &Limits::none()).unwrap();
+                let mut opening = Opening::new(&packed);
+                // The start and the states along a random walk from it.
+                let mut state = packed.encode(case.body());
+                let mut next = Vec::new();
+                for _ in 0..6 {
+                    let head = packed.head(state);
+                    if head == packed.exit || dist[head] == FAR {
+                        break;
+                    }
+                    let (h, answer) = check(&packed, &dist, &mut opening, state);
+                    states += 1;
+                    if h != FAR && h > dist[head] {
+                        above += 1;
+                        tight_above += (answer == Some(h)) as u32;
+                    }
+                    next.clear();
+                    packed.successors(state, &mut next);
+                    if next.is_empty() {
+                        break;
+                    }
+                    state = next[rng.below(next.len() as u64) as usize].1;
+                }
+            }
+        }
+        // The bound is really above the head's distance on many of them,
+        // and often exact there.
+        assert!(states > 10_000, "{states}");
+        assert!(above > 1_000, "{above} of {states}");
+        assert!(tight_above > above / 4, "{tight_above} of {above}");
+    }
+
+    /// A `rows × 9` lair split by a wall in column 5 with a door in row 3
+    /// (1-based); the body's head is `k` cells beyond the door, facing
+    /// away from it, the rest trails towards the exit `(1,1)`.
+    fn door(rows: u32, len: usize, k: usize) -> Option<Case> {
+        let (wall, door_row) = (4u32, 2u32);
+        let mut lair = Lair::new(rows, 9, Pos::new(0, 0)).unwrap();
+        for r in (0..rows).filter(|&r| r != door_row) {
+            lair.set_stone(Pos::new(r, wall), true);
+        }
+        let mut body: Vec<Pos> = (0..=k as u32)
+            .map(|i| Pos::new(door_row, wall + k as u32 - i))
+            .collect();
+        let mut at = Pos::new(door_row, wall);
+        while body.len() < len {
+            at = if at.col > 0 {
+                Pos::new(at.row, at.col - 1)
+            } else {
+                Pos::new(at.row + 1, at.col)
+            };
+            body.push(at);
+        }
+        Case::new(lair, body).ok()
+    }
+
+    #[test]
+    fn a_body_through_a_door_is_bounded_exactly() {
+        let mut compared = 0;
+        for rows in [5, 6, 7] {
+            for len in 3..=9 {
+                for k in 1..=3 {
+                    if k + 1 >= len {
+                        continue;
+                    }
+                    let Some(case) = door(rows, len, k) else {
+                        continue;
+                    };
+                    for rule in [TailRule::Strict, TailRule::Lenient] {
+                        let packed = Packed::new(&case, rule);
+                        let dist = head_distances(&packed, &Limits::none()).unwrap();
+                        let start = packed.encode(case.body());
+                        let (h, answer) = check(&packed, &dist, &mut Opening::new(&packed), start);
+                        let d = dist[packed.head(start)];
+                        // The head waits for the door: far above its distance.
+                        let door_opens = (packed.blocking - k + 1) as u32;
+                        assert!(h >= door_opens + d - k as u32, "{rule:?} {case:?}");
+                        assert_eq!(Some(h), answer, "{rule:?} {case:?}");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 80, "{compared}");
     }
 }
