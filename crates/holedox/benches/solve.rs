@@ -10,7 +10,9 @@
 //! - `astar_plain`: A* without the upper-bound plan and completion check
 //!   (the bound alone), to show what the shortcuts are worth.
 //!
-//! `big100` (100×100, L = 16) is run by A* only: BFS cannot finish it.
+//! `big100` (100×100, L = 16) and `door` (100×100 and 200×200, L = 20–26,
+//! the body threaded through a one-cell door) are run by A* only: BFS
+//! cannot finish them.
 //!
 //! ```text
 //! CARGO_TARGET_DIR=/work/target-holedox cargo bench -p gridpuzzle-holedox
@@ -48,10 +50,10 @@ fn bench_files(c: &mut Criterion) {
         precheck: false,
         ..bfs
     };
-    for file in ["walled", "serpentine", "random", "hard", "big100"] {
+    for file in ["walled", "serpentine", "random", "hard", "big100", "door"] {
         let cases = load(file);
         let mut variants = vec![("astar", astar), ("astar_plain", astar_plain)];
-        if file != "big100" {
+        if file != "big100" && file != "door" {
             variants.push(("bfs", bfs));
         }
         if file == "walled" || file == "serpentine" {

@@ -20,6 +20,12 @@
 //! - `big100.in`: beyond the judge: 100×100, 20 % stones, L = 16, ten cases
 //!   whose head can reach the exit `(1,1)` (kept free) when the body is
 //!   ignored.
+//! - `door.in`: beyond the judge: 100×100 and 200×200 lairs split by a wall
+//!   with a one-cell door; the body is threaded through the door with the
+//!   head on the far side from the exit, facing away from the door, so the
+//!   head must wait for the tail to clear the door (L = 20–26; on 200×200
+//!   at most 25 fit the packed state). Hand-built, a few with seeded
+//!   stones.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -383,6 +389,134 @@ fn big100(rng: &mut SplitMix64) -> String {
     out
 }
 
+/// How the head end of a [`door`] body lies beyond the door.
+#[derive(Clone, Copy)]
+enum Head {
+    /// In line with the door, facing away from it.
+    Straight,
+    /// The neck beside the door, the head above it, facing up.
+    Up,
+}
+
+/// One lair of `door.in`: an `n × n` lair whose column `wall` is stones but
+/// for the door at row `door_row` (0-based); the body of `len` segments has
+/// its head `k` cells beyond the door (segment `k` is in the door) and its
+/// tail on the exit's side, straight along the door's row or, with `bend`,
+/// turning down after 4 cells. With `density` > 0 that % of the other
+/// cells (but the exit, the body and the cells beside the door) are stones.
+#[allow(clippy::too_many_arguments)]
+fn door_case(
+    out: &mut String,
+    rng: &mut SplitMix64,
+    n: usize,
+    wall: usize,
+    door_row: usize,
+    len: usize,
+    k: usize,
+    head: Head,
+    bend: bool,
+    density: u32,
+) {
+    let mut body: Vec<(usize, usize)> = (0..k)
+        .map(|i| match head {
+            Head::Straight => (door_row, wall + k - i),
+            Head::Up => (door_row + 1 + i - k, wall + 1),
+        })
+        .collect();
+    body.push((door_row, wall));
+    let mut at = (door_row, wall);
+    for m in 0..len - k - 1 {
+        at = if bend && m >= 4 {
+            (at.0 + 1, at.1)
+        } else {
+            (at.0, at.1 - 1)
+        };
+        body.push(at);
+    }
+    let keep = [
+        (0, 0),
+        (door_row, wall - 1),
+        (door_row, wall + 1),
+        (door_row, wall),
+    ];
+    let mut stone = vec![vec![false; n]; n];
+    for (r, row) in stone.iter_mut().enumerate() {
+        for (c, s) in row.iter_mut().enumerate() {
+            *s = if c == wall {
+                r != door_row
+            } else {
+                density > 0
+                    && !keep.contains(&(r, c))
+                    && !body.contains(&(r, c))
+                    && rng.chance(density)
+            };
+        }
+    }
+    write_case(out, n, n, |r, c| stone[r][c], &body);
+}
+
+fn door() -> String {
+    let mut rng = SplitMix64::new(0xd002);
+    let mut out = String::new();
+    // 100×100: the wall at column 51, the door at row 34 (1-based).
+    for len in [20, 22, 24, 26] {
+        door_case(
+            &mut out,
+            &mut rng,
+            100,
+            50,
+            33,
+            len,
+            2,
+            Head::Straight,
+            false,
+            0,
+        );
+    }
+    door_case(&mut out, &mut rng, 100, 50, 33, 26, 4, Head::Up, true, 0);
+    door_case(
+        &mut out,
+        &mut rng,
+        100,
+        50,
+        33,
+        24,
+        3,
+        Head::Straight,
+        true,
+        10,
+    );
+    // 200×200: the same wall and door, then a door far from the exit.
+    for len in [22, 25] {
+        door_case(
+            &mut out,
+            &mut rng,
+            200,
+            50,
+            33,
+            len,
+            2,
+            Head::Straight,
+            false,
+            0,
+        );
+    }
+    door_case(&mut out, &mut rng, 200, 120, 150, 24, 2, Head::Up, false, 0);
+    door_case(
+        &mut out,
+        &mut rng,
+        200,
+        120,
+        150,
+        25,
+        3,
+        Head::Straight,
+        true,
+        10,
+    );
+    out
+}
+
 /// The judge output for `input`, solving with the strict rule.
 fn answers(input: &str) -> (String, Vec<i64>) {
     let mut text = String::new();
@@ -413,6 +547,7 @@ fn main() {
         ("random", random(&mut rng)),
         ("hard", hard(&mut rng)),
         ("big100", big100(&mut rng)),
+        ("door", door()),
     ];
     for (name, mut input) in files {
         input.push_str("0 0 0\n");
@@ -420,6 +555,7 @@ fn main() {
         match name {
             "walled" => assert!(list.iter().all(|&y| y == -1), "{list:?}"),
             "serpentine" => assert!(list.iter().all(|&y| y > 150), "{list:?}"),
+            "door" => assert!(list.iter().all(|&y| y > 100), "{list:?}"),
             _ => {}
         }
         std::fs::write(dir.join(format!("{name}.in")), &input).expect("write input");

@@ -2,8 +2,10 @@
 //! they parse, the solver gives the recorded answers, the naive solver
 //! agrees, `walled` is unsolvable even without the precheck, and every
 //! `serpentine` answer is over 150. `hard` is checked the same way (and
-//! its random cases really have detours); `big100`, too large for the naive
-//! solver, is checked against the recorded answers and replayed.
+//! its random cases really have detours); `big100` and `door`, too large for
+//! the naive solver, are checked against the recorded answers and replayed,
+//! and every `door` answer equals the lower bound A* starts from (so the
+//! plan is optimal whatever the search did).
 
 mod common;
 
@@ -11,7 +13,9 @@ use std::path::PathBuf;
 
 use common::{from_case, naive};
 use gridpuzzle_engine::search::{Limits, Outcome};
-use gridpuzzle_holedox::{solve, solve_with, Algorithm, Case, Cases, SolveOptions, TailRule};
+use gridpuzzle_holedox::{
+    lower_bound, solve, solve_with, Algorithm, Case, Cases, SolveOptions, TailRule,
+};
 
 fn load(name: &str) -> (Vec<Case>, Vec<i64>) {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../bench/holedox");
@@ -101,4 +105,53 @@ fn big100_answers_hold_and_replay() {
             assert!(gridpuzzle_holedox::is_goal(case.lair(), &end));
         }
     }
+}
+
+#[test]
+fn door_answers_hold_replay_and_meet_the_lower_bound() {
+    let (cases, answers) = load("door");
+    assert_eq!(cases.len(), 10);
+    for (i, (case, &want)) in cases.iter().zip(&answers).enumerate() {
+        let len = case.body().len();
+        assert!((20..=26).contains(&len), "door case {}", i + 1);
+        let search = solve(case, TailRule::Strict, &Limits::none());
+        assert_eq!(answer(&search.outcome), want, "door case {}", i + 1);
+        let Outcome::Solved(plan) = &search.outcome else {
+            panic!("door case {} is solvable", i + 1);
+        };
+        let end =
+            gridpuzzle_holedox::replay(case.lair(), case.body(), plan, TailRule::Strict).unwrap();
+        assert!(gridpuzzle_holedox::is_goal(case.lair(), &end));
+        // The head's own distance is far below: the body is in the door.
+        let gap = want - head_distance(case);
+        assert!(gap >= 14, "door case {}: {gap}", i + 1);
+        let lower = lower_bound(case, TailRule::Strict).unwrap();
+        assert_eq!(i64::from(lower), want, "door case {}", i + 1);
+    }
+}
+
+/// The head's distance to the exit over free cells, body ignored.
+fn head_distance(case: &Case) -> i64 {
+    let p = from_case(case);
+    let mut dist = vec![vec![-1i64; p.cols as usize]; p.rows as usize];
+    let (hr, hc) = p.body[0];
+    dist[hr as usize][hc as usize] = 0;
+    let mut queue = std::collections::VecDeque::from([(hr, hc)]);
+    while let Some((r, c)) = queue.pop_front() {
+        if (r, c) == p.exit {
+            return dist[r as usize][c as usize];
+        }
+        for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+            let (a, b) = (r + dr, c + dc);
+            if a < 0 || b < 0 || a >= p.rows || b >= p.cols {
+                continue;
+            }
+            let (ua, ub) = (a as usize, b as usize);
+            if !p.stone[ua][ub] && dist[ua][ub] < 0 {
+                dist[ua][ub] = dist[r as usize][c as usize] + 1;
+                queue.push_back((a, b));
+            }
+        }
+    }
+    -1
 }

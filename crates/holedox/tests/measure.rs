@@ -4,9 +4,11 @@
 //!
 //! ```text
 //! cargo test --release -p gridpuzzle-holedox --test measure -- --ignored --nocapture
-//! HOLEDOX_FILES=big100 HOLEDOX_ALGOS=astar cargo test --release \
+//! HOLEDOX_FILES=big100,door HOLEDOX_ALGOS=astar cargo test --release \
 //!     -p gridpuzzle-holedox --test measure -- --ignored --nocapture
 //! ```
+//!
+//! (`big100` and `door` are for A* only: BFS cannot finish them.)
 
 mod common;
 
