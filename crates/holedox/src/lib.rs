@@ -21,11 +21,13 @@
 //!   shown as text boards or an SVG picture;
 //! - [`generate`]: random lairs with a proved optimum in a wanted range,
 //!   and a local search for the lair that needs the most steps;
-//! - [`mod@solve`]: exact A* over bodies packed into a `u64`, between the
-//!   head's own distance (a lower bound) and a legal plan that avoids the
-//!   starting body (an upper bound), giving an optimal plan, a proof of
-//!   unsolvability, or an honest "limit reached"; the plain breadth-first
-//!   search is kept as a comparator and test oracle.
+//! - [`mod@solve`]: exact A* over bodies packed into a `u64`, between a
+//!   lower bound (the head's own distance, or its earliest arrival when each
+//!   body cell opens only once the body has left it, whichever is larger)
+//!   and a legal plan that avoids the starting body (an upper bound),
+//!   giving an optimal plan, a proof of unsolvability, or an honest "limit
+//!   reached"; the plain breadth-first search is kept as a comparator and
+//!   test oracle.
 //!
 //! ```
 //! use gridpuzzle_engine::search::{Limits, Outcome};

@@ -246,7 +246,8 @@ fn free_path(
     Ok(None)
 }
 
-/// The search problem: packed states, the head-distance bound, and the
+/// The search problem: packed states, the lower bound (head distance and
+/// opening-time bound), and the
 /// completion check.
 struct Holedox<'a> {
     packed: &'a Packed,
