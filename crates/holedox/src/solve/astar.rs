@@ -411,37 +411,46 @@ pub(super) fn solve(
         Ok(dist) => dist,
         Err(hit) => return done(Outcome::Limit(hit)),
     };
-    if dist[packed.head(start)] == FAR {
-        return done(Outcome::Unsolvable);
-    }
-    let mut opening = Opening::new(packed);
-    let Some(lower) = opening.bound(packed, &dist, &packed.decode(start)[..packed.len]) else {
-        return done(Outcome::Unsolvable);
-    };
+    let distance = dist[packed.head(start)];
     // The longest plan that counts: the caller's cap, lowered below the
     // upper-bound plan's length once that plan is known.
     let mut max_depth = cap;
     let cap = cap.unwrap_or(u32::MAX);
-    if lower > cap {
+    if distance == FAR || distance > cap {
         return done(Outcome::Unsolvable);
     }
+    let body = packed.decode(start);
+    let body = &body[..packed.len];
     let mut upper = None;
     if options.precheck {
-        let body = packed.decode(start);
-        let found = match free_path(packed, &body[..packed.len], limits) {
+        let found = match free_path(packed, body, limits) {
             Ok(found) => found,
             Err(hit) => return done(Outcome::Limit(hit)),
         };
         if let Some(plan) = found {
-            let len = plan.len() as u32;
-            if len == lower {
+            if plan.len() as u32 == distance {
                 return done(Outcome::Solved(plan));
             }
-            if len <= cap {
-                // Only a shorter plan is worth searching for.
-                max_depth = Some(len - 1);
-                upper = Some(plan);
-            }
+            upper = Some(plan);
+        }
+    }
+    // Only now the opening-time bound, which most cases never need.
+    let mut opening = Opening::new(packed);
+    let Some(lower) = opening.bound(packed, &dist, body) else {
+        return done(Outcome::Unsolvable);
+    };
+    if lower > cap {
+        return done(Outcome::Unsolvable);
+    }
+    if let Some(plan) = upper.take() {
+        let len = plan.len() as u32;
+        if len == lower {
+            return done(Outcome::Solved(plan));
+        }
+        if len <= cap {
+            // Only a shorter plan is worth searching for.
+            max_depth = Some(len - 1);
+            upper = Some(plan);
         }
     }
     let mut problem = Holedox {
