@@ -90,7 +90,12 @@
 //! only cells within `H + 2` moves of the head are ever labelled: a few
 //! hundred for `L` = 26, whatever the size of the lair. Buckets are stacks,
 //! so when the head's shortest path is clear the search dives straight
-//! down it in `H` steps.
+//! down it in `H` steps. Before any of that, a glance at the body: a
+//! descending path (each step one nearer the exit) reaches a cell `c` at
+//! time `dist(head) − dist(c)`, so when no segment `Bj` has
+//! `dist(head) − k + j − 1 < dist(Bj) < dist(head)` nothing can be closed
+//! on such a path, and the bound is `dist(head)` with no search (the usual
+//! case: a body trailing behind its head).
 
 use super::Packed;
 
@@ -132,6 +137,16 @@ impl Opening {
     /// relaxed head cannot move at all (then neither can the real one).
     pub(super) fn bound(&mut self, packed: &Packed, dist: &[u32], body: &[usize]) -> Option<u32> {
         let k = packed.blocking.min(body.len());
+        // A descending path of the head reaches a cell `c` at time
+        // `dist[head] − dist[c]`; when no body cell can be closed then,
+        // every descending path is clear and the bound is the distance.
+        let base = dist[body[0]];
+        let in_the_way = |(j, &c): (usize, &usize)| {
+            dist[c] < base && base - dist[c] <= (packed.blocking - j) as u32
+        };
+        if !body[..k].iter().enumerate().skip(1).any(in_the_way) {
+            return Some(base);
+        }
         for (j, &c) in body.iter().enumerate().take(k) {
             self.open_at[c] = (packed.blocking - j + 1) as u8;
         }
