@@ -739,11 +739,11 @@ fn default_budgets_say_how_to_lift_them() {
         },
         Row {
             name: "memory_budget_names_its_flag",
-            args: &["solve", "holedox", "--max-stored", "50", "--timeout", "none", HARD],
+            args: &["solve", "holedox", "--max-stored", "10", "--timeout", "none", HARD],
             code: 3,
             stdout: &["Case 3: 157\n", "Case 6: limit\n"],
             stderr: &[
-                "case 6: the memory budget of 50 stored states was reached (raise --max-stored, or --max-stored none to lift it)",
+                "case 6: the memory budget of 10 stored states was reached (raise --max-stored, or --max-stored none to lift it)",
             ],
             ..ROW
         },
