@@ -158,11 +158,13 @@ async fn a_budget_reached_is_a_limit_never_minus_one() {
     )
     .await;
     assert_eq!(status, StatusCode::OK);
-    let first = &answer["results"][0];
-    assert_eq!(first["outcome"], "limit", "{first}");
-    assert_eq!(first["answer"], Value::Null);
+    // Case 1 is decided before any expansion (its bounds meet); case 2
+    // needs a search.
+    let second = &answer["results"][1];
+    assert_eq!(second["outcome"], "limit", "{second}");
+    assert_eq!(second["answer"], Value::Null);
     assert_eq!(
-        first["reason"],
+        second["reason"],
         "the limit of 1 expanded states was reached"
     );
     for r in answer["results"].as_array().unwrap() {
@@ -662,11 +664,12 @@ async fn play_walks_the_rules_and_hints_exactly() {
     .await;
     assert_eq!(answer["hint"]["outcome"], "unsolvable");
 
-    // A tiny budget is a limit, never "unsolvable".
+    // A tiny budget is a limit, never "unsolvable" (case 2: case 1 is
+    // decided before any expansion).
     let (_, answer) = post(
         app(),
         "/api/play",
-        json!({"puzzle": "holedox", "input": HOLEDOX_IN, "hint": true, "options": {"max_states": 1}}),
+        json!({"puzzle": "holedox", "input": HOLEDOX_IN, "case": 2, "hint": true, "options": {"max_states": 1}}),
     )
     .await;
     assert_eq!(answer["hint"]["outcome"], "limit", "{answer}");

@@ -962,7 +962,7 @@ fn play_table() -> Vec<Req> {
         ),
         p(
             "play-holedox-hint-limit",
-            json!({"puzzle": "holedox", "input": HOLEDOX_IN, "hint": true, "options": {"max_states": 1}}),
+            json!({"puzzle": "holedox", "input": HOLEDOX_IN, "case": 2, "hint": true, "options": {"max_states": 1}}),
         ),
         p(
             "play-holedox-lenient-follows-tail",
