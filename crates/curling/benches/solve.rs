@@ -3,7 +3,10 @@
 //! `cargo bench -p gridpuzzle-curling` — compares the real solver with the
 //! unpruned depth-first search that the public solutions use (kept here as
 //! the comparator), on a contest-like file and on boards whose capped space
-//! must be searched whole.
+//! must be searched whole; then the uncapped files (`--max-throws none`),
+//! which no public program runs: the one-row corridor, 200×200 boards and
+//! 100–150-side boards (the last takes minutes per sample: `cargo bench -p
+//! gridpuzzle-curling -- uncapped/corridor` picks one).
 
 use std::hint::black_box;
 
@@ -20,6 +23,20 @@ fn load(name: &str) -> Vec<Board> {
     let text = std::fs::read_to_string(&path).expect("bench file");
     Datasets::new(text.as_bytes())
         .map(|b| b.expect("valid bench file"))
+        .collect()
+}
+
+/// The committed answers of a bench file (`name.out`).
+fn expected(name: &str) -> Vec<i32> {
+    let path = format!(
+        "{}/../../bench/curling/{}",
+        env!("CARGO_MANIFEST_DIR"),
+        name.replace(".in", ".out")
+    );
+    std::fs::read_to_string(&path)
+        .expect("answer file")
+        .lines()
+        .map(|l| l.trim().parse().expect("an answer"))
         .collect()
 }
 
@@ -64,6 +81,21 @@ fn bench(c: &mut Criterion) {
         });
         g.finish();
     }
+    // No cap: the pass-counting bounds and the transposition table.
+    let uncapped = Options {
+        max_throws: None,
+        ..Options::default()
+    };
+    let mut g = c.benchmark_group("uncapped");
+    g.sample_size(10);
+    for file in ["corridor.in", "big200.in", "big150.in"] {
+        let boards = load(file);
+        assert_eq!(answers(&boards, &uncapped), expected(file), "{file}");
+        g.bench_function(file.trim_end_matches(".in"), |b| {
+            b.iter(|| answers(black_box(&boards), &uncapped))
+        });
+    }
+    g.finish();
 }
 
 criterion_group!(benches, bench);

@@ -4,7 +4,10 @@
 //! ```text
 //! cargo run --release -p gridpuzzle-curling --example measure -- bench/curling/open20.in
 //! cargo run --release -p gridpuzzle-curling --example measure -- --max-throws none bench/curling/big200.in
+//! cargo run --release -p gridpuzzle-curling --example measure -- --max-throws none bench/curling/corridor.in bench/curling/big150.in
 //! ```
+//! The last column compares the answers with the file's `.out` (made under
+//! the cap each file is for: 10 for the 20×20 files, none for the others).
 //! Times are CPU-bound wall clock of one thread; run on a quiet machine and
 //! compare ratios within one run.
 
@@ -33,9 +36,9 @@ fn main() {
         }
     }
     println!(
-        "| file | cases | solver total | median case | max case | expanded | public DFS | ratio |"
+        "| file | cases | solver total | median case | max case | expanded | public DFS | ratio | vs .out |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     for file in files {
         let text = std::fs::read_to_string(&file).expect("readable file");
         let boards: Vec<_> = Datasets::new(text.as_bytes())
@@ -64,6 +67,22 @@ fn main() {
             }
         }
         let ours = started.elapsed() / reps as u32;
+        // The .out files hold the answers under the cap each file is
+        // made for (10 for the 20×20 files, none for the others).
+        let out = match std::fs::read_to_string(file.replace(".in", ".out")) {
+            Ok(known) => {
+                let known: Vec<i32> = known
+                    .lines()
+                    .map(|l| l.trim().parse().unwrap_or(-2))
+                    .collect();
+                if known == answers {
+                    "same"
+                } else {
+                    "DIFFERENT"
+                }
+            }
+            Err(_) => "—",
+        };
         times.sort();
         let (public, ratio) = if opts.max_throws == Some(10) {
             let started = Instant::now();
@@ -80,7 +99,7 @@ fn main() {
             ("—".to_string(), "—".to_string())
         };
         println!(
-            "| {file} | {} | {} | {} | {} | {expanded} | {public} | {ratio} |",
+            "| {file} | {} | {} | {} | {} | {expanded} | {public} | {ratio} | {out} |",
             boards.len(),
             ms(ours),
             ms(times[times.len() / 2]),

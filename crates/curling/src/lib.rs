@@ -8,6 +8,8 @@
 //!   solver, the checker and every later tool call it, so they cannot drift.
 //! - [`parse`]: the judge's input format, read lazily dataset by dataset with
 //!   precise errors.
+//! - [`bound`]: the pass-counting lower bounds that guide uncapped and
+//!   deep searches;
 //! - [`solve`]: the exact solver, returning an optimal list of throws;
 //! - [`generate`]: random boards with a proved optimum in a wanted range,
 //!   and a local search for the hardest board;
@@ -17,6 +19,7 @@
 //!   left by the throws so far;
 //! - [`render`]: a solution shown as text boards or as an SVG picture.
 
+pub mod bound;
 pub mod generate;
 pub mod parse;
 pub mod play;

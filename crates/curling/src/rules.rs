@@ -163,6 +163,25 @@ impl Board {
         self.block_id[i] != NO_BLOCK
     }
 
+    /// The block number at row-major index `i`, or `u32::MAX` where there
+    /// is no starting block.
+    #[inline]
+    pub fn block_number(&self, i: usize) -> u32 {
+        self.block_id[i]
+    }
+
+    /// How many cells toward direction `d` (`U D L R` as
+    /// [`Dir::index`]) from row-major index `i` lie the first starting block
+    /// or the goal; 0 when neither does before the edge. The jump table the
+    /// throws use, for the solver's bounds.
+    #[inline]
+    pub fn ahead(&self, i: usize, d: usize) -> u32 {
+        match self.ahead[i][d] {
+            NOTHING_AHEAD => 0,
+            k => k,
+        }
+    }
+
     /// The state before the first throw.
     pub fn initial(&self) -> State {
         State {

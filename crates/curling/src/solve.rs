@@ -17,12 +17,21 @@
 //!   cells, computed once per board) never overestimates. Cells from which
 //!   the relaxed goal is unreachable are dead; a start that is dead is `-1`
 //!   at once.
+//! - **Pass-counting bounds for deep searches** ([`crate::bound`]): no cap,
+//!   or a cap above the judge's 10. The free-pass game above ignores that a
+//!   block must be broken before the stone slides through it; a table
+//!   built once per board charges for that (throw `t` after `g` breaks may
+//!   pass at most `g + t - 1` blocks), and on a board one cell high or wide
+//!   every block between stone and goal costs its own throw. The search
+//!   takes the largest of the three bounds. Under the judge's cap the
+//!   table costs more than it saves, so it is not built.
 //! - **Transposition merging.** Two orders of throws that break the same
 //!   blocks and leave the stone in the same place have the same future; the
-//!   engine's table remembers, by exact state, how many throws were not
-//!   enough. It is used for deep searches (no cap, or a cap above the
-//!   judge's 10); under the judge's cap transpositions are rare and the
-//!   table costs more than it saves.
+//!   engine's table remembers how many throws were not enough. States are
+//!   keyed by the stone's cell and two incremental Zobrist words of the
+//!   broken set (see `Key` for why that is safe), so a key costs the same
+//!   at any depth. It is used for deep searches; under the judge's cap
+//!   transpositions are rare and the table costs more than it saves.
 //! - **Cheap geometry.** A throw jumps between starting blocks through the
 //!   board's jump table ([`crate::rules`]), and the bound is computed a row
 //!   at a time with bit operations on boards up to 64×64.
@@ -40,9 +49,8 @@ use gridpuzzle_engine::search::{
 };
 use gridpuzzle_engine::{Dir, Pos};
 
-use smallvec::SmallVec;
-
-use crate::rules::{apply, throw, throw_from, Board, Broken, State, Throw};
+use crate::bound::{line_bound, PassTable};
+use crate::rules::{apply, throw, throw_from, Board, State, Throw};
 
 /// States the transposition table keeps. Small on purpose: the states worth
 /// remembering are the ones near the root, and a large table costs more in
@@ -102,12 +110,15 @@ pub fn solve(board: &Board, opts: &Options, limits: &Limits) -> Search<Dir> {
     let is_goal = |s: &State| s.stone == goal;
     match opts.algorithm {
         Algorithm::IdaStar => {
-            let mut walk = Stone::new(board);
             // Under the judge's cap, transpositions are too rare to pay for
             // the table (measured: 12% more instructions with it on the
-            // bench boards); deeper searches need it.
+            // bench boards), and the cheap bound is all a 10-throw search
+            // needs; deeper searches need both the table and the
+            // pass-counting bound.
+            let deep = cap.is_none_or(|cap| cap > JUDGE_MAX_THROWS);
+            let mut walk = Stone::new(board, deep);
             let dfs = DfsOptions {
-                table: cap.is_none_or(|cap| cap > JUDGE_MAX_THROWS),
+                table: deep,
                 table_capacity: TABLE_CAPACITY,
                 deepening: Deepening::BranchAndBound,
                 max_depth: cap,
@@ -290,8 +301,9 @@ pub fn relaxed_distances_cells(board: &Board) -> Vec<u32> {
 pub const UNREACHABLE: u32 = u32::MAX;
 
 /// The stone and the broken blocks as one mutable state, for IDA*. Broken
-/// blocks are a flag per block (one load to test, one store to change)
-/// plus the order they broke in (taking a throw back pops it).
+/// blocks are a flag per block (one load to test, one store to change),
+/// the order they broke in (taking a throw back pops it), and two Zobrist
+/// words of the set for the transposition key.
 struct Stone<'a> {
     board: &'a Board,
     stone: Pos,
@@ -299,46 +311,65 @@ struct Stone<'a> {
     /// Per throw played: where the stone was, and the block it broke.
     trail: Vec<(Pos, Option<u32>)>,
     dist: Vec<u32>,
+    /// Zobrist hashes of the broken set: the xor of [`zobrist`] (two
+    /// independent families) over its members, one xor each per throw.
+    hash: [u64; 2],
+    /// The pass table ([`crate::bound`]), for deep searches only.
+    passes: Option<PassTable>,
 }
 
 impl<'a> Stone<'a> {
-    fn new(board: &'a Board) -> Stone<'a> {
+    fn new(board: &'a Board, deep: bool) -> Stone<'a> {
+        let dist = relaxed_distances(board);
         Stone {
             board,
             stone: board.start(),
             broken: vec![false; board.blocks().len()],
             trail: Vec::new(),
-            dist: relaxed_distances(board),
+            passes: deep.then(|| PassTable::new(board, &dist)),
+            dist,
+            hash: [0; 2],
         }
     }
 }
 
-/// A state's exact identity for the transposition table. Judge-size
-/// states (block numbers below 2¹⁶, at most ten broken) pack into three
-/// words that hash and copy cheaply; anything larger keeps the full state.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum Key {
-    Packed([u64; 3]),
-    Full(State),
+/// A block number's Zobrist word in family `k` (0 or 1): the SplitMix64
+/// finaliser of the number and the family, so no table is needed and any
+/// board size works.
+#[inline]
+fn zobrist(id: u32, k: u64) -> u64 {
+    let mut z = ((id as u64) << 1 | k)
+        .wrapping_add(1)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
-fn key_of(board: &Board, stone: Pos, trail: &[(Pos, Option<u32>)]) -> Key {
-    let mut ids: SmallVec<[u32; 16]> = trail.iter().filter_map(|&(_, b)| b).collect();
-    if ids.len() <= 10 && ids.iter().all(|&id| id < u16::MAX as u32) {
-        ids.sort_unstable();
-        // Slot 0: the stone's cell; then the ids, 16 bits each, plus one
-        // (so an empty slot, 0, differs from block 0).
-        let mut words = [board.grid().index(stone) as u64, 0, 0];
-        for (k, &id) in ids.iter().enumerate() {
-            let slot = 2 + k; // 16-bit slots; slots 0-1 hold the cell
-            words[slot / 4] |= (id as u64 + 1) << (16 * (slot % 4));
-        }
-        Key::Packed(words)
-    } else {
-        Key::Full(State {
-            stone,
-            broken: Broken::from_ids(ids),
-        })
+/// A state's identity for the transposition table: the stone's cell, the
+/// number of broken blocks and two 64-bit Zobrist words of the broken set,
+/// kept up to date by one xor each per throw. A key costs the same at
+/// depth 2,000 as at depth 4; the old key collected, sorted and hashed the
+/// whole broken list per state, which made a long corridor cubic.
+///
+/// Why not compare the full set: a key that holds it costs a copy of the
+/// set per lookup, linear in the depth again. Instead two states merge only
+/// if their cells, counts and both 64-bit words agree. For two different
+/// sets the words are a sum over GF(2) of independent, uniformly drawn
+/// words (SplitMix64 outputs), so they collide with probability 2⁻¹²⁸. The
+/// table holds at most [`TABLE_CAPACITY`] = 2¹⁶ states, so a lookup meets a
+/// false match with probability below 2⁻¹¹², and a search of 2⁴⁰ lookups
+/// (days of CPU) below 2⁻⁷²: far below the odds of a hardware fault.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Key {
+    hash: [u64; 2],
+    stone: u32,
+    broken: u32,
+}
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash[0] ^ (self.stone as u64).rotate_left(32));
     }
 }
 
@@ -362,6 +393,8 @@ impl Walk for Stone<'_> {
                     .block_id(broke)
                     .expect("a throw breaks a starting block");
                 self.broken[id as usize] = true;
+                self.hash[0] ^= zobrist(id, 0);
+                self.hash[1] ^= zobrist(id, 1);
                 Some(id)
             }
             Throw::Goal { .. } => None,
@@ -376,6 +409,8 @@ impl Walk for Stone<'_> {
         self.stone = from;
         if let Some(id) = broke {
             self.broken[id as usize] = false;
+            self.hash[0] ^= zobrist(id, 0);
+            self.hash[1] ^= zobrist(id, 1);
         }
     }
 
@@ -384,12 +419,27 @@ impl Walk for Stone<'_> {
     }
 
     fn bound(&mut self) -> Option<u32> {
-        let d = self.dist[self.board.grid().index(self.stone)];
-        (d != UNREACHABLE).then_some(d)
+        let at = self.board.grid().index(self.stone);
+        let free = self.dist[at];
+        if free == UNREACHABLE {
+            return None;
+        }
+        let Some(passes) = &self.passes else {
+            return Some(free);
+        };
+        // Each throw played so far broke one block: the allowance.
+        let table = passes.get(at, self.trail.len()).unwrap_or(0);
+        let broken = &self.broken;
+        let line = line_bound(self.board, at, |id| broken[id as usize]).unwrap_or(0);
+        Some(free.max(table).max(line))
     }
 
     fn key(&self) -> Key {
-        key_of(self.board, self.stone, &self.trail)
+        Key {
+            hash: self.hash,
+            stone: self.board.grid().index(self.stone) as u32,
+            broken: self.trail.len() as u32,
+        }
     }
 }
 
