@@ -7,14 +7,22 @@ use gridpuzzle_curling::Board;
 
 /// The public solutions' search: depth-first, mutating the board, cut at
 /// 10 throws or at the best answer so far. No transposition merging.
+#[allow(dead_code)] // each user of this file calls one of the two
 pub fn dfs_reference(board: &Board) -> i32 {
-    let (w, h) = (board.width() as i32, board.height() as i32);
-    let mut cells: Vec<Vec<u8>> = board
+    let cells: Vec<Vec<u8>> = board
         .grid()
         .rows()
         .map(|r| r.iter().map(|c| c.code()).collect())
         .collect();
     let s = board.start();
+    dfs_rows(cells, (s.row as i32, s.col as i32))
+}
+
+/// The same search on the board as the public solutions hold it: rows of
+/// cell codes (0 ice, 1 block, 3 goal), the start given apart.
+#[allow(dead_code)] // each user of this file calls one of the two
+pub fn dfs_rows(mut cells: Vec<Vec<u8>>, start: (i32, i32)) -> i32 {
+    let (w, h) = (cells[0].len() as i32, cells.len() as i32);
     let mut best = 11;
     fn go(cells: &mut Vec<Vec<u8>>, w: i32, h: i32, r: i32, c: i32, depth: i32, best: &mut i32) {
         if depth >= *best || depth >= 10 {
@@ -45,7 +53,7 @@ pub fn dfs_reference(board: &Board) -> i32 {
             }
         }
     }
-    go(&mut cells, w, h, s.row as i32, s.col as i32, 0, &mut best);
+    go(&mut cells, w, h, start.0, start.1, 0, &mut best);
     if best > 10 {
         -1
     } else {

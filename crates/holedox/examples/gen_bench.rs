@@ -26,6 +26,11 @@
 //!   head must wait for the tail to clear the door (L = 20–26; on 200×200
 //!   at most 25 fit the packed state). Hand-built, a few with seeded
 //!   stones.
+//! - `detour.in`: a judge-size file of 5,000 small random lairs (sides 3 to
+//!   10, L = 2 to 8, 5–30 % stones) whose answer differs from the head's
+//!   own distance, the body ignored: the body forces a detour (or makes the
+//!   exit unreachable). Each search is tiny, so a whole run of this file is
+//!   mostly reading, parsing and writing: it measures the plumbing.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -517,6 +522,43 @@ fn door() -> String {
     out
 }
 
+/// [`DETOUR_CASES`] small random lairs where the body forces a detour.
+fn detour(rng: &mut SplitMix64) -> String {
+    let mut out = String::new();
+    let mut kept = 0;
+    while kept < DETOUR_CASES {
+        let rows = rng.range(3, 10) as usize;
+        let cols = rng.range(3, 10) as usize;
+        let density = rng.range(5, 30) as u32;
+        let len = (rng.range(2, 8) as usize).min(rows * cols / 3);
+        let mut stone = vec![vec![false; cols]; rows];
+        for (r, row) in stone.iter_mut().enumerate() {
+            for (c, s) in row.iter_mut().enumerate() {
+                *s = (r, c) != (0, 0) && rng.chance(density);
+            }
+        }
+        let Some(body) = walk_any(rng, &stone, len) else {
+            continue;
+        };
+        let free = head_distance(&stone, body[0]).map_or(-1, |d| d as i64);
+        if free == -1 {
+            continue;
+        }
+        let mut one = String::new();
+        write_case(&mut one, rows, cols, |r, c| stone[r][c], &body);
+        one.pop(); // no blank line between cases: a judge file's usual shape
+        one.push_str("0 0 0\n");
+        let (_, list) = answers(&one);
+        if list[0] != free {
+            out.push_str(&one[..one.len() - "0 0 0\n".len()]);
+            kept += 1;
+        }
+    }
+    out
+}
+
+const DETOUR_CASES: usize = 5000;
+
 /// The judge output for `input`, solving with the strict rule.
 fn answers(input: &str) -> (String, Vec<i64>) {
     let mut text = String::new();
@@ -548,6 +590,7 @@ fn main() {
         ("hard", hard(&mut rng)),
         ("big100", big100(&mut rng)),
         ("door", door()),
+        ("detour", detour(&mut rng)),
     ];
     for (name, mut input) in files {
         input.push_str("0 0 0\n");
@@ -560,6 +603,11 @@ fn main() {
         }
         std::fs::write(dir.join(format!("{name}.in")), &input).expect("write input");
         std::fs::write(dir.join(format!("{name}.out")), &out).expect("write answers");
-        println!("{name}: {list:?}");
+        if list.len() > 20 {
+            let unsolvable = list.iter().filter(|&&y| y == -1).count();
+            println!("{name}: {} cases, {unsolvable} of them -1", list.len());
+        } else {
+            println!("{name}: {list:?}");
+        }
     }
 }
