@@ -13,11 +13,14 @@
 //! `Visit`, generic over `P: Puzzle`, and only the puzzle's own methods
 //! (`cases`, `solve`, `judge_line`, `explain`) differ between puzzles.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
 use clap::Args;
@@ -175,44 +178,250 @@ impl Visit for Run {
     type Output = Result<Exit>;
 
     fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
-        let reader = input::open(self.file.as_deref())?;
-        self.drive(&puzzle, puzzle.cases(reader))
+        let printer = Arc::new(Mutex::new(Printer::default()));
+        let handoff: Rc<RefCell<Option<Handoff<P::Case>>>> = Rc::default();
+        let (on_wait, to_send) = (Arc::clone(&printer), Rc::clone(&handoff));
+        // When reading is about to wait, the cases read so far go to the
+        // workers and the answers so far to standard output.
+        let reader = input::open_with_hook(self.file.as_deref(), move || {
+            if let Some(h) = to_send.borrow_mut().as_mut() {
+                h.send();
+            }
+            lock(&on_wait).flush();
+        })?;
+        let exit = self.drive(&puzzle, puzzle.cases(reader), &printer, &handoff);
+        let mut printer = lock(&printer);
+        printer.flush();
+        match printer.failed.take() {
+            Some(e) => Err(e.into()),
+            None => exit,
+        }
     }
 }
 
-/// A solved case, formatted.
-struct Done {
-    text: String,
-    /// Why the search stopped early, if it did.
-    limit: Option<String>,
-    /// Why the boards were not drawn (`--max-cells`), if they were not.
-    refused: Option<String>,
+/// How long the reading thread solves alone before it starts `--jobs`
+/// workers. A contest's judge file is done by then: it is read, solved and
+/// written by one thread with no handoff at all, which is what costs the
+/// least CPU in all (threads only add to it). A longer run gets the workers.
+const SOLO: Duration = Duration::from_millis(40);
+
+/// With one thread, buffered answers are also written when this long has
+/// passed since the last write (a slow search shows the answers before it).
+const FLUSH_EVERY: Duration = Duration::from_millis(50);
+
+/// A chunk handed to a worker ends after this many cases...
+const CHUNK_CASES: usize = 64;
+/// ...or once its cases hold this many cells: small cases travel many at a
+/// time (a handoff per case once cost more than the searches), large ones
+/// alone.
+const CHUNK_CELLS: u64 = 1 << 14;
+
+/// Locks the printer; a thread that panicked holding it left no half-made
+/// state behind (every field is valid after each call), so poison is ignored.
+fn lock(printer: &Mutex<Printer>) -> MutexGuard<'_, Printer> {
+    printer.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-enum Message {
-    Done(usize, Done),
-    /// No more cases: `count` were sent, and reading ended with `error`.
-    End {
-        count: usize,
-        error: Option<String>,
-    },
+/// The formatted output of consecutive cases, and what they say on
+/// standard error.
+#[derive(Default)]
+struct Batch {
+    text: Vec<u8>,
+    notes: Vec<Note>,
+}
+
+/// A message for standard error after the first `at` bytes of a batch's
+/// text (so it follows the answer it is about), and the exit it implies.
+struct Note {
+    at: usize,
+    message: String,
+    exit: Exit,
+}
+
+/// Standard output, buffered: answers are written when reading is about to
+/// wait, before a message on standard error, when the buffer is large, and
+/// at the end. After a failed write (a closed pipe) nothing more is written
+/// and the error waits in `failed`.
+#[derive(Default)]
+struct Printer {
+    pending: Vec<u8>,
+    exit: Option<Exit>,
+    failed: Option<io::Error>,
+}
+
+/// A buffer this large is written out at once.
+const PRINT_BUFFER: usize = 1 << 16;
+
+impl Printer {
+    /// Takes a batch's text and notes, in order, leaving it empty.
+    fn emit(&mut self, batch: &mut Batch) {
+        let mut from = 0;
+        for note in batch.notes.drain(..) {
+            self.pending.extend_from_slice(&batch.text[from..note.at]);
+            from = note.at;
+            self.flush();
+            if self.failed.is_none() {
+                eprintln!("gridpuzzle: {}", note.message);
+            }
+            self.exit = Some(match (self.exit, note.exit) {
+                (Some(Exit::LimitReached), _) | (_, Exit::LimitReached) => Exit::LimitReached,
+                (_, e) => e,
+            });
+        }
+        self.pending.extend_from_slice(&batch.text[from..]);
+        batch.text.clear();
+        if self.pending.len() >= PRINT_BUFFER {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        if self.failed.is_none() {
+            let mut out = io::stdout().lock();
+            if let Err(e) = out.write_all(&self.pending).and_then(|()| out.flush()) {
+                self.failed = Some(e);
+            }
+        }
+        self.pending.clear();
+    }
+
+    fn exit(&self) -> Exit {
+        self.exit.unwrap_or(Exit::Ok)
+    }
+}
+
+/// Consecutive cases for one worker: the first one's 0-based number and
+/// the cases.
+type Chunk<C> = (usize, Vec<C>);
+
+/// The reading thread's side of the workers' queue: cases gather into a
+/// chunk, which goes to the workers when it is full — or when reading is
+/// about to wait (the input hook calls [`Handoff::send`]), so a case typed
+/// or piped in is solved before the next one is waited for.
+struct Handoff<C> {
+    chunk: Vec<C>,
+    /// The chunk's cells, summed over its cases.
+    cells: u64,
+    /// The 0-based number of the chunk's first case.
+    first: usize,
+    /// Chunks sent so far.
+    sent: usize,
+    /// `None` once the printer or the workers have gone.
+    jobs: Option<mpsc::SyncSender<(usize, Chunk<C>)>>,
+    gate: Arc<Gate>,
+    window: usize,
+    stop: Arc<AtomicBool>,
+}
+
+impl<C> Handoff<C> {
+    /// The 1-based number of the next case.
+    fn next_number(&self) -> u64 {
+        (self.first + self.chunk.len()) as u64 + 1
+    }
+
+    /// Adds a case of `cells` cells; `false` when the work has stopped.
+    fn push(&mut self, case: C, cells: u64) -> bool {
+        self.chunk.push(case);
+        self.cells += cells;
+        if self.chunk.len() >= CHUNK_CASES || self.cells >= CHUNK_CELLS {
+            self.send();
+        }
+        self.jobs.is_some()
+    }
+
+    /// Hands the chunk gathered so far to the workers, once the printer is
+    /// close enough behind.
+    fn send(&mut self) {
+        if self.chunk.is_empty() {
+            return;
+        }
+        let Some(jobs) = &self.jobs else { return };
+        if self.stop.load(Ordering::Relaxed) || !self.gate.wait_below(self.sent, self.window) {
+            self.jobs = None;
+            return;
+        }
+        let size = self.chunk.len();
+        let chunk = (self.sent, (self.first, std::mem::take(&mut self.chunk)));
+        if jobs.send(chunk).is_err() {
+            self.jobs = None;
+            return;
+        }
+        self.sent += 1;
+        self.first += size;
+        self.cells = 0;
+    }
 }
 
 impl Run {
+    /// Solves the cases in order on this thread; after [`SOLO`] with more
+    /// than one job, hands the rest to [`Run::parallel`].
     fn drive<P: Puzzle>(
         &self,
         puzzle: &P,
+        mut cases: impl Iterator<Item = Result<P::Case, InputError>>,
+        printer: &Arc<Mutex<Printer>>,
+        handoff: &RefCell<Option<Handoff<P::Case>>>,
+    ) -> Result<Exit> {
+        let started = Instant::now();
+        let mut flushed = started;
+        let mut batch = Batch::default();
+        let mut count = 0;
+        let error = loop {
+            let now = Instant::now();
+            if self.jobs > 1 && now - started >= SOLO {
+                return self.parallel(puzzle, cases, count, printer, handoff);
+            }
+            let Some(case) = cases.next() else { break None };
+            let case = match case {
+                Ok(case) => case,
+                Err(e) => break Some(e.to_string()),
+            };
+            let n = count as u64 + 1;
+            if let Err(e) = self.fits::<P>(n, &case) {
+                break Some(e.to_string());
+            }
+            let found = puzzle.solve(&case, &self.budget.limits());
+            self.format(puzzle, n, &case, &found, &mut batch);
+            count += 1;
+            let mut p = lock(printer);
+            p.emit(&mut batch);
+            if p.failed.is_some() {
+                break None;
+            }
+            if now - flushed >= FLUSH_EVERY {
+                p.flush();
+                flushed = Instant::now();
+            }
+        };
+        let mut p = lock(printer);
+        p.flush();
+        if let Some(e) = error {
+            if p.failed.is_none() {
+                eprintln!("gridpuzzle: {e}");
+            }
+            return Ok(Exit::BadInput);
+        }
+        Ok(p.exit())
+    }
+
+    /// The rest of the cases, from `first` on, solved by `--jobs` workers
+    /// in chunks and printed in input order by a printer thread.
+    fn parallel<P: Puzzle>(
+        &self,
+        puzzle: &P,
         cases: impl Iterator<Item = Result<P::Case, InputError>>,
+        first: usize,
+        printer: &Arc<Mutex<Printer>>,
+        handoff: &RefCell<Option<Handoff<P::Case>>>,
     ) -> Result<Exit> {
         let stop = Arc::new(AtomicBool::new(false));
-        let (job_tx, job_rx) = mpsc::sync_channel::<(usize, P::Case)>(self.jobs * 2);
+        let (job_tx, job_rx) = mpsc::sync_channel::<(usize, Chunk<P::Case>)>(self.jobs);
         let job_rx = Mutex::new(job_rx);
         let (done_tx, done_rx) = mpsc::channel::<Message>();
-        let gate = Gate::default();
-        // Cases handed out but not yet printed: the queue, the workers and
-        // the outputs waiting behind a slow case together hold at most
-        // this many, however slow the first case is (issue 15 item 5).
-        let window = self.jobs * 4;
+        let gate = Arc::new(Gate::default());
         std::thread::scope(|scope| {
             let mut workers = 0;
             for k in 0..self.jobs {
@@ -223,15 +432,21 @@ impl Run {
                     .name(format!("solve-{k}"))
                     .spawn_scoped(scope, move || loop {
                         let job = job_rx.lock().map(|rx| rx.recv());
-                        let Ok(Ok((i, case))) = job else { break };
-                        if stop.load(Ordering::Relaxed) {
+                        let Ok(Ok((chunk, (from, cases)))) = job else {
                             break;
+                        };
+                        let mut batch = Batch::default();
+                        for (i, case) in cases.iter().enumerate() {
+                            if stop.load(Ordering::Relaxed) {
+                                break;
+                            }
+                            let mut limits = self.budget.limits();
+                            limits.cancel = Some(Arc::clone(stop));
+                            let found = puzzle.solve(case, &limits);
+                            let n = (from + i) as u64 + 1;
+                            self.format(puzzle, n, case, &found, &mut batch);
                         }
-                        let mut limits = self.budget.limits();
-                        limits.cancel = Some(Arc::clone(stop));
-                        let found = puzzle.solve(&case, &limits);
-                        let done = self.format(puzzle, i as u64 + 1, &case, &found);
-                        if done_tx.send(Message::Done(i, done)).is_err() {
+                        if done_tx.send(Message::Done(chunk, batch)).is_err() {
                             break;
                         }
                     });
@@ -242,63 +457,83 @@ impl Run {
                     Err(e) => return Err(anyhow!("cannot start a thread to solve with: {e}")),
                 }
             }
-            let printer = std::thread::Builder::new()
+            let print = std::thread::Builder::new()
                 .name("print".into())
                 .spawn_scoped(scope, || {
-                    let result = print_in_order(done_rx, &stop, &gate);
+                    print_in_order(done_rx, printer, &stop, &gate);
                     gate.close();
-                    result
                 })
                 .map_err(|e| anyhow!("cannot start a thread to print with: {e}"))?;
-            let mut count = 0;
+            *handoff.borrow_mut() = Some(Handoff {
+                chunk: Vec::new(),
+                cells: 0,
+                first,
+                sent: 0,
+                jobs: Some(job_tx),
+                gate: Arc::clone(&gate),
+                // Chunks handed out but not yet printed: the queue, the
+                // workers and the outputs waiting behind a slow case
+                // together hold at most this many, however slow the first
+                // case is (issue 15 item 5).
+                window: self.jobs * 4,
+                stop: Arc::clone(&stop),
+            });
             let mut error = None;
             for case in cases {
-                if stop.load(Ordering::Relaxed) || !gate.wait_below(count, window) {
-                    break;
-                }
-                match case {
-                    Ok(case) => {
-                        if let Err(e) = self.fits::<P>(count as u64 + 1, &case) {
-                            error = Some(e.to_string());
-                            break;
-                        }
-                        if job_tx.send((count, case)).is_err() {
-                            break;
-                        }
-                        count += 1;
-                    }
+                let mut slot = handoff.borrow_mut();
+                let Some(h) = slot.as_mut() else { break };
+                let case = match case {
+                    Ok(case) => case,
                     Err(e) => {
                         error = Some(e.to_string());
                         break;
                     }
+                };
+                if let Err(e) = self.fits::<P>(h.next_number(), &case) {
+                    error = Some(e.to_string());
+                    break;
+                }
+                let (w, h_) = P::size(&case);
+                if !h.push(case, u64::from(w) * u64::from(h_)) {
+                    break;
                 }
             }
-            drop(job_tx);
-            let _ = done_tx.send(Message::End { count, error });
+            // The last chunk, then no more: the workers end.
+            let chunks = match handoff.borrow_mut().take() {
+                Some(mut h) => {
+                    h.send();
+                    h.sent
+                }
+                None => 0,
+            };
+            let _ = done_tx.send(Message::End { chunks, error });
             drop(done_tx);
-            printer.join().expect("the printer thread does not panic")
-        })
+            print.join().expect("the printer thread does not panic");
+            Ok(())
+        })?;
+        Ok(lock(printer).exit())
     }
 
+    /// Appends case `n`'s output (and any note for standard error) to
+    /// `batch`.
     fn format<P: Puzzle>(
         &self,
         puzzle: &P,
         n: u64,
         case: &P::Case,
         found: &Search<P::Move>,
-    ) -> Done {
-        let limit = match &found.outcome {
-            Outcome::Limit(hit) => Some(format!(
-                "{} {n}: {}; the answer is not known",
-                P::UNIT,
-                self.budget.explain(*hit)
-            )),
-            _ => None,
-        };
-        let mut refused = None;
-        let text = match self.mode {
-            Mode::Judge => format!("{}\n", P::judge_line(n, &judge_answer(found))),
-            Mode::Json => format!("{}\n", search_json(n, found)),
+        batch: &mut Batch,
+    ) {
+        let text = &mut batch.text;
+        match self.mode {
+            Mode::Judge => {
+                text.extend_from_slice(P::judge_line(n, &judge_answer(found)).as_bytes());
+                text.push(b'\n');
+            }
+            Mode::Json => {
+                // Writing to a Vec cannot fail.
+                let _ = writeln!(text, "{}", search_json(n, found));
+            }
             Mode::Explain(style) => {
                 let plan = match &found.outcome {
                     Outcome::Solved(moves) => moves.as_slice(),
@@ -313,18 +548,31 @@ impl Run {
                     "solve without --explain",
                 );
                 match fits {
-                    Ok(()) => explain(puzzle, n, case, found, style),
+                    Ok(()) => {
+                        text.extend_from_slice(explain(puzzle, n, case, found, style).as_bytes())
+                    }
                     Err(e) => {
-                        refused = Some(e.to_string());
-                        format!("{}\n", explain_head(puzzle, n, found))
+                        text.extend_from_slice(explain_head(puzzle, n, found).as_bytes());
+                        text.push(b'\n');
+                        batch.notes.push(Note {
+                            at: text.len(),
+                            message: e.to_string(),
+                            exit: Exit::BadInput,
+                        });
                     }
                 }
             }
-        };
-        Done {
-            text,
-            limit,
-            refused,
+        }
+        if let Outcome::Limit(hit) = &found.outcome {
+            batch.notes.push(Note {
+                at: batch.text.len(),
+                message: format!(
+                    "{} {n}: {}; the answer is not known",
+                    P::UNIT,
+                    self.budget.explain(*hit)
+                ),
+                exit: Exit::LimitReached,
+            });
         }
     }
 
@@ -340,9 +588,19 @@ impl Run {
     }
 }
 
-/// How many cases the printer has written, for the reader to wait on.
+enum Message {
+    /// Chunk number `.0`, solved and formatted.
+    Done(usize, Batch),
+    /// No more chunks: `chunks` were sent, and reading ended with `error`.
+    End {
+        chunks: usize,
+        error: Option<String>,
+    },
+}
+
+/// How many chunks the printer has written, for the reader to wait on.
 struct Gate {
-    /// Cases printed; `None` once the printer has stopped.
+    /// Chunks printed; `None` once the printer has stopped.
     printed: Mutex<Option<usize>>,
     moved: Condvar,
 }
@@ -357,7 +615,7 @@ impl Default for Gate {
 }
 
 impl Gate {
-    /// Waits until case `i` (0-based) is fewer than `window` cases ahead
+    /// Waits until chunk `i` (0-based) is fewer than `window` chunks ahead
     /// of the printer; `false` when the printer has stopped.
     fn wait_below(&self, i: usize, window: usize) -> bool {
         let mut printed = self.printed.lock().unwrap_or_else(|e| e.into_inner());
@@ -386,58 +644,69 @@ impl Gate {
     }
 }
 
-/// Writes outputs in input order as they become ready; returns the exit.
-fn print_in_order(done: mpsc::Receiver<Message>, stop: &AtomicBool, gate: &Gate) -> Result<Exit> {
-    let result = (|| -> Result<Exit> {
-        let stdout = io::stdout();
-        let mut out = io::BufWriter::new(stdout.lock());
-        let mut waiting: BTreeMap<usize, Done> = BTreeMap::new();
-        let mut next = 0;
-        let mut end: Option<(usize, Option<String>)> = None;
-        let mut exit = Exit::Ok;
-        loop {
-            while let Some(d) = waiting.remove(&next) {
-                out.write_all(d.text.as_bytes())?;
-                if let Some(why) = d.limit {
-                    out.flush()?;
-                    eprintln!("gridpuzzle: {why}");
-                    exit = Exit::LimitReached;
-                }
-                if let Some(why) = d.refused {
-                    out.flush()?;
-                    eprintln!("gridpuzzle: {why}");
-                    if exit == Exit::Ok {
-                        exit = Exit::BadInput;
-                    }
-                }
+/// Writes chunks in input order as they become ready, flushing only
+/// before it waits for the next one; then the input error, if any.
+fn print_in_order(
+    done: mpsc::Receiver<Message>,
+    printer: &Mutex<Printer>,
+    stop: &AtomicBool,
+    gate: &Gate,
+) {
+    let mut waiting: BTreeMap<usize, Batch> = BTreeMap::new();
+    let mut next = 0;
+    let mut end: Option<(usize, Option<String>)> = None;
+    loop {
+        let moved = waiting.contains_key(&next);
+        if moved {
+            let mut p = lock(printer);
+            while let Some(mut batch) = waiting.remove(&next) {
+                p.emit(&mut batch);
                 next += 1;
             }
-            out.flush()?;
+            if p.failed.is_some() {
+                // stdout is gone (a closed pipe): stop reading and searching.
+                stop.store(true, Ordering::Relaxed);
+                return;
+            }
+        }
+        if let Some((chunks, _)) = &end {
+            if next >= *chunks {
+                break;
+            }
+        }
+        let message = match done.try_recv() {
+            Ok(m) => m,
+            Err(mpsc::TryRecvError::Disconnected) => break,
+            Err(mpsc::TryRecvError::Empty) => {
+                // About to wait: what is printed so far goes out now.
+                lock(printer).flush();
+                if moved {
+                    gate.set(next);
+                }
+                match done.recv() {
+                    Ok(m) => m,
+                    Err(_) => break, // every sender is gone
+                }
+            }
+        };
+        if moved {
             gate.set(next);
-            if let Some((count, _)) = &end {
-                if next >= *count {
-                    break;
-                }
-            }
-            match done.recv() {
-                Ok(Message::Done(i, d)) => {
-                    waiting.insert(i, d);
-                }
-                Ok(Message::End { count, error }) => end = Some((count, error)),
-                Err(_) => break, // every sender is gone
-            }
         }
-        if let Some((_, Some(e))) = end {
-            eprintln!("gridpuzzle: {e}");
-            return Ok(Exit::BadInput);
+        match message {
+            Message::Done(i, batch) => {
+                waiting.insert(i, batch);
+            }
+            Message::End { chunks, error } => end = Some((chunks, error)),
         }
-        Ok(exit)
-    })();
-    if result.is_err() {
-        // stdout is gone (a closed pipe): stop reading and searching.
-        stop.store(true, Ordering::Relaxed);
     }
-    result
+    let mut p = lock(printer);
+    p.flush();
+    if let Some((_, Some(e))) = end {
+        if p.failed.is_none() {
+            eprintln!("gridpuzzle: {e}");
+        }
+        p.exit = Some(Exit::BadInput);
+    }
 }
 
 /// The judge's answer: the move count, `-1`, or `limit`.

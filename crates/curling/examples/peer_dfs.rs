@@ -32,7 +32,10 @@ fn main() {
     let mut numbers = input
         .split(|b| b.is_ascii_whitespace())
         .filter(|t| !t.is_empty())
-        .map(|t| t.iter().fold(0usize, |v, &b| v * 10 + usize::from(b - b'0')));
+        .map(|t| {
+            t.iter()
+                .fold(0usize, |v, &b| v * 10 + usize::from(b - b'0'))
+        });
     let mut out = String::new();
     while let (Some(w), Some(h)) = (numbers.next(), numbers.next()) {
         if w == 0 && h == 0 {
