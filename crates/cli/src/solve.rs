@@ -1,17 +1,34 @@
-//! `gridpuzzle solve`: judge mode, `--explain` and `--format json`, with
-//! cases solved in parallel.
+//! `gridpuzzle solve`: judge mode, `--explain` and `--format json`.
 //!
-//! Three kinds of thread share the work. The calling thread reads cases
-//! lazily and hands them to `--jobs` workers through a short queue (so a
-//! huge input is never held in memory); each worker solves a case and
-//! formats its output; one printer thread puts the outputs back in input
-//! order and writes each as soon as it and every case before it are done.
-//! When case 7 is malformed, the printer writes cases 1–6, then the error,
-//! and the exit status is 2 — the same contract as a sequential run.
+//! A judge file is thousands of cases whose searches take microseconds, so
+//! what a run costs is mostly what happens around them: reading, handing
+//! cases between threads, writing. The shape follows from that:
 //!
-//! The work is written once for every puzzle: [`Run`] is a registry
-//! `Visit`, generic over `P: Puzzle`, and only the puzzle's own methods
-//! (`cases`, `solve`, `judge_line`, `explain`) differ between puzzles.
+//! - **In order on the reading thread first.** The calling thread reads a
+//!   case, solves it, formats the answer into a buffer and reads the next.
+//!   With `--jobs 1` that is the whole run; otherwise it is the first
+//!   [`SOLO`] (50 ms) of it, in which a contest's judge file is done with
+//!   no thread started (threads only add CPU time to such a run: one futex
+//!   handoff and one `write` per case once cost more than the searches).
+//! - **Then workers, fed in chunks.** Past that, cases gather into chunks of
+//!   up to [`CHUNK_CASES`] cases or [`CHUNK_CELLS`] cells and go to `--jobs`
+//!   workers; a printer thread puts the chunks' outputs back in input
+//!   order. The reader waits while it is more than `4 × jobs` chunks ahead
+//!   of the printer, so a slow first case never lets answers pile up in
+//!   memory (issue 15 item 5).
+//! - **Writes only when needed.** Answers are written when reading is about
+//!   to wait for input (the input hook of [`crate::input`]; it also sends a
+//!   partial chunk to the workers), before a message on standard error,
+//!   when the printer is about to wait, past 64 KB, every [`FLUSH_EVERY`]
+//!   at most with one thread, and at the end. So a judge file costs a few
+//!   `write`s, and a case typed or piped in is still answered before the
+//!   next one is waited for.
+//!
+//! When case 7 is malformed, cases 1–6 are answered and written, then the
+//! error, and the exit status is 2, on either path. The work is written
+//! once for every puzzle: [`Run`] is a registry `Visit`, generic over
+//! `P: Puzzle`, and only the puzzle's own methods (`cases`, `solve`,
+//! `judge_line`, `explain`) differ between puzzles.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -148,6 +165,7 @@ pub fn run(cmd: SolveCommand) -> Result<Exit> {
         mode,
         budget: cmd.budget,
         jobs,
+        solo: solo(),
         max_cells: cmd.max_cells,
         file: cmd.puzzle.file.clone(),
     };
@@ -170,6 +188,8 @@ struct Run {
     mode: Mode,
     budget: BudgetArgs,
     jobs: usize,
+    /// How long to answer alone before the workers start ([`SOLO`]).
+    solo: Duration,
     max_cells: u64,
     file: Option<std::path::PathBuf>,
 }
@@ -203,7 +223,16 @@ impl Visit for Run {
 /// workers. A contest's judge file is done by then: it is read, solved and
 /// written by one thread with no handoff at all, which is what costs the
 /// least CPU in all (threads only add to it). A longer run gets the workers.
-const SOLO: Duration = Duration::from_millis(40);
+const SOLO: Duration = Duration::from_millis(50);
+
+/// [`SOLO`], or `GRIDPUZZLE_SOLO_MS` milliseconds: the tests set it to 0
+/// to send whole judge files through the workers.
+fn solo() -> Duration {
+    std::env::var("GRIDPUZZLE_SOLO_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map_or(SOLO, Duration::from_millis)
+}
 
 /// With one thread, buffered answers are also written when this long has
 /// passed since the last write (a slow search shows the answers before it).
@@ -371,7 +400,7 @@ impl Run {
         let mut count = 0;
         let error = loop {
             let now = Instant::now();
-            if self.jobs > 1 && now - started >= SOLO {
+            if self.jobs > 1 && now - started >= self.solo {
                 return self.parallel(puzzle, cases, count, printer, handoff);
             }
             let Some(case) = cases.next() else { break None };

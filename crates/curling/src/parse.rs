@@ -16,7 +16,7 @@
 
 use std::io::BufRead;
 
-use gridpuzzle_engine::scan::{next_case, Scanner};
+use gridpuzzle_engine::scan::{next_case, Scanner, Word};
 use gridpuzzle_engine::{Grid, InputError, Pos};
 
 use crate::rules::{Board, Cell};
@@ -81,28 +81,36 @@ impl<R: BufRead> Datasets<R> {
         let mut cells = Vec::with_capacity(total.min(1 << 16));
         let mut start: Option<Pos> = None;
         let mut goal: Option<Pos> = None;
-        for i in 0..total {
+        let mut i = 0;
+        while i < total {
+            // Ice and blocks, as many as are buffered, at a few instructions
+            // a cell; the start, the goal and anything unusual come one
+            // token at a time below.
+            i += s.digit_run(1, total - i, |d| {
+                cells.push(if d == 0 { Cell::Ice } else { Cell::Block })
+            })?;
+            if i == total {
+                break;
+            }
             let p = Pos::new((i / w as usize) as u32, (i % w as usize) as u32);
             // Built only for an error: a message per cell would cost more
             // than the whole solve.
             let what = || format!("a cell code (0, 1, 2 or 3) for {p} of the board");
-            let Some(tok) = s.next_token()? else {
+            let Some(word) = s.next_word()? else {
                 let found = format!("end of input ({} of the {total} cells missing)", total - i);
                 return Err(s.error_at(s.end(), what(), found));
             };
-            let code = match tok.text.as_str() {
-                "0" => Some(Cell::Ice),
-                "1" => Some(Cell::Block),
-                "2" => Some(Cell::Start),
-                "3" => Some(Cell::Goal),
+            let code = match &word {
+                Word::Number(c, _) => Cell::from_code(*c),
                 // Other spellings scanf accepts (`+1`, `003`).
-                _ => s
-                    .uint_of(&tok, "", 3)
+                Word::Token(tok) => s
+                    .uint_of(tok, "", 3)
                     .ok()
                     .and_then(|(c, _)| Cell::from_code(c)),
             };
-            let (Some(cell), span) = (code, tok.span) else {
-                return Err(s.error_at(tok.span, what(), tok.quoted()));
+            let span = word.span();
+            let Some(cell) = code else {
+                return Err(s.error_at(span, what(), word.quoted()));
             };
             match (cell, start, goal) {
                 (Cell::Start, Some(first), _) => {
@@ -124,6 +132,7 @@ impl<R: BufRead> Datasets<R> {
                 _ => {}
             }
             cells.push(cell);
+            i += 1;
         }
         let missing = |what: &str| {
             s.error_at(

@@ -87,40 +87,52 @@ const NOTHING_AHEAD: u32 = u32::MAX;
 
 impl Board {
     /// Checks the start and goal and numbers the blocks in row-major order.
+    ///
+    /// Every parsed board goes through here, so it is one pass over the
+    /// cells with the place counted along (no division a cell), then the
+    /// jump table.
     pub fn new(grid: Grid<Cell>) -> Result<Board, BoardError> {
         let mut start = None;
         let mut goal = None;
         let mut block_id = Vec::with_capacity(grid.len());
         let mut blocks = Vec::new();
-        for (i, &cell) in grid.cells().iter().enumerate() {
-            let p = grid.pos(i);
-            let mut id = NO_BLOCK;
-            match cell {
-                Cell::Block => {
-                    id = blocks.len() as u32;
-                    blocks.push(p);
-                }
-                Cell::Start => {
-                    if let Some(first) = start {
-                        return Err(BoardError::TwoStarts { first, second: p });
+        let (w, h) = (grid.width(), grid.height());
+        let mut cells = grid.cells().iter();
+        for row in 0..h {
+            for col in 0..w {
+                let Some(&cell) = cells.next() else { break };
+                let mut id = NO_BLOCK;
+                match cell {
+                    Cell::Ice => {}
+                    Cell::Block => {
+                        id = blocks.len() as u32;
+                        blocks.push(Pos::new(row, col));
                     }
-                    start = Some(p);
-                }
-                Cell::Goal => {
-                    if let Some(first) = goal {
-                        return Err(BoardError::TwoGoals { first, second: p });
+                    Cell::Start => {
+                        let p = Pos::new(row, col);
+                        if let Some(first) = start {
+                            return Err(BoardError::TwoStarts { first, second: p });
+                        }
+                        start = Some(p);
                     }
-                    goal = Some(p);
+                    Cell::Goal => {
+                        let p = Pos::new(row, col);
+                        if let Some(first) = goal {
+                            return Err(BoardError::TwoGoals { first, second: p });
+                        }
+                        goal = Some(p);
+                    }
                 }
-                Cell::Ice => {}
+                block_id.push(id);
             }
-            block_id.push(id);
         }
+        let start = start.ok_or(BoardError::NoStart)?;
+        let goal = goal.ok_or(BoardError::NoGoal)?;
         let ahead = jump_table(&grid);
         Ok(Board {
             ahead,
-            start: start.ok_or(BoardError::NoStart)?,
-            goal: goal.ok_or(BoardError::NoGoal)?,
+            start,
+            goal,
             grid,
             block_id,
             blocks,
@@ -357,34 +369,58 @@ pub fn throw_from(
 }
 
 /// For every cell and direction, the distance to the first starting block
-/// or the goal ahead ([`NOTHING_AHEAD`] if none before the edge): one sweep
-/// per direction, from the far edge back.
+/// or the goal ahead ([`NOTHING_AHEAD`] if none before the edge).
+///
+/// Every parsed board builds one, so it is two passes that only remember
+/// where the last such cell was: from the top left for up and left (the
+/// last one met in each column and in the row), from the bottom right for
+/// down and right. No cell reads another's entry.
 fn jump_table(grid: &Grid<Cell>) -> Vec<[u32; 4]> {
     let (w, h) = (grid.width() as usize, grid.height() as usize);
-    let mut ahead = vec![[NOTHING_AHEAD; 4]; w * h];
-    let stopper = |i: usize| matches!(grid.cells()[i], Cell::Block | Cell::Goal);
-    // `next` is the neighbour in the direction; the sweep visits it first.
-    let mut sweep =
-        |d: Dir, order: &mut dyn Iterator<Item = usize>, next: &dyn Fn(usize) -> Option<usize>| {
-            for i in order {
-                ahead[i][d.index()] = match next(i) {
-                    None => NOTHING_AHEAD,
-                    Some(n) if stopper(n) => 1,
-                    Some(n) => match ahead[n][d.index()] {
-                        NOTHING_AHEAD => NOTHING_AHEAD,
-                        k => k + 1,
-                    },
-                };
+    let cells = grid.cells();
+    let stops = |cell: Cell| matches!(cell, Cell::Block | Cell::Goal);
+    let dist = |here: usize, last: Option<usize>| {
+        last.map_or(NOTHING_AHEAD, |at| here.abs_diff(at) as u32)
+    };
+    let (up, down, left, right) = (
+        Dir::Up.index(),
+        Dir::Down.index(),
+        Dir::Left.index(),
+        Dir::Right.index(),
+    );
+    let mut ahead = Vec::with_capacity(w * h);
+    let mut column: Vec<Option<usize>> = vec![None; w];
+    for (r, row) in cells.chunks_exact(w).enumerate() {
+        let mut last = None;
+        for (c, &cell) in row.iter().enumerate() {
+            let mut entry = [NOTHING_AHEAD; 4];
+            entry[up] = dist(r, column[c]);
+            entry[left] = dist(c, last);
+            ahead.push(entry);
+            if stops(cell) {
+                column[c] = Some(r);
+                last = Some(c);
             }
-        };
-    sweep(Dir::Up, &mut (0..w * h), &|i| (i >= w).then(|| i - w));
-    sweep(Dir::Down, &mut (0..w * h).rev(), &|i| {
-        (i + w < w * h).then(|| i + w)
-    });
-    sweep(Dir::Left, &mut (0..w * h), &|i| (i % w != 0).then(|| i - 1));
-    sweep(Dir::Right, &mut (0..w * h).rev(), &|i| {
-        ((i + 1) % w != 0).then(|| i + 1)
-    });
+        }
+    }
+    column.fill(None);
+    for (r, (row, out)) in cells
+        .chunks_exact(w)
+        .zip(ahead.chunks_exact_mut(w))
+        .enumerate()
+        .rev()
+    {
+        let mut last = None;
+        for (c, (&cell, entry)) in row.iter().zip(out).enumerate().rev() {
+            entry[down] = dist(r, column[c]);
+            entry[right] = dist(c, last);
+            if stops(cell) {
+                column[c] = Some(r);
+                last = Some(c);
+            }
+        }
+    }
+    debug_assert_eq!(ahead.len(), w * h);
     ahead
 }
 
@@ -509,6 +545,48 @@ mod tests {
         let (throws, end) = replay(&b, &[Dir::Right, Dir::Right]).unwrap();
         assert_eq!(throws.len(), 2);
         assert_eq!(end.stone, b.goal());
+    }
+
+    /// The jump table says what walking cell by cell finds, on boards of
+    /// every shape (one row, one column, blocks and the goal on edges).
+    #[test]
+    fn the_jump_table_matches_a_walk() {
+        let mut rng = gridpuzzle_engine::rng::SplitMix64::new(7);
+        for _ in 0..300 {
+            let (w, h) = (rng.range(1, 9) as u32, rng.range(1, 9) as u32);
+            let density = rng.range(0, 60) as u32;
+            let mut cells: Vec<Cell> = (0..w * h)
+                .map(|_| {
+                    if rng.chance(density) {
+                        Cell::Block
+                    } else {
+                        Cell::Ice
+                    }
+                })
+                .collect();
+            cells[rng.below(u64::from(w * h)) as usize] = Cell::Goal;
+            let grid = Grid::from_cells(w, h, cells).unwrap();
+            let table = jump_table(&grid);
+            for i in 0..grid.len() {
+                for d in Dir::ALL {
+                    let mut p = grid.pos(i);
+                    let mut k = 0;
+                    let walked = loop {
+                        match grid.step(p, d) {
+                            None => break NOTHING_AHEAD,
+                            Some(n) => {
+                                k += 1;
+                                if matches!(grid[n], Cell::Block | Cell::Goal) {
+                                    break k;
+                                }
+                                p = n;
+                            }
+                        }
+                    };
+                    assert_eq!(table[i][d.index()], walked, "{w}x{h} cell {i} {d:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -98,6 +98,48 @@ impl Token {
     }
 }
 
+/// A token from [`Scanner::next_word`]: a plain number read on the fast
+/// path, or any other token whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Word {
+    /// 1 to 19 decimal digits without a leading zero (so the value's
+    /// decimal form is the token's text), and where it starts.
+    Number(u64, Span),
+    /// Anything else, as [`Scanner::next_token`] reads it.
+    Token(Token),
+}
+
+impl Word {
+    pub fn span(&self) -> Span {
+        match self {
+            Word::Number(_, span) => *span,
+            Word::Token(t) => t.span,
+        }
+    }
+
+    /// The token as [`Scanner::next_token`] would have read it (for the
+    /// error paths, which take a [`Token`]).
+    pub fn into_token(self) -> Token {
+        match self {
+            Word::Number(value, span) => Token {
+                text: value.to_string(),
+                truncated: false,
+                tail: NO_TAIL,
+                span,
+            },
+            Word::Token(t) => t,
+        }
+    }
+
+    /// The token quoted for a message, as [`Token::quoted`].
+    pub fn quoted(&self) -> String {
+        match self {
+            Word::Number(value, _) => format!("`{value}`"),
+            Word::Token(t) => t.quoted(),
+        }
+    }
+}
+
 /// scanf's white space: space, tab, newline, vertical tab, form feed and
 /// carriage return.
 #[inline]
@@ -260,6 +302,119 @@ impl<R: BufRead> Scanner<R> {
         }))
     }
 
+    /// The next token, with plain numbers read without building their
+    /// text: nearly every token of a judge file is one, and this is what
+    /// parsing costs per token. A number that is not wholly in the buffer,
+    /// or has a sign, leading zeros or more than 19 digits, takes the
+    /// general path ([`Scanner::next_token`]); positions are counted the
+    /// same way on both.
+    pub fn next_word(&mut self) -> Result<Option<Word>, InputError> {
+        loop {
+            let buf = match self.reader.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(self.io_error(e)),
+            };
+            if buf.is_empty() {
+                return Ok(None);
+            }
+            // White space is ASCII: one column a byte, but for line breaks.
+            let mut i = 0;
+            while i < buf.len() && is_space(buf[i]) {
+                if buf[i] == b'\n' {
+                    self.line += 1;
+                    self.column = 1;
+                } else {
+                    self.column += 1;
+                }
+                i += 1;
+            }
+            if i == buf.len() {
+                self.reader.consume(i);
+                continue;
+            }
+            let digits = buf[i..]
+                .iter()
+                .take(20)
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            let after = i + digits;
+            let plain = (1..=19).contains(&digits)
+                && (digits == 1 || buf[i] != b'0')
+                && after < buf.len()
+                && is_space(buf[after]);
+            if !plain {
+                self.reader.consume(i);
+                return Ok(self.next_token()?.map(Word::Token));
+            }
+            let value = buf[i..after]
+                .iter()
+                .fold(0u64, |v, &b| v * 10 + u64::from(b - b'0'));
+            let span = self.here();
+            self.column += digits as u64;
+            self.reader.consume(after);
+            self.end = self.here();
+            return Ok(Some(Word::Number(value, span)));
+        }
+    }
+
+    /// Reads, from what is already buffered, up to `limit` tokens that are
+    /// each a single digit at most `max` followed by white space, and gives
+    /// their values to `take` in order; returns how many it read. It stops
+    /// before any other token, at the end of the buffer or of the input
+    /// (then it may read none): the caller reads that token the general way
+    /// and calls again. This is a board's cells in the judge's format, read
+    /// at a few instructions each instead of a token's worth.
+    pub fn digit_run(
+        &mut self,
+        max: u8,
+        limit: usize,
+        mut take: impl FnMut(u8),
+    ) -> Result<usize, InputError> {
+        let buf = loop {
+            match self.reader.fill_buf() {
+                Ok(b) => break b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(self.io_error(e)),
+            }
+        };
+        let (mut line, mut column) = (self.line, self.column);
+        let mut read = 0;
+        // Consumed up to `used`; the last digit read ended at `end`.
+        let (mut i, mut used, mut end) = (0, 0, None);
+        while read < limit && i < buf.len() {
+            let b = buf[i];
+            if is_space(b) {
+                if b == b'\n' {
+                    line += 1;
+                    column = 1;
+                } else {
+                    column += 1;
+                }
+                i += 1;
+                used = i;
+                continue;
+            }
+            let digit = b.wrapping_sub(b'0');
+            if digit > max || i + 1 >= buf.len() || !is_space(buf[i + 1]) {
+                break;
+            }
+            take(digit);
+            read += 1;
+            column += 1;
+            i += 1;
+            used = i;
+            end = Some(Span { line, column });
+        }
+        self.reader.consume(used);
+        self.line = line;
+        self.column = column;
+        if let Some(end) = end {
+            self.end = end;
+        }
+        Ok(read)
+    }
+
     /// The next token as a non-negative integer at most `max`.
     ///
     /// `what` names the value for the message ("the width", "a cell code").
@@ -385,6 +540,85 @@ mod tests {
                 ("5".into(), 2, 7),
             ]
         );
+    }
+
+    /// The fast path reads what the general one reads, at the same places,
+    /// whatever the buffer boundaries.
+    #[test]
+    fn words_are_tokens() {
+        let input = "12 3\n  007 +5 x\té 5 0\n\n 18446744073709551615 9999999999999999999 42";
+        for cap in [1, 2, 3, 5, 8, 64, 128] {
+            let mut words =
+                Scanner::new(io::BufReader::with_capacity(cap, input.as_bytes()), "case");
+            let mut tokens = Scanner::new(input.as_bytes(), "case");
+            let mut fast = 0;
+            while let Some(t) = tokens.next_token().unwrap() {
+                let w = words.next_word().unwrap().expect("as many words");
+                fast += usize::from(matches!(w, Word::Number(..)));
+                assert_eq!(w.span(), t.span, "{cap}");
+                assert_eq!(w.quoted(), t.quoted(), "{cap}");
+                assert_eq!(w.into_token(), t, "{cap}");
+                assert_eq!(words.end(), tokens.end(), "{cap}");
+            }
+            assert!(words.next_word().unwrap().is_none());
+            if cap == 128 {
+                // All in one buffer: 12, 3, 5, 0 and 9999999999999999999;
+                // not 007, +5, the 20 digits, nor 42 at the very end.
+                assert_eq!(fast, 5);
+            }
+        }
+    }
+
+    /// Digit runs read the cells that tokens would, at the same places, and
+    /// leave everything else to the token reader, whatever the buffer.
+    #[test]
+    fn digit_runs_are_tokens() {
+        let input = "0 1 1\n0 \t 1 2 1 01 +1 1 1x 0 1 3 1 0";
+        let want: Vec<(String, Span)> = {
+            let mut tokens = Scanner::new(input.as_bytes(), "case");
+            std::iter::from_fn(|| tokens.next_token().unwrap())
+                .map(|t| (t.text, t.span))
+                .collect()
+        };
+        for cap in [1, 2, 3, 7, 64] {
+            for limit in [1, 4] {
+                let reader = io::BufReader::with_capacity(cap, input.as_bytes());
+                let mut run = Scanner::new(reader, "case");
+                let mut got: Vec<(String, Option<Span>)> = Vec::new();
+                loop {
+                    let mut digits = Vec::new();
+                    let n = run.digit_run(1, limit, |d| digits.push(d)).unwrap();
+                    assert_eq!(digits.len(), n);
+                    // Only the last digit of a run has a known place: just
+                    // before where the run ended.
+                    let end = run.end();
+                    for (k, d) in digits.into_iter().enumerate() {
+                        let span = (k + 1 == n).then_some(Span {
+                            line: end.line,
+                            column: end.column - 1,
+                        });
+                        got.push((d.to_string(), span));
+                    }
+                    if n == 0 {
+                        match run.next_token().unwrap() {
+                            Some(t) => got.push((t.text, Some(t.span))),
+                            None => break,
+                        }
+                    }
+                }
+                let texts: Vec<&str> = got.iter().map(|g| g.0.as_str()).collect();
+                let wanted: Vec<&str> = want.iter().map(|w| w.0.as_str()).collect();
+                assert_eq!(texts, wanted, "{cap} {limit}");
+                for (g, w) in got.iter().zip(&want) {
+                    if let Some(span) = g.1 {
+                        assert_eq!(span, w.1, "{cap} {limit} {}", g.0);
+                    }
+                }
+                let mut tokens = Scanner::new(input.as_bytes(), "case");
+                while tokens.next_token().unwrap().is_some() {}
+                assert_eq!(run.end(), tokens.end(), "{cap} {limit}");
+            }
+        }
     }
 
     #[test]

@@ -25,7 +25,7 @@
 use std::io::BufRead;
 
 use gridpuzzle_engine::error::Span;
-use gridpuzzle_engine::scan::{next_case, Scanner, Token};
+use gridpuzzle_engine::scan::{next_case, Scanner, Token, Word};
 use gridpuzzle_engine::{InputError, Pos};
 
 use crate::rules::{check_next_segment, BodyFault, Case, Lair, MAX_CELLS, MAX_SIDE};
@@ -71,12 +71,12 @@ impl<R: BufRead> Cases<R> {
     fn read_case(&mut self) -> Result<Option<Case>, InputError> {
         self.case += 1;
         self.scanner.set_case(self.case);
-        let Some(n_tok) = self.scanner.next_token()? else {
+        let Some(n_tok) = self.scanner.next_word()? else {
             return Err(self
                 .scanner
                 .eof_error("the next case or the terminator `0 0 0`"));
         };
-        let n = self.number(&n_tok, "the number of rows", 0, MAX_SIDE as u64)?;
+        let n = self.value(&n_tok, || "the number of rows".into(), 0, MAX_SIDE as u64)?;
         let (m, m_tok) = self.read("the number of columns", 0, MAX_SIDE as u64)?;
         if n == 0 {
             let (len, _) = self.read("the body length", 0, u64::MAX)?;
@@ -84,14 +84,14 @@ impl<R: BufRead> Cases<R> {
                 return Ok(None);
             }
             return Err(self.scanner.error_at(
-                n_tok.span,
+                n_tok.span(),
                 "the number of rows (at least 1; only the terminator `0 0 0` has zeros)",
                 format!("`0 {m} {len}`"),
             ));
         }
         if m == 0 {
             return Err(self.scanner.error_at(
-                m_tok.span,
+                m_tok.span(),
                 "the number of columns (at least 1)",
                 "`0`",
             ));
@@ -100,7 +100,7 @@ impl<R: BufRead> Cases<R> {
         let cells = n * m;
         if cells > MAX_CELLS {
             return Err(self.scanner.error_at(
-                m_tok.span,
+                m_tok.span(),
                 format!("a lair of at most {MAX_CELLS} cells"),
                 format!("{n}×{m} = {cells} cells"),
             ));
@@ -109,7 +109,7 @@ impl<R: BufRead> Cases<R> {
         let exit_ok = (1..=rows).contains(&er) && (1..=cols).contains(&ec);
         if !exit_ok {
             return Err(self.scanner.error_at(
-                n_tok.span,
+                n_tok.span(),
                 format!("a lair that contains the exit at row {er}, column {ec}"),
                 format!("a lair of {}", size(rows, cols)),
             ));
@@ -117,7 +117,7 @@ impl<R: BufRead> Cases<R> {
         let exit = Pos::new(er - 1, ec - 1);
 
         let (len, len_tok) = self.read("the body length", 0, u64::MAX)?;
-        let len_span = len_tok.span;
+        let len_span = len_tok.span();
         let max_len = max_len_for(rows, cols) as u64;
         if len == 0 {
             return Err(self
@@ -145,7 +145,7 @@ impl<R: BufRead> Cases<R> {
         // `len` is now at most 31: the body is small.
         let mut body: Vec<Pos> = Vec::with_capacity(len as usize);
         for k in 1..=len as usize {
-            let (p, span) = self.read_cell(&format!("body segment {k}"), rows, cols)?;
+            let (p, span) = self.read_cell(Part::Body(k), rows, cols)?;
             if let Err(fault) = check_next_segment(&body, p) {
                 let (expected, found) = match fault {
                     BodyFault::Repeated { first, .. } => (
@@ -173,11 +173,11 @@ impl<R: BufRead> Cases<R> {
             Err(e) => {
                 return Err(self
                     .scanner
-                    .error_at(n_tok.span, "a valid lair", e.to_string()))
+                    .error_at(n_tok.span(), "a valid lair", e.to_string()))
             }
         };
         for k in 1..=stones {
-            let (p, span) = self.read_cell(&format!("stone {k}"), rows, cols)?;
+            let (p, span) = self.read_cell(Part::Stone(k), rows, cols)?;
             if let Some(i) = body.iter().position(|&b| b == p) {
                 return Err(self.scanner.error_at(
                     span,
@@ -190,33 +190,60 @@ impl<R: BufRead> Cases<R> {
         match Case::new(lair, body) {
             Ok(case) => Ok(Some(case)),
             // Unreachable after the checks above; reported, not panicked on.
-            Err(fault) => Err(self
-                .scanner
-                .error_at(n_tok.span, "a valid case", fault.to_string())),
+            Err(fault) => {
+                Err(self
+                    .scanner
+                    .error_at(n_tok.span(), "a valid case", fault.to_string()))
+            }
         }
     }
 
     /// A cell as two 1-based numbers, returned 0-based with the row's span.
-    fn read_cell(&mut self, what: &str, rows: u32, cols: u32) -> Result<(Pos, Span), InputError> {
-        let (r, tok) = self.read(&format!("the row of {what}"), 1, rows as u64)?;
-        let (c, _) = self.read(&format!("the column of {what}"), 1, cols as u64)?;
-        Ok((Pos::new(r as u32 - 1, c as u32 - 1), tok.span))
+    fn read_cell(&mut self, part: Part, rows: u32, cols: u32) -> Result<(Pos, Span), InputError> {
+        let (r, row) = self.read_with(|| format!("the row of {part}"), 1, rows as u64)?;
+        let (c, _) = self.read_with(|| format!("the column of {part}"), 1, cols as u64)?;
+        Ok((Pos::new(r as u32 - 1, c as u32 - 1), row.span()))
     }
 
     /// The next token as an integer in `lo..=hi`; end of input is an error.
-    fn read(&mut self, what: &str, lo: u64, hi: u64) -> Result<(u64, Token), InputError> {
-        let Some(tok) = self.scanner.next_token()? else {
-            return Err(self.scanner.eof_error(what));
-        };
-        let v = self.number(&tok, what, lo, hi)?;
-        Ok((v, tok))
+    fn read(&mut self, what: &str, lo: u64, hi: u64) -> Result<(u64, Word), InputError> {
+        self.read_with(|| what.to_string(), lo, hi)
+    }
+
+    /// [`Cases::read`] with the value's name built only for a message: a
+    /// case's cells are most of its numbers, and naming each one ("the row
+    /// of stone 12") cost more than reading it.
+    fn read_with(
+        &mut self,
+        what: impl Fn() -> String,
+        lo: u64,
+        hi: u64,
+    ) -> Result<(u64, Word), InputError> {
+        match self.scanner.next_word()? {
+            Some(word) => Ok((self.value(&word, what, lo, hi)?, word)),
+            None => Err(self.scanner.eof_error(&what())),
+        }
+    }
+
+    /// A word as an integer in `lo..=hi`, `what` named only on error.
+    fn value(
+        &self,
+        word: &Word,
+        what: impl Fn() -> String,
+        lo: u64,
+        hi: u64,
+    ) -> Result<u64, InputError> {
+        match *word {
+            Word::Number(v, _) if (lo..=hi).contains(&v) => Ok(v),
+            _ => self.number(word.clone().into_token(), &what(), lo, hi),
+        }
     }
 
     /// A token as an integer in `lo..=hi`. Non-integers and negative numbers
     /// get the scanner's message; out-of-range ones (even past `u64`) say
     /// the range.
-    fn number(&self, tok: &Token, what: &str, lo: u64, hi: u64) -> Result<u64, InputError> {
-        let value = match self.scanner.uint_of(tok, what, u64::MAX) {
+    fn number(&self, tok: Token, what: &str, lo: u64, hi: u64) -> Result<u64, InputError> {
+        let value = match self.scanner.uint_of(&tok, what, u64::MAX) {
             Ok((v, _)) => v,
             // All digits but too long for u64: simply out of range.
             Err(_) if tok.digits() => u64::MAX,
@@ -233,6 +260,24 @@ impl<R: BufRead> Cases<R> {
                 .error_at(tok.span, format!("{what} ({range})"), tok.quoted()));
         }
         Ok(value)
+    }
+}
+
+/// Which cell a pair of numbers is, for messages.
+#[derive(Debug, Clone, Copy)]
+enum Part {
+    /// Body segment `k` (1-based).
+    Body(usize),
+    /// Stone `k` (1-based).
+    Stone(u64),
+}
+
+impl std::fmt::Display for Part {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Part::Body(k) => write!(f, "body segment {k}"),
+            Part::Stone(k) => write!(f, "stone {k}"),
+        }
     }
 }
 

@@ -155,3 +155,17 @@ fn head_distance(case: &Case) -> i64 {
     }
     -1
 }
+
+/// The judge-size file of small lairs: every answer is the naive solver's,
+/// and none is the head's own distance (the body forces a detour).
+#[test]
+fn detour_answers_hold() {
+    let answers = check("detour");
+    assert_eq!(answers.len(), 5000);
+    let (cases, _) = load("detour");
+    for (i, (case, &want)) in cases.iter().zip(&answers).enumerate() {
+        let free = head_distance(case);
+        assert!(free >= 0, "detour case {}: the head alone gets out", i + 1);
+        assert_ne!(want, free, "detour case {}", i + 1);
+    }
+}
