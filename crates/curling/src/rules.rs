@@ -378,9 +378,19 @@ pub fn throw_from(
 fn jump_table(grid: &Grid<Cell>) -> Vec<[u32; 4]> {
     let (w, h) = (grid.width() as usize, grid.height() as usize);
     let cells = grid.cells();
-    let stops = |cell: Cell| matches!(cell, Cell::Block | Cell::Goal);
-    let dist = |here: usize, last: Option<usize>| {
-        last.map_or(NOTHING_AHEAD, |at| here.abs_diff(at) as u32)
+    if w == 0 {
+        return Vec::new();
+    }
+    // "No such cell yet" is one far outside the board, so the distance is
+    // plain arithmetic and too far is [`NOTHING_AHEAD`].
+    const NONE_BEFORE: i64 = i64::MIN / 4;
+    const NONE_AFTER: i64 = i64::MAX / 4;
+    let clamp = |d: i64| {
+        if d >= i64::from(NOTHING_AHEAD) {
+            NOTHING_AHEAD
+        } else {
+            d as u32
+        }
     };
     let (up, down, left, right) = (
         Dir::Up.index(),
@@ -388,39 +398,34 @@ fn jump_table(grid: &Grid<Cell>) -> Vec<[u32; 4]> {
         Dir::Left.index(),
         Dir::Right.index(),
     );
-    let mut ahead = Vec::with_capacity(w * h);
-    let mut column: Vec<Option<usize>> = vec![None; w];
-    for (r, row) in cells.chunks_exact(w).enumerate() {
-        let mut last = None;
-        for (c, &cell) in row.iter().enumerate() {
-            let mut entry = [NOTHING_AHEAD; 4];
-            entry[up] = dist(r, column[c]);
-            entry[left] = dist(c, last);
-            ahead.push(entry);
-            if stops(cell) {
-                column[c] = Some(r);
-                last = Some(c);
+    let mut ahead = vec![[NOTHING_AHEAD; 4]; w * h];
+    let mut column = vec![NONE_BEFORE; w];
+    let rows = cells.chunks_exact(w).zip(ahead.chunks_exact_mut(w));
+    for (r, (row, out)) in rows.enumerate() {
+        let (r, mut last) = (r as i64, NONE_BEFORE);
+        for (c, ((&cell, entry), seen)) in row.iter().zip(out).zip(&mut column).enumerate() {
+            let c = c as i64;
+            entry[up] = clamp(r - *seen);
+            entry[left] = clamp(c - last);
+            if matches!(cell, Cell::Block | Cell::Goal) {
+                (*seen, last) = (r, c);
             }
         }
     }
-    column.fill(None);
-    for (r, (row, out)) in cells
-        .chunks_exact(w)
-        .zip(ahead.chunks_exact_mut(w))
-        .enumerate()
-        .rev()
-    {
-        let mut last = None;
-        for (c, (&cell, entry)) in row.iter().zip(out).enumerate().rev() {
-            entry[down] = dist(r, column[c]);
-            entry[right] = dist(c, last);
-            if stops(cell) {
-                column[c] = Some(r);
-                last = Some(c);
+    column.fill(NONE_AFTER);
+    let rows = cells.chunks_exact(w).zip(ahead.chunks_exact_mut(w));
+    for (r, (row, out)) in rows.enumerate().rev() {
+        let (r, mut last) = (r as i64, NONE_AFTER);
+        let cells = row.iter().zip(out).zip(&mut column).enumerate();
+        for (c, ((&cell, entry), seen)) in cells.rev() {
+            let c = c as i64;
+            entry[down] = clamp(*seen - r);
+            entry[right] = clamp(last - c);
+            if matches!(cell, Cell::Block | Cell::Goal) {
+                (*seen, last) = (r, c);
             }
         }
     }
-    debug_assert_eq!(ahead.len(), w * h);
     ahead
 }
 
