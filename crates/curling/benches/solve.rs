@@ -122,8 +122,12 @@ fn judge_file(c: &mut Criterion) {
     g.bench_function("parse_and_idastar", |b| {
         b.iter(|| {
             Datasets::new(black_box(text.as_bytes()))
-                .map(|board| solve(&board.expect("valid"), &ida, &Limits::none()).stats)
-                .count()
+                .map(|board| {
+                    solve(&board.expect("valid"), &ida, &Limits::none())
+                        .stats
+                        .expanded
+                })
+                .sum::<u64>()
         })
     });
     g.bench_function("public_dfs", |b| {

@@ -572,7 +572,8 @@ mod tests {
             cells[rng.below(u64::from(w * h)) as usize] = Cell::Goal;
             let grid = Grid::from_cells(w, h, cells).unwrap();
             let table = jump_table(&grid);
-            for i in 0..grid.len() {
+            assert_eq!(table.len(), grid.len());
+            for (i, entry) in table.iter().enumerate() {
                 for d in Dir::ALL {
                     let mut p = grid.pos(i);
                     let mut k = 0;
@@ -588,7 +589,7 @@ mod tests {
                             }
                         }
                     };
-                    assert_eq!(table[i][d.index()], walked, "{w}x{h} cell {i} {d:?}");
+                    assert_eq!(entry[d.index()], walked, "{w}x{h} cell {i} {d:?}");
                 }
             }
         }

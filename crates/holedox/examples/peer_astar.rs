@@ -51,7 +51,7 @@ fn main() {
         .map(|t| t.iter().fold(0i32, |v, &b| v * 10 + i32::from(b - b'0')));
     let mut next = move || numbers.next().expect("a number");
     // visited[head][links] == case number: pushed in this case.
-    let mut visited = vec![0u32; SIDE * SIDE << LINK_BITS];
+    let mut visited = vec![0u32; (SIDE * SIDE) << LINK_BITS];
     let mut out = String::new();
     let mut case = 0u32;
     loop {
@@ -74,7 +74,7 @@ fn main() {
                 .iter()
                 .position(|&s| (a.0 + s.0, a.1 + s.1) == b)
                 .expect("adjacent segments");
-            links = links << 2 | d;
+            links = (links << 2) | d;
         }
         let answer = astar(n, m, len, body[0], links, &stone, &mut visited, case);
         out.push_str(&format!("Case {case}: {answer}\n"));
@@ -145,7 +145,7 @@ fn astar(
             if stone[to.0 as usize][to.1 as usize] || cells[..len].contains(&to) {
                 continue;
             }
-            let next = (l << 2 | (d ^ 1)) & mask;
+            let next = ((l << 2) | (d ^ 1)) & mask;
             let k = key(to, next);
             if visited[k] == case {
                 continue;
