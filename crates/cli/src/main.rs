@@ -110,7 +110,29 @@ fn long_about() -> String {
     )
 }
 
+/// `gridpuzzle solve ...` parsed by a command line of `solve` alone: the
+/// whole one builds every command's arguments first, about a third of a
+/// judge run's start-up. Anything this one refuses, help and errors
+/// included, goes to the whole command line (`None`), which says it
+/// exactly as always.
+fn solve_alone(args: Vec<std::ffi::OsString>) -> Option<solve::SolveCommand> {
+    use clap::{Args, FromArgMatches};
+    if args.get(1)? != "solve" {
+        return None;
+    }
+    let solve = solve::SolveCommand::augment_args(clap::Command::new("solve"));
+    let matches = clap::Command::new("gridpuzzle")
+        .subcommand(solve)
+        .try_get_matches_from(args)
+        .ok()?;
+    let (_, matches) = matches.subcommand()?;
+    solve::SolveCommand::from_arg_matches(matches).ok()
+}
+
 fn main() -> ExitCode {
+    if let Some(cmd) = solve_alone(std::env::args_os().collect()) {
+        return exit_code(solve::run(cmd));
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(cmd) => solve::run(cmd),
@@ -123,6 +145,10 @@ fn main() -> ExitCode {
         Command::Completions(cmd) => docs::completions(cmd),
         Command::Man(cmd) => docs::man(cmd),
     };
+    exit_code(result)
+}
+
+fn exit_code(result: anyhow::Result<Exit>) -> ExitCode {
     match result {
         Ok(exit) => ExitCode::from(exit as u8),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
@@ -150,6 +176,76 @@ mod tests {
     #[test]
     fn the_command_line_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    /// `solve` alone reads a command line as the whole command line does,
+    /// and leaves to it whatever it refuses.
+    #[test]
+    fn solve_alone_parses_as_the_whole_command_line() {
+        let lines: &[&[&str]] = &[
+            &["solve", "curling"],
+            &["solve", "curling", "-"],
+            &[
+                "solve",
+                "curling",
+                "--jobs",
+                "3",
+                "--max-throws",
+                "none",
+                "f.in",
+            ],
+            &[
+                "solve",
+                "--jobs",
+                "2",
+                "holedox",
+                "--tail-rule",
+                "lenient",
+                "x",
+            ],
+            &[
+                "solve",
+                "holedox",
+                "--exit",
+                "2,3",
+                "--format",
+                "json",
+                "--max-states",
+                "9",
+            ],
+            &[
+                "solve",
+                "curling",
+                "--explain",
+                "--ascii",
+                "--color",
+                "never",
+            ],
+        ];
+        for line in lines {
+            let args: Vec<std::ffi::OsString> = std::iter::once("gridpuzzle")
+                .chain(line.iter().copied())
+                .map(Into::into)
+                .collect();
+            let alone = solve_alone(args.clone()).unwrap_or_else(|| panic!("{line:?}"));
+            let Command::Solve(whole) = Cli::try_parse_from(args).unwrap().command else {
+                panic!("{line:?}")
+            };
+            assert_eq!(format!("{alone:?}"), format!("{whole:?}"), "{line:?}");
+        }
+        for refused in [
+            &["solve"][..],
+            &["solve", "--help"],
+            &["solve", "curling", "--jobs", "0"],
+            &["solve", "curling", "--bogus"],
+            &["verify", "curling"],
+        ] {
+            let args: Vec<std::ffi::OsString> = std::iter::once("gridpuzzle")
+                .chain(refused.iter().copied())
+                .map(Into::into)
+                .collect();
+            assert!(solve_alone(args).is_none(), "{refused:?}");
+        }
     }
 
     /// Every registered puzzle is a subcommand of every puzzle command.
