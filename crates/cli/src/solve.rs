@@ -19,8 +19,9 @@
 //! - **Writes only when needed.** Answers are written when reading is about
 //!   to wait for input (the input hook of [`crate::input`]; it also sends a
 //!   partial chunk to the workers), before a message on standard error,
-//!   when the printer is about to wait, past 64 KB, every [`FLUSH_EVERY`]
-//!   at most with one thread, and at the end. So a judge file costs a few
+//!   when the printer is about to wait, past 64 KB, before the next case
+//!   once [`FLUSH_EVERY`] has passed with one thread (a slow case's answer
+//!   is not held back by the next one), and at the end. So a judge file costs a few
 //!   `write`s, and a case typed or piped in is still answered before the
 //!   next one is waited for.
 //!
@@ -234,8 +235,9 @@ fn solo() -> Duration {
         .map_or(SOLO, Duration::from_millis)
 }
 
-/// With one thread, buffered answers are also written when this long has
-/// passed since the last write (a slow search shows the answers before it).
+/// With one thread, buffered answers are also written before the next case
+/// once this long has passed since the last write, so a slow search does
+/// not hold back the answers before it.
 const FLUSH_EVERY: Duration = Duration::from_millis(50);
 
 /// A chunk handed to a worker ends after this many cases...
@@ -400,6 +402,11 @@ impl Run {
         let mut count = 0;
         let error = loop {
             let now = Instant::now();
+            // The answers of a slow case go out before the next one starts.
+            if now - flushed >= FLUSH_EVERY {
+                lock(printer).flush();
+                flushed = now;
+            }
             if self.jobs > 1 && now - started >= self.solo {
                 return self.parallel(puzzle, cases, count, printer, handoff);
             }
@@ -419,10 +426,6 @@ impl Run {
             p.emit(&mut batch);
             if p.failed.is_some() {
                 break None;
-            }
-            if now - flushed >= FLUSH_EVERY {
-                p.flush();
-                flushed = Instant::now();
             }
         };
         let mut p = lock(printer);
