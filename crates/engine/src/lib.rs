@@ -9,6 +9,8 @@
 //! - [`page`]: the web page's editor boards (drafts) and game IDs;
 //! - [`view`]: a position as marks with a role, drawn by every front end;
 //! - [`check`]: verifying users' plans case by case, worded once;
+//! - [`diagnose`]: what a candidate's wrong answer most likely means, by
+//!   the puzzle's known wrong readings of its rules;
 //! - [`grid`]: positions, the four directions and a flat row-major grid;
 //! - [`search`]: breadth-first search, iterative deepening, A* and IDA*
 //!   over closures or small traits, with an explicit depth cap (part of the
@@ -30,6 +32,7 @@
 //! - [`verdict`]: what a plan checker says about a plan.
 
 pub mod check;
+pub mod diagnose;
 pub mod error;
 pub mod generate;
 pub mod grid;
