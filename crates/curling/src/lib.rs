@@ -17,7 +17,10 @@
 //! - [`play`]: the game as the engine's play session sees it (`gridpuzzle
 //!   play`): a throw is [`rules::throw`], a hint is [`solve()`] on the board
 //!   left by the throws so far;
-//! - [`render`]: a solution shown as text boards or as an SVG picture.
+//! - [`render`]: a solution shown as text boards or as an SVG picture;
+//! - [`variant`]: the game under a known wrong reading of its rules (a
+//!   throw into an adjacent block breaks it), solved for the judge kit's
+//!   diagnosis.
 
 pub mod bound;
 pub mod generate;
@@ -28,6 +31,7 @@ pub mod render;
 pub mod rules;
 pub mod shrink;
 pub mod solve;
+pub mod variant;
 pub mod verify;
 
 pub use parse::Datasets;

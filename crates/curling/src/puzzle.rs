@@ -23,24 +23,41 @@ use serde_json::{json, Value};
 
 use crate::generate::{Boards, GenerateOptions, HardestOptions};
 use crate::play;
-use crate::rules::{throw, Board, Cell, State, Throw};
+use crate::rules::{throw_under, Adjacent, Board, Cell, State, Throw};
 use crate::solve::{Options, JUDGE_MAX_THROWS};
+use crate::variant;
 
-/// Curling 2.0 under its rule settings: the throw cap (`None`: no cap).
+/// Curling 2.0 under its rule settings: the throw cap (`None`: no cap)
+/// and what a throw into an adjacent block does (refused by the judge).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Curling {
     pub max_throws: Option<u32>,
+    pub adjacent: Adjacent,
 }
 
 impl Default for Curling {
     fn default() -> Curling {
         Curling {
             max_throws: Some(JUDGE_MAX_THROWS),
+            adjacent: Adjacent::Refused,
         }
     }
 }
 
 impl Curling {
+    /// The generator searches by the judge's throw only: the breaking
+    /// variant is for naming a wrong answer, not for making boards.
+    fn judges_adjacent_rule(&self) -> Result<(), String> {
+        match self.adjacent {
+            Adjacent::Refused => Ok(()),
+            Adjacent::Breaks => Err(
+                "the generator plays by the judge's rule for adjacent blocks: \
+                 --adjacent-block break is for diagnosing answers, not for making boards"
+                    .into(),
+            ),
+        }
+    }
+
     /// The solver's options under these settings.
     pub fn options(&self) -> Options {
         Options {
@@ -141,23 +158,45 @@ impl Puzzle for Curling {
     type Event = Throw;
     type Landscape = Boards;
 
-    const VARIANTS: &'static [Variant] = &[Variant {
-        name: "no-cap",
-        words: "without the 10-throw cap",
-        settings: &[("max-throws", "none")],
-    }];
+    const VARIANTS: &'static [Variant] = &[
+        Variant {
+            name: "no-cap",
+            words: "without the 10-throw cap (`--max-throws none`)",
+            settings: &[("max-throws", "none")],
+        },
+        Variant {
+            name: "adjacent-break",
+            words: "with throws into an adjacent block allowed, the stone staying and the block breaking (`--adjacent-block break`)",
+            settings: &[("adjacent-block", "break")],
+        },
+        Variant {
+            name: "adjacent-break-no-cap",
+            words: "with throws into an adjacent block allowed and no throw cap (`--adjacent-block break --max-throws none`)",
+            settings: &[("adjacent-block", "break"), ("max-throws", "none")],
+        },
+    ];
 
-    const SETTINGS: &'static [Setting] = &[Setting {
-        key: "max-throws",
-        value_name: "N|none",
-        default: "10",
-        choices: &[],
-        help: "Most throws allowed, or `none` for no cap (the judge's rule is 10)",
-    }];
+    const SETTINGS: &'static [Setting] = &[
+        Setting {
+            key: "max-throws",
+            value_name: "N|none",
+            default: "10",
+            choices: &[],
+            help: "Most throws allowed, or `none` for no cap (the judge's rule is 10)",
+        },
+        Setting {
+            key: "adjacent-block",
+            value_name: "RULE",
+            default: "refuse",
+            choices: Adjacent::CHOICES,
+            help: "A throw toward a block right next to the stone: `refuse` (the judge's: not allowed) or `break` (a wrong reading: the stone stays, the block breaks, a throw is spent)",
+        },
+    ];
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         match key {
             "max-throws" => self.max_throws = parse_cap(value)?,
+            "adjacent-block" => self.adjacent = value.parse()?,
             _ => return Err(format!("unknown setting `{key}` for {}", Self::NAME)),
         }
         Ok(())
@@ -166,6 +205,7 @@ impl Puzzle for Curling {
     fn get(&self, key: &str) -> String {
         match key {
             "max-throws" => cap_text(self.max_throws),
+            "adjacent-block" => self.adjacent.to_string(),
             _ => String::new(),
         }
     }
@@ -191,7 +231,10 @@ impl Puzzle for Curling {
     }
 
     fn solve(&self, case: &Board, limits: &Limits) -> Search<Dir> {
-        crate::solve(case, &self.options(), limits)
+        match self.adjacent {
+            Adjacent::Refused => crate::solve(case, &self.options(), limits),
+            Adjacent::Breaks => variant::solve(case, self.max_throws, self.adjacent, limits),
+        }
     }
 
     fn unsolvable(&self) -> String {
@@ -202,7 +245,10 @@ impl Puzzle for Curling {
     }
 
     fn verify(&self, case: &Board, plan: &[Dir], limits: &Limits) -> Verdict {
-        crate::verify(case, plan, &self.options(), limits)
+        match self.adjacent {
+            Adjacent::Refused => crate::verify(case, plan, &self.options(), limits),
+            Adjacent::Breaks => variant::verify(case, plan, self.max_throws, self.adjacent, limits),
+        }
     }
 
     fn move_cap(&self) -> Option<u32> {
@@ -220,7 +266,7 @@ impl Puzzle for Curling {
         used: usize,
         dir: Dir,
     ) -> Result<(State, Throw), String> {
-        play::apply_throw(case, self.max_throws, state, used, dir)
+        variant::apply_throw(case, self.max_throws, self.adjacent, state, used, dir)
     }
 
     fn is_won(&self, case: &Board, state: &State) -> bool {
@@ -228,7 +274,12 @@ impl Puzzle for Curling {
     }
 
     fn solve_from(&self, case: &Board, state: &State, used: usize, limits: &Limits) -> Search<Dir> {
-        play::solve_from(case, self.max_throws, state, used, limits)
+        match self.adjacent {
+            Adjacent::Refused => play::solve_from(case, self.max_throws, state, used, limits),
+            Adjacent::Breaks => {
+                variant::solve_from(case, self.max_throws, self.adjacent, state, used, limits)
+            }
+        }
     }
 
     fn view(
@@ -253,7 +304,7 @@ impl Puzzle for Curling {
             }
         }
         if let Some(dir) = hint {
-            if let Ok(t) = throw(case, state, dir) {
+            if let Ok(t) = throw_under(case, state, dir, self.adjacent) {
                 let cells = match t {
                     Throw::Rest { cells, .. } => cells,
                     // Keep the goal visible, unless it is the only cell.
@@ -301,6 +352,11 @@ impl Puzzle for Curling {
         // Short enough for one line of 80 columns: the board shows where
         // the stone stopped.
         match *event {
+            Throw::Rest {
+                broke, cells: 0, ..
+            } => {
+                format!("broke the adjacent block at {broke} without moving")
+            }
             Throw::Rest { broke, cells, .. } => format!(
                 "slid {cells} {} {}, broke the block at {broke}",
                 plural(cells as usize, "cell", "cells"),
@@ -499,6 +555,7 @@ impl Puzzle for Curling {
             return Err(format!("a Curling board needs at least two cells (a start and a goal), found --size {width}x{height}"));
         }
         check_answer(spec.want, self.max_throws)?;
+        self.judges_adjacent_rule()?;
         let opts = GenerateOptions {
             width,
             height,
@@ -518,6 +575,7 @@ impl Puzzle for Curling {
         search: &Search<Dir>,
         limits: &Limits,
     ) -> Option<Difficulty> {
+        self.judges_adjacent_rule().ok()?;
         crate::generate::difficulty(case, search, &self.options(), limits)
     }
 
@@ -531,6 +589,7 @@ impl Puzzle for Curling {
         if (width as u64) * (height as u64) < 2 {
             return Err(format!("a Curling board needs at least two cells (a start and a goal), found --size {width}x{height}"));
         }
+        self.judges_adjacent_rule()?;
         let opts = HardestOptions {
             width,
             height,

@@ -270,7 +270,9 @@ pub struct State {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Throw {
     /// The stone stopped at `at`, in front of the block at `broke`, which
-    /// is now gone. `cells` is how far it slid (at least 1).
+    /// is now gone. `cells` is how far it slid: at least 1 under the
+    /// judge's rules, 0 for a throw into an adjacent block under
+    /// [`Adjacent::Breaks`].
     Rest { at: Pos, broke: Pos, cells: u32 },
     /// The stone entered the goal and stopped there: the game is won.
     Goal { at: Pos, cells: u32 },
@@ -368,6 +370,66 @@ pub fn throw_from(
     }
 }
 
+/// What a throw toward a block right next to the stone does.
+///
+/// The judge refuses it ([`Foul::Blocked`]: the stone would not move).
+/// A common wrong reading plays it anyway — the stone stays, the block
+/// breaks, a throw is spent — and the judge kit names that mistake by
+/// solving under [`Adjacent::Breaks`]. Kept apart from [`throw_from`] so
+/// the judge's throw stays one tight loop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Adjacent {
+    /// The judge's rule: the throw is not allowed.
+    #[default]
+    Refused,
+    /// The throw breaks the adjacent block without moving the stone.
+    Breaks,
+}
+
+impl Adjacent {
+    /// The setting's values, judge's first.
+    pub const CHOICES: &'static [&'static str] = &["refuse", "break"];
+}
+
+impl fmt::Display for Adjacent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Adjacent::Refused => "refuse",
+            Adjacent::Breaks => "break",
+        })
+    }
+}
+
+impl std::str::FromStr for Adjacent {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Adjacent, String> {
+        match s {
+            "refuse" => Ok(Adjacent::Refused),
+            "break" => Ok(Adjacent::Breaks),
+            _ => Err(format!("expected `refuse` or `break`, found `{s}`")),
+        }
+    }
+}
+
+/// [`throw`] under the adjacent-block rule `adjacent`: under
+/// [`Adjacent::Breaks`] a throw into an adjacent block is
+/// [`Throw::Rest`] with `cells: 0`, the stone where it was.
+pub fn throw_under(
+    board: &Board,
+    state: &State,
+    dir: Dir,
+    adjacent: Adjacent,
+) -> Result<Throw, Foul> {
+    match throw(board, state, dir) {
+        Err(Foul::Blocked { block }) if adjacent == Adjacent::Breaks => Ok(Throw::Rest {
+            at: state.stone,
+            broke: block,
+            cells: 0,
+        }),
+        other => other,
+    }
+}
+
 /// For every cell and direction, the distance to the first starting block
 /// or the goal ahead ([`NOTHING_AHEAD`] if none before the edge).
 ///
@@ -462,10 +524,23 @@ impl fmt::Display for ReplayError {
 /// Plays `plan` from the start; returns every throw's result in order.
 /// Whether the last one reached the goal is the caller's to check.
 pub fn replay(board: &Board, plan: &[Dir]) -> Result<(Vec<Throw>, State), ReplayError> {
+    replay_under(board, plan, Adjacent::Refused)
+}
+
+/// [`replay`] under the adjacent-block rule `adjacent`.
+pub fn replay_under(
+    board: &Board,
+    plan: &[Dir],
+    adjacent: Adjacent,
+) -> Result<(Vec<Throw>, State), ReplayError> {
     let mut state = board.initial();
     let mut throws = Vec::with_capacity(plan.len());
     for (index, &dir) in plan.iter().enumerate() {
-        let t = throw(board, &state, dir).map_err(|foul| ReplayError { index, dir, foul })?;
+        let t = throw_under(board, &state, dir, adjacent).map_err(|foul| ReplayError {
+            index,
+            dir,
+            foul,
+        })?;
         state = apply(board, &state, &t);
         throws.push(t);
     }
@@ -522,6 +597,29 @@ mod tests {
             throw(&b, &b.initial(), Dir::Left),
             Err(Foul::OffBoard { .. })
         ));
+    }
+
+    #[test]
+    fn under_the_breaking_variant_an_adjacent_block_breaks_in_place() {
+        let b = board(4, 1, &[2, 1, 0, 3]);
+        let s = b.initial();
+        let t = throw_under(&b, &s, Dir::Right, Adjacent::Breaks).unwrap();
+        assert_eq!(
+            t,
+            Throw::Rest {
+                at: Pos::new(0, 0),
+                broke: Pos::new(0, 1),
+                cells: 0
+            }
+        );
+        let s = apply(&b, &s, &t);
+        assert_eq!(s.stone, Pos::new(0, 0));
+        assert!(matches!(
+            throw_under(&b, &s, Dir::Right, Adjacent::Breaks),
+            Ok(Throw::Goal { cells: 3, .. })
+        ));
+        // The judge's rule is unchanged.
+        assert!(throw_under(&b, &b.initial(), Dir::Right, Adjacent::Refused).is_err());
     }
 
     #[test]

@@ -193,7 +193,11 @@ pub fn exact_length<P: Puzzle>(
     let budget = limits.max_expanded.unwrap_or(LAYERED_STATES);
     let start = puzzle.start(case);
     if puzzle.is_won(case, &start) {
-        return if n == 0 { Exact::Found(Vec::new()) } else { Exact::None };
+        return if n == 0 {
+            Exact::Found(Vec::new())
+        } else {
+            Exact::None
+        };
     }
     if n == 0 {
         return Exact::None;

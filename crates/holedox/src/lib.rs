@@ -53,7 +53,7 @@ pub mod solve;
 pub mod verify;
 
 pub use parse::{Cases, ParseOptions};
-pub use puzzle::Holedox;
+pub use puzzle::{Exit, Holedox};
 pub use rules::{
     check_body, is_goal, replay, step, BodyFault, Case, Illegal, Lair, LairError, Rejected,
     TailRule,

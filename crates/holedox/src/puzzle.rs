@@ -7,6 +7,7 @@
 //! method forwards to [`crate::rules`], [`crate::solve()`],
 //! [`crate::render`] or [`crate::generate`].
 
+use std::borrow::Cow;
 use std::io::BufRead;
 use std::time::Duration;
 
@@ -25,27 +26,56 @@ use crate::parse::ParseOptions;
 use crate::rules::{is_goal, step, Case, TailRule};
 use crate::solve::max_len_for;
 
-/// Holedox Moving under its rule settings: the tail rule and the exit
-/// (1-based `(row, column)`, checked against each case's lair).
+/// Holedox Moving under its rule settings: the tail rule and the exit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Holedox {
     pub rule: TailRule,
-    pub exit: (u32, u32),
+    pub exit: Exit,
+}
+
+/// Where the exit is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// At this 1-based `(row, column)`, checked against each case's lair
+    /// when it is read; the judge's is `(1, 1)`.
+    At(u32, u32),
+    /// At each lair's far corner `(n, m)`: a known wrong reading of the
+    /// statement. Unlike a fixed cell it fits every lair, so it is applied
+    /// to any case these settings solve, not only to the cases they read:
+    /// that is how the judge kit solves the judge's case under it.
+    Far,
+}
+
+impl Exit {
+    /// The exit of a lair of `rows` × `cols`, 1-based.
+    pub fn cell(self, rows: u32, cols: u32) -> (u32, u32) {
+        match self {
+            Exit::At(r, c) => (r, c),
+            Exit::Far => (rows, cols),
+        }
+    }
 }
 
 impl Default for Holedox {
     fn default() -> Holedox {
         Holedox {
             rule: TailRule::Strict,
-            exit: (1, 1),
+            exit: Exit::At(1, 1),
         }
     }
 }
 
 impl Holedox {
-    /// The exit, 0-based.
-    pub fn exit_pos(&self) -> Pos {
-        Pos::new(self.exit.0 - 1, self.exit.1 - 1)
+    /// `case` as these settings play it: with the exit at the far corner
+    /// under [`Exit::Far`], as read otherwise.
+    pub fn placed<'a>(&self, case: &'a Case) -> Cow<'a, Case> {
+        match self.exit {
+            Exit::Far if case.lair().exit() != case.lair().far_corner() => Cow::Owned(
+                case.with_exit(case.lair().far_corner())
+                    .expect("the far corner is in the lair"),
+            ),
+            _ => Cow::Borrowed(case),
+        }
     }
 }
 
@@ -151,19 +181,31 @@ impl Puzzle for Holedox {
     type Event = Pos;
     type Landscape = Lairs;
 
-    const VARIANTS: &'static [Variant] = &[Variant {
-        name: "tail-enter",
-        words: "with the head allowed into the cell its tail is leaving (`--tail-rule lenient`)",
-        settings: &[("tail-rule", "lenient")],
-    }];
+    const VARIANTS: &'static [Variant] = &[
+        Variant {
+            name: "tail-enter",
+            words: "with the head allowed into the tail cell (`--tail-rule lenient`)",
+            settings: &[("tail-rule", "lenient")],
+        },
+        Variant {
+            name: "exit-far",
+            words: "with the exit at (n, m) (`--exit far`)",
+            settings: &[("exit", "far")],
+        },
+        Variant {
+            name: "exit-far-tail-enter",
+            words: "with the exit at (n, m) and the head allowed into the tail cell (`--exit far --tail-rule lenient`)",
+            settings: &[("exit", "far"), ("tail-rule", "lenient")],
+        },
+    ];
 
     const SETTINGS: &'static [Setting] = &[
         Setting {
             key: "exit",
-            value_name: "R,C",
+            value_name: "R,C|far",
             default: "1,1",
             choices: &[],
-            help: "The exit cell as 1-based `ROW,COLUMN`; outside a case's lair it is an input error for that case",
+            help: "The exit cell as 1-based `ROW,COLUMN` (outside a case's lair it is an input error for that case), or `far`: each lair's far corner (n, m), a wrong reading",
         },
         Setting {
             key: "tail-rule",
@@ -177,7 +219,11 @@ impl Puzzle for Holedox {
     fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         match key {
             "tail-rule" => self.rule = value.parse()?,
-            "exit" => self.exit = gridpuzzle_engine::grid::parse_cell(value)?,
+            "exit" if value == "far" => self.exit = Exit::Far,
+            "exit" => {
+                let (r, c) = gridpuzzle_engine::grid::parse_cell(value)?;
+                self.exit = Exit::At(r, c);
+            }
             _ => return Err(format!("unknown setting `{key}` for {}", Self::NAME)),
         }
         Ok(())
@@ -186,16 +232,28 @@ impl Puzzle for Holedox {
     fn get(&self, key: &str) -> String {
         match key {
             "tail-rule" => self.rule.to_string(),
-            "exit" => format!("{},{}", self.exit.0, self.exit.1),
+            "exit" => match self.exit {
+                Exit::At(r, c) => format!("{r},{c}"),
+                Exit::Far => "far".into(),
+            },
             _ => String::new(),
         }
     }
 
     fn cases<'a>(&self, reader: Box<dyn BufRead + 'a>) -> Cases<'a, Case> {
-        Box::new(crate::parse::Cases::new(
+        let cases = crate::parse::Cases::new(
             reader,
-            ParseOptions { exit: self.exit },
-        ))
+            ParseOptions {
+                exit: self.exit.cell(1, 1),
+            },
+        );
+        match self.exit {
+            Exit::At(..) => Box::new(cases),
+            Exit::Far => {
+                let me = *self;
+                Box::new(cases.map(move |c| c.map(|c| me.placed(&c).into_owned())))
+            }
+        }
     }
 
     fn write_case(&self, case: &Case) -> String {
@@ -215,7 +273,7 @@ impl Puzzle for Holedox {
     }
 
     fn solve(&self, case: &Case, limits: &Limits) -> Search<Dir> {
-        crate::solve(case, self.rule, limits)
+        crate::solve(&self.placed(case), self.rule, limits)
     }
 
     fn unsolvable(&self) -> String {
@@ -223,7 +281,7 @@ impl Puzzle for Holedox {
     }
 
     fn verify(&self, case: &Case, plan: &[Dir], limits: &Limits) -> Verdict {
-        crate::verify(case, plan, self.rule, limits)
+        crate::verify(&self.placed(case), plan, self.rule, limits)
     }
 
     fn start(&self, case: &Case) -> Vec<Pos> {
@@ -244,7 +302,10 @@ impl Puzzle for Holedox {
     }
 
     fn is_won(&self, case: &Case, body: &Vec<Pos>) -> bool {
-        is_goal(case.lair(), body)
+        match self.exit {
+            Exit::Far => body.first() == Some(&case.lair().far_corner()),
+            Exit::At(..) => is_goal(case.lair(), body),
+        }
     }
 
     fn solve_from(
@@ -256,7 +317,7 @@ impl Puzzle for Holedox {
     ) -> Search<Dir> {
         // Every position of a game comes from a valid case through `step`,
         // which keeps a body a valid chain on free cells.
-        let case = Case::new(case.lair().clone(), body.clone())
+        let case = Case::new(self.placed(case).lair().clone(), body.clone())
             .expect("step keeps the body valid for its lair");
         crate::solve(&case, self.rule, limits)
     }
@@ -268,6 +329,7 @@ impl Puzzle for Holedox {
         _last: Option<(&Vec<Pos>, Dir, &Pos)>,
         hint: Option<Dir>,
     ) -> BoardView {
+        let case = self.placed(case);
         let lair = case.lair();
         let stones = lair.stones();
         let head = body.first().copied().unwrap_or(lair.exit());
@@ -342,16 +404,17 @@ impl Puzzle for Holedox {
             ascii: style.ascii,
             color: style.color,
         };
-        crate::render::explain(case, plan, self.rule, style)
+        crate::render::explain(&self.placed(case), plan, self.rule, style)
             .unwrap_or_else(|e| format!("(cannot replay: {e})\n"))
     }
 
     fn svg(&self, case: &Case, plan: &[Dir], still: Option<usize>) -> Result<String, String> {
         gridpuzzle_engine::puzzle::check_still::<Self>(still, plan.len())?;
-        crate::render::svg(case, plan, self.rule, still).map_err(|e| e.to_string())
+        crate::render::svg(&self.placed(case), plan, self.rule, still).map_err(|e| e.to_string())
     }
 
     fn board_json(&self, case: &Case) -> Value {
+        let case = self.placed(case);
         let lair = case.lair();
         let rows: Vec<String> = lair
             .stones()
@@ -408,7 +471,7 @@ impl Puzzle for Holedox {
         let d = Draft::read(draft)?;
         let mut p = *self;
         if let Some(exit) = d.exit {
-            p.exit = (exit.row + 1, exit.col + 1);
+            p.exit = Exit::At(exit.row + 1, exit.col + 1);
         }
         Ok(p)
     }
@@ -421,13 +484,14 @@ impl Puzzle for Holedox {
         let (w, h) = (d.grid.width, d.grid.height);
         let exit = match d.exit {
             Some(exit) => exit,
-            None if self.exit.0 <= h && self.exit.1 <= w => self.exit_pos(),
-            None => {
-                return Err(format!(
-                    "the exit {},{} is not on a board of {h} rows and {w} columns",
-                    self.exit.0, self.exit.1
-                ))
-            }
+            None => match self.exit.cell(h, w) {
+                (r, c) if r <= h && c <= w => Pos::new(r - 1, c - 1),
+                (r, c) => {
+                    return Err(format!(
+                        "the exit {r},{c} is not on a board of {h} rows and {w} columns"
+                    ))
+                }
+            },
         };
         let stones: Vec<u8> = d.grid.cells.iter().map(|&c| u8::from(c == b'#')).collect();
         let mut snake = String::new();
@@ -523,7 +587,7 @@ impl Puzzle for Holedox {
                 Some("lenient") => TailRule::Lenient,
                 _ => TailRule::Strict,
             },
-            exit: (exit.row + 1, exit.col + 1),
+            exit: Exit::At(exit.row + 1, exit.col + 1),
         };
         let grid = DraftGrid {
             width: w,
@@ -558,7 +622,12 @@ impl Puzzle for Holedox {
     const GEN_MAX_EXPANDED: u64 = crate::generate::DEFAULT_MAX_EXPANDED;
 
     fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Lairs>, String> {
-        let (exit, len) = checked_shape(self.exit, spec.width, spec.height, spec.param("len"))?;
+        let (exit, len) = checked_shape(
+            self.exit.cell(spec.height, spec.width),
+            spec.width,
+            spec.height,
+            spec.param("len"),
+        )?;
         let opts = GenerateOptions {
             rows: spec.height,
             cols: spec.width,
@@ -575,7 +644,7 @@ impl Puzzle for Holedox {
     }
 
     fn difficulty(&self, case: &Case, search: &Search<Dir>, limits: &Limits) -> Option<Difficulty> {
-        crate::generate::difficulty(case, search, self.rule, limits)
+        crate::generate::difficulty(&self.placed(case), search, self.rule, limits)
     }
 
     fn hardest(
@@ -584,7 +653,12 @@ impl Puzzle for Holedox {
         seed: u64,
         on_improve: &mut dyn FnMut(&Best<Case, Dir>, Duration),
     ) -> Result<Option<Best<Case, Dir>>, String> {
-        let (exit, len) = checked_shape(self.exit, spec.width, spec.height, spec.param("len"))?;
+        let (exit, len) = checked_shape(
+            self.exit.cell(spec.height, spec.width),
+            spec.width,
+            spec.height,
+            spec.param("len"),
+        )?;
         let opts = HardestOptions {
             rows: spec.height,
             cols: spec.width,

@@ -124,6 +124,24 @@ impl Lair {
         self.exit
     }
 
+    /// The same lair with its exit at `exit` (a rule setting: the judge's
+    /// exit is (1, 1), a known wrong reading puts it at the far corner).
+    pub fn with_exit(&self, exit: Pos) -> Result<Lair, LairError> {
+        let (rows, cols) = (self.rows(), self.cols());
+        if exit.row >= rows || exit.col >= cols {
+            return Err(LairError::ExitOutside { exit, rows, cols });
+        }
+        Ok(Lair {
+            stones: self.stones.clone(),
+            exit,
+        })
+    }
+
+    /// The corner opposite the judge's exit: `(n, m)`, 0-based.
+    pub fn far_corner(&self) -> Pos {
+        Pos::new(self.rows() - 1, self.cols() - 1)
+    }
+
     /// The stone map: `true` where a stone is.
     pub fn stones(&self) -> &Grid<bool> {
         &self.stones
@@ -273,6 +291,15 @@ impl Case {
 
     pub fn into_parts(self) -> (Lair, Vec<Pos>) {
         (self.lair, self.body)
+    }
+
+    /// The same case with the exit at `exit` (a body is valid whatever
+    /// the exit, so only an exit outside the lair is refused).
+    pub fn with_exit(&self, exit: Pos) -> Result<Case, LairError> {
+        Ok(Case {
+            lair: self.lair.with_exit(exit)?,
+            body: self.body.clone(),
+        })
     }
 }
 

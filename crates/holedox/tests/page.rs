@@ -5,7 +5,7 @@
 
 use gridpuzzle_engine::page::id_name;
 use gridpuzzle_engine::{Dir, Pos, Puzzle};
-use gridpuzzle_holedox::{Holedox, TailRule};
+use gridpuzzle_holedox::{Exit, Holedox, TailRule};
 use serde_json::{json, Value};
 
 fn draft(width: u32, height: u32, rows: &[&str], body: Value, exit: [u32; 2]) -> Value {
@@ -13,7 +13,10 @@ fn draft(width: u32, height: u32, rows: &[&str], body: Value, exit: [u32; 2]) ->
 }
 
 fn ruled(rule: TailRule, exit: (u32, u32)) -> Holedox {
-    Holedox { rule, exit }
+    Holedox {
+        rule,
+        exit: Exit::At(exit.0, exit.1),
+    }
 }
 
 /// The statement's case 1, the first sample.
@@ -144,7 +147,7 @@ fn old_links_with_odd_parts_open_as_the_page_opened_them() {
     ] {
         let (p, board) = Holedox::from_game_id(id).unwrap();
         assert_eq!(p.rule, rule, "{id}");
-        assert_eq!(p.exit, (exit[0] + 1, exit[1] + 1), "{id}");
+        assert_eq!(p.exit, Exit::At(exit[0] + 1, exit[1] + 1), "{id}");
         assert_eq!(board, draft(3, 2, &["#..", "..."], body, exit), "{id}");
     }
 }

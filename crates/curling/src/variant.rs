@@ -1,0 +1,178 @@
+//! Curling under a wrong reading of its rules: a throw into an adjacent
+//! block breaks that block without moving the stone
+//! ([`Adjacent::Breaks`]).
+//!
+//! The judge kit solves this variant to tell a contestant "your answer
+//! equals the optimum with throws into an adjacent block allowed". It is
+//! solved here by the engine's breadth-first search over whole states
+//! (where the stone rests, which blocks are gone) through
+//! [`throw_under`], rather than by the tuned IDA* of [`crate::solve()`]:
+//! the variant is asked of small failing cases, plain BFS is exact with no
+//! bound to re-prove for the new rule, and the judge's solver stays
+//! untouched. Every throw but the last still breaks a block, so the states
+//! form a finite acyclic graph and "unsolvable" is a proof here too.
+
+use gridpuzzle_engine::search::{bfs, HashVisited, Limits, Outcome, Search, Stats};
+use gridpuzzle_engine::verdict::Verdict;
+use gridpuzzle_engine::Dir;
+
+use crate::play::board_at;
+use crate::rules::{apply, replay_under, throw_under, Adjacent, Board, Foul, State, Throw};
+
+/// Every legal throw from `state` under `adjacent`, as `(direction, next)`.
+pub fn successors(board: &Board, state: &State, adjacent: Adjacent, out: &mut Vec<(Dir, State)>) {
+    for dir in Dir::ALL {
+        if let Ok(t) = throw_under(board, state, dir, adjacent) {
+            out.push((dir, apply(board, state, &t)));
+        }
+    }
+}
+
+/// The fewest throws under `adjacent` and the cap `max_throws`.
+pub fn solve(
+    board: &Board,
+    max_throws: Option<u32>,
+    adjacent: Adjacent,
+    limits: &Limits,
+) -> Search<Dir> {
+    let goal = board.goal();
+    bfs(
+        board.initial(),
+        |s: &State, out: &mut Vec<(Dir, State)>| successors(board, s, adjacent, out),
+        |s: &State| s.stone == goal,
+        &mut HashVisited::default(),
+        max_throws,
+        limits,
+    )
+}
+
+/// [`solve`] from `state` after `used` throws: on the board left by the
+/// throws so far, with the throws left as the cap (as [`crate::play`]).
+pub fn solve_from(
+    board: &Board,
+    max_throws: Option<u32>,
+    adjacent: Adjacent,
+    state: &State,
+    used: usize,
+    limits: &Limits,
+) -> Search<Dir> {
+    let Some(board) = board_at(board, state) else {
+        return Search {
+            outcome: Outcome::Solved(Vec::new()),
+            stats: Stats::default(),
+        };
+    };
+    let cap = max_throws.map(|cap| cap.saturating_sub(used.min(u32::MAX as usize) as u32));
+    solve(&board, cap, adjacent, limits)
+}
+
+/// Plays `dir` from `state` after `used` throws, as
+/// [`crate::play::apply_throw`] under `adjacent`.
+pub fn apply_throw(
+    board: &Board,
+    max_throws: Option<u32>,
+    adjacent: Adjacent,
+    state: &State,
+    used: usize,
+    dir: Dir,
+) -> Result<(State, Throw), String> {
+    if let Some(cap) = max_throws.filter(|&cap| used >= cap as usize) {
+        return Err(format!("all {cap} throws of the cap are used"));
+    }
+    match throw_under(board, state, dir, adjacent) {
+        Ok(t) => Ok((apply(board, state, &t), t)),
+        Err(foul @ Foul::OffBoard { .. }) => Err(format!("{foul}, which loses the game")),
+        Err(foul) => Err(foul.to_string()),
+    }
+}
+
+/// The verdict on `plan` under `adjacent`, as [`crate::verify()`].
+pub fn verify(
+    board: &Board,
+    plan: &[Dir],
+    max_throws: Option<u32>,
+    adjacent: Adjacent,
+    limits: &Limits,
+) -> Verdict {
+    let moves = plan.len();
+    let (_, end) = match replay_under(board, plan, adjacent) {
+        Ok(done) => done,
+        Err(e) => {
+            return Verdict::Illegal {
+                index: e.index,
+                mv: e.dir.letter(),
+                reason: e.foul.to_string(),
+            }
+        }
+    };
+    if end.stone != board.goal() {
+        return Verdict::NotReached {
+            moves,
+            detail: format!("the stone rests at {}", end.stone),
+        };
+    }
+    if let Some(cap) = max_throws.filter(|&cap| moves > cap as usize) {
+        return Verdict::OverCap { moves, cap };
+    }
+    match solve(board, max_throws, adjacent, limits).outcome {
+        Outcome::Solved(best) if best.len() == moves => Verdict::Optimal { moves },
+        Outcome::Solved(best) => Verdict::Longer {
+            moves,
+            optimum: best.len(),
+        },
+        Outcome::Unsolvable => Verdict::Unknown {
+            moves,
+            why:
+                "internal error: the solver found no plan although this one works; please report it"
+                    .into(),
+        },
+        Outcome::Limit(hit) => Verdict::Unknown {
+            moves,
+            why: hit.to_string(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::Datasets;
+
+    fn boards(text: &str) -> Vec<Board> {
+        Datasets::new(text.as_bytes()).map(|b| b.unwrap()).collect()
+    }
+
+    #[test]
+    fn the_judges_rule_gives_the_judges_answers() {
+        let text = include_str!("../../../samples/curling.in");
+        for board in boards(text) {
+            let ours = crate::solve(&board, &crate::Options::default(), &Limits::none());
+            let bfs = solve(&board, Some(10), Adjacent::Refused, &Limits::none());
+            assert_eq!(
+                ours.outcome.moves().map(<[Dir]>::len),
+                bfs.outcome.moves().map(<[Dir]>::len)
+            );
+        }
+    }
+
+    #[test]
+    fn breaking_an_adjacent_block_can_be_shorter() {
+        // S # . G: the judge's stone can only go left (off the board).
+        let board = &boards("4 1\n2 1 0 3\n0 0\n")[0];
+        let judge = solve(board, Some(10), Adjacent::Refused, &Limits::none());
+        assert_eq!(judge.outcome, Outcome::Unsolvable);
+        let variant = solve(board, Some(10), Adjacent::Breaks, &Limits::none());
+        assert_eq!(
+            variant.outcome,
+            Outcome::Solved(vec![Dir::Right, Dir::Right])
+        );
+        assert!(verify(
+            board,
+            &[Dir::Right, Dir::Right],
+            Some(10),
+            Adjacent::Breaks,
+            &Limits::none()
+        )
+        .is_optimal());
+    }
+}
