@@ -1,16 +1,23 @@
 //! Deliberately buggy (and correct) contest solutions, for testing
-//! `gridpuzzle stress`. Each reads one judge input on stdin and prints the
-//! judge's answer — or misbehaves on purpose:
+//! `gridpuzzle stress` (and the judge kit). Each reads a whole judge input
+//! (any number of datasets and the terminator) on stdin and prints the
+//! judge's output, one line per dataset — or misbehaves on purpose:
 //!
 //! ```text
-//! candidates curling-correct | curling-adjacent   (a throw into an adjacent block breaks it)
-//! candidates holedox-correct | holedox-tail       (the head may enter the tail's cell)
-//! candidates hang PUZZLE      (never finishes when the board has a block or stone)
-//! candidates crash PUZZLE     (aborts when the board has a block or stone)
-//! candidates silent PUZZLE    (prints nothing)
+//! candidates curling-correct
+//! candidates curling-adjacent     (a throw into an adjacent block breaks it, the stone staying)
+//! candidates curling-no-cap       (no 10-throw cap)
+//! candidates curling-state        (the fewest-throws global is not reset between datasets)
+//! candidates holedox-correct
+//! candidates holedox-tail         (the head may enter the tail's cell)
+//! candidates hang PUZZLE          (never finishes when a board has a block or stone)
+//! candidates crash PUZZLE         (aborts when a board has a block or stone)
+//! candidates silent PUZZLE        (prints nothing)
 //! ```
-//! Written from scratch (plain breadth-first searches over full states), so
-//! they share no code with the solvers they are tested against.
+//! Written from scratch (plain breadth-first searches over full states,
+//! and for `curling-state` the depth-first search with a global best of
+//! the usual contest solutions), so they share no code with the solvers
+//! they are tested against.
 
 use std::collections::{HashSet, VecDeque};
 use std::io::Read;
@@ -24,36 +31,85 @@ fn main() {
         .map(|t| t.parse().expect("integer"))
         .collect();
     let mode = args.first().map(String::as_str).unwrap_or("");
-    let puzzle = args.get(1).map(String::as_str).unwrap_or("curling");
-    match mode {
-        "curling-correct" => println!("{}", curling(&nums, false)),
-        "curling-adjacent" => println!("{}", curling(&nums, true)),
-        "holedox-correct" => println!("Case 1: {}", holedox(&nums, false)),
-        "holedox-tail" => println!("Case 1: {}", holedox(&nums, true)),
-        "hang" | "crash" | "silent" => {
-            let obstacles = if puzzle == "holedox" {
-                let l = nums[2] as usize;
-                nums[3 + 2 * l] > 0
+    let puzzle = match mode {
+        m if m.starts_with("holedox") => "holedox",
+        m if m.starts_with("curling") => "curling",
+        _ => args.get(1).map(String::as_str).unwrap_or("curling"),
+    };
+    let datasets = if puzzle == "holedox" {
+        holedox_datasets(&nums)
+    } else {
+        curling_datasets(&nums)
+    };
+    if matches!(mode, "hang" | "crash") {
+        let obstacles = datasets.iter().any(|d| {
+            if puzzle == "holedox" {
+                let l = d[2] as usize;
+                d[3 + 2 * l] > 0
             } else {
-                nums[2..].contains(&1)
-            };
-            match mode {
-                "hang" if obstacles => loop {
-                    std::thread::sleep(std::time::Duration::from_secs(1));
-                },
-                "crash" if obstacles => std::process::abort(),
-                "silent" => {}
-                _ if puzzle == "holedox" => println!("Case 1: {}", holedox(&nums, false)),
-                _ => println!("{}", curling(&nums, false)),
+                d[2..].contains(&1)
             }
+        });
+        match mode {
+            "hang" if obstacles => loop {
+                std::thread::sleep(std::time::Duration::from_secs(1));
+            },
+            "crash" if obstacles => std::process::abort(),
+            _ => {}
         }
-        other => panic!("unknown mode {other:?}"),
+    }
+    // The global of `curling-state`: set once, never reset.
+    let mut best = i64::MAX;
+    for (k, d) in datasets.iter().enumerate() {
+        let line = match (mode, puzzle) {
+            ("silent", _) => continue,
+            ("curling-adjacent", _) => curling(d, true, Some(10)).to_string(),
+            ("curling-no-cap", _) => curling(d, false, None).to_string(),
+            ("curling-state", _) => {
+                let found = curling(d, false, Some(10));
+                if found != -1 {
+                    best = best.min(found);
+                }
+                if best == i64::MAX { -1 } else { best }.to_string()
+            }
+            ("holedox-tail", _) => format!("Case {}: {}", k + 1, holedox(d, true)),
+            (_, "holedox") => format!("Case {}: {}", k + 1, holedox(d, false)),
+            ("curling-correct" | "hang" | "crash", _) => curling(d, false, Some(10)).to_string(),
+            (other, _) => panic!("unknown mode {other:?}"),
+        };
+        println!("{line}");
     }
 }
 
-/// Fewest throws within 10, or -1. With `bug`, a throw toward an adjacent
-/// block breaks it without moving the stone.
-fn curling(nums: &[i64], bug: bool) -> i64 {
+/// The Curling datasets of a judge input, each from its `w h` on.
+fn curling_datasets(nums: &[i64]) -> Vec<&[i64]> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at + 1 < nums.len() && (nums[at], nums[at + 1]) != (0, 0) {
+        let len = 2 + (nums[at] * nums[at + 1]) as usize;
+        out.push(&nums[at..at + len]);
+        at += len;
+    }
+    out
+}
+
+/// The Holedox cases of a judge input, each from its `n m L` on.
+fn holedox_datasets(nums: &[i64]) -> Vec<&[i64]> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at + 2 < nums.len() && (nums[at], nums[at + 1], nums[at + 2]) != (0, 0, 0) {
+        let l = nums[at + 2] as usize;
+        let k = nums[at + 3 + 2 * l] as usize;
+        let len = 4 + 2 * l + 2 * k;
+        out.push(&nums[at..at + len]);
+        at += len;
+    }
+    out
+}
+
+/// Fewest throws within `cap`, or -1. With `bug`, a throw toward an
+/// adjacent block breaks it without moving the stone.
+fn curling(nums: &[i64], bug: bool, cap: Option<i64>) -> i64 {
     let (w, h) = (nums[0], nums[1]);
     let cell = |r: i64, c: i64| nums[2 + (r * w + c) as usize];
     let find = |code| {
@@ -66,7 +122,7 @@ fn curling(nums: &[i64], bug: bool) -> i64 {
     let mut seen = HashSet::new();
     let mut queue = VecDeque::from([(start, Vec::<(i64, i64)>::new(), 0)]);
     while let Some((pos, broken, d)) = queue.pop_front() {
-        if d >= 10 {
+        if cap.is_some_and(|cap| d >= cap) {
             continue;
         }
         for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {

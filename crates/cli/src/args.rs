@@ -277,6 +277,9 @@ pub trait PuzzleHelp {
     const FILE_SHOWN: bool = true;
     /// The help of `FILE`.
     const FILE_HELP: &'static str = "Judge-format input file; `-` or nothing reads standard input";
+    /// The command takes the generator's own parameters (`--len`), all
+    /// optional.
+    const GEN_PARAMS: bool = false;
 }
 
 /// The puzzle a command runs on: its name, its rule settings as text and
@@ -285,6 +288,8 @@ pub struct PuzzleArgs<H> {
     pub name: String,
     /// Every rule setting as `(key, value)`, defaults included.
     pub settings: Vec<(String, String)>,
+    /// The generator parameters given (only for [`PuzzleHelp::GEN_PARAMS`]).
+    pub params: Vec<(String, String)>,
     pub file: Option<PathBuf>,
     help: PhantomData<H>,
 }
@@ -294,6 +299,7 @@ impl<H> std::fmt::Debug for PuzzleArgs<H> {
         f.debug_struct("PuzzleArgs")
             .field("name", &self.name)
             .field("settings", &self.settings)
+            .field("params", &self.params)
             .field("file", &self.file)
             .finish()
     }
@@ -422,6 +428,18 @@ impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
         Ok(PuzzleArgs {
             name: entry.name.to_string(),
             settings: read_settings(&entry, sub),
+            params: if H::GEN_PARAMS {
+                entry
+                    .gen_params
+                    .iter()
+                    .filter_map(|p| {
+                        sub.get_one::<String>(p.key)
+                            .map(|v| (p.key.to_string(), v.clone()))
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
             file: sub.get_one::<PathBuf>("file").cloned(),
             help: PhantomData,
         })
@@ -441,9 +459,19 @@ impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
                 .value_parser(clap::value_parser!(PathBuf))
                 .help(H::FILE_HELP)
                 .hide(!H::FILE_SHOWN);
-            let sub = puzzle_command(&entry)
+            let mut sub = puzzle_command(&entry)
                 .after_help(H::after_help(&entry))
                 .arg(file);
+            if H::GEN_PARAMS {
+                for p in entry.gen_params {
+                    sub = sub.arg(
+                        Arg::new(p.key)
+                            .long(p.key)
+                            .value_name(p.value_name)
+                            .help(p.help),
+                    );
+                }
+            }
             cmd = cmd.subcommand(with_settings(sub, &entry));
         }
         after_puzzles(cmd)

@@ -166,13 +166,8 @@ impl Puzzle for Curling {
         },
         Variant {
             name: "adjacent-break",
-            words: "with throws into an adjacent block allowed, the stone staying and the block breaking (`--adjacent-block break`)",
+            words: "with throws into an adjacent block allowed (`--adjacent-block break`: the stone stays, the block breaks)",
             settings: &[("adjacent-block", "break")],
-        },
-        Variant {
-            name: "adjacent-break-no-cap",
-            words: "with throws into an adjacent block allowed and no throw cap (`--adjacent-block break --max-throws none`)",
-            settings: &[("adjacent-block", "break"), ("max-throws", "none")],
         },
     ];
 

@@ -72,20 +72,28 @@ pub fn diagnose<P: Puzzle>(puzzle: &P, case: &P::Case, answer: i64, limits: &Lim
             .push(format!("your answer {answer} is the judge's answer"));
         return d;
     }
-    // The known misreadings first: they name the mistake.
+    // The known misreadings first: they name the mistake. A combination
+    // is named only when no variant it combines already explains the
+    // answer (the simplest reading that does is the likeliest).
+    let mut found: Vec<&Variant> = Vec::new();
     for v in P::VARIANTS {
         let Ok(q) = over(puzzle, v) else { continue };
-        if let Some(theirs) = answer_of(&q, case, limits) {
-            if theirs == answer {
-                d.matched.push(v.name);
-                d.lines.push(format!(
-                    "your answer equals the optimum {} (variant {}): {}",
-                    v.words,
-                    v.name,
-                    answer_words::<P>(answer)
-                ));
-            }
+        if answer_of(&q, case, limits) == Some(answer) {
+            found.push(v);
         }
+    }
+    let covers = |big: &Variant, small: &Variant| {
+        big.name != small.name && small.settings.iter().all(|s| big.settings.contains(s))
+    };
+    for v in &found {
+        if found.iter().any(|w| covers(v, w)) {
+            continue;
+        }
+        d.matched.push(v.name);
+        d.lines.push(format!(
+            "your answer {answer} equals the optimum {}",
+            v.words
+        ));
     }
     let mv = P::MOVES;
     match (answer, &plan) {
@@ -155,14 +163,6 @@ fn answer_of<P: Puzzle>(puzzle: &P, case: &P::Case, limits: &Limits) -> Option<i
         Outcome::Solved(plan) => Some(plan.len() as i64),
         Outcome::Unsolvable => Some(-1),
         Outcome::Limit(_) => None,
-    }
-}
-
-fn answer_words<P: Puzzle>(answer: i64) -> String {
-    if answer < 0 {
-        "-1 there".into()
-    } else {
-        format!("{answer} {} there", moves_word::<P>(answer as usize))
     }
 }
 

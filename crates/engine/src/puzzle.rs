@@ -444,7 +444,22 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     /// generator ([`stress_case`]); a puzzle with generator parameters
     /// chooses them and calls that too.
     fn random_case(&self, seed: u64, width: u32, height: u32) -> Option<Self::Case> {
-        stress_case(self, Vec::new(), seed, width, height)
+        stress_case(
+            self,
+            self.stress_params(seed, width, height),
+            seed,
+            width,
+            height,
+        )
+    }
+
+    /// The generator parameters of [`Puzzle::random_case`] (Holedox's body
+    /// length), chosen from the seed for a board of at most
+    /// `width × height`; none by default. Apart so that `stress` can let a
+    /// user fix some (`--len 8`) and still vary the others.
+    fn stress_params(&self, seed: u64, width: u32, height: u32) -> Vec<(String, String)> {
+        let _ = (seed, width, height);
+        Vec::new()
     }
 
     /// The cases one edit smaller, for shrinking a failing case.
@@ -579,10 +594,29 @@ pub fn stress_case<P: Puzzle>(
     width: u32,
     height: u32,
 ) -> Option<P::Case> {
+    stress_case_wanting(
+        puzzle,
+        params,
+        Want { min: -1, max: None },
+        seed,
+        width,
+        height,
+    )
+}
+
+/// [`stress_case`] with an answer in `want` (`stress --answer`).
+pub fn stress_case_wanting<P: Puzzle>(
+    puzzle: &P,
+    params: Vec<(String, String)>,
+    want: Want,
+    seed: u64,
+    width: u32,
+    height: u32,
+) -> Option<P::Case> {
     let spec = GenSpec {
         width,
         height,
-        want: Want { min: -1, max: None },
+        want,
         density: None,
         params,
         max_expanded: Some(STRESS_BUDGET),

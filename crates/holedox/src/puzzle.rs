@@ -192,11 +192,6 @@ impl Puzzle for Holedox {
             words: "with the exit at (n, m) (`--exit far`)",
             settings: &[("exit", "far")],
         },
-        Variant {
-            name: "exit-far-tail-enter",
-            words: "with the exit at (n, m) and the head allowed into the tail cell (`--exit far --tail-rule lenient`)",
-            settings: &[("exit", "far"), ("tail-rule", "lenient")],
-        },
     ];
 
     const SETTINGS: &'static [Setting] = &[
@@ -675,12 +670,11 @@ impl Puzzle for Holedox {
         Ok(crate::generate::hardest(&opts, seed, on_improve))
     }
 
-    fn random_case(&self, seed: u64, width: u32, height: u32) -> Option<Case> {
+    fn stress_params(&self, seed: u64, width: u32, height: u32) -> Vec<(String, String)> {
         // Bodies of 2 to 8 segments, as the judge allows, and never more
         // than half the lair.
         let len = (2 + (seed % 7) as usize).min((width * height / 2).max(2) as usize);
-        let params = vec![("len".to_string(), len.to_string())];
-        gridpuzzle_engine::puzzle::stress_case(self, params, seed, width, height)
+        vec![("len".to_string(), len.to_string())]
     }
 
     fn smaller(&self, case: &Case) -> Vec<Case> {

@@ -1,37 +1,69 @@
 //! `gridpuzzle stress`: find an input on which another program is wrong,
-//! then shrink it to the smallest one on which it is still wrong.
+//! shrink it to the smallest one on which it is still wrong, and never
+//! lose it on the way.
 //!
 //! Cases come from the puzzle's generator (so every expected answer is one
-//! our exact solver proved), small boards first and growing. Each is given
-//! to the candidate as a single-case judge input; its output is compared
-//! with ours. A wrong answer, a crash, a non-zero exit, a time-out, no
-//! output, unparsable output and too much output are all failures, each
-//! named as such. After the first failure the case is shrunk greedily: take
-//! the first edit from the puzzle's `smaller` on which the candidate
-//! still fails *the same way*, and repeat until no single edit does.
+//! our exact solver proved), small boards first and growing, steered by
+//! the generator's own options (`--answer`, `--len`, a size range). They
+//! go to the candidate `--datasets` at a time, as one judge input with its
+//! terminator, because the most common multi-test bug (state kept from one
+//! dataset to the next) cannot show on single-case inputs. Its output is
+//! judged line by line ([`output`]): a wrong answer, a presentation error,
+//! missing or extra lines, a crash, a non-zero exit, a time-out, no output,
+//! unparsable output and too much output are all failures, each named.
+//!
+//! Why the failure handling is shaped so (each a way `stress` once lost a
+//! failure it had found):
+//!
+//! - **Saved at once.** The failing input is written to `--save` (a file
+//!   in the current folder by default) the moment it is found and again
+//!   after each successful shrink step, by writing a temporary file and
+//!   renaming it, so an interruption at any moment (Ctrl-C, a kill, a
+//!   closed terminal) leaves a whole failing input on disk.
+//! - **Shrinking is bounded** by `--shrink-time` and shows its progress on
+//!   a terminal; Ctrl-C during it prints the smallest input so far.
+//! - **Whole datasets go first**, then each dataset shrinks by the
+//!   puzzle's `smaller` edits: the first edit (in a fixed order) on which
+//!   the candidate still fails *the same way* is taken, until none is.
+//! - **Reproducible**: the report ends with the commands that replay the
+//!   saved input, ours and the candidate's; a per-case seed could not.
+//! - **`--jobs`** runs candidates in parallel without changing what is
+//!   found ([`par`]).
+//!
+//! A wrong answer is followed by the diagnosis of
+//! [`gridpuzzle_engine::diagnose`] (which known wrong reading of the rules
+//! it matches), and, on an input of several datasets, by whether the same
+//! case alone is answered right (state kept between datasets).
 //!
 //! Everything here is generic over the puzzle ([`Job`] is a registry
-//! `Visit`): cases come from `Puzzle::random_case`, go to the candidate as
-//! `Puzzle::write_case` plus the terminator, and its output is read with
-//! `Puzzle::parse_answer`.
+//! `Visit`).
 
+mod output;
+mod par;
 mod runner;
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use gridpuzzle_engine::diagnose::diagnose;
+use gridpuzzle_engine::generate::Want;
 use gridpuzzle_engine::moves::plan_string;
-use gridpuzzle_engine::puzzle::counted;
+use gridpuzzle_engine::puzzle::{counted, stress_case_wanting};
 use gridpuzzle_engine::search::{Limits, Outcome};
 use gridpuzzle_engine::view::TextStyle;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::args::{PuzzleArgs, PuzzleHelp};
 use crate::Exit;
 
+use output::Mismatch;
+use par::Scan;
 use runner::Ended;
 
 /// The help after `stress --help`.
@@ -39,23 +71,34 @@ pub fn after_help() -> String {
     format!(
         "The candidate runs with your user's rights: it can do anything you can do. \
          Only stress programs you trust.\n\n\
-         Each case is given to the candidate on standard input as a single-case \
-         judge input with its terminator; its standard output must be the judge's \
-         output line, exactly as the judge prints it ({}). Cases start at 2×2 and grow to --size. After \
-         the first failure the case is shrunk while the candidate still fails the \
-         same way, and the smallest one is printed with our answer explained.\n\n\
-         Exit status: 0 all cases agreed, 1 a failure was found, 2 usage error.\n\n\
+         Each input holds --datasets cases (3 by default, so that a program that keeps \
+         state from one dataset to the next is caught) and the terminator, on the \
+         candidate's standard input. Its standard output must be the judge's output, one \
+         line per case exactly as the judge prints it ({}); with --bare, one bare number \
+         per line. Trailing spaces and trailing blank lines are forgiven; the right number \
+         in another form (`Case 1:9`) is a presentation error. Cases grow from the \
+         smallest --size to the largest.\n\n\
+         The first failing input is saved at once (--save, by default \
+         stress-fail-PUZZLE-SEED.in in the current folder) and again after each \
+         shrinking step: whole datasets are removed first, then boards shrink while the \
+         candidate still fails the same way, for at most --shrink-time seconds. Ctrl-C \
+         stops at any moment and keeps the smallest failing input so far. The report \
+         explains our answer, says which known wrong reading of the rules the \
+         candidate's answer matches, and prints the commands that reproduce it.\n\n\
+         Exit status: 0 all cases agreed, 1 a failure was found, 2 usage error, \
+         130 interrupted (the failing input, if any, is saved).\n\n\
          {}",
         answer_examples(),
         crate::args::examples(&[
-            "gridpuzzle stress {1} --candidate './a.out' --cases 2000",
-            "gridpuzzle stress {2} --candidate 'python3 sol.py' --size 8x8 --timeout 1 --save fail.in",
+            "gridpuzzle stress {1} --candidate './a.out' --cases 2000 --jobs 2",
+            "gridpuzzle stress {2} --candidate 'python3 sol.py' --size 3x3..8x8 --timeout 1 --save fail.in",
+            "gridpuzzle stress {2} --candidate './a.out' --len 8 --answer -1",
         ])
     )
 }
 
 /// The judge's answer 3 of each listed puzzle: `` curling `3`, holedox
-/// `Case 1: 3` `` (a bare number is no answer where the judge prints more).
+/// `Case 1: 3` ``.
 fn answer_examples() -> String {
     let lines: Vec<String> = crate::args::listed()
         .iter()
@@ -82,20 +125,52 @@ pub struct StressHelp;
 
 impl PuzzleHelp for StressHelp {
     const FILE_SHOWN: bool = false;
+    const GEN_PARAMS: bool = true;
 
     fn after_help(e: &Entry) -> String {
         format!(
             "{}\n\n\
-             The candidate gets random single-{unit} inputs (with the rule options \
-             above) and must print the judge's output line exactly, such as {three}.\n\n\
-             Exit status: 0 all cases agreed, 1 a failure was found, 2 usage error.\n\n\
+             The candidate gets random inputs of --datasets {unit}s (with the rule options \
+             above) and must print the judge's output lines exactly, such as {three} \
+             (with --bare: bare numbers). Generator options (such as --answer, or the \
+             {board}'s own above) steer the cases.\n\n\
+             Exit status: 0 all cases agreed, 1 a failure was found, 2 usage error, \
+             130 interrupted.\n\n\
              Example:\n  gridpuzzle stress {name} --candidate './a.out' --cases 2000",
             e.format_help,
             unit = e.unit,
             name = e.name,
+            board = "puzzle",
             three = judge_three(e.name)
         )
     }
+}
+
+/// `WxH` (cases grow from 2×2 to it) or `WxH..WxH` (from one to the other).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SizeRange {
+    pub min: (u32, u32),
+    pub max: (u32, u32),
+}
+
+fn parse_size_range(s: &str) -> Result<SizeRange, String> {
+    let (min, max) = match s.split_once("..") {
+        Some((a, b)) => (crate::args::parse_size(a)?, crate::args::parse_size(b)?),
+        None => {
+            let max = crate::args::parse_size(s)?;
+            ((2.min(max.0), 2.min(max.1)), max)
+        }
+    };
+    if min.0 > max.0 || min.1 > max.1 {
+        return Err(format!(
+            "the smallest size must fit in the largest, found `{s}`"
+        ));
+    }
+    Ok(SizeRange { min, max })
+}
+
+fn parse_want(s: &str) -> Result<Want, String> {
+    Want::parse(s)
 }
 
 #[derive(Debug, Args)]
@@ -107,67 +182,130 @@ pub struct StressCommand {
     #[arg(long, global = true, value_name = "'CMD ARGS'")]
     pub candidate: Option<String>,
 
-    /// How many cases to try
+    /// How many cases to try in all
     #[arg(long, global = true, value_name = "N", default_value_t = 1000)]
     pub cases: u64,
+
+    /// Cases per input given to the candidate (the judge's inputs hold many)
+    #[arg(long, global = true, value_name = "N", default_value_t = 3,
+          value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub datasets: u64,
 
     /// Seed of the case generator (the same seed gives the same cases)
     #[arg(long, global = true, value_name = "S", default_value_t = 1)]
     pub seed: u64,
 
-    /// Largest board, width×height (cases grow from 2×2 to this)
-    #[arg(long, global = true, value_name = "WxH", default_value = "10x10", value_parser = crate::args::parse_size)]
-    pub size: (u32, u32),
+    /// Board size, width×height: the largest (cases grow from 2×2), or a range such as 3x3..10x10
+    #[arg(long, global = true, value_name = "WxH[..WxH]", default_value = "10x10", value_parser = parse_size_range)]
+    pub size: SizeRange,
 
-    /// Seconds the candidate may take on one case
+    /// Only cases whose answer is in A..B (such as 5..10, -1, 11..)
+    #[arg(long, global = true, value_name = "A..B", allow_hyphen_values = true, value_parser = parse_want)]
+    pub answer: Option<Want>,
+
+    /// Seconds the candidate may take on one input
     #[arg(long, global = true, value_name = "SECS", default_value_t = 2.0, value_parser = crate::args::parse_seconds)]
     pub timeout: f64,
 
-    /// Write the smallest failing input to FILE
+    /// Where the failing input is written, as soon as it is found [default: stress-fail-PUZZLE-SEED.in]
     #[arg(long, global = true, value_name = "FILE")]
     pub save: Option<PathBuf>,
-}
 
-/// At most this many candidate runs are spent on shrinking.
-const SHRINK_RUNS: usize = 3_000;
+    /// Seconds spent at most on shrinking a failing input
+    #[arg(long, global = true, value_name = "SECS", default_value_t = 30.0, value_parser = crate::args::parse_seconds)]
+    pub shrink_time: f64,
+
+    /// Candidate runs at once (1 by default: runs side by side share the CPU, so a candidate near --timeout may time out only because of them)
+    #[arg(long, global = true, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: u64,
+
+    /// The candidate prints one bare number per case, not the judge's line
+    #[arg(long, global = true)]
+    pub bare: bool,
+}
 
 /// Budget of our own search on one case; a case it cannot decide is skipped.
 const OUR_BUDGET: u64 = 5_000_000;
 
-/// Why the candidate failed on a case.
+/// Why the candidate failed on an input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Failure {
-    Wrong { printed: i64, answer: i64 },
+    Output(Mismatch),
     Crash(i32),
     Exit(i32),
     TimedOut,
-    NoOutput,
-    Unparsable(String),
     TooMuchOutput,
 }
 
 impl Failure {
     /// Same way of failing (a wrong answer is the same failure whatever the
-    /// numbers).
+    /// numbers and the case).
     fn same_kind(&self, other: &Failure) -> bool {
-        std::mem::discriminant(self) == std::mem::discriminant(other)
+        match (self, other) {
+            (Failure::Output(a), Failure::Output(b)) => {
+                std::mem::discriminant(a) == std::mem::discriminant(b)
+            }
+            _ => std::mem::discriminant(self) == std::mem::discriminant(other),
+        }
     }
 
-    fn describe(&self, limit: Duration) -> String {
+    /// The case (0-based) the failure is about, if one.
+    fn case(&self) -> Option<usize> {
         match self {
-            Failure::Wrong { printed, answer } => {
-                format!("gave a wrong answer: it printed {printed}, the answer is {answer}")
+            Failure::Output(
+                Mismatch::Wrong { case, .. }
+                | Mismatch::Presentation { case, .. }
+                | Mismatch::Unparsable { case, .. },
+            ) => Some(case - 1),
+            _ => None,
+        }
+    }
+
+    fn describe(&self, limit: Duration, cases: usize) -> String {
+        let on = |case: &usize| {
+            if cases > 1 {
+                format!(" on case {case}")
+            } else {
+                String::new()
             }
+        };
+        match self {
+            Failure::Output(Mismatch::Wrong {
+                case,
+                printed,
+                answer,
+            }) => format!(
+                "gave a wrong answer{}: it printed {printed}, the answer is {answer}",
+                on(case)
+            ),
+            Failure::Output(Mismatch::Presentation {
+                case,
+                line,
+                expected,
+            }) => format!(
+                "printed the right answer in the wrong form{} (presentation error): {line:?}, the judge prints {expected:?}",
+                on(case)
+            ),
+            Failure::Output(Mismatch::Unparsable { case, text }) => {
+                format!("printed something that is not an answer{}: {text:?}", on(case))
+            }
+            Failure::Output(Mismatch::Missing { lines, cases }) => format!(
+                "printed {} for {}",
+                counted(*lines as u64, "line", "lines"),
+                counted(*cases as u64, "case", "cases")
+            ),
+            Failure::Output(Mismatch::Extra { cases, line }) => format!(
+                "printed more lines than the {} of the input: {line:?}",
+                counted(*cases as u64, "case", "cases")
+            ),
+            Failure::Output(Mismatch::Nothing) => "printed nothing".into(),
             Failure::Crash(sig) => format!("crashed (killed by signal {sig})"),
             Failure::Exit(code) => format!("exited with status {code}"),
             Failure::TimedOut => format!(
                 "did not finish within {} s (its process group was killed)",
                 limit.as_secs_f64()
             ),
-            Failure::NoOutput => "printed nothing".into(),
-            Failure::Unparsable(text) => {
-                format!("printed something that is not an answer: {text:?}")
-            }
             Failure::TooMuchOutput => format!(
                 "printed more than {} KB (stopped and killed)",
                 runner::OUTPUT_CAP / 1024
@@ -188,31 +326,60 @@ pub fn run(cmd: StressCommand) -> Result<Exit> {
     if cmd.puzzle.file.is_some() {
         bail!("stress makes its own cases: give no input file");
     }
-    let limit = Duration::from_secs_f64(cmd.timeout);
-    let (max_w, max_h) = cmd.size;
+    let save = cmd.save.clone().unwrap_or_else(|| {
+        PathBuf::from(format!("stress-fail-{}-{}.in", cmd.puzzle.name, cmd.seed))
+    });
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        // The first Ctrl-C stops the run (reporting what it has); a second
+        // one leaves at once: the failing input is on disk by then.
+        let cancel = Arc::clone(&cancel);
+        let _ = ctrlc::set_handler(move || {
+            if cancel.swap(true, Ordering::SeqCst) {
+                std::process::exit(Exit::Interrupted as i32);
+            }
+        });
+    }
     let job = Job {
         argv,
-        limit,
+        candidate: candidate.clone(),
+        limit: Duration::from_secs_f64(cmd.timeout),
         cases: cmd.cases,
+        datasets: cmd.datasets as usize,
         seed: cmd.seed,
-        max_w,
-        max_h,
-        save: cmd.save.as_deref(),
+        size: cmd.size,
+        answer: cmd.answer,
+        params: cmd.puzzle.params.clone(),
+        save,
+        shrink_time: Duration::from_secs_f64(cmd.shrink_time),
+        jobs: cmd.jobs as usize,
+        bare: cmd.bare,
+        cancel,
+        terminal: std::io::stderr().is_terminal(),
     };
     cmd.puzzle.visit(job)
 }
 
-struct Job<'a> {
+struct Job {
     argv: Vec<String>,
+    /// The candidate as the user wrote it, for the reproducing command.
+    candidate: String,
     limit: Duration,
     cases: u64,
+    datasets: usize,
     seed: u64,
-    max_w: u32,
-    max_h: u32,
-    save: Option<&'a Path>,
+    size: SizeRange,
+    answer: Option<Want>,
+    params: Vec<(String, String)>,
+    save: PathBuf,
+    shrink_time: Duration,
+    jobs: usize,
+    bare: bool,
+    cancel: Arc<AtomicBool>,
+    terminal: bool,
 }
 
-impl Visit for Job<'_> {
+impl Visit for Job {
     type Output = Result<Exit>;
 
     fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
@@ -220,48 +387,129 @@ impl Visit for Job<'_> {
     }
 }
 
-impl Job<'_> {
+/// One input: its cases and our proved answers.
+#[derive(Debug, Clone)]
+struct Input<C> {
+    cases: Vec<C>,
+    answers: Vec<i64>,
+}
+
+/// An edit of an input while shrinking.
+#[derive(Debug, Clone)]
+enum Edit<C> {
+    Remove(usize),
+    Replace(usize, C),
+}
+
+impl Job {
+    fn progress(&self, len: u64) -> ProgressBar {
+        if !self.terminal {
+            return ProgressBar::hidden();
+        }
+        let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {pos}/{len} cases {msg}")
+                .expect("a valid template")
+                .progress_chars("=> "),
+        );
+        bar
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
     fn run<P: Puzzle>(&self, puzzle: &P) -> Result<Exit> {
-        let mut agreed = 0u64;
-        let mut skipped = 0u64;
-        for k in 0..self.cases {
-            // Small boards first: the size grows from 2×2 to the maximum.
-            let grow =
-                |max: u32| 2 + ((max.saturating_sub(2)) as u64 * k / self.cases.max(1)) as u32;
-            let (w, h) = (
-                grow(self.max_w).min(self.max_w),
-                grow(self.max_h).min(self.max_h),
-            );
-            let seed = self.seed.wrapping_mul(1_000_003).wrapping_add(k);
-            let Some(case) = puzzle.random_case(seed, w, h) else {
-                skipped += 1;
-                continue;
+        let per = self.datasets as u64;
+        let inputs = self.cases.div_ceil(per);
+        let agreed = AtomicU64::new(0);
+        let skipped = AtomicU64::new(0);
+        let bar = self.progress(self.cases);
+        let scan = par::first(inputs as usize, self.jobs, &|| self.cancelled(), &|i| {
+            let first = i as u64 * per;
+            let mut input = Input {
+                cases: Vec::new(),
+                answers: Vec::new(),
             };
-            let Some(answer) = self.ours(puzzle, &case) else {
-                skipped += 1;
-                continue;
-            };
-            match self.check(puzzle, &case, answer)? {
-                None => agreed += 1,
-                Some(failure) => {
-                    return self.report(puzzle, k + 1, seed, case, failure);
+            for k in first..(first + per).min(self.cases) {
+                match self
+                    .case(puzzle, k)
+                    .and_then(|c| Some((self.ours(puzzle, &c)?, c)))
+                {
+                    Some((answer, case)) => {
+                        input.cases.push(case);
+                        input.answers.push(answer);
+                    }
+                    None => {
+                        skipped.fetch_add(1, Ordering::Relaxed);
+                    }
                 }
             }
-        }
-        let mut out = std::io::stdout().lock();
+            if input.cases.is_empty() {
+                return Ok(None);
+            }
+            let outcome = match self.check(puzzle, &input)? {
+                Some(failure) => Some((input, failure)),
+                None => {
+                    agreed.fetch_add(input.cases.len() as u64, Ordering::Relaxed);
+                    None
+                }
+            };
+            bar.inc(per);
+            Ok(outcome)
+        })?;
+        bar.finish_and_clear();
+        let agreed = agreed.load(Ordering::Relaxed);
+        let skipped = skipped.load(Ordering::Relaxed);
         let skipped = if skipped > 0 {
             format!(" ({skipped} skipped: no case of that size, or our search hit its budget)")
         } else {
             String::new()
         };
-        writeln!(out, "all {agreed} cases agreed{skipped}")?;
-        Ok(Exit::Ok)
+        let mut out = std::io::stdout().lock();
+        match scan {
+            Scan::Found(i, (input, failure)) => {
+                drop(out);
+                self.report(puzzle, i as u64 + 1, input, failure)
+            }
+            Scan::Done => {
+                writeln!(out, "all {agreed} cases agreed{skipped}")?;
+                Ok(Exit::Ok)
+            }
+            Scan::Stopped => {
+                writeln!(
+                    out,
+                    "interrupted: all {agreed} cases tried so far agreed{skipped}"
+                )?;
+                Ok(Exit::Interrupted)
+            }
+        }
+    }
+
+    /// Case `k` of the run: its size grows with `k`, its seed is the run's
+    /// seed and `k`.
+    fn case<P: Puzzle>(&self, puzzle: &P, k: u64) -> Option<P::Case> {
+        let SizeRange { min, max } = self.size;
+        let grow = |lo: u32, hi: u32| lo + ((hi - lo) as u64 * k / self.cases.max(1)) as u32;
+        let (w, h) = (grow(min.0, max.0).min(max.0), grow(min.1, max.1).min(max.1));
+        let seed = self.seed.wrapping_mul(1_000_003).wrapping_add(k);
+        if self.params.is_empty() && self.answer.is_none() {
+            return puzzle.random_case(seed, w, h);
+        }
+        let mut params = puzzle.stress_params(seed, w, h);
+        for (key, value) in &self.params {
+            params.retain(|(k, _)| k != key);
+            params.push((key.clone(), value.clone()));
+        }
+        let want = self.answer.unwrap_or(Want { min: -1, max: None });
+        stress_case_wanting(puzzle, params, want, seed, w, h)
     }
 
     /// Our proved answer, or `None` when our search hit its budget.
     fn ours<P: Puzzle>(&self, puzzle: &P, case: &P::Case) -> Option<i64> {
         let limits = Limits {
             max_expanded: Some(OUR_BUDGET),
+            cancel: Some(Arc::clone(&self.cancel)),
             ..Limits::none()
         };
         match puzzle.solve(case, &limits).outcome {
@@ -271,49 +519,98 @@ impl Job<'_> {
         }
     }
 
-    /// Runs the candidate on one case; `None` when it answered right.
-    fn check<P: Puzzle>(&self, puzzle: &P, case: &P::Case, answer: i64) -> Result<Option<Failure>> {
-        let input = judge_input(puzzle, case);
-        let run = runner::run(&self.argv, &input, self.limit)
+    /// Runs the candidate on one input; `None` when it answered right (or
+    /// was stopped by Ctrl-C: nothing is known then).
+    fn check<P: Puzzle>(&self, puzzle: &P, input: &Input<P::Case>) -> Result<Option<Failure>> {
+        let text = judge_input(puzzle, &input.cases);
+        let run = runner::run(&self.argv, &text, self.limit, Some(&self.cancel))
             .with_context(|| format!("cannot run the candidate {:?}", self.argv[0]))?;
-        let text = run.stdout.trim();
         Ok(match run.ended {
+            Ended::Cancelled => None,
             Ended::TimedOut => Some(Failure::TimedOut),
             Ended::TooMuchOutput => Some(Failure::TooMuchOutput),
             Ended::Signaled(sig) => Some(Failure::Crash(sig)),
             Ended::Exited(code) if code != 0 => Some(Failure::Exit(code)),
-            Ended::Exited(_) if text.is_empty() => Some(Failure::NoOutput),
-            Ended::Exited(_) => match P::parse_answer(text) {
-                None => Some(Failure::Unparsable(text.chars().take(80).collect())),
-                Some(printed) if printed != answer => Some(Failure::Wrong { printed, answer }),
-                Some(_) => None,
-            },
+            Ended::Exited(_) => {
+                output::compare::<P>(&run.stdout, &input.answers, self.bare).map(Failure::Output)
+            }
         })
+    }
+
+    /// Writes `input` to the save file whole: a temporary file renamed
+    /// over it, so an interruption never leaves half an input.
+    fn save<P: Puzzle>(&self, puzzle: &P, input: &Input<P::Case>) -> Result<()> {
+        let text = judge_input(puzzle, &input.cases);
+        let name = self
+            .save
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let tmp = self
+            .save
+            .with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+        std::fs::write(&tmp, &text)
+            .and_then(|()| std::fs::rename(&tmp, &self.save))
+            .with_context(|| format!("cannot write the failing input to {}", self.save.display()))
     }
 
     fn report<P: Puzzle>(
         &self,
         puzzle: &P,
         number: u64,
-        seed: u64,
-        case: P::Case,
+        input: Input<P::Case>,
         failure: Failure,
     ) -> Result<Exit> {
-        let mut out = std::io::stdout().lock();
+        self.save(puzzle, &input)?;
+        let first = (number - 1) * self.datasets as u64 + 1;
+        let which = if input.cases.len() > 1 {
+            format!(
+                "input {number} (cases {first} to {})",
+                first + input.cases.len() as u64 - 1
+            )
+        } else {
+            format!("input {number} (case {first})")
+        };
         eprintln!(
-            "gridpuzzle: case {number} (seed {seed}): the candidate {}; shrinking...",
-            failure.describe(self.limit)
+            "gridpuzzle: {which}: the candidate {}; saved to {}; shrinking for at most {} s (Ctrl-C keeps the smallest so far)...",
+            failure.describe(self.limit, input.cases.len()),
+            self.save.display(),
+            self.shrink_time.as_secs_f64()
         );
-        let (case, failure, steps) = self.shrink(puzzle, case, failure)?;
-        let input = judge_input(puzzle, &case);
-        let run = runner::run(&self.argv, &input, self.limit)?;
-        writeln!(out, "The candidate {}.", failure.describe(self.limit))?;
+        let shrunk = self.shrink(puzzle, input, failure)?;
+        let Shrunk {
+            input,
+            failure,
+            steps,
+            end,
+        } = shrunk;
+        let mut out = std::io::stdout().lock();
+        let text = judge_input(puzzle, &input.cases);
+        let run = runner::run(&self.argv, &text, self.limit, None)?;
         writeln!(
             out,
-            "Smallest failing input ({}):\n",
+            "The candidate {}.",
+            failure.describe(self.limit, input.cases.len())
+        )?;
+        let datasets = if input.cases.len() > 1 {
+            format!(
+                ", {}",
+                counted(input.cases.len() as u64, P::UNIT, &format!("{}s", P::UNIT))
+            )
+        } else {
+            String::new()
+        };
+        let heading = match end {
+            ShrinkEnd::Done => "Smallest failing input",
+            ShrinkEnd::OutOfTime => "Smallest failing input found within --shrink-time",
+            ShrinkEnd::Interrupted => "Smallest failing input so far (interrupted)",
+        };
+        writeln!(
+            out,
+            "{heading} ({}{datasets}):\n",
             counted(steps as u64, "shrinking step", "shrinking steps")
         )?;
-        write!(out, "{input}")?;
+        write!(out, "{text}")?;
         writeln!(out, "\nThe candidate printed:")?;
         if run.stdout.trim().is_empty() {
             writeln!(out, "  (nothing)")?;
@@ -328,16 +625,23 @@ impl Job<'_> {
                 writeln!(out, "  {line}")?;
             }
         }
-        let found = puzzle.solve(&case, &Limits::none());
+        let at = failure.case().unwrap_or(0);
+        let case = &input.cases[at];
+        let found = puzzle.solve(case, &Limits::none());
         let plan: Vec<P::Move> = found
             .outcome
             .moves()
             .map(<[P::Move]>::to_vec)
             .unwrap_or_default();
+        let of = if input.cases.len() > 1 {
+            format!(" of {} {}", P::UNIT, at + 1)
+        } else {
+            String::new()
+        };
         match &found.outcome {
             Outcome::Solved(_) => writeln!(
                 out,
-                "\nThe answer is {} ({}):",
+                "\nThe answer{of} is {} ({}):",
                 plan.len(),
                 if plan.is_empty() {
                     "no move needed".into()
@@ -345,57 +649,197 @@ impl Job<'_> {
                     plan_string(&plan)
                 }
             )?,
-            Outcome::Unsolvable => writeln!(out, "\nThe answer is -1 ({}):", puzzle.unsolvable())?,
+            Outcome::Unsolvable => {
+                writeln!(out, "\nThe answer{of} is -1 ({}):", puzzle.unsolvable())?
+            }
             Outcome::Limit(hit) => writeln!(out, "\nOur search stopped: {hit}")?,
         }
         let style = TextStyle {
             ascii: false,
             color: crate::solve::use_color(),
         };
-        write!(out, "{}", puzzle.explain(&case, &plan, style))?;
-        if let Some(path) = self.save {
-            std::fs::write(path, &input)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            writeln!(out, "\nSaved to {}.", path.display())?;
+        write!(out, "{}", puzzle.explain(case, &plan, style))?;
+        if let Failure::Output(Mismatch::Wrong { printed, .. }) = failure {
+            writeln!(out, "\nDiagnosis:")?;
+            let limits = Limits {
+                max_expanded: Some(OUR_BUDGET),
+                ..Limits::none()
+            };
+            for line in &diagnose(puzzle, case, printed, &limits).lines {
+                writeln!(out, "  {line}")?;
+            }
+            if input.cases.len() > 1 {
+                let alone = Input {
+                    cases: vec![case.clone()],
+                    answers: vec![input.answers[at]],
+                };
+                if self.check(puzzle, &alone)?.is_none() {
+                    writeln!(
+                        out,
+                        "  alone, this {unit} is answered right: your program keeps something from the {unit} before it (reset everything between {unit}s)",
+                        unit = P::UNIT
+                    )?;
+                }
+            }
         }
-        Ok(Exit::PlanRejected)
+        writeln!(out, "\nSaved to {}. To reproduce:", self.save.display())?;
+        let file = shell_words::quote(&self.save.to_string_lossy()).into_owned();
+        let settings: Vec<String> = puzzle
+            .settings()
+            .into_iter()
+            .zip(P::default().settings())
+            .filter(|(mine, judge)| mine != judge)
+            .map(|((k, v), _)| format!(" --{k} {}", shell_words::quote(&v)))
+            .collect();
+        writeln!(
+            out,
+            "  gridpuzzle solve {}{} {file}",
+            P::NAME,
+            settings.concat()
+        )?;
+        writeln!(out, "  {} < {file}", self.candidate)?;
+        Ok(match end {
+            ShrinkEnd::Interrupted => Exit::Interrupted,
+            _ => Exit::PlanRejected,
+        })
     }
 
-    /// Greedy shrinking: the first smaller case that still fails the same
-    /// way, again and again.
+    /// Greedy shrinking within `--shrink-time`: the first edit (whole
+    /// datasets removed first, then each dataset one `smaller` edit) on
+    /// which the candidate still fails the same way, again and again.
     fn shrink<P: Puzzle>(
         &self,
         puzzle: &P,
-        mut case: P::Case,
+        mut input: Input<P::Case>,
         mut failure: Failure,
-    ) -> Result<(P::Case, Failure, usize)> {
+    ) -> Result<Shrunk<P::Case>> {
+        let deadline = Instant::now() + self.shrink_time;
         let mut steps = 0;
-        let mut runs = 0;
-        'outer: while runs < SHRINK_RUNS {
-            for next in puzzle.smaller(&case) {
-                let Some(answer) = self.ours(puzzle, &next) else {
-                    continue;
-                };
-                runs += 1;
-                if let Some(f) = self.check(puzzle, &next, answer)? {
-                    if f.same_kind(&failure) {
-                        case = next;
-                        failure = f;
-                        steps += 1;
-                        continue 'outer;
-                    }
-                }
-                if runs >= SHRINK_RUNS {
-                    break 'outer;
-                }
+        let runs = AtomicU64::new(0);
+        let spinner = if self.terminal {
+            let s = ProgressBar::new_spinner();
+            s.set_draw_target(ProgressDrawTarget::stderr());
+            s.set_style(
+                ProgressStyle::with_template("{spinner} {elapsed:>4} shrinking: {msg}")
+                    .expect("a valid template"),
+            );
+            s.enable_steady_tick(Duration::from_millis(120));
+            s
+        } else {
+            ProgressBar::hidden()
+        };
+        let status = Mutex::new(String::new());
+        let show = |steps: usize, input: &Input<P::Case>| {
+            let (w, h) = input
+                .cases
+                .iter()
+                .map(P::size)
+                .fold((0, 0), |(a, b), (w, h)| (a.max(w), b.max(h)));
+            let text = format!(
+                "{} ({}, largest {w}×{h}), saved to {}",
+                counted(steps as u64, "step", "steps"),
+                counted(input.cases.len() as u64, P::UNIT, &format!("{}s", P::UNIT)),
+                self.save.display()
+            );
+            *status.lock().expect("not poisoned") = text.clone();
+            spinner.set_message(text);
+        };
+        show(0, &input);
+        let end = loop {
+            let mut edits: Vec<Edit<P::Case>> = Vec::new();
+            if input.cases.len() > 1 {
+                edits.extend((0..input.cases.len()).map(Edit::Remove));
             }
-            break;
+            for (j, case) in input.cases.iter().enumerate() {
+                edits.extend(
+                    puzzle
+                        .smaller(case)
+                        .into_iter()
+                        .map(|c| Edit::Replace(j, c)),
+                );
+            }
+            let out_of_time = || Instant::now() >= deadline;
+            let scan = par::first(
+                edits.len(),
+                self.jobs,
+                &|| self.cancelled() || out_of_time(),
+                &|i| {
+                    let mut next = input.clone();
+                    match &edits[i] {
+                        Edit::Remove(j) => {
+                            next.cases.remove(*j);
+                            next.answers.remove(*j);
+                        }
+                        Edit::Replace(j, c) => {
+                            let Some(answer) = self.ours(puzzle, c) else {
+                                return Ok(None);
+                            };
+                            next.cases[*j] = c.clone();
+                            next.answers[*j] = answer;
+                        }
+                    }
+                    runs.fetch_add(1, Ordering::Relaxed);
+                    let f = self.check(puzzle, &next)?;
+                    Ok(f.filter(|f| f.same_kind(&failure)).map(|f| (next, f)))
+                },
+            )?;
+            match scan {
+                Scan::Found(_, (next, f)) => {
+                    input = next;
+                    failure = f;
+                    steps += 1;
+                    self.save(puzzle, &input)?;
+                    show(steps, &input);
+                }
+                Scan::Done => break ShrinkEnd::Done,
+                Scan::Stopped if self.cancelled() => break ShrinkEnd::Interrupted,
+                Scan::Stopped => break ShrinkEnd::OutOfTime,
+            }
+        };
+        spinner.finish_and_clear();
+        match end {
+            ShrinkEnd::Interrupted => eprintln!(
+                "gridpuzzle: interrupted while shrinking ({}); the smallest failing input so far is saved to {}",
+                status.lock().expect("not poisoned"),
+                self.save.display()
+            ),
+            ShrinkEnd::OutOfTime => eprintln!(
+                "gridpuzzle: shrinking stopped after {} s (--shrink-time) and {} runs; a smaller failing input may exist",
+                self.shrink_time.as_secs_f64(),
+                runs.load(Ordering::Relaxed)
+            ),
+            ShrinkEnd::Done => {}
         }
-        Ok((case, failure, steps))
+        Ok(Shrunk {
+            input,
+            failure,
+            steps,
+            end,
+        })
     }
 }
 
-/// A single-case judge input: the case and the terminator.
-fn judge_input<P: Puzzle>(puzzle: &P, case: &P::Case) -> String {
-    format!("{}{}", puzzle.write_case(case), P::TERMINATOR)
+/// How shrinking ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ShrinkEnd {
+    /// No single edit fails the same way any more.
+    Done,
+    /// `--shrink-time` ran out.
+    OutOfTime,
+    /// Ctrl-C.
+    Interrupted,
+}
+
+struct Shrunk<C> {
+    input: Input<C>,
+    failure: Failure,
+    steps: usize,
+    end: ShrinkEnd,
+}
+
+/// A judge input: the cases and the terminator.
+fn judge_input<P: Puzzle>(puzzle: &P, cases: &[P::Case]) -> String {
+    let mut text: String = cases.iter().map(|c| puzzle.write_case(c)).collect();
+    text.push_str(P::TERMINATOR);
+    text
 }

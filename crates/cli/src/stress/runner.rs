@@ -33,6 +33,8 @@ pub enum Ended {
     TimedOut,
     /// Printed more than [`OUTPUT_CAP`] bytes; killed.
     TooMuchOutput,
+    /// Stopped by us (Ctrl-C): killed with its process group.
+    Cancelled,
 }
 
 /// One run of the candidate.
@@ -43,8 +45,14 @@ pub struct Run {
     pub stderr: String,
 }
 
-/// Runs `argv` with `input` on its standard input.
-pub fn run(argv: &[String], input: &str, limit: Duration) -> std::io::Result<Run> {
+/// Runs `argv` with `input` on its standard input; `cancel` raised stops
+/// it at once (its group is killed, as at the time limit).
+pub fn run(
+    argv: &[String],
+    input: &str,
+    limit: Duration,
+    cancel: Option<&AtomicBool>,
+) -> std::io::Result<Run> {
     let (program, args) = argv
         .split_first()
         .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "empty command"))?;
@@ -102,6 +110,9 @@ pub fn run(argv: &[String], input: &str, limit: Duration) -> std::io::Result<Run
         }
         if Instant::now() >= deadline {
             break Ended::TimedOut;
+        }
+        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            break Ended::Cancelled;
         }
         thread::sleep(Duration::from_millis(2));
     };
