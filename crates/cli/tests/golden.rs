@@ -1147,12 +1147,15 @@ fn stress_table() -> Vec<Inv> {
         };
         let name = |what: &str| format!("stress-{puzzle}-{what}");
         let args = |extra: &str| {
-            format!("stress {puzzle} --candidate 'sh $TMP/candidate.sh' --cases 30 --seed 3 --size 6x6 --timeout 10{extra}")
+            // One dataset an input, as these candidates answer one; the
+            // failing input saved in the scratch folder, not the checkout.
+            format!("stress {puzzle} --candidate 'sh $TMP/candidate.sh' --cases 30 --seed 3 --size 6x6 --timeout 10 --datasets 1{extra}")
         };
-        t.push(inv(name("unparsable"), &args("")).file("candidate.sh", UNPARSABLE));
-        t.push(inv(name("wrong-number"), &args("")).file("candidate.sh", minus_1));
-        t.push(inv(name("exits-non-zero"), &args("")).file("candidate.sh", FAILS));
-        t.push(inv(name("silent"), &args("")).file("candidate.sh", SILENT));
+        let here = " --save $TMP/stress-fail.in";
+        t.push(inv(name("unparsable"), &args(here)).file("candidate.sh", UNPARSABLE));
+        t.push(inv(name("wrong-number"), &args(here)).file("candidate.sh", minus_1));
+        t.push(inv(name("exits-non-zero"), &args(here)).file("candidate.sh", FAILS));
+        t.push(inv(name("silent"), &args(here)).file("candidate.sh", SILENT));
         t.push(
             inv(name("wrong-number-saved"), &args(" --save $TMP/fail.in"))
                 .file("candidate.sh", minus_1)
@@ -1168,14 +1171,14 @@ fn stress_table() -> Vec<Inv> {
     t.push(
         inv(
             "stress-holedox-wrong-number-lenient",
-            "stress holedox --tail-rule lenient --candidate 'sh $TMP/candidate.sh' --cases 30 --seed 3 --size 6x6 --timeout 10",
+            "stress holedox --tail-rule lenient --candidate 'sh $TMP/candidate.sh' --cases 30 --seed 3 --size 6x6 --timeout 10 --datasets 1 --save $TMP/stress-fail.in",
         )
         .file("candidate.sh", HOLEDOX_MINUS_1),
     );
     t.push(
         inv(
             "stress-curling-wrong-number-max-throws-none",
-            "stress curling --max-throws none --candidate 'sh $TMP/candidate.sh' --cases 30 --seed 5 --size 8x8 --timeout 10",
+            "stress curling --max-throws none --candidate 'sh $TMP/candidate.sh' --cases 30 --seed 5 --size 8x8 --timeout 10 --datasets 1 --save $TMP/stress-fail.in",
         )
         .file("candidate.sh", CURLING_MINUS_1),
     );
