@@ -20,22 +20,43 @@ fn candidates() -> String {
     path.to_str().unwrap().to_string()
 }
 
+/// A fresh scratch path for a saved input.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("stress");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
 /// Runs stress and returns (stdout, exit code, cells of the shrunk board).
 fn stress(puzzle: &str, mode: &str, cases: &str) -> (String, i32, Option<u32>) {
+    stress_with(puzzle, mode, cases, &[])
+}
+
+/// [`stress`] with more arguments.
+fn stress_with(
+    puzzle: &str,
+    mode: &str,
+    cases: &str,
+    extra: &[&str],
+) -> (String, i32, Option<u32>) {
     let candidate = format!("{} {mode}", candidates());
-    let r = run(
-        &[
-            "stress",
-            puzzle,
-            "--candidate",
-            &candidate,
-            "--cases",
-            cases,
-            "--timeout",
-            "0.3",
-        ],
-        "",
-    );
+    let save = scratch(&format!("{}.in", mode.replace(' ', "-")));
+    let mut args = vec![
+        "stress",
+        puzzle,
+        "--candidate",
+        &candidate,
+        "--cases",
+        cases,
+        "--timeout",
+        "0.3",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let r = run(&args, "");
     // The shrunk input is the first line after the "Smallest failing input" line.
     let cells = r
         .stdout
@@ -73,6 +94,282 @@ fn a_holedox_solver_that_follows_its_tail_is_caught() {
         "{out}"
     );
     assert!(cells.unwrap() <= 6, "{out}");
+    assert!(
+        out.contains(
+            "equals the optimum with the head allowed into the tail cell (`--tail-rule lenient`)"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn each_wrong_reading_is_named() {
+    let (out, code, _) = stress("curling", "curling-adjacent", "300");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("equals the optimum with throws into an adjacent block allowed"),
+        "{out}"
+    );
+    // Boards needing more than 10 throws come with larger sizes.
+    let (out, code, _) = stress_with(
+        "curling",
+        "curling-no-cap",
+        "300",
+        &["--size", "12x12", "--seed", "2"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("equals the optimum without the 10-throw cap"),
+        "{out}"
+    );
+}
+
+#[test]
+fn state_kept_between_datasets_is_caught_on_two_datasets() {
+    let (out, code, _) = stress("curling", "curling-state", "300");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("The candidate gave a wrong answer on case 2"),
+        "{out}"
+    );
+    assert!(out.contains("shrinking steps, 2 datasets)"), "{out}");
+    assert!(
+        out.contains("alone, this dataset is answered right: your program keeps something from the dataset before it"),
+        "{out}"
+    );
+    // One dataset an input cannot show it.
+    let (out, code, _) = stress_with("curling", "curling-state", "100", &["--datasets", "1"]);
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
+fn the_printed_commands_reproduce_the_failure() {
+    let path = scratch("reproduce.in");
+    let candidate = format!("{} curling-adjacent", candidates());
+    let r = run(
+        &[
+            "stress",
+            "curling",
+            "--candidate",
+            &candidate,
+            "--save",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    let file = path.to_str().unwrap();
+    assert!(
+        r.stdout
+            .contains(&format!("  gridpuzzle solve curling {file}\n")),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains(&format!("  {candidate} < {file}\n")),
+        "{}",
+        r.stdout
+    );
+    let saved = std::fs::read_to_string(&path).unwrap();
+    let ours = run(&["solve", "curling", file], "");
+    let theirs = std::process::Command::new(candidates())
+        .arg("curling-adjacent")
+        .stdin(std::fs::File::open(&path).unwrap())
+        .output()
+        .unwrap();
+    let theirs = String::from_utf8(theirs.stdout).unwrap();
+    assert_ne!(ours.stdout, theirs, "{saved}");
+    assert!(
+        r.stdout.contains(&format!("it printed {}", theirs.trim())),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn presentation_errors_are_named_and_bare_numbers_taken_with_bare() {
+    let script = scratch("pe.sh");
+    let correct = format!("{} holedox-correct", candidates());
+    std::fs::write(&script, format!("{correct} | sed 's/: /:/'\n")).unwrap();
+    let sh = format!("sh {}", script.display());
+    let save = scratch("pe.in");
+    let args = [
+        "stress",
+        "holedox",
+        "--candidate",
+        &sh,
+        "--cases",
+        "20",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    let r = run(&args, "");
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout.contains("(presentation error): \"Case 1:"),
+        "{}",
+        r.stdout
+    );
+    let bare = scratch("bare.sh");
+    std::fs::write(&bare, format!("{correct} | sed 's/Case [0-9]*: //'\n")).unwrap();
+    let sh = format!("sh {}", bare.display());
+    let mut args = [
+        "stress",
+        "holedox",
+        "--candidate",
+        &sh,
+        "--cases",
+        "20",
+        "--save",
+        save.to_str().unwrap(),
+    ]
+    .to_vec();
+    let r = run(&args, "");
+    assert_eq!(
+        r.code, 1,
+        "a bare number is not the judge's line: {}",
+        r.stdout
+    );
+    args.push("--bare");
+    let r = run(&args, "");
+    assert_eq!(r.code, 0, "{}", r.stdout);
+}
+
+#[test]
+fn jobs_find_the_same_smallest_input() {
+    let (one, code, _) = stress_with(
+        "holedox",
+        "holedox-tail",
+        "200",
+        &["--jobs", "1", "--seed", "4"],
+    );
+    assert_eq!(code, 1);
+    let (four, code, _) = stress_with(
+        "holedox",
+        "holedox-tail",
+        "200",
+        &["--jobs", "4", "--seed", "4"],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(one, four);
+}
+
+#[test]
+fn the_generators_options_steer_the_cases() {
+    let (out, code, _) = stress_with(
+        "holedox",
+        "holedox-correct",
+        "30",
+        &["--len", "2", "--size", "3x3..5x5", "--answer", "1..4"],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("all 30 cases agreed"), "{out}");
+    // A candidate wrong only on -1 is caught at once when only -1 is asked.
+    let (out, code, _) = stress_with("curling", "silent curling", "3", &["--answer", "-1"]);
+    assert_eq!(code, 1, "{out}");
+    for bad in [["--size", "5x5..3x3"], ["--answer", "x"], ["--len", "0"]] {
+        let mut args = vec!["stress", "holedox", "--candidate", "true"];
+        args.extend_from_slice(&bad);
+        let r = run(&args, "");
+        assert_ne!(r.code, 0, "{bad:?}: {}", r.stdout);
+    }
+}
+
+/// Starts stress with `args`, waits for its stderr line saying the failing
+/// input is saved, then presses Ctrl-C.
+fn interrupt_while_shrinking(args: &[&str]) -> (String, String, i32) {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridpuzzle"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    err.read_line(&mut first).unwrap();
+    assert!(first.contains("saved to"), "{first}");
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(child.id() as i32),
+        nix::sys::signal::Signal::SIGINT,
+    )
+    .unwrap();
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let code = child.wait().unwrap().code().unwrap_or(-1);
+    (out, first + &rest, code)
+}
+
+#[test]
+fn ctrl_c_while_shrinking_keeps_and_prints_the_smallest_input() {
+    // Each shrinking run of a hanging candidate takes its whole timeout.
+    let path = scratch("interrupted.in");
+    let candidate = format!("{} hang curling", candidates());
+    let (out, err, code) = interrupt_while_shrinking(&[
+        "stress",
+        "curling",
+        "--candidate",
+        &candidate,
+        "--timeout",
+        "0.5",
+        "--save",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 130, "{out}\n{err}");
+    assert!(
+        out.contains("Smallest failing input so far (interrupted)"),
+        "{out}"
+    );
+    assert!(err.contains("interrupted while shrinking"), "{err}");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        out.contains(&saved),
+        "the printed input is the saved one: {out}"
+    );
+    let solved = run(&["solve", "curling", path.to_str().unwrap()], "");
+    assert_eq!(solved.code, 0, "the saved input is a whole judge input");
+}
+
+#[test]
+fn shrinking_stops_at_its_budget() {
+    let candidate = format!("{} hang curling", candidates());
+    let path = scratch("budget.in");
+    let r = run(
+        &[
+            "stress",
+            "curling",
+            "--candidate",
+            &candidate,
+            "--timeout",
+            "0.3",
+            "--shrink-time",
+            "0.5",
+            "--save",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("Smallest failing input found within --shrink-time"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stderr.contains("shrinking stopped after 0.5 s"),
+        "{}",
+        r.stderr
+    );
+    assert!(path.exists());
 }
 
 #[test]
@@ -98,7 +395,12 @@ fn hangs_crashes_and_silence_are_failures_with_reasons() {
 #[test]
 fn a_timed_out_candidate_leaves_no_process_behind() {
     let marker = format!("stress-marker-{}", std::process::id());
-    let (out, code, _) = stress("curling", &format!("hang curling {marker}"), "20");
+    let (out, code, _) = stress_with(
+        "curling",
+        &format!("hang curling {marker}"),
+        "20",
+        &["--shrink-time", "2"],
+    );
     assert_eq!(code, 1, "{out}");
     let left: Vec<String> = std::fs::read_dir("/proc")
         .unwrap()
@@ -130,8 +432,7 @@ fn correct_candidates_pass() {
 
 #[test]
 fn the_failing_case_is_saved_and_reads_back() {
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("stress-saved.in");
-    let _ = std::fs::remove_file(&path);
+    let path = scratch("stress-saved.in");
     let candidate = format!("{} curling-adjacent", candidates());
     let r = run(
         &[

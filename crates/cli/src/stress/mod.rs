@@ -419,7 +419,34 @@ impl Job {
         self.cancel.load(Ordering::Relaxed)
     }
 
+    /// The generator's verdict on the request, at the largest size: a
+    /// request it refuses (`--len 0`, an answer out of reach, rules it
+    /// does not generate for) is a usage error, not a run of skipped cases.
+    fn check_request<P: Puzzle>(&self, puzzle: &P) -> Result<()> {
+        let (w, h) = self.size.max;
+        let mut params = puzzle.stress_params(self.seed, w, h);
+        for (key, value) in &self.params {
+            params.retain(|(k, _)| k != key);
+            params.push((key.clone(), value.clone()));
+        }
+        let spec = gridpuzzle_engine::puzzle::GenSpec {
+            width: w,
+            height: h,
+            want: self.answer.unwrap_or(Want { min: -1, max: None }),
+            density: None,
+            params,
+            max_expanded: None,
+            attempts: 1,
+            cancel: None,
+        };
+        match puzzle.generator(&spec, self.seed) {
+            Ok(_) => Ok(()),
+            Err(e) => bail!("cannot make stress cases: {e}"),
+        }
+    }
+
     fn run<P: Puzzle>(&self, puzzle: &P) -> Result<Exit> {
+        self.check_request(puzzle)?;
         let per = self.datasets as u64;
         let inputs = self.cases.div_ceil(per);
         let agreed = AtomicU64::new(0);
