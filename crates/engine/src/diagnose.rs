@@ -166,6 +166,10 @@ fn answer_of<P: Puzzle>(puzzle: &P, case: &P::Case, limits: &Limits) -> Option<i
     }
 }
 
+/// One layer of [`exact_length`]'s search: each position with the index
+/// of its parent in the layer before and the move from there.
+type Layer<S, M> = Vec<(S, usize, M)>;
+
 /// Whether a legal plan of exactly `n` moves reaches the goal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Exact<M> {
@@ -202,12 +206,11 @@ pub fn exact_length<P: Puzzle>(
     if n == 0 {
         return Exact::None;
     }
-    // Per layer: (position, index of its parent in the layer before, move).
-    let mut layers: Vec<Vec<(P::State, usize, P::Move)>> = Vec::new();
+    let mut layers: Vec<Layer<P::State, P::Move>> = Vec::new();
     let mut current: Vec<P::State> = vec![start];
     let mut spent = 0u64;
     for depth in 0..n {
-        let mut next: Vec<(P::State, usize, P::Move)> = Vec::new();
+        let mut next: Layer<P::State, P::Move> = Vec::new();
         let mut seen: HashSet<P::State> = HashSet::new();
         for (i, s) in current.iter().enumerate() {
             spent += 1;
