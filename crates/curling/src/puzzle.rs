@@ -504,7 +504,8 @@ impl Puzzle for Curling {
     }
 
     fn game_id(&self, draft: &Value) -> Result<String, String> {
-        // curling/WxH/CELLS[/cap=N|none]: the judge codes, 2 bits a cell.
+        // curling/WxH/CELLS[/cap=N|none][/adjacent=break]: the judge codes,
+        // 2 bits a cell.
         let grid = DraftGrid::read(draft, DRAFT_CELLS)?;
         let codes: Vec<u8> = grid.cells.iter().map(|&c| code(c)).collect();
         let mut id = format!(
@@ -515,6 +516,9 @@ impl Puzzle for Curling {
         );
         if self.max_throws != Some(JUDGE_MAX_THROWS) {
             id.push_str(&format!("/cap={}", cap_text(self.max_throws)));
+        }
+        if self.adjacent != Adjacent::Refused {
+            id.push_str(&format!("/adjacent={}", self.adjacent));
         }
         Ok(id)
     }
@@ -527,6 +531,9 @@ impl Puzzle for Curling {
         // An empty cap is the judge's, as the page always read it.
         if let Some(cap) = page::setting(&settings, "cap").filter(|c| !c.is_empty()) {
             puzzle.set("max-throws", cap)?;
+        }
+        if let Some(rule) = page::setting(&settings, "adjacent").filter(|r| !r.is_empty()) {
+            puzzle.set("adjacent-block", rule)?;
         }
         let grid = DraftGrid {
             width: parts.width,
