@@ -155,7 +155,10 @@ async fn board_gives_a_drafts_judge_text_id_and_options() {
         answer["input"],
         "6 6\n1 0 0 2 1 0\n1 1 0 0 0 0\n0 0 0 0 0 3\n0 0 0 0 0 0\n1 0 0 0 0 1\n0 1 1 1 1 1\n0 0\n"
     );
-    assert_eq!(answer["options"], json!({"max_throws": "10"}));
+    assert_eq!(
+        answer["options"],
+        json!({"max_throws": "10", "adjacent_block": "refuse"})
+    );
     assert_eq!(answer["lacks"], Value::Null);
 
     let answer = ok(
@@ -223,7 +226,10 @@ async fn an_old_link_opens_the_same_board_as_the_judge_input() {
     )
     .await;
     assert_eq!(opened["board"], curling_draft());
-    assert_eq!(opened["options"], json!({"max_throws": "none"}));
+    assert_eq!(
+        opened["options"],
+        json!({"max_throws": "none", "adjacent_block": "refuse"})
+    );
     let solved = ok(
         "/api/solve",
         json!({"puzzle": "curling", "input": opened["input"], "options": opened["options"]}),
@@ -281,7 +287,7 @@ async fn board_errors_say_why() {
         ),
         (
             json!({"puzzle": "curling", "board": curling_draft(), "options": {"speed": 1}}),
-            "unknown option `speed` (known: max_throws, exit, tail_rule, max_states, timeout_ms)",
+            "unknown option `speed` (known: max_throws, adjacent_block, exit, tail_rule, max_states, timeout_ms)",
         ),
         (
             json!({"puzzle": "curling", "board": {"width": 1, "height": 1, "rows": ["x"]}}),
