@@ -477,6 +477,8 @@ impl Job {
             }
             let outcome = match self.check(puzzle, &input)? {
                 Some(failure) => Some((input, failure)),
+                // Stopped by Ctrl-C: not an agreement.
+                None if self.cancelled() => return Ok(None),
                 None => {
                     agreed.fetch_add(input.cases.len() as u64, Ordering::Relaxed);
                     None
