@@ -30,6 +30,7 @@
 //! - [`verdict`]: what a plan checker says about a plan.
 
 pub mod check;
+pub mod diagnose;
 pub mod error;
 pub mod generate;
 pub mod grid;
