@@ -17,17 +17,21 @@
 //! - [`play`]: the game as the engine's play session sees it (`gridpuzzle
 //!   play`): a throw is [`rules::throw`], a hint is [`solve()`] on the board
 //!   left by the throws so far;
-//! - [`render`]: a solution shown as text boards or as an SVG picture.
+//! - [`render`]: a solution shown as text boards or as an SVG picture;
+//! - [`validate`]: the judges' exact input format and limits, for test data;
+//! - [`presets`]: the edge cases a judge test set should hold.
 
 pub mod bound;
 pub mod generate;
 pub mod parse;
 pub mod play;
+pub mod presets;
 pub mod puzzle;
 pub mod render;
 pub mod rules;
 pub mod shrink;
 pub mod solve;
+pub mod validate;
 pub mod verify;
 
 pub use parse::Datasets;
