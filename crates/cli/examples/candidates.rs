@@ -10,7 +10,9 @@
 //! candidates silent PUZZLE    (prints nothing)
 //! ```
 //! Written from scratch (plain breadth-first searches over full states), so
-//! they share no code with the solvers they are tested against.
+//! they share no code with the solvers they are tested against. Each reads
+//! every dataset of its input (up to the terminator), as a judge's program
+//! must: a test file holds many.
 
 use std::collections::{HashSet, VecDeque};
 use std::io::Read;
@@ -25,11 +27,21 @@ fn main() {
         .collect();
     let mode = args.first().map(String::as_str).unwrap_or("");
     let puzzle = args.get(1).map(String::as_str).unwrap_or("curling");
+    let each = |solve: &dyn Fn(&[i64]) -> i64| {
+        let holedox = mode.starts_with("holedox") || puzzle == "holedox";
+        for (k, case) in cases(&nums, holedox).into_iter().enumerate() {
+            if holedox {
+                println!("Case {}: {}", k + 1, solve(case));
+            } else {
+                println!("{}", solve(case));
+            }
+        }
+    };
     match mode {
-        "curling-correct" => println!("{}", curling(&nums, false)),
-        "curling-adjacent" => println!("{}", curling(&nums, true)),
-        "holedox-correct" => println!("Case 1: {}", holedox(&nums, false)),
-        "holedox-tail" => println!("Case 1: {}", holedox(&nums, true)),
+        "curling-correct" => each(&|c| curling(c, false)),
+        "curling-adjacent" => each(&|c| curling(c, true)),
+        "holedox-correct" => each(&|c| holedox(c, false)),
+        "holedox-tail" => each(&|c| holedox(c, true)),
         "hang" | "crash" | "silent" => {
             let obstacles = if puzzle == "holedox" {
                 let l = nums[2] as usize;
@@ -43,12 +55,39 @@ fn main() {
                 },
                 "crash" if obstacles => std::process::abort(),
                 "silent" => {}
-                _ if puzzle == "holedox" => println!("Case 1: {}", holedox(&nums, false)),
-                _ => println!("{}", curling(&nums, false)),
+                _ if puzzle == "holedox" => each(&|c| holedox(c, false)),
+                _ => each(&|c| curling(c, false)),
             }
         }
         other => panic!("unknown mode {other:?}"),
     }
+}
+
+/// The cases of a judge input, each as its numbers, up to the terminator
+/// (or the end of the numbers).
+fn cases(nums: &[i64], holedox: bool) -> Vec<&[i64]> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i + 1 < nums.len() {
+        let len = if holedox {
+            let (n, m, l) = (nums[i], nums[i + 1], nums.get(i + 2).copied().unwrap_or(0));
+            if n == 0 && m == 0 && l == 0 {
+                break;
+            }
+            let k = nums.get(i + 3 + 2 * l as usize).copied().unwrap_or(0);
+            4 + 2 * l as usize + 2 * k as usize
+        } else {
+            let (w, h) = (nums[i], nums[i + 1]);
+            if w == 0 && h == 0 {
+                break;
+            }
+            2 + (w * h) as usize
+        };
+        let end = (i + len).min(nums.len());
+        out.push(&nums[i..end]);
+        i = end;
+    }
+    out
 }
 
 /// Fewest throws within 10, or -1. With `bug`, a throw toward an adjacent
