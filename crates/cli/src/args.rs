@@ -277,6 +277,11 @@ pub trait PuzzleHelp {
     const FILE_SHOWN: bool = true;
     /// The help of `FILE`.
     const FILE_HELP: &'static str = "Judge-format input file; `-` or nothing reads standard input";
+    /// The value name of `FILE` in the usage line.
+    const FILE_NAME: &'static str = "FILE";
+    /// A second positional argument after `FILE` (its value name and
+    /// help), for a command that reads two files (`check INPUT OUTPUT`).
+    const SECOND: Option<(&'static str, &'static str)> = None;
 }
 
 /// The puzzle a command runs on: its name, its rule settings as text and
@@ -286,6 +291,8 @@ pub struct PuzzleArgs<H> {
     /// Every rule setting as `(key, value)`, defaults included.
     pub settings: Vec<(String, String)>,
     pub file: Option<PathBuf>,
+    /// The second positional argument, for a command that has one.
+    pub second: Option<PathBuf>,
     help: PhantomData<H>,
 }
 
@@ -295,6 +302,7 @@ impl<H> std::fmt::Debug for PuzzleArgs<H> {
             .field("name", &self.name)
             .field("settings", &self.settings)
             .field("file", &self.file)
+            .field("second", &self.second)
             .finish()
     }
 }
@@ -423,6 +431,7 @@ impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
             name: entry.name.to_string(),
             settings: read_settings(&entry, sub),
             file: sub.get_one::<PathBuf>("file").cloned(),
+            second: sub.try_get_one::<PathBuf>("second").ok().flatten().cloned(),
             help: PhantomData,
         })
     }
@@ -437,13 +446,21 @@ impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
     fn augment_subcommands(mut cmd: clap::Command) -> clap::Command {
         for entry in gridpuzzle_registry::entries() {
             let file = Arg::new("file")
-                .value_name("FILE")
+                .value_name(H::FILE_NAME)
                 .value_parser(clap::value_parser!(PathBuf))
                 .help(H::FILE_HELP)
                 .hide(!H::FILE_SHOWN);
-            let sub = puzzle_command(&entry)
+            let mut sub = puzzle_command(&entry)
                 .after_help(H::after_help(&entry))
                 .arg(file);
+            if let Some((name, help)) = H::SECOND {
+                sub = sub.arg(
+                    Arg::new("second")
+                        .value_name(name)
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help(help),
+                );
+            }
             cmd = cmd.subcommand(with_settings(sub, &entry));
         }
         after_puzzles(cmd)

@@ -186,12 +186,12 @@ pub fn check<P: Puzzle>(answers: &[i64], output: &str) -> Report {
                 line: None,
                 kind: Kind::Wrong,
                 text: format!(
-                    "no answer: the output ends after {}, and {} unanswered",
+                    "the output ends after {}, with no answer for {}",
                     crate::puzzle::counted(lines.len() as u64, "line", "lines"),
                     if left == 1 {
-                        format!("this {unit} is")
+                        format!("this {unit}")
                     } else {
-                        format!("{left} {unit}s ({n} to {}) are", answers.len())
+                        format!("{left} {unit}s ({n} to {})", answers.len())
                     }
                 ),
                 printed: None,

@@ -37,8 +37,12 @@ pub struct Preset {
     /// the time the test set gives it, of this size (columns × rows) and
     /// with these generator parameters: the only part of a test set that
     /// depends on the machine's speed.
-    pub hardest: Option<((u32, u32), Vec<(String, String)>)>,
+    pub hardest: Option<Hardest>,
 }
+
+/// The size (columns × rows) and generator parameters of a hardest-board
+/// test.
+pub type Hardest = ((u32, u32), Vec<(String, String)>);
 
 /// `count` generated cases of one kind.
 #[derive(Debug, Clone, PartialEq)]

@@ -83,6 +83,12 @@ pub struct Input<'a> {
     violations: Vec<Violation>,
     /// Violations past [`MAX_VIOLATIONS`], counted only.
     dropped: u64,
+    /// The largest case number set.
+    cases: u64,
+    /// Each line read, with the case it was read for (a header's case is
+    /// set just after it is read), to place the whitespace violations found
+    /// before any case was known.
+    read: Vec<(u64, Option<u64>)>,
     /// Lines in the text (a final newline ends the last one).
     total_lines: u64,
 }
@@ -107,6 +113,8 @@ impl<'a> Input<'a> {
             blank_ok: false,
             violations: Vec::new(),
             dropped: 0,
+            cases: 0,
+            read: Vec::new(),
             total_lines: 0,
         };
         let mut number = 0;
@@ -238,6 +246,10 @@ impl<'a> Input<'a> {
     /// (the terminator).
     pub fn set_case(&mut self, case: Option<u64>) {
         self.case = case;
+        self.cases = self.cases.max(case.unwrap_or(0));
+        if let (Some(n), Some((_, last @ None))) = (case, self.read.last_mut()) {
+            *last = Some(n);
+        }
     }
 
     /// The next line may follow one blank line even when strict (Holedox's
@@ -275,6 +287,7 @@ impl<'a> Input<'a> {
                 }
                 continue;
             }
+            self.read.push((line.number, self.case));
             return Some(line);
         }
         let (line, column) = self.end_position();
@@ -347,9 +360,10 @@ impl<'a> Input<'a> {
             return None;
         }
         if self.strict {
-            let canonical = !text.starts_with('+')
-                && !(digits.len() > 1 && digits.starts_with('0'))
-                && !(neg && digits.bytes().all(|b| b == b'0'));
+            let plus = text.starts_with('+');
+            let zeros = digits.len() > 1 && digits.starts_with('0');
+            let minus_zero = neg && digits.bytes().all(|b| b == b'0');
+            let canonical = !(plus || zeros || minus_zero);
             if !canonical {
                 self.at(
                     token,
@@ -402,10 +416,16 @@ impl<'a> Input<'a> {
 
     /// The violations, in the order of the input (line, then column).
     pub fn finish(mut self) -> Validation {
+        for v in self.violations.iter_mut().filter(|v| v.case.is_none()) {
+            if let Ok(i) = self.read.binary_search_by_key(&v.line, |&(line, _)| line) {
+                v.case = self.read[i].1.map(|n| (self.unit, n));
+            }
+        }
         self.violations.sort_by_key(|v| (v.line, v.column));
         Validation {
             violations: self.violations,
             dropped: self.dropped,
+            cases: self.cases,
         }
     }
 }
@@ -416,6 +436,8 @@ pub struct Validation {
     pub violations: Vec<Violation>,
     /// Violations past [`MAX_VIOLATIONS`], not kept.
     pub dropped: u64,
+    /// Cases met (the validator's count, valid or not).
+    pub cases: u64,
 }
 
 impl Validation {

@@ -92,14 +92,17 @@ pub fn presets() -> Vec<Preset> {
             &format!("answers-{w}x{h}"),
             &format!("answers from 1 up on {w}x{h} lairs, bodies of 2 to 8"),
         );
-        for (i, want) in [(1, 4), (5, 8), (9, 14), (15, 24), (25, 40), (41, 200)]
-            .into_iter()
-            .enumerate()
-        {
-            let want = Want {
-                min: want.0,
-                max: Some(want.1),
-            };
+        // The longest answers a lair of this size readily has, last.
+        let top = if w * h <= 36 { 25 } else { 41 };
+        let buckets = [
+            (1, Some(4)),
+            (5, Some(8)),
+            (9, Some(14)),
+            (15, Some(top - 1)),
+            (top, None),
+        ];
+        for (i, (min, max)) in buckets.into_iter().enumerate() {
+            let want = Want { min, max };
             spread = spread.request(Request::new(1, (w, h), want).param("len", 2 + i % 7));
         }
         presets.push(spread);
