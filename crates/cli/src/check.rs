@@ -43,10 +43,10 @@ pub struct CheckCommand {
     pub budget: BudgetArgs,
 }
 
-const EXIT: &str = "Exit status (testlib's, so that a judging system can use it as its \
-checker): 0 ok, 1 wrong answer (or answers missing), 2 presentation error (right numbers \
-written otherwise, such as `Case 1:9`, trailing text, blank or extra lines), 3 fail (the \
-input or the answers file is bad, a search budget ran out, or a usage error).";
+const EXIT: &str = "Exit status: 0 ok, 1 wrong answer (or answers missing), 2 presentation \
+error (right numbers written otherwise, such as `Case 1:9`, trailing text, blank or extra \
+lines), 3 fail (the input or the answers file is bad, a search budget ran out, or a usage \
+error). These are testlib's codes, so a judging system can use the command as its checker.";
 
 /// The help after `check --help`.
 pub fn after_help() -> String {

@@ -69,9 +69,9 @@ fn parse_hardest(s: &str) -> Result<f64, String> {
     }
 }
 
-const EXIT: &str = "Exit status: 0 the test set is written, valid and kills every known wrong \
-reading; 1 it is written but some test failed the strict validator or some wrong reading \
-fails no test (the manifest says which); 2 usage error or a folder that cannot be written.";
+const EXIT: &str = "Exit status: 0 the test set is written, is valid and kills every known \
+wrong reading, 1 it is written but a test failed the strict validator or a wrong reading fails \
+no test (the manifest says which), 2 usage error or a folder that cannot be written.";
 
 /// The help after `testset --help`.
 pub fn after_help() -> String {
@@ -265,7 +265,6 @@ impl Visit for Make {
     type Output = Result<Exit>;
 
     fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
-        let began = Instant::now();
         let mut set = Set {
             puzzle: &puzzle,
             seen: HashSet::new(),
@@ -315,7 +314,6 @@ impl Visit for Make {
         for line in &summary.lines {
             writeln!(out, "{line}")?;
         }
-        writeln!(out, "({:.1} s)", began.elapsed().as_secs_f64())?;
         Ok(if summary.good {
             Exit::Ok
         } else {
