@@ -467,13 +467,27 @@ pub fn validate<P: crate::Puzzle>(puzzle: &P, text: &str, strict: bool) -> Valid
 /// error, since the parser stops there.
 pub fn by_parser<P: crate::Puzzle>(puzzle: &P, input: &mut Input<'_>) {
     let text = input.text();
-    for case in puzzle.cases(Box::new(text.as_bytes())) {
+    for (n, case) in puzzle.cases(Box::new(text.as_bytes())).enumerate() {
+        input.set_case(Some(n as u64 + 1));
         if let Err(e) = case {
             let span = e.span().unwrap_or_default();
             input.set_case(Some(e.case()));
             input.push(span.line.max(1), span.column.max(1), e.to_string());
             return;
         }
+    }
+    // The parser may forgive a missing terminator; judge data has it.
+    input.set_case(None);
+    let terminator = P::TERMINATOR.trim();
+    let last = input.lines.iter().rev().find(|l| !l.tokens.is_empty());
+    let words: Vec<&str> = last.map_or(Vec::new(), |l| l.tokens.iter().map(|t| t.text).collect());
+    if words.join(" ") != terminator {
+        let (line, column) = input.end_position();
+        input.push(
+            line,
+            column,
+            format!("expected the terminator `{terminator}` last"),
+        );
     }
 }
 
