@@ -470,10 +470,9 @@ impl<P: Puzzle> Set<'_, P> {
     /// The cases of one generator request, and a note when fewer came.
     fn request(&mut self, r: &Request, seed: u64) -> (Vec<Made<P::Case>>, Option<String>) {
         let mut made = Vec::new();
-        let describe = |why: String| {
+        let describe = |made: usize, why: String| {
             Some(format!(
-                "{} of {} wanted {}x{} cases with answer {}{}: {why}",
-                0,
+                "{made} of {} wanted {}x{} cases with answer {}{}: {why}",
                 r.count,
                 r.size.0,
                 r.size.1,
@@ -488,7 +487,7 @@ impl<P: Puzzle> Set<'_, P> {
         let mut maker = self.puzzle.clone();
         for (k, v) in &r.rules {
             if let Err(e) = maker.set(k, v) {
-                return (made, describe(e));
+                return (made, describe(0, e));
             }
         }
         let spec = GenSpec {
@@ -503,7 +502,7 @@ impl<P: Puzzle> Set<'_, P> {
         };
         let mut generator = match maker.generator(&spec, seed) {
             Ok(g) => g,
-            Err(e) => return (made, describe(e)),
+            Err(e) => return (made, describe(0, e)),
         };
         let began = Instant::now();
         let mut draws = 0;
@@ -536,8 +535,10 @@ impl<P: Puzzle> Set<'_, P> {
             made.push(m);
         }
         let note = if (made.len() as u32) < r.count {
-            describe(format!("none more came in {draws} boards"))
-                .map(|n| n.replacen("0 of", &format!("{} of", made.len()), 1))
+            describe(
+                made.len(),
+                format!("the generator gave no more in {draws} boards"),
+            )
         } else {
             None
         };

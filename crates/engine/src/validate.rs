@@ -554,17 +554,18 @@ mod tests {
             assert_eq!(input.int(&t[2], "K", 0..=i64::MAX), None);
             assert_eq!(input.int(&t[3], "K", 0..=i64::MAX), Some(0));
             assert_eq!(input.int(&t[4], "n", 1..=20), Some(i64::MAX));
+            // The line read before a case is set is that case's header.
             input.set_case(Some(2));
             assert_eq!(input.int(&t[5], "L", 2..=8), Some(5));
         });
         assert_eq!(
             v,
             [
-                "line 1, column 1: expected w written plainly (no `+`, no leading zeros), found `007`",
-                "line 1, column 5: expected h written plainly (no `+`, no leading zeros), found `+3`",
-                "line 1, column 8: expected K (an integer), found `x`",
-                "line 1, column 10: expected K written plainly (no `+`, no leading zeros), found `-0`",
-                "line 1, column 13: n must be from 1 to 20, found 99999999999999999999",
+                "case 2, line 1, column 1: expected w written plainly (no `+`, no leading zeros), found `007`",
+                "case 2, line 1, column 5: expected h written plainly (no `+`, no leading zeros), found `+3`",
+                "case 2, line 1, column 8: expected K (an integer), found `x`",
+                "case 2, line 1, column 10: expected K written plainly (no `+`, no leading zeros), found `-0`",
+                "case 2, line 1, column 13: n must be from 1 to 20, found 99999999999999999999",
             ]
         );
     }
