@@ -142,7 +142,7 @@ mod tests {
         for p in presets().iter().filter(|p| !p.text.is_empty()) {
             let text = format!("{}0 0 0\n", p.text);
             let mut input = Input::new(&text, true, "case");
-            crate::validate::validate(&mut input, (1, 1));
+            crate::validate::validate(&mut input, |_, _| (1, 1));
             assert_eq!(input.finish().lines(), Vec::<String>::new(), "{}", p.name);
         }
     }

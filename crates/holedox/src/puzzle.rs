@@ -619,7 +619,7 @@ impl Puzzle for Holedox {
     const JUDGE_FORMAT: &'static str = crate::validate::FORMAT;
 
     fn validate(&self, input: &mut Input<'_>) {
-        crate::validate::validate(input, self.exit)
+        crate::validate::validate(input, |_, _| self.exit)
     }
 
     fn presets(&self) -> Vec<Preset> {
