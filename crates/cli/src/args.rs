@@ -280,6 +280,11 @@ pub trait PuzzleHelp {
     /// The command takes the generator's own parameters (`--len`), all
     /// optional.
     const GEN_PARAMS: bool = false;
+    /// The value name of `FILE` in the usage line.
+    const FILE_NAME: &'static str = "FILE";
+    /// A second positional argument after `FILE` (its value name and
+    /// help), for a command that reads two files (`check INPUT OUTPUT`).
+    const SECOND: Option<(&'static str, &'static str)> = None;
 }
 
 /// The puzzle a command runs on: its name, its rule settings as text and
@@ -291,6 +296,8 @@ pub struct PuzzleArgs<H> {
     /// The generator parameters given (only for [`PuzzleHelp::GEN_PARAMS`]).
     pub params: Vec<(String, String)>,
     pub file: Option<PathBuf>,
+    /// The second positional argument, for a command that has one.
+    pub second: Option<PathBuf>,
     help: PhantomData<H>,
 }
 
@@ -301,6 +308,7 @@ impl<H> std::fmt::Debug for PuzzleArgs<H> {
             .field("settings", &self.settings)
             .field("params", &self.params)
             .field("file", &self.file)
+            .field("second", &self.second)
             .finish()
     }
 }
@@ -441,6 +449,7 @@ impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
                 Vec::new()
             },
             file: sub.get_one::<PathBuf>("file").cloned(),
+            second: sub.try_get_one::<PathBuf>("second").ok().flatten().cloned(),
             help: PhantomData,
         })
     }
@@ -455,7 +464,7 @@ impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
     fn augment_subcommands(mut cmd: clap::Command) -> clap::Command {
         for entry in gridpuzzle_registry::entries() {
             let file = Arg::new("file")
-                .value_name("FILE")
+                .value_name(H::FILE_NAME)
                 .value_parser(clap::value_parser!(PathBuf))
                 .help(H::FILE_HELP)
                 .hide(!H::FILE_SHOWN);
@@ -471,6 +480,14 @@ impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
                             .help(p.help),
                     );
                 }
+            }
+            if let Some((name, help)) = H::SECOND {
+                sub = sub.arg(
+                    Arg::new("second")
+                        .value_name(name)
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help(help),
+                );
             }
             cmd = cmd.subcommand(with_settings(sub, &entry));
         }

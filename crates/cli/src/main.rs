@@ -11,20 +11,27 @@
 //!
 //! The shape: `main.rs` holds the top-level command line and the exit
 //! codes; each command module (`solve`, `verify`, `render`, `play`,
-//! `generate`, `stress`, `serve`) owns its clap struct and its run; `args`
-//! holds what they share and imports none of them. Exit codes: 0 success,
-//! 1 a plan failed `verify`, 2 bad input or usage, 3 a search budget ran
-//! out.
+//! `generate`, `stress`, `validate`, `check`, `testset`, `judge`, `serve`)
+//! owns its clap struct and its run; `args` holds what they share and
+//! imports none of them. Exit codes: 0 success, 1 a plan failed `verify`
+//! (an input failed `validate`, a program failed `judge`), 2 bad input or
+//! usage, 3 a search budget ran out; `check` keeps testlib's codes instead
+//! (0 ok, 1 wrong answer, 2 presentation error, 3 fail), usage errors
+//! included, since a judging system reads them.
 
 mod args;
+mod check;
 mod docs;
 mod generate;
 mod input;
+mod judge;
 mod play;
 mod render;
 mod serve;
 mod solve;
 mod stress;
+mod testset;
+mod validate;
 mod verify;
 
 use std::io::{self, Write};
@@ -32,15 +39,34 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// How a command ended; the binary maps it to an exit code.
+/// How a command ended; the binary maps it to an exit code
+/// ([`Exit::code`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Exit {
-    Ok = 0,
-    PlanRejected = 1,
-    BadInput = 2,
-    LimitReached = 3,
+    Ok,
+    /// 1: a plan failed `verify`, an input `validate`, a program `judge`
+    /// (and a wrong answer for `check`).
+    PlanRejected,
+    BadInput,
+    LimitReached,
     /// Ctrl-C stopped a run that keeps what it made (`generate`).
-    Interrupted = 130,
+    Interrupted,
+    /// `check`'s testlib codes: a presentation error (2) and a failure of
+    /// the check itself (3).
+    Presentation,
+    Fail,
+}
+
+impl Exit {
+    pub fn code(self) -> u8 {
+        match self {
+            Exit::Ok => 0,
+            Exit::PlanRejected => 1,
+            Exit::BadInput | Exit::Presentation => 2,
+            Exit::LimitReached | Exit::Fail => 3,
+            Exit::Interrupted => 130,
+        }
+    }
 }
 
 #[derive(Debug, Parser)]
@@ -82,6 +108,18 @@ pub enum Command {
     /// Test another program against gridpuzzle and shrink the failing case
     #[command(after_help = stress::after_help())]
     Stress(stress::StressCommand),
+    /// Check that a test input keeps the judges' exact format and limits (a testlib validator)
+    #[command(after_help = validate::after_help())]
+    Validate(validate::ValidateCommand),
+    /// Judge a program's output file case by case (a testlib checker)
+    #[command(after_help = check::after_help())]
+    Check(check::CheckCommand),
+    /// Write a judge test folder (inputs, answers, manifest) that every known wrong reading fails
+    #[command(after_help = testset::after_help())]
+    Testset(testset::TestsetCommand),
+    /// Run a program on a test folder with time and memory limits: AC, WA, TLE, MLE, RE per test
+    #[command(after_help = judge::after_help())]
+    Judge(judge::JudgeCommand),
     /// Serve a web page and a JSON API (solve, verify, generate) on this machine
     Serve(serve::ServeCommand),
     /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell)
@@ -130,10 +168,16 @@ fn solve_alone(args: Vec<std::ffi::OsString>) -> Option<solve::SolveCommand> {
 }
 
 fn main() -> ExitCode {
+    if let Some(code) = judge::limited_child() {
+        return code;
+    }
     if let Some(cmd) = solve_alone(std::env::args_os().collect()) {
         return exit_code(solve::run(cmd));
     }
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
     let result = match cli.command {
         Command::Solve(cmd) => solve::run(cmd),
         Command::Verify(cmd) => verify::run(cmd),
@@ -141,6 +185,10 @@ fn main() -> ExitCode {
         Command::Play(cmd) => play::run(cmd),
         Command::Generate(cmd) => generate::run(cmd),
         Command::Stress(cmd) => stress::run(cmd),
+        Command::Validate(cmd) => validate::run(cmd),
+        Command::Check(cmd) => check::run(cmd),
+        Command::Testset(cmd) => testset::run(cmd),
+        Command::Judge(cmd) => judge::run(cmd),
         Command::Serve(cmd) => serve::run(cmd),
         Command::Completions(cmd) => docs::completions(cmd),
         Command::Man(cmd) => docs::man(cmd),
@@ -150,14 +198,33 @@ fn main() -> ExitCode {
 
 fn exit_code(result: anyhow::Result<Exit>) -> ExitCode {
     match result {
-        Ok(exit) => ExitCode::from(exit as u8),
+        Ok(exit) => ExitCode::from(exit.code()),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             let _ = io::stdout().flush();
             eprintln!("gridpuzzle: {err:#}");
-            ExitCode::from(Exit::BadInput as u8)
+            ExitCode::from(Exit::BadInput.code())
         }
     }
+}
+
+/// A command line clap refused: its message and exit 2, as clap does,
+/// but exit 3 under `check`, whose callers read testlib's codes (2 would
+/// be a presentation error).
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let informational = matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    let under_check = std::env::args().nth(1).as_deref() == Some("check");
+    if informational || !under_check {
+        e.exit();
+    }
+    let _ = e.print();
+    ExitCode::from(Exit::Fail.code())
 }
 
 /// A reader of our output went away (`gridpuzzle ... | head`): not an error.
@@ -252,7 +319,10 @@ mod tests {
     #[test]
     fn every_puzzle_is_offered_by_every_command() {
         let cli = Cli::command();
-        for command in ["solve", "verify", "render", "play", "generate", "stress"] {
+        for command in [
+            "solve", "verify", "render", "play", "generate", "stress", "validate", "check",
+            "testset", "judge",
+        ] {
             let cmd = cli.find_subcommand(command).unwrap();
             for entry in gridpuzzle_registry::entries() {
                 let sub = cmd

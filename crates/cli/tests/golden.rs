@@ -1382,8 +1382,69 @@ fn help_table() -> Vec<Inv> {
     ]
 }
 
+/// The judge kit's deterministic outputs: `validate`, `check`, `testset`
+/// (without the hardest boards, which depend on the machine) and the help
+/// pages of all four. `judge` prints times and memory, so its table is
+/// tested in `judgekit.rs` instead.
+fn judgekit_table() -> Vec<Inv> {
+    let mut t = vec![
+        inv(
+            "validate-curling-sample",
+            "validate curling --strict samples/curling.in",
+        ),
+        inv(
+            "validate-holedox-sample",
+            "validate holedox --strict samples/holedox.in",
+        ),
+        inv("validate-curling-violations", "validate curling --strict")
+            .stdin("3 2 \n2 0 0\n0 0\n21 1\n2 3\n"),
+        inv("validate-holedox-violations", "validate holedox").stdin(
+            "3 21 9\n1 2\n1 3\n2 3\n2 2\n2 2\n3 5\n3 4\n3 3\n3 2\n3\n1 1\n2 3\n3 3 0\n0 0 0\n",
+        ),
+        inv(
+            "check-curling-mixed",
+            "check curling samples/curling.in $TMP/out.txt",
+        )
+        .file("out.txt", "1\n 4\n-1 throws\n3\n11\n"),
+        inv(
+            "check-holedox-answers",
+            "check holedox samples/holedox.in $TMP/out.txt --answers samples/holedox.out",
+        )
+        .file("out.txt", "Case 1:9\nCase 2: 5\nCase 3: 1\n"),
+        inv(
+            "check-holedox-ok",
+            "check holedox samples/holedox.in $TMP/out.txt",
+        )
+        .file("out.txt", "Case 1: 9\nCase 2: -1\n"),
+        inv("check-no-output", "check curling samples/curling.in"),
+        inv("testset-curling", "testset curling -o $TMP/set --hardest 0")
+            .output("set/05")
+            .output("set/05.a"),
+        inv(
+            "testset-holedox",
+            "testset holedox -o $TMP/set --hardest 0 --seed 2",
+        )
+        .output("set/02")
+        .output("set/02.a"),
+        inv("testset-no-folder", "testset curling"),
+    ];
+    for command in ["validate", "check", "testset", "judge"] {
+        t.push(inv(format!("help-{command}"), &format!("{command} --help")));
+        t.push(inv(
+            format!("help-{command}-holedox"),
+            &format!("{command} holedox --help"),
+        ));
+    }
+    t
+}
+
 // ---------------------------------------------------------------------------
 // The tests
+
+#[test]
+fn golden_judgekit() {
+    run_table(judgekit_table());
+}
 
 #[test]
 fn golden_solve() {
@@ -1434,6 +1495,7 @@ fn golden_files_match_the_tables() {
         stress_table(),
         play_table(),
         help_table(),
+        judgekit_table(),
     ];
     for inv in tables.iter().flatten() {
         assert!(

@@ -272,6 +272,10 @@ fn help_pages_describe_their_own_command() {
         ("play", &[0, 2]),
         ("generate", &[0, 2, 130]),
         ("stress", &[0, 1, 2, 130]),
+        ("validate", &[0, 1, 2]),
+        ("check", &[0, 1, 2, 3]),
+        ("testset", &[0, 1, 2]),
+        ("judge", &[0, 1, 2]),
     ];
     let mut failures = Vec::new();
     for &(command, codes) in commands {

@@ -21,16 +21,20 @@
 //! - [`variant`]: the game under a known wrong reading of its rules (a
 //!   throw into an adjacent block breaks it), solved for the judge kit's
 //!   diagnosis.
+//! - [`validate`]: the judges' exact input format and limits, for test data;
+//! - [`presets`]: the edge cases a judge test set should hold.
 
 pub mod bound;
 pub mod generate;
 pub mod parse;
 pub mod play;
+pub mod presets;
 pub mod puzzle;
 pub mod render;
 pub mod rules;
 pub mod shrink;
 pub mod solve;
+pub mod validate;
 pub mod variant;
 pub mod verify;
 

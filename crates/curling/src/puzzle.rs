@@ -16,6 +16,8 @@ use gridpuzzle_engine::page::{self, DraftGrid};
 use gridpuzzle_engine::puzzle::{Cases, GenSpec, HardSpec, Param, Puzzle, Setting, Variant};
 use gridpuzzle_engine::search::{Limits, Search};
 use gridpuzzle_engine::session::Prospect;
+use gridpuzzle_engine::testset::{JudgeLimits, Preset};
+use gridpuzzle_engine::validate::Input;
 use gridpuzzle_engine::verdict::Verdict;
 use gridpuzzle_engine::view::{BoardView, Mark, Role, TextStyle, Tone};
 use gridpuzzle_engine::{Dir, Pos};
@@ -608,6 +610,17 @@ impl Puzzle for Curling {
 
     fn smaller(&self, case: &Board) -> Vec<Board> {
         crate::shrink::smaller(case)
+    }
+
+    const JUDGE_LIMITS: Option<JudgeLimits> = Some(crate::validate::LIMITS);
+    const JUDGE_FORMAT: &'static str = crate::validate::FORMAT;
+
+    fn validate(&self, input: &mut Input<'_>) {
+        crate::validate::validate(input)
+    }
+
+    fn presets(&self) -> Vec<Preset> {
+        crate::presets::presets(self.max_throws)
     }
 }
 

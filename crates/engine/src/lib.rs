@@ -29,9 +29,18 @@
 //! - [`session`]: a game in play (history, undo/redo, exact hints), for
 //!   any puzzle that implements its small `Game` trait;
 //! - [`svg`]: a grid-picture writer, still or animated with SMIL;
+//! - [`validate`]: validating judge inputs against the judges' exact
+//!   format and limits, every violation with its line and column;
+//! - [`testset`]: what a puzzle asks of a judge test set (its limits, its
+//!   edge cases);
+//! - [`checker`]: judging a program's output against the answers, case by
+//!   case, as a testlib checker does;
+//! - [`diagnose`]: which known wrong reading of the rules a wrong answer
+//!   matches;
 //! - [`verdict`]: what a plan checker says about a plan.
 
 pub mod check;
+pub mod checker;
 pub mod diagnose;
 pub mod error;
 pub mod generate;
@@ -45,6 +54,8 @@ pub mod scan;
 pub mod search;
 pub mod session;
 pub mod svg;
+pub mod testset;
+pub mod validate;
 pub mod verdict;
 pub mod view;
 

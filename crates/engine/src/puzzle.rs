@@ -39,6 +39,8 @@ use crate::generate::{Best, Difficulty, Generator, Landscape, Want};
 use crate::moves::Move;
 use crate::search::{Limits, Search};
 use crate::session::{Game, Prospect};
+use crate::testset::{JudgeLimits, Preset};
+use crate::validate::Input;
 use crate::verdict::Verdict;
 use crate::view::{BoardView, Mark, TextStyle, Tone};
 
@@ -464,6 +466,28 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
 
     /// The cases one edit smaller, for shrinking a failing case.
     fn smaller(&self, case: &Self::Case) -> Vec<Self::Case>;
+
+    // ---------------------------------------------------- the judge kit
+    /// The judges' limits, for a test set; `None` when the puzzle has no
+    /// judge (the template).
+    const JUDGE_LIMITS: Option<JudgeLimits> = None;
+
+    /// The judges' exact format and limits in words, for `validate`'s help.
+    const JUDGE_FORMAT: &'static str = "";
+
+    /// Records every violation of the judges' exact format and limits in
+    /// `input` (see [`crate::validate`]); by default the parser's first
+    /// error, for a puzzle without a validator of its own.
+    fn validate(&self, input: &mut Input<'_>) {
+        crate::validate::by_parser(self, input)
+    }
+
+    /// The tests a judge test set should hold beyond the statement's
+    /// sample (see [`crate::testset`]); none by default, and then the test
+    /// set is random cases.
+    fn presets(&self) -> Vec<Preset> {
+        Vec::new()
+    }
 }
 
 /// A case of a puzzle as a [`Game`] for the engine's play session.

@@ -27,7 +27,9 @@
 //!   and a legal plan that avoids the starting body (an upper bound),
 //!   giving an optimal plan, a proof of unsolvability, or an honest "limit
 //!   reached"; the plain breadth-first search is kept as a comparator and
-//!   test oracle.
+//!   test oracle;
+//! - [`validate`]: the judges' exact input format and limits, for test
+//!   data; [`presets`]: the edge cases a judge test set should hold.
 //!
 //! ```
 //! use gridpuzzle_engine::search::{Limits, Outcome};
@@ -45,11 +47,13 @@
 pub mod generate;
 pub mod parse;
 pub mod play;
+pub mod presets;
 pub mod puzzle;
 pub mod render;
 pub mod rules;
 pub mod shrink;
 pub mod solve;
+pub mod validate;
 pub mod verify;
 
 pub use parse::{Cases, ParseOptions};

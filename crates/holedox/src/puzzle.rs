@@ -16,6 +16,8 @@ use gridpuzzle_engine::page::{self, DraftGrid};
 use gridpuzzle_engine::puzzle::{Cases, GenSpec, HardSpec, Param, Puzzle, Setting, Variant};
 use gridpuzzle_engine::search::{Limits, Search};
 use gridpuzzle_engine::session::Prospect;
+use gridpuzzle_engine::testset::{JudgeLimits, Preset};
+use gridpuzzle_engine::validate::Input;
 use gridpuzzle_engine::verdict::Verdict;
 use gridpuzzle_engine::view::{BoardView, Mark, Role, TextStyle, Tone};
 use gridpuzzle_engine::{Dir, Pos};
@@ -679,5 +681,16 @@ impl Puzzle for Holedox {
 
     fn smaller(&self, case: &Case) -> Vec<Case> {
         crate::shrink::smaller(case)
+    }
+
+    const JUDGE_LIMITS: Option<JudgeLimits> = Some(crate::validate::LIMITS);
+    const JUDGE_FORMAT: &'static str = crate::validate::FORMAT;
+
+    fn validate(&self, input: &mut Input<'_>) {
+        crate::validate::validate(input, |n, m| self.exit.cell(n, m))
+    }
+
+    fn presets(&self) -> Vec<Preset> {
+        crate::presets::presets()
     }
 }

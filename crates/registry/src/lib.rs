@@ -37,6 +37,8 @@ pub struct Entry {
     pub density: &'static str,
     pub gen_params: &'static [Param],
     pub fresh_answer: (u32, u32),
+    /// The judges' exact format and limits, in words (`validate`).
+    pub judge_format: &'static str,
 }
 
 impl Entry {
@@ -54,6 +56,7 @@ impl Entry {
             density: P::DENSITY,
             gen_params: P::GEN_PARAMS,
             fresh_answer: P::FRESH_ANSWER,
+            judge_format: P::JUDGE_FORMAT,
         }
     }
 }

@@ -1015,6 +1015,67 @@ fn shrinking<P: Puzzle>(p: &P) -> String {
 
 // -------------------------------------------------------------- tests
 
+/// The judge kit's part of the contract: the sample passes the puzzle's
+/// own validator even strictly (and a cut-off sample does not), every
+/// preset's hand-written cases are valid, presets have distinct names,
+/// and each known wrong reading is a real change of the settings.
+fn judge_kit<P: Puzzle>(p: &P) -> String {
+    use gridpuzzle_engine::validate::validate;
+    let found = validate(p, P::SAMPLES, true);
+    assert!(found.is_valid(), "the sample: {:?}", found.lines());
+    let cases = parse_all(p, P::SAMPLES).len() as u64;
+    assert_eq!(
+        found.cases, cases,
+        "the validator counts the sample's cases"
+    );
+    let cut = P::SAMPLES
+        .trim_end()
+        .rsplit_once('\n')
+        .map_or("", |(a, _)| a);
+    assert!(
+        !validate(p, cut, false).is_valid(),
+        "a sample without its last line"
+    );
+    let presets = p.presets();
+    let mut names = HashSet::new();
+    for preset in &presets {
+        assert!(
+            names.insert(preset.name.clone()),
+            "two presets {}",
+            preset.name
+        );
+        if !preset.text.is_empty() {
+            let text = format!("{}{}", preset.text, P::TERMINATOR);
+            let found = validate(p, &text, true);
+            assert!(
+                found.is_valid(),
+                "preset {}: {:?}",
+                preset.name,
+                found.lines()
+            );
+        }
+    }
+    for v in P::VARIANTS {
+        let wrong = P::variant(v).expect("a variant's settings are valid");
+        assert_ne!(
+            wrong.settings(),
+            p.settings(),
+            "variant {} changes nothing",
+            v.name
+        );
+    }
+    format!(
+        "sample valid, {} presets, {} variants",
+        presets.len(),
+        P::VARIANTS.len()
+    )
+}
+
+conformance!(
+    /// The sample validates; presets are valid; variants change the rules.
+    judge_kit_contract_holds => judge_kit
+);
+
 conformance!(
     /// Judge input written and read back; errors after good cases; the
     /// samples' answers.
