@@ -12,22 +12,10 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use common::{run, sample};
+use common::{candidates, run, sample};
 use gridpuzzle_curling::Curling;
 use gridpuzzle_engine::Puzzle;
 use gridpuzzle_holedox::Holedox;
-
-/// The candidates example, built by `cargo test` next to the binary.
-fn candidates() -> String {
-    let bin = PathBuf::from(env!("CARGO_BIN_EXE_gridpuzzle"));
-    let path = bin.parent().unwrap().join("examples").join("candidates");
-    assert!(
-        path.exists(),
-        "build the examples first: {}",
-        path.display()
-    );
-    path.to_str().unwrap().to_string()
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))

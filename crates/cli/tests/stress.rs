@@ -6,19 +6,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::run;
-
-/// The candidates example, built by `cargo test` next to the binary.
-fn candidates() -> String {
-    let bin = PathBuf::from(env!("CARGO_BIN_EXE_gridpuzzle"));
-    let path = bin.parent().unwrap().join("examples").join("candidates");
-    assert!(
-        path.exists(),
-        "build the examples first: {}",
-        path.display()
-    );
-    path.to_str().unwrap().to_string()
-}
+use common::{candidates, run};
 
 /// A fresh scratch path for a saved input.
 fn scratch(name: &str) -> PathBuf {

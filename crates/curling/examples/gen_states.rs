@@ -19,11 +19,12 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use gridpuzzle_curling::generate::Boards;
 use gridpuzzle_curling::parse::{write_dataset, TERMINATOR};
-use gridpuzzle_curling::{solve, Board, Cell, Options};
+use gridpuzzle_curling::{solve, Board, Options};
+use gridpuzzle_engine::generate::Landscape;
 use gridpuzzle_engine::rng::SplitMix64;
 use gridpuzzle_engine::search::{Limits, Outcome};
-use gridpuzzle_engine::Grid;
 
 #[path = "../benches/reference.rs"]
 mod reference;
@@ -33,26 +34,14 @@ const DRAWN: usize = 2_000;
 const KEPT: usize = 1_000;
 
 /// A random `SIDE × SIDE` board with `density` % blocks, start and goal on
-/// two distinct random cells.
+/// two distinct random cells: the generator's own drawing.
 fn board(rng: &mut SplitMix64, density: u32) -> Board {
-    let n = (SIDE * SIDE) as u64;
-    let mut cells: Vec<Cell> = (0..n)
-        .map(|_| {
-            if rng.chance(density) {
-                Cell::Block
-            } else {
-                Cell::Ice
-            }
-        })
-        .collect();
-    let start = rng.below(n) as usize;
-    let mut goal = rng.below(n - 1) as usize;
-    if goal >= start {
-        goal += 1;
-    }
-    cells[start] = Cell::Start;
-    cells[goal] = Cell::Goal;
-    Board::new(Grid::from_cells(SIDE, SIDE, cells).expect("a full grid")).expect("a playable board")
+    let mut boards = Boards {
+        width: SIDE,
+        height: SIDE,
+        options: Options::default(),
+    };
+    boards.random(rng, density).expect("a playable board")
 }
 
 fn main() {

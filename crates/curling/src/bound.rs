@@ -241,23 +241,12 @@ pub fn line_bound(board: &Board, stone: usize, broken: impl Fn(u32) -> bool) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::Boards;
     use crate::rules::{apply, throw, Cell, State};
+    use crate::solve::tests::random_board;
     use crate::solve::{relaxed_distances, solve, successors, Algorithm, Options};
-    use gridpuzzle_engine::generate::Landscape;
     use gridpuzzle_engine::rng::SplitMix64;
     use gridpuzzle_engine::search::{bfs, HashVisited, Limits};
     use gridpuzzle_engine::{Dir, Grid};
-
-    fn random_board(rng: &mut SplitMix64, w: u32, h: u32) -> Board {
-        let mut boards = Boards {
-            width: w,
-            height: h,
-            options: Options::default(),
-        };
-        let density = rng.range(0, 60) as u32;
-        boards.random(rng, density).expect("at least two cells")
-    }
 
     /// The exact fewest throws from `s` (no cap), by breadth-first search.
     fn exact_from(b: &Board, s: &State) -> Option<u32> {

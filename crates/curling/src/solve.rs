@@ -454,14 +454,14 @@ impl Walk for Stone<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::generate::Boards;
     use gridpuzzle_engine::generate::Landscape;
     use gridpuzzle_engine::rng::SplitMix64;
 
     /// A random board from the generator's own drawing (0–60 % blocks).
-    fn random_board(rng: &mut SplitMix64, w: u32, h: u32) -> Board {
+    pub(crate) fn random_board(rng: &mut SplitMix64, w: u32, h: u32) -> Board {
         let mut boards = Boards {
             width: w,
             height: h,

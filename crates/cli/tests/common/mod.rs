@@ -45,6 +45,20 @@ pub fn run_with(args: &[&str], stdin: &str, setup: impl FnOnce(&mut Command)) ->
 }
 
 /// A file of the repository's `samples/` folder.
+/// The path of the `candidates` example (deliberately buggy and correct
+/// contest programs), built by `cargo test` next to the binary.
+#[allow(dead_code)] // not every test binary runs candidates
+pub fn candidates() -> String {
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_gridpuzzle"));
+    let path = bin.parent().unwrap().join("examples").join("candidates");
+    assert!(
+        path.exists(),
+        "build the examples first: {}",
+        path.display()
+    );
+    path.to_str().unwrap().to_string()
+}
+
 pub fn sample(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../samples")
