@@ -17,7 +17,7 @@ use gridpuzzle_engine::verdict::Verdict;
 use gridpuzzle_engine::Dir;
 
 use crate::play::board_at;
-use crate::rules::{apply, replay_under, throw_under, Adjacent, Board, Foul, State, Throw};
+use crate::rules::{apply, throw_under, Adjacent, Board, Foul, State, Throw};
 
 /// Every legal throw from `state` under `adjacent`, as `(direction, next)`.
 pub fn successors(board: &Board, state: &State, adjacent: Adjacent, out: &mut Vec<(Dir, State)>) {
@@ -94,43 +94,9 @@ pub fn verify(
     adjacent: Adjacent,
     limits: &Limits,
 ) -> Verdict {
-    let moves = plan.len();
-    let (_, end) = match replay_under(board, plan, adjacent) {
-        Ok(done) => done,
-        Err(e) => {
-            return Verdict::Illegal {
-                index: e.index,
-                mv: e.dir.letter(),
-                reason: e.foul.to_string(),
-            }
-        }
-    };
-    if end.stone != board.goal() {
-        return Verdict::NotReached {
-            moves,
-            detail: format!("the stone rests at {}", end.stone),
-        };
-    }
-    if let Some(cap) = max_throws.filter(|&cap| moves > cap as usize) {
-        return Verdict::OverCap { moves, cap };
-    }
-    match solve(board, max_throws, adjacent, limits).outcome {
-        Outcome::Solved(best) if best.len() == moves => Verdict::Optimal { moves },
-        Outcome::Solved(best) => Verdict::Longer {
-            moves,
-            optimum: best.len(),
-        },
-        Outcome::Unsolvable => Verdict::Unknown {
-            moves,
-            why:
-                "internal error: the solver found no plan although this one works; please report it"
-                    .into(),
-        },
-        Outcome::Limit(hit) => Verdict::Unknown {
-            moves,
-            why: hit.to_string(),
-        },
-    }
+    crate::verify::verdict(board, plan, adjacent, max_throws, || {
+        solve(board, max_throws, adjacent, limits).outcome
+    })
 }
 
 #[cfg(test)]

@@ -8,15 +8,32 @@ use gridpuzzle_engine::search::{Limits, Outcome};
 use gridpuzzle_engine::verdict::Verdict;
 use gridpuzzle_engine::Dir;
 
-use crate::rules::{replay, Board};
+use crate::rules::{replay_under, Adjacent, Board};
 use crate::solve::{solve, Options};
 
 /// Checks a user's plan: the first illegal throw, a goal not reached, a
 /// plan over the cap, or how its length compares with the optimum (which is
 /// searched under `limits`).
 pub fn verify(board: &Board, plan: &[Dir], opts: &Options, limits: &Limits) -> Verdict {
+    verdict(board, plan, Adjacent::Refused, opts.max_throws, || {
+        solve(board, opts, limits).outcome
+    })
+}
+
+/// The verdict on `plan` replayed under the adjacent-block rule `adjacent`
+/// and the cap `max_throws`, with `optimum` the search for the optimum
+/// under the same rules (run only for a legal plan that reaches the goal
+/// within the cap). Shared by the judge's rules above and the variants of
+/// [`crate::variant`], so the two cannot word a verdict differently.
+pub(crate) fn verdict(
+    board: &Board,
+    plan: &[Dir],
+    adjacent: Adjacent,
+    max_throws: Option<u32>,
+    optimum: impl FnOnce() -> Outcome<Dir>,
+) -> Verdict {
     let moves = plan.len();
-    let (_, end) = match replay(board, plan) {
+    let (_, end) = match replay_under(board, plan, adjacent) {
         Ok(done) => done,
         Err(e) => {
             return Verdict::Illegal {
@@ -32,10 +49,10 @@ pub fn verify(board: &Board, plan: &[Dir], opts: &Options, limits: &Limits) -> V
             detail: format!("the stone rests at {}", end.stone),
         };
     }
-    if let Some(cap) = opts.max_throws.filter(|&cap| moves > cap as usize) {
+    if let Some(cap) = max_throws.filter(|&cap| moves > cap as usize) {
         return Verdict::OverCap { moves, cap };
     }
-    match solve(board, opts, limits).outcome {
+    match optimum() {
         Outcome::Solved(best) if best.len() == moves => Verdict::Optimal { moves },
         Outcome::Solved(best) => Verdict::Longer {
             moves,
