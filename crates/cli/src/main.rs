@@ -21,6 +21,7 @@
 
 mod args;
 mod check;
+mod child;
 mod docs;
 mod generate;
 mod input;

@@ -16,22 +16,19 @@
 //! The judge side runs the helper in a process group of its own, kills the
 //! whole group at the wall-clock deadline (a program that sleeps uses no
 //! CPU time), reads the program's output by threads while it runs and
-//! stops it past [`OUTPUT_CAP`].
+//! stops it past [`OUTPUT_CAP`]: [`crate::child::watch`], the loop `stress`
+//! watches its candidates with too.
 
 use std::ffi::OsString;
 use std::fs::File;
-use std::io::Read;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::thread;
 use std::time::{Duration, Instant};
 
 use nix::sys::resource::{getrusage, setrlimit, Resource, UsageWho};
-use nix::sys::signal::{killpg, Signal};
-use nix::unistd::Pid;
+
+use crate::child::{watch, Cap, Waited};
 
 /// The hidden first argument that makes this binary the helper.
 pub const HELPER: &str = "__judge-limited-child";
@@ -100,7 +97,7 @@ pub fn run(argv: &[String], input: &Path, limits: Limits, stats: &Path) -> std::
     // Whole seconds, rounded up, plus one: the kernel's backstop only.
     let cpu = limits.time.as_secs() + 2;
     let began = Instant::now();
-    let mut child = Command::new(me)
+    let child = Command::new(me)
         .arg(HELPER)
         .arg(stats)
         .arg(&memory)
@@ -112,65 +109,25 @@ pub fn run(argv: &[String], input: &Path, limits: Limits, stats: &Path) -> std::
         .stderr(Stdio::piped())
         .process_group(0)
         .spawn()?;
-    let group = Pid::from_raw(child.id() as i32);
-    let flood = Arc::new(AtomicBool::new(false));
-    let reader = |mut pipe: Box<dyn Read + Send>, cap: usize, fatal: bool| {
-        let flood = Arc::clone(&flood);
-        thread::spawn(move || {
-            let mut kept = Vec::new();
-            let mut buf = [0u8; 1 << 14];
-            loop {
-                match pipe.read(&mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(n) => {
-                        let room = cap.saturating_sub(kept.len());
-                        kept.extend_from_slice(&buf[..n.min(room)]);
-                        if n > room && fatal {
-                            flood.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                    }
-                }
-            }
-            kept
-        })
-    };
-    let out = reader(
-        Box::new(child.stdout.take().expect("piped")),
-        OUTPUT_CAP,
-        true,
-    );
-    let err = reader(
-        Box::new(child.stderr.take().expect("piped")),
-        ERROR_CAP,
-        false,
-    );
-    let deadline = began + limits.wall();
-    let mut ended = loop {
-        if let Some(status) = child.try_wait()? {
-            break match (status.code(), status.signal()) {
-                (Some(code), _) => Ended::Exited(code),
-                (None, Some(sig)) => Ended::Signaled(sig),
-                (None, None) => Ended::Exited(-1),
-            };
-        }
-        if flood.load(Ordering::Relaxed) {
-            break Ended::TooMuchOutput;
-        }
-        if Instant::now() >= deadline {
-            break Ended::WallTimeOut;
-        }
-        thread::sleep(Duration::from_millis(2));
-    };
+    let caps = [
+        Cap {
+            bytes: OUTPUT_CAP,
+            fatal: true,
+        },
+        Cap {
+            bytes: ERROR_CAP,
+            fatal: false,
+        },
+    ];
+    let watched = watch(child, caps, began + limits.wall(), None)?;
     let wall = began.elapsed();
-    // Whatever happened, nothing of the group may outlive the run.
-    let _ = killpg(group, Signal::SIGKILL);
-    let _ = child.wait();
-    let stdout = out.join().unwrap_or_default();
-    let stderr = err.join().unwrap_or_default();
-    if flood.load(Ordering::Relaxed) {
-        ended = Ended::TooMuchOutput;
-    }
+    let mut ended = match watched.waited {
+        Waited::Exited(code) => Ended::Exited(code),
+        Waited::Signaled(sig) => Ended::Signaled(sig),
+        Waited::Deadline | Waited::Cancelled => Ended::WallTimeOut,
+        Waited::Flood => Ended::TooMuchOutput,
+    };
+    let (stdout, stderr) = (watched.stdout, watched.stderr);
     let mut cpu = None;
     let mut peak = None;
     // The helper's report replaces its own exit status with the program's.

@@ -1,23 +1,20 @@
 //! Running another program on one input, with a time limit and a cap on
 //! what it may print.
 //!
-//! The candidate gets its own process group, so when it runs too long the
-//! whole group — the program and anything it started — is killed with one
-//! signal and then reaped: no stray process and no zombie is left behind.
-//! Its output is read by threads while it runs (a program that fills a pipe
-//! must not deadlock against us) and only the first [`OUTPUT_CAP`] bytes are
-//! kept; more than that is a failure of its own.
+//! The candidate gets its own process group and is watched by
+//! [`crate::child::watch`] (the loop `judge` uses too): when it runs too
+//! long the whole group is killed and reaped, and only the first
+//! [`OUTPUT_CAP`] bytes of each pipe are kept; more than that is a failure
+//! of its own.
 
-use std::io::{Read, Write};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::io::Write;
+use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use nix::sys::signal::{killpg, Signal};
-use nix::unistd::Pid;
+use crate::child::{watch, Cap, Waited};
 
 /// The most bytes of standard output kept from a candidate.
 pub const OUTPUT_CAP: usize = 64 * 1024;
@@ -63,68 +60,26 @@ pub fn run(
         .stderr(Stdio::piped())
         .process_group(0)
         .spawn()?;
-    let group = Pid::from_raw(child.id() as i32);
     let mut stdin = child.stdin.take().expect("piped");
     let input = input.as_bytes().to_vec();
     // A candidate may exit without reading: a failed write is its business.
     let writer = thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
-    let flood = Arc::new(AtomicBool::new(false));
-    let reader = |mut pipe: Box<dyn Read + Send>| {
-        let flood = Arc::clone(&flood);
-        thread::spawn(move || {
-            let mut kept = Vec::new();
-            let mut buf = [0u8; 8192];
-            let mut over = false;
-            loop {
-                match pipe.read(&mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(n) => {
-                        let room = OUTPUT_CAP.saturating_sub(kept.len());
-                        kept.extend_from_slice(&buf[..n.min(room)]);
-                        if n > room {
-                            over = true;
-                            flood.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                    }
-                }
-            }
-            (kept, over)
-        })
+    let cap = Cap {
+        bytes: OUTPUT_CAP,
+        fatal: true,
     };
-    let out = reader(Box::new(child.stdout.take().expect("piped")));
-    let err = reader(Box::new(child.stderr.take().expect("piped")));
-    let deadline = Instant::now() + limit;
-    let mut ended = loop {
-        if let Some(status) = child.try_wait()? {
-            break match (status.code(), status.signal()) {
-                (Some(code), _) => Ended::Exited(code),
-                (None, Some(sig)) => Ended::Signaled(sig),
-                (None, None) => Ended::Exited(-1),
-            };
-        }
-        if flood.load(Ordering::Relaxed) {
-            break Ended::TooMuchOutput;
-        }
-        if Instant::now() >= deadline {
-            break Ended::TimedOut;
-        }
-        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-            break Ended::Cancelled;
-        }
-        thread::sleep(Duration::from_millis(2));
-    };
-    // Whatever happened, nothing of the group may outlive the run.
-    let _ = killpg(group, Signal::SIGKILL);
-    let _ = child.wait();
+    let watched = watch(child, [cap, cap], Instant::now() + limit, cancel)?;
     let _ = writer.join();
-    let (stdout, over) = out.join().unwrap_or_default();
-    let (stderr, _) = err.join().unwrap_or_default();
-    if over {
-        ended = Ended::TooMuchOutput;
-    }
+    let ended = match watched.waited {
+        Waited::Exited(code) => Ended::Exited(code),
+        Waited::Signaled(sig) => Ended::Signaled(sig),
+        Waited::Deadline => Ended::TimedOut,
+        Waited::Flood => Ended::TooMuchOutput,
+        Waited::Cancelled => Ended::Cancelled,
+    };
+    let (stdout, stderr) = (watched.stdout, watched.stderr);
     Ok(Run {
         ended,
         stdout: String::from_utf8_lossy(&stdout).into_owned(),
