@@ -109,17 +109,34 @@ pub fn solve_from(
     used: usize,
     limits: &Limits,
 ) -> Search<Dir> {
+    from_here(board, max_throws, state, used, |board, cap| {
+        let opts = Options {
+            max_throws: cap,
+            ..Options::default()
+        };
+        solve(board, &opts, limits)
+    })
+}
+
+/// The game from `state` after `used` throws as a whole game of its own
+/// ([`board_at`], with the throws left under `max_throws` as its cap),
+/// solved by `solve`; already won when the stone rests on the goal. Shared
+/// with the rule variants of [`crate::variant`].
+pub(crate) fn from_here(
+    board: &Board,
+    max_throws: Option<u32>,
+    state: &State,
+    used: usize,
+    solve: impl FnOnce(&Board, Option<u32>) -> Search<Dir>,
+) -> Search<Dir> {
     let Some(board) = board_at(board, state) else {
         return Search {
             outcome: Outcome::Solved(Vec::new()),
             stats: Stats::default(),
         };
     };
-    let opts = Options {
-        max_throws: max_throws.map(|cap| cap.saturating_sub(used.min(u32::MAX as usize) as u32)),
-        ..Options::default()
-    };
-    solve(&board, &opts, limits)
+    let cap = max_throws.map(|cap| cap.saturating_sub(used.min(u32::MAX as usize) as u32));
+    solve(&board, cap)
 }
 
 #[cfg(test)]

@@ -12,11 +12,11 @@
 //! untouched. Every throw but the last still breaks a block, so the states
 //! form a finite acyclic graph and "unsolvable" is a proof here too.
 
-use gridpuzzle_engine::search::{bfs, HashVisited, Limits, Outcome, Search, Stats};
+use gridpuzzle_engine::search::{bfs, HashVisited, Limits, Search};
 use gridpuzzle_engine::verdict::Verdict;
 use gridpuzzle_engine::Dir;
 
-use crate::play::board_at;
+use crate::play::from_here;
 use crate::rules::{apply, throw_under, Adjacent, Board, Foul, State, Throw};
 
 /// Every legal throw from `state` under `adjacent`, as `(direction, next)`.
@@ -56,14 +56,9 @@ pub fn solve_from(
     used: usize,
     limits: &Limits,
 ) -> Search<Dir> {
-    let Some(board) = board_at(board, state) else {
-        return Search {
-            outcome: Outcome::Solved(Vec::new()),
-            stats: Stats::default(),
-        };
-    };
-    let cap = max_throws.map(|cap| cap.saturating_sub(used.min(u32::MAX as usize) as u32));
-    solve(&board, cap, adjacent, limits)
+    from_here(board, max_throws, state, used, |board, cap| {
+        solve(board, cap, adjacent, limits)
+    })
 }
 
 /// Plays `dir` from `state` after `used` throws, as
@@ -103,6 +98,7 @@ pub fn verify(
 mod tests {
     use super::*;
     use crate::parse::Datasets;
+    use gridpuzzle_engine::search::Outcome;
 
     fn boards(text: &str) -> Vec<Board> {
         Datasets::new(text.as_bytes()).map(|b| b.unwrap()).collect()
