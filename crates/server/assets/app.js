@@ -445,6 +445,7 @@ function switchPuzzle(name) {
     return b;
   }));
   showTool();
+  showHelp();
 
   $("move-buttons").replaceChildren(...kind.move_set.map((m) => {
     const b = document.createElement("button");
@@ -462,7 +463,6 @@ function switchPuzzle(name) {
     for (const key of MOVE_KEYS[m.word] || []) moveKeys[key] = m.letter;
     if (/^\d$/.test(m.letter)) moveKeys[m.letter] = m.letter;
   }
-  showHelp();
   $("play-help").textContent = Object.keys(MOVE_KEYS).some((w) => kind.move_set.some((m) => m.word === w))
     ? "Arrow keys or WASD move; " : "The buttons move; ";
 }
@@ -518,9 +518,9 @@ function rulesChanged() {
 
 function say(text, bad) {
   const p = $("message");
+  p.classList.remove("clamp");
   p.textContent = text || "";
   p.classList.toggle("error", !!bad);
-  p.classList.remove("clamp");
 }
 
 async function post(path, body) {
@@ -687,6 +687,8 @@ function enqueue(job) {
 }
 
 function showGame(note) {
+  // A position drawn: the last refusal, shown in red, is over.
+  $("play-status").classList.remove("bad");
   const n = game.moves.length;
   $("play-moves").textContent = words(n);
   $("play-moves").dataset.n = n;
@@ -694,10 +696,7 @@ function showGame(note) {
   if (n !== game.shown) $("hint-text").textContent = "";
   game.shown = n;
   show(game.seen.get(game.moves), true);
-  if (note !== undefined) {
-    $("play-status").textContent = note;
-    $("play-status").classList.remove("bad");
-  }
+  if (note !== undefined) $("play-status").textContent = note;
 }
 
 /// Asks the server to play `moves` from the start; keeps the answer when
@@ -718,11 +717,11 @@ async function playTo(moves, hint) {
     const answer = await post("/api/play", request(d, { moves, hint, positions: [n, n] }));
     if (game !== g || mode !== "play") return false;
     if (answer.refused) {
+      $("play-status").classList.add("bad");
+      flashRefused();
       let why = "refused: " + answer.refused.reason;
       if (answer.refused.move !== moves.length) why = "move " + answer.refused.move + " " + why;
       $("play-status").textContent = why;
-      $("play-status").classList.add("bad");
-      flashRefused();
       if (hint) $("hint-text").textContent = "";
       return false;
     }
