@@ -213,13 +213,27 @@ export async function layoutScenarios({ scenario, base, open, stoneAt }) {
       await noOverflow(page, "play");
       await axe(page, `play mode, ${size}`);
       await shot(page, `${size}-play`);
+      assert.equal(await page.getAttribute("#play-status", "aria-live"), "polite", "results are announced");
+      // The optimum, DLUR, from the start: the win is in view too.
+      await page.keyboard.press("Backspace");
+      await movesAre(page, 0);
+      for (const [i, word] of ["down", "left", "up", "right"].entries()) {
+        await press(word);
+        await movesAre(page, i + 1);
+        await statusInView(page, `after move ${i + 1} of the optimum`);
+      }
+      assert.deepEqual(await stoneAt(page), [2, 5], "at the goal");
 
       if (phone) {
         // A swipe right on the board throws the stone right; a tap on a
         // cell in line with it (above it) throws it up.
+        await page.keyboard.press("Backspace");
+        await movesAre(page, 0);
+        await press("down");
+        await movesAre(page, 1);
         const before = await stoneAt(page);
         await swipe(page, 90, 4);
-        await movesAre(page, 3);
+        await movesAre(page, 2);
         const after = await stoneAt(page);
         assert.equal(after[0], before[0]);
         assert.ok(after[1] > before[1], `the swipe moved the stone right: ${before} -> ${after}`);
