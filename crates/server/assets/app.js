@@ -643,12 +643,13 @@ async function solve() {
   const since = actionStarted();
   $("frame-caption").textContent = "";
   $("answer").textContent = "Solving…";
-  animControls("not solved yet");
+  animControls("not solved yet", true);
   try {
     const d = await current();
     if (mine !== epoch) return;
     if (d.lacks) {
       $("answer").textContent = d.lacks;
+      animControls("the board is not finished");
       return;
     }
     const answer = await post("/api/solve", request(d, {}));
@@ -696,8 +697,9 @@ async function solve() {
 const ANIM_BUTTONS = ["anim-first", "anim-back", "anim-play", "anim-step", "anim-last"];
 
 /// Enables the animation's buttons for the frame shown, or (`why`: there
-/// is nothing to play) disables them all and says why.
-function animControls(why) {
+/// is nothing to play) disables them all and says why, in their tooltips
+/// and (unless `quiet`) under them.
+function animControls(why, quiet) {
   const s = solution;
   for (const id of ANIM_BUTTONS) {
     const button = $(id);
@@ -708,7 +710,7 @@ function animControls(why) {
     button.disabled = !!off;
     button.title = !s && why ? "Nothing to play: " + why : button.dataset.title;
   }
-  if (!s && why) $("frame-caption").textContent = "Nothing to play: " + why + ".";
+  if (!s && why && !quiet) $("frame-caption").textContent = "Nothing to play: " + why + ".";
 }
 
 function keep(s, from, positions) {
@@ -917,17 +919,22 @@ async function celebrate(g, d, n) {
   }
   const old = progress.solved[d.id];
   if (!old || old.moves > n || (old.optimum == null && optimum !== null)) {
+    delete progress.solved[d.id];
     progress.solved[d.id] = { puzzle: d.puzzle, moves: old ? Math.min(old.moves, n) : n, optimum };
+    // The newest wins are kept; the list stays small enough to show.
+    const ids = Object.keys(progress.solved);
+    for (const id of ids.slice(0, Math.max(0, ids.length - 100))) delete progress.solved[id];
     saveProgress();
   }
   showProgress();
 }
 
-/// "Next level": the next case of the judge input read, if there is one.
+/// "Next level": the next case of the judge input read, if there is one;
+/// else a new board from the Generate panel's settings.
 function showNextLevel() {
   const next = nextCase();
-  $("next-level").hidden = !next;
-  if (next) $("next-level").textContent = "Next level: case " + next.case + " →";
+  $("next-level").hidden = false;
+  $("next-level").textContent = next ? "Next level: case " + next.case + " →" : "Next level: a new board →";
 }
 
 function nextCase() {
@@ -1137,8 +1144,10 @@ async function generate() {
     const optimum = first.answer < 0 ? "no solution (-1): there is nothing to play to the goal"
       : "optimum " + words(first.answer) + ", " + first.difficulty.optimal_first_moves + " optimal first move(s)";
     say("Generated (seed " + (seed || made.seed) + "): " + optimum + ". Solve it, or play it.");
+    return true;
   } catch (e) {
     say(e.message, true);
+    return false;
   } finally {
     button.disabled = false;
   }
@@ -1183,10 +1192,10 @@ function wire() {
   $("anim-step").addEventListener("click", () => step(1));
   $("anim-last").addEventListener("click", () => jump(true));
   $("anim-play").addEventListener("click", togglePlay);
-  $("next-level").addEventListener("click", () => {
+  $("next-level").addEventListener("click", async () => {
     const next = nextCase();
-    if (!next) return;
-    openCase(next.case);
+    if (next) openCase(next.case);
+    else if (!(await generate())) return;
     startPlay();
   });
   for (const button of document.querySelectorAll("[data-key]")) {
