@@ -213,6 +213,9 @@ export async function gameScenarios(h) {
     await page.keyboard.press("ArrowRight");
     await waitText(page, "#play-status", /^refused: .*row 1, column 4/);
     assert.equal(await page.locator('#board .refused-cell[data-r="0"][data-c="3"]').count(), 1);
+    // The board names the cell under the pointer the same way.
+    await cell(page, 0, 3).hover();
+    assert.equal(await page.getAttribute("#board-wrap", "title"), "row 1, column 4");
 
     await page.click("#solve");
     await waitText(page, "#answer", /^No solution/);

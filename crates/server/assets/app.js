@@ -1160,6 +1160,11 @@ function wire() {
   svg.addEventListener("pointerdown", onPointer);
   svg.addEventListener("pointermove", onPointer);
   svg.addEventListener("pointerup", () => { dragging = false; });
+  // The cell under the pointer, numbered as the rules' messages number it.
+  svg.addEventListener("pointermove", (event) => {
+    const at = draft && cellAt(event);
+    $("board-wrap").title = at ? "row " + (at[0] + 1) + ", column " + (at[1] + 1) : "";
+  });
   svg.addEventListener("pointercancel", () => { dragging = false; });
 
   $("puzzle").addEventListener("change", () => choosePuzzle($("puzzle").value));
