@@ -188,7 +188,7 @@ await scenario("holedox: open a sample by its link and play it", async (page) =>
   // An exact hint: the sample's optimum is 9, one step is made.
   await page.keyboard.press("h");
   await page.waitForFunction(() => /^Best next move/.test(document.getElementById("hint-text").textContent));
-  assert.equal(await page.textContent("#hint-text"), "Best next move: R — 8 steps to go (exact).");
+  assert.equal(await page.textContent("#hint-text"), "Best next move: right → — 8 steps to go (exact).");
 
   // Into its own body: refused with the rules' reason, nothing moves.
   await page.keyboard.press("ArrowUp");
@@ -264,13 +264,13 @@ await scenario("holedox: answers that come late, edits and rule changes during p
   // A hint, then a move away and back by undo/redo: the hint is dropped
   // as soon as the position changes.
   await page.keyboard.press("h");
-  await page.waitForFunction(() => /Best next move: D/.test(document.getElementById("hint-text").textContent));
+  await page.waitForFunction(() => /Best next move: down ↓/.test(document.getElementById("hint-text").textContent));
   await page.keyboard.press("ArrowDown");
   await page.waitForFunction(() => document.getElementById("play-moves").dataset.n === "1");
   assert.equal(await page.textContent("#hint-text"), "");
   await page.keyboard.press("u");
   await page.keyboard.press("h");
-  await page.waitForFunction(() => /D — 9 steps/.test(document.getElementById("hint-text").textContent));
+  await page.waitForFunction(() => /down ↓ — 9 steps/.test(document.getElementById("hint-text").textContent));
   await page.keyboard.press("y");
   await page.waitForFunction(() => document.getElementById("play-moves").dataset.n === "1");
   assert.equal(await page.textContent("#hint-text"), "");
@@ -356,6 +356,11 @@ await scenario("links that cannot be read, and generated boards", async (page) =
   await page.press("#max-throws", "Enter");
   await page.waitForFunction(() => /No solution/.test(document.getElementById("answer").textContent));
 });
+
+// Game behaviour (kept work, undo, progress, messages, Solve's keys, the
+// win): e2e/game.test.mjs, with the helpers above.
+const { gameScenarios } = await import("./game.test.mjs");
+await gameScenarios({ base, scenario, open, ready, cell, clickCell, classOf, stoneAt, headAt, HOLEDOX_SAMPLE_ID });
 
 // The layout and looks at a laptop's and a phone's size, and accessibility.
 await layoutScenarios({ scenario, base, open, stoneAt });

@@ -469,6 +469,11 @@ impl Puzzle for Curling {
     }
 
     const PAGE_SCRIPT: &'static str = include_str!("../page.js");
+    const RULES: &'static str = "Throw the stone up, down, left or right: it slides over the ice \
+        until it hits a block, which stops it and breaks (the block is gone for the rest of the \
+        game). A throw toward a block right next to the stone is not allowed. Sliding off the \
+        board loses the game. The stone stops on the goal the moment it reaches it. \
+        Reach the goal in at most the cap of throws (10 by the judge's rules), in as few as you can.";
     /// Dataset 2 of the statement (4 throws): dataset 1 is two cells.
     const SHOWCASE: u64 = 2;
 

@@ -350,6 +350,11 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     /// when the page does not offer the puzzle.
     const PAGE_SCRIPT: &'static str = "";
 
+    /// The rules in a few plain sentences, for the page's "How to play"
+    /// (the page knows no rule of its own); empty: the page shows none.
+    /// The move keys are the page's, so they are not repeated here.
+    const RULES: &'static str = "";
+
     /// The sample case (1-based) the page opens first.
     const SHOWCASE: u64 = 1;
 

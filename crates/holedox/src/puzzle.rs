@@ -436,6 +436,10 @@ impl Puzzle for Holedox {
     }
 
     const PAGE_SCRIPT: &'static str = include_str!("../page.js");
+    const RULES: &'static str = "Move the snake's head one cell up, down, left or right; every \
+        other segment follows into the cell of the one before it. The head may not leave the \
+        lair, enter a stone or enter any cell of the body, its tail included (the lenient tail \
+        rule lets it follow its tail). Bring the head to the exit (marked on the board) in as few steps as you can.";
     const BOARD_SETTINGS: &'static [&'static str] = &["exit"];
 
     fn draft_text(&self, draft: &Value) -> Result<String, String> {

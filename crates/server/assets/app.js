@@ -45,7 +45,16 @@
 //
 // The link's fragment holds the board's game ID, `#NAME/WxH/CELLS/...`;
 // its format is documented in crates/engine/src/page.rs and in each
-// puzzle's puzzle.rs, which encode and decode it.
+// puzzle's puzzle.rs, which encode and decode it. A board put in place of
+// another (a case, a generated board, Clear, another puzzle) is a new
+// history entry, so Back returns to the board before; edits only replace
+// the entry.
+//
+// What the page keeps in the browser (localStorage, when it may; a page
+// without it works the same, and forgets): the last board of each puzzle
+// as its game ID, and the boards won in Play with the fewest moves and the
+// optimum. Each puzzle's draft, settings and edit history are kept while
+// the page is open, so switching puzzles and back loses nothing.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -105,6 +114,57 @@ let draft = null;
 const tools = {};
 const values = {};
 let mode = "edit";
+/// Per puzzle: the draft left when another puzzle was chosen, and the
+/// edit history ({undo, redo}: drafts as JSON, newest last).
+const drafts = {};
+const edits = {};
+
+// ------------------------------------------------------------- progress
+
+const STORE_KEY = "gridpuzzle.progress.v1";
+/// {last: puzzle name, boards: {puzzle: game ID}, solved: {game ID:
+/// {puzzle, moves, optimum}}}; kept in localStorage when the browser
+/// allows it.
+let progress = { last: null, boards: {}, solved: {} };
+
+function loadProgress() {
+  try {
+    const saved = JSON.parse(window.localStorage.getItem(STORE_KEY) || "null");
+    if (saved && typeof saved === "object") {
+      progress = { last: saved.last || null, boards: saved.boards || {}, solved: saved.solved || {} };
+    }
+  } catch (_) { /* no storage, or not ours: start afresh */ }
+}
+
+function saveProgress() {
+  try {
+    window.localStorage.setItem(STORE_KEY, JSON.stringify(progress));
+  } catch (_) { /* denied or full: the page still works, it forgets */ }
+}
+
+/// Shows the boards won so far, and what the board on the page scored.
+function showProgress() {
+  const list = $("solved-list");
+  const ids = Object.keys(progress.solved);
+  list.replaceChildren(...ids.map((id) => {
+    const won = progress.solved[id];
+    const a = document.createElement("a");
+    a.href = "#" + id;
+    a.textContent = id.split("/").slice(0, 2).join(" ") + ": " + wonText(won);
+    const li = document.createElement("li");
+    li.append(a);
+    return li;
+  }));
+  const id = described && described.value && described.value.id;
+  const mine = id && progress.solved[id];
+  $("solved-note").textContent = mine ? "You solved this board before: " + wonText(mine) + "." : "";
+}
+
+function wonText(won) {
+  const kindOf = kinds[won.puzzle];
+  const n = (x) => x + " " + (kindOf ? (x === 1 ? kindOf.move : kindOf.moves) : "moves");
+  return n(won.moves) + (won.optimum !== undefined && won.optimum !== null ? " (optimum " + won.optimum + ")" : "");
+}
 
 const module = () => modules[kind.name];
 
@@ -145,10 +205,17 @@ function describe(known) {
   const promise = known ? Promise.resolve(known)
     : post("/api/board", { puzzle: kind.name, board: draft, options: controlOptions() });
   described = { version: mine, promise, value: null };
+  const since = actionStarted();
   promise.then((d) => {
     if (described.version !== mine) return;
     described.value = d;
     updateUrl();
+    // While a link that could not be read is kept, its message stays.
+    if (!keepHash) succeeded(since);
+    progress.last = d.puzzle;
+    progress.boards[d.puzzle] = d.id;
+    saveProgress();
+    showProgress();
   }, (e) => {
     if (described.version === mine) say(e.message, true);
   });
@@ -158,10 +225,19 @@ function describe(known) {
 /// The description of the board as it is now.
 const current = () => described.promise;
 
+/// True when the next link written is of a board put in place of the one
+/// before: a new history entry, so Back returns to the old board.
+let pushNext = false;
+
 function updateUrl() {
   if (keepHash || !described || !described.value) return;
   const id = described.value.id;
-  if (location.hash !== "#" + id) history.replaceState(null, "", location.pathname + location.search + "#" + id);
+  const push = pushNext && location.hash.length > 1;
+  pushNext = false;
+  if (location.hash === "#" + id) return;
+  const url = location.pathname + location.search + "#" + id;
+  if (push) history.pushState(null, "", url);
+  else history.replaceState(null, "", url);
 }
 
 /// Opens the board of the link in the address bar, if there is one.
@@ -179,20 +255,38 @@ async function loadFromHash() {
   } catch (e) {
     return unreadable(e.message);
   }
-  let opened;
+  loadingHash = location.hash;
   try {
-    opened = await post("/api/board", { id });
+    await openId(id);
   } catch (e) {
     return unreadable(e.message);
+  } finally {
+    loadingHash = null;
   }
-  if (!kinds[opened.puzzle]) return unreadable("unknown puzzle `" + opened.puzzle + "`");
-  if (!kind || kind.name !== opened.puzzle) switchPuzzle(opened.puzzle);
+  say("Opened the board of the link.");
+  return true;
+}
+
+/// The hash being opened, so that the two events of one Back open it once.
+let loadingHash = null;
+
+/// Opens the board of game ID `id` (with its settings) in the editor; a
+/// failed reading throws. `push`: a new history entry (not when it is the
+/// board of the address bar already).
+async function openId(id, push) {
+  const opened = await post("/api/board", { id });
+  if (!kinds[opened.puzzle]) throw new Error("unknown puzzle `" + opened.puzzle + "`");
+  if (!kind || kind.name !== opened.puzzle) {
+    switchPuzzle(opened.puzzle);
+    // The draft of the puzzle left is kept by switchPuzzle; it is no
+    // board of this puzzle's history.
+    draft = null;
+  }
   for (const s of controls()) {
     if (opened.options[s.key] !== undefined) $(controlId(s.key)).value = opened.options[s.key];
   }
   setBoard(opened.puzzle, opened.board, false, opened);
-  say("Opened the board of the link.");
-  return true;
+  pushNext = !!push;
 }
 
 // ---------------------------------------------------------------- drawing
@@ -255,6 +349,9 @@ function show(pos, slide) {
 
 let dragging = false;
 let lastCell = null;
+/// The draft before the stroke (as JSON), until the stroke changes it:
+/// one stroke is one step of the edit history.
+let strokeBefore = null;
 
 function cellAt(event) {
   const box = $("board").getBoundingClientRect();
@@ -269,6 +366,7 @@ function onPointer(event) {
   if (first) {
     dragging = true;
     lastCell = null;
+    strokeBefore = JSON.stringify(draft);
     $("board").setPointerCapture(event.pointerId);
   } else if (!dragging) {
     return;
@@ -296,7 +394,47 @@ function onPointer(event) {
   let changed = false;
   for (const [r, c] of path) changed = module().edit(draft, tools[kind.name], r, c, first) || changed;
   lastCell = cell;
-  if (changed) boardChanged();
+  if (changed) {
+    if (strokeBefore !== null) remember(strokeBefore);
+    strokeBefore = null;
+    boardChanged();
+  }
+}
+
+// ------------------------------------------------------------ edit history
+
+const history_ = () => (edits[kind.name] = edits[kind.name] || { undo: [], redo: [] });
+
+/// Keeps `before` (a draft as JSON) as the state an undo returns to.
+function remember(before) {
+  const h = history_();
+  if (h.undo[h.undo.length - 1] === before) return;
+  h.undo.push(before);
+  if (h.undo.length > 200) h.undo.shift();
+  h.redo = [];
+  showEditHistory();
+}
+
+/// Undoes (`back`) or redoes the last edit of this puzzle's board.
+function undoEdit(back) {
+  const h = history_();
+  const from = back ? h.undo : h.redo;
+  const to = back ? h.redo : h.undo;
+  if (!from.length) return false;
+  to.push(JSON.stringify(draft));
+  draft = module().adopt(JSON.parse(from.pop()));
+  $("width").value = draft.width;
+  $("height").value = draft.height;
+  boardChanged();
+  showEditHistory();
+  say(back ? "Undid an edit (Ctrl+Y redoes it)." : "Redid an edit.");
+  return true;
+}
+
+function showEditHistory() {
+  const h = history_();
+  $("edit-undo").disabled = !h.undo.length;
+  $("edit-redo").disabled = !h.redo.length;
 }
 
 /// The editor's keyboard cursor, [row, column]: the arrow keys move it
@@ -348,9 +486,12 @@ function boardChanged(keepLink, known) {
 }
 
 /// Puts `board` (a draft or an /api/cases record) of puzzle `name` in the
-/// editor; `known`: its description, when the server already gave it.
+/// editor; `known`: its description, when the server already gave it. The
+/// board it replaces can be had back by undo, and by Back.
 function setBoard(name, board, keepLink, known) {
   if (name !== (kind && kind.name)) switchPuzzle(name);
+  else if (draft) remember(JSON.stringify(draft));
+  pushNext = true;
   draft = module().adopt(board);
   $("width").value = draft.width;
   $("height").value = draft.height;
@@ -387,6 +528,7 @@ function showTool() {
 /// controls, its tools, its generator fields and its move buttons.
 function switchPuzzle(name) {
   saveValues();
+  if (kind && draft) drafts[kind.name] = draft;
   kind = kinds[name];
   $("puzzle").value = name;
   values[name] = values[name] || {};
@@ -463,8 +605,27 @@ function switchPuzzle(name) {
     for (const key of MOVE_KEYS[m.word] || []) moveKeys[key] = m.letter;
     if (/^\d$/.test(m.letter)) moveKeys[m.letter] = m.letter;
   }
-  $("play-help").textContent = Object.keys(MOVE_KEYS).some((w) => kind.move_set.some((m) => m.word === w))
-    ? "Arrow keys or WASD move; " : "The buttons move; ";
+  const arrows = Object.keys(MOVE_KEYS).some((w) => kind.move_set.some((m) => m.word === w));
+  $("play-help").textContent = arrows ? "Arrow keys or WASD move; " : "The buttons move; ";
+  $("rules-panel").hidden = !kind.rules;
+  $("rules").textContent = kind.rules || "";
+  $("rules-keys").textContent = "Keys. Play: " + (arrows ? "arrow keys or WASD move" : "the buttons move") +
+    ", U undo, Y redo, H hint, Backspace restart (U undoes it). Solve: ← → step, Space plays or pauses, " +
+    "Home and End go to the first and last move. Edit: Ctrl+Z undo, Ctrl+Y redo.";
+  showEditHistory();
+}
+
+/// Puts puzzle `name` on the page with the board it had when it was left
+/// (or the last one this browser kept, or its first board).
+async function choosePuzzle(name) {
+  if (drafts[name]) return setBoard(name, drafts[name]);
+  const id = progress.boards[name];
+  if (id) {
+    try {
+      return await openId(id, true);
+    } catch (_) { /* an old ID this build no longer reads: the first board */ }
+  }
+  setBoard(name, kinds[name].board || modules[name].blank(6, 6));
 }
 
 /// The fields' explanations as text on the page (the same as their
@@ -516,11 +677,24 @@ function rulesChanged() {
 
 // ------------------------------------------------------------ server calls
 
+/// Counts the user's actions, and the one when the error on show was
+/// said: an action begun after it that succeeds clears it, so a red
+/// message never outlives the trouble it reported.
+let actions = 0;
+let errorAt = -1;
+const actionStarted = () => ++actions;
+
 function say(text, bad) {
   const p = $("message");
   p.classList.remove("clamp");
   p.textContent = text || "";
   p.classList.toggle("error", !!bad);
+  if (bad) errorAt = ++actions;
+}
+
+/// An action begun at `since` succeeded: an older error is done with.
+function succeeded(since) {
+  if (since > errorAt && $("message").classList.contains("error")) say("");
 }
 
 async function post(path, body) {
@@ -562,20 +736,30 @@ async function solve() {
   stopAnimation();
   solution = null;
   const mine = ++epoch;
+  const since = actionStarted();
   $("frame-caption").textContent = "";
   $("answer").textContent = "Solving…";
+  animControls("not solved yet", true);
   try {
     const d = await current();
     if (mine !== epoch) return;
     if (d.lacks) {
       $("answer").textContent = d.lacks;
+      animControls("the board is not finished");
       return;
     }
     const answer = await post("/api/solve", request(d, {}));
     if (mine !== epoch) return;
     const result = answer.results[0];
     if (!result) throw new Error("the board gave no case to solve");
-    const took = " (" + result.stats.expanded + " states, " + result.stats.millis.toFixed(1) + " ms)";
+    succeeded(since);
+    // No state expanded: the solver's bounds decided the board before any
+    // search (Holedox's upper-bound plan meeting its lower bound, or a
+    // head that cannot reach the exit), which is a proof all the same.
+    const ms = result.stats.millis.toFixed(1) + " ms";
+    const took = result.stats.expanded === 0
+      ? " (proved by the solver's bounds, without a search; " + ms + ")"
+      : " (searched " + result.stats.expanded + " states in " + ms + ")";
     if (result.outcome === "solved") {
       const n = result.moves.length;
       const played = await post("/api/play", request(d, { moves: result.moves, positions: windowFrom(0, n) }));
@@ -589,18 +773,40 @@ async function solve() {
       $("answer").append("Optimal: ", count, " — " + (result.moves || "already there") + took);
       frame(0, false);
     } else if (result.outcome === "unsolvable") {
-      $("answer").textContent = "No solution (-1): the search proved that no plan within the rules reaches the goal" + took + ".";
+      $("answer").textContent = "No solution (-1): no plan within the rules reaches the goal" + took + ".";
       render(null);
+      animControls("there is no solution to play");
     } else {
       $("answer").textContent = "Not decided: " + result.reason + took + ". Nothing is claimed about this board.";
       render(null);
+      animControls("the solver did not decide this board");
     }
   } catch (e) {
     if (mine !== epoch) return;
     solution = null;
     $("answer").textContent = "";
+    animControls("nothing was solved");
     say(e.message, true);
   }
+}
+
+const ANIM_BUTTONS = ["anim-first", "anim-back", "anim-play", "anim-step", "anim-last"];
+
+/// Enables the animation's buttons for the frame shown, or (`why`: there
+/// is nothing to play) disables them all and says why, in their tooltips
+/// and (unless `quiet`) under them.
+function animControls(why, quiet) {
+  const s = solution;
+  for (const id of ANIM_BUTTONS) {
+    const button = $(id);
+    if (!button.dataset.title) button.dataset.title = button.title;
+    const atStart = s && s.k === 0, atEnd = s && s.k >= s.moves.length;
+    const off = !s || (atStart && /first|back/.test(id)) || (atEnd && /step|last/.test(id)) ||
+      (id === "anim-play" && !s.moves.length);
+    button.disabled = !!off;
+    button.title = !s && why ? "Nothing to play: " + why : button.dataset.title;
+  }
+  if (!s && why && !quiet) $("frame-caption").textContent = "Nothing to play: " + why + ".";
 }
 
 function keep(s, from, positions) {
@@ -618,6 +824,7 @@ function frame(k, slide) {
   $("frame-caption").textContent = "Move " + kk + " of " + n + (kk > 0 ? ": " + s.moves[kk - 1] : "") +
     (kk === n ? " — at the goal" : "");
   $("frame-caption").dataset.k = kk;
+  animControls();
   const draw = (pos, glide) => { if (!glide) render(pos); else show(pos, true); };
   if (s.positions.has(kk)) return draw(s.positions.get(kk), slide);
   post("/api/play", request(s.d, { moves: s.moves, positions: windowFrom(kk, n) })).then((played) => {
@@ -626,10 +833,18 @@ function frame(k, slide) {
   }, (e) => { if (solution === s) say(e.message, true); });
 }
 
+/// One move forward or back, gliding either way.
 function step(delta) {
   if (!solution) return;
   stopAnimation();
-  frame(solution.k + delta, delta === 1);
+  frame(solution.k + delta, true);
+}
+
+/// The first (`end` false) or the last position, at once.
+function jump(end) {
+  if (!solution) return;
+  stopAnimation();
+  frame(end ? solution.moves.length : 0, false);
 }
 
 function togglePlay() {
@@ -649,6 +864,7 @@ function stopAnimation() {
   if (timer) clearTimeout(timer);
   timer = null;
   $("anim-play").textContent = "▶ Play";
+  if (solution) animControls();
 }
 
 // ----------------------------------------------------------------- playing
@@ -665,7 +881,9 @@ function startPlay() {
   const mine = ++epoch;
   $("hint-text").textContent = "";
   $("play-moves").textContent = "";
-  game = { epoch: mine, moves: "", redo: [], shown: -1, seen: new Map() };
+  $("win").hidden = true;
+  // `restarted`: the moves a restart took back, for U to bring back.
+  game = { epoch: mine, moves: "", redo: [], shown: -1, seen: new Map(), restarted: null };
   $("play-status").textContent = "starting…";
   enqueue(() => playTo("", false));
   $("board-wrap").focus();
@@ -694,9 +912,28 @@ function showGame(note) {
   $("play-moves").dataset.n = n;
   // A hint is about one position: another position drops it.
   if (n !== game.shown) $("hint-text").textContent = "";
+  // The first position of a game is drawn where it is: no glide from
+  // whatever the board showed before (the end of a solution, say).
+  const pos = game.seen.get(game.moves);
+  if (game.shown < 0) render(pos);
+  else show(pos, true);
   game.shown = n;
-  show(game.seen.get(game.moves), true);
+  markRefused(null);
+  if (!game.won) $("win").hidden = true;
   if (note !== undefined) $("play-status").textContent = note;
+}
+
+/// Outlines the cell a refusal names ("row R, column C", 1-based as the
+/// rules count), so the reason points at the board; null: none.
+function markRefused(reason) {
+  for (const old of document.querySelectorAll("#board .refused-cell")) old.remove();
+  const at = reason && /row (\d+), column (\d+)/.exec(reason);
+  if (!at) return;
+  const r = Number(at[1]) - 1, c = Number(at[2]) - 1;
+  if (r < 0 || c < 0 || r >= draft.height || c >= draft.width) return;
+  const s = cellSize;
+  const mark = el("rect", { x: c * s + 1.5, y: r * s + 1.5, width: s - 3, height: s - 3, class: "refused-cell", "data-r": r, "data-c": c }, $("board"));
+  el("title", {}, mark).textContent = reason;
 }
 
 /// Asks the server to play `moves` from the start; keeps the answer when
@@ -704,6 +941,7 @@ function showGame(note) {
 async function playTo(moves, hint) {
   const g = game;
   if (!g) return false;
+  const since = actionStarted();
   try {
     if (hint) $("hint-text").textContent = "thinking…";
     const d = await current();
@@ -722,17 +960,22 @@ async function playTo(moves, hint) {
       let why = "refused: " + answer.refused.reason;
       if (answer.refused.move !== moves.length) why = "move " + answer.refused.move + " " + why;
       $("play-status").textContent = why;
+      markRefused(answer.refused.reason);
       if (hint) $("hint-text").textContent = "";
       return false;
     }
+    succeeded(since);
     if (g.seen.size > 10000) g.seen.clear();
     g.seen.set(answer.moves, answer.positions[0]);
     g.moves = answer.moves;
+    g.won = answer.won;
     let note = "your move";
     if (answer.won) note = "at the goal in " + words(answer.moves.length) + "!";
+    else if (answer.stuck && !answer.moves.length) note = "stuck at the start: no move is legal here";
     else if (answer.stuck) note = "stuck: no move is legal here (undo with U)";
     showGame(note);
-    if (answer.hint) showHint(answer.hint);
+    if (answer.hint) showHint(answer.hint, answer.moves.length);
+    if (answer.won) celebrate(g, d, answer.moves.length);
     return true;
   } catch (e) {
     if (game === g) {
@@ -744,13 +987,69 @@ async function playTo(moves, hint) {
   }
 }
 
-function showHint(h) {
+/// The hint for the position after `n` moves. A move is named by its word
+/// and arrow, not its letter (U is also the undo key).
+function showHint(h, n) {
   let text;
   if (h.outcome === "won") text = "Solved.";
-  else if (h.outcome === "solved") text = "Best next move: " + h.next + " — " + words(h.to_go) + " to go (exact).";
+  else if (h.outcome === "solved") text = "Best next move: " + moveName(h.next) + " — " + words(h.to_go) + " to go (exact).";
+  else if (h.outcome === "unsolvable" && n === 0) text = "No solution from the start: the goal cannot be reached on this board (proved).";
   else if (h.outcome === "unsolvable") text = "The goal cannot be reached from here (proved); undo some moves.";
   else text = "Unknown: " + h.reason + ".";
   $("hint-text").textContent = text;
+  $("hint-text").classList.toggle("bad", h.outcome === "unsolvable");
+}
+
+function moveName(letter) {
+  const m = kind.move_set.find((x) => x.letter === letter);
+  return m ? m.word + (MOVE_GLYPHS[m.word] ? " " + MOVE_GLYPHS[m.word] : "") : letter;
+}
+
+/// The win moment: the moves it took against the optimum (the server's,
+/// from /api/solve, or the solution already on the page), kept in the
+/// browser's progress.
+async function celebrate(g, d, n) {
+  const text = "Solved in " + words(n);
+  $("win-text").textContent = text + "!";
+  $("win").hidden = false;
+  showNextLevel();
+  let optimum = null;
+  try {
+    if (solution && solution.d === d) optimum = solution.moves.length;
+    else {
+      const answer = await post("/api/solve", request(d, {}));
+      const result = answer.results[0];
+      if (result && result.outcome === "solved") optimum = result.answer;
+    }
+  } catch (_) { /* the win stands without the comparison */ }
+  if (game !== g || g.moves.length !== n) return;
+  if (optimum !== null) {
+    $("win-text").textContent = text + (n === optimum ? " — the optimum!" : " — the optimum is " + optimum + ".");
+  }
+  const old = progress.solved[d.id];
+  if (!old || old.moves > n || (old.optimum == null && optimum !== null)) {
+    delete progress.solved[d.id];
+    progress.solved[d.id] = { puzzle: d.puzzle, moves: old ? Math.min(old.moves, n) : n, optimum };
+    // The newest wins are kept; the list stays small enough to show.
+    const ids = Object.keys(progress.solved);
+    for (const id of ids.slice(0, Math.max(0, ids.length - 100))) delete progress.solved[id];
+    saveProgress();
+  }
+  showProgress();
+}
+
+/// "Next level": the next case of the judge input read, if there is one;
+/// else a new board from the Generate panel's settings.
+function showNextLevel() {
+  const next = nextCase();
+  $("next-level").hidden = false;
+  $("next-level").textContent = next ? "Next level: case " + next.case + " →" : "Next level: a new board →";
+}
+
+function nextCase() {
+  if (!readCases || readCases.puzzle !== kind.name) return null;
+  const at = Number($("case").value);
+  return readCases.cases.find((c) => c.case > at && !c.too_large) || null;
 }
 
 /// Plays the move with letter `letter`.
@@ -762,6 +1061,7 @@ function playMove(letter) {
     const redo = g.redo;
     if (await playTo(g.moves + letter, false)) {
       g.redo = redo[redo.length - 1] === letter ? redo.slice(0, -1) : [];
+      g.restarted = null;
     }
   });
   return true;
@@ -774,12 +1074,22 @@ function playKey(key) {
   let job = null;
   if (key === "u" || key === "U" || key === "z") {
     job = async () => {
-      if (!g.moves.length) return;
+      if (!g.moves.length) {
+        // Undo of a restart: the game as it was before.
+        const was = g.restarted;
+        if (was && await playTo(was.moves, false)) {
+          g.redo = was.redo;
+          g.restarted = null;
+          $("play-status").textContent = "restart undone";
+        }
+        return;
+      }
       const back = g.moves.slice(0, -1);
       const undone = g.moves[g.moves.length - 1];
       if (g.seen.has(back)) {
         // The position before is known: undo is local.
         g.moves = back;
+        g.won = false;
         g.redo.push(undone);
         showGame("took back a move");
       } else if (await playTo(back, false)) {
@@ -796,7 +1106,15 @@ function playKey(key) {
   } else if (key === "h" || key === "H") {
     job = async () => { await playTo(g.moves, true); };
   } else if (key === "Backspace") {
-    job = async () => { g.redo = []; await playTo("", false); };
+    job = async () => {
+      if (!g.moves.length) return;
+      const was = { moves: g.moves, redo: g.redo };
+      if (await playTo("", false)) {
+        g.redo = [];
+        g.restarted = was;
+        $("play-status").textContent = "restarted: U undoes the restart";
+      }
+    };
   }
   if (!job) return false;
   // Jobs of a game that has ended since do nothing.
@@ -876,22 +1194,60 @@ async function readInput() {
   }
   try {
     // The judge's rules: a case read is the case the judge means.
-    const answer = await post("/api/cases", { puzzle, input: $("input").value });
-    readCases = { puzzle, cases: answer.cases };
-    const select = $("case");
-    select.replaceChildren(...answer.cases.map((rec) => {
-      const o = document.createElement("option");
-      o.value = rec.case;
-      o.textContent = rec.case + ": " + rec.width + "×" + rec.height + (rec.too_large ? " (too large to edit)" : "");
-      return o;
-    }));
+    const input = $("input").value;
+    const answer = await post("/api/cases", { puzzle, input });
+    showCases(puzzle, answer.cases);
     const found = answer.cases.length + " case" + (answer.cases.length === 1 ? "" : "s");
-    if (answer.error) say(found + " read; then: " + answer.error, true);
-    else say(found + " read.");
+    if (answer.error) {
+      say(found + " read; then: " + answer.error, true);
+      if (!answer.cases.length) await suggestPuzzle(puzzle, input);
+    } else {
+      say(found + " read.");
+    }
     const first = answer.cases.find((c) => !c.too_large);
     if (first) openCase(first.case);
   } catch (e) {
     say(e.message, true);
+    await suggestPuzzle(kind.name, $("input").value);
+  }
+}
+
+/// The cases of a judge input of `puzzle` as the case menu.
+function showCases(puzzle, cases) {
+  readCases = { puzzle, cases };
+  $("case").replaceChildren(...cases.map((rec) => {
+    const o = document.createElement("option");
+    o.value = rec.case;
+    o.textContent = rec.case + ": " + rec.width + "×" + rec.height + (rec.too_large ? " (too large to edit)" : "");
+    return o;
+  }));
+}
+
+/// A text that `puzzle` cannot read may be another puzzle's input: when
+/// another listed puzzle reads it cleanly, the message offers to switch.
+async function suggestPuzzle(puzzle, input) {
+  const shown = $("message").textContent;
+  for (const other of catalog.puzzles) {
+    if (other.name === puzzle) continue;
+    let answer;
+    try {
+      answer = await post("/api/cases", { puzzle: other.name, input });
+    } catch (_) {
+      continue;
+    }
+    if (!answer.cases.length || answer.error) continue;
+    // Another message since (another action) is not to be added to.
+    if ($("message").textContent !== shown) return;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = "switch-puzzle";
+    button.textContent = "Switch to " + other.title;
+    button.addEventListener("click", async () => {
+      await choosePuzzle(other.name);
+      readInput();
+    });
+    $("message").append("\nThis looks like a " + other.title + " input — switch? ", button);
+    return;
   }
 }
 
@@ -934,16 +1290,19 @@ async function generate() {
     if (!made.cases.length) throw new Error(made.reason || "no puzzle was made");
     const first = made.cases[0];
     const answer = await post("/api/cases", { puzzle, input: first.input });
-    readCases = { puzzle, cases: answer.cases };
+    // The case menu is the generated input's, not the one read before.
+    showCases(puzzle, answer.cases);
     setBoard(puzzle, answer.cases[0]);
     $("input").value = first.input;
     // The link is the new board's before the page says it is there.
     await current().catch(() => {});
-    const optimum = first.answer < 0 ? "no solution (-1)" : "optimum " + words(first.answer);
-    say("Generated (seed " + (seed || made.seed) + "): " + optimum + ", " + first.difficulty.optimal_first_moves +
-      " optimal first move(s). Solve it, or play it.");
+    const optimum = first.answer < 0 ? "no solution (-1): there is nothing to play to the goal"
+      : "optimum " + words(first.answer) + ", " + first.difficulty.optimal_first_moves + " optimal first move(s)";
+    say("Generated (seed " + (seed || made.seed) + "): " + optimum + ". Solve it, or play it.");
+    return true;
   } catch (e) {
     say(e.message, true);
+    return false;
   } finally {
     button.disabled = false;
   }
@@ -956,14 +1315,18 @@ function wire() {
   svg.addEventListener("pointerdown", onPointer);
   svg.addEventListener("pointermove", onPointer);
   svg.addEventListener("pointerup", () => { dragging = false; });
+  // The cell under the pointer, numbered as the rules' messages number it.
+  svg.addEventListener("pointermove", (event) => {
+    const at = draft && cellAt(event);
+    $("board-wrap").title = at ? "row " + (at[0] + 1) + ", column " + (at[1] + 1) : "";
+  });
   svg.addEventListener("pointercancel", () => { dragging = false; });
   for (const type of ["pointerdown", "pointerup", "pointercancel"]) svg.addEventListener(type, onPlayPointer);
   $("board-wrap").addEventListener("keydown", editKey);
 
-  $("puzzle").addEventListener("change", () => {
-    const name = $("puzzle").value;
-    setBoard(name, kinds[name].board || modules[name].blank(6, 6));
-  });
+  $("puzzle").addEventListener("change", () => choosePuzzle($("puzzle").value));
+  $("edit-undo").addEventListener("click", () => undoEdit(true));
+  $("edit-redo").addEventListener("click", () => undoEdit(false));
   $("resize").addEventListener("click", () => { const s = readSize(); if (s) resize(s[0], s[1]); });
   $("clear").addEventListener("click", () => { const s = readSize(); if (s) setBoard(kind.name, module().blank(s[0], s[1])); });
   $("share").addEventListener("click", async () => {
@@ -989,17 +1352,33 @@ function wire() {
       else setMode("edit");
     });
   }
-  $("anim-first").addEventListener("click", () => { stopAnimation(); frame(0, false); });
+  $("anim-first").addEventListener("click", () => jump(false));
   $("anim-back").addEventListener("click", () => step(-1));
   $("anim-step").addEventListener("click", () => step(1));
+  $("anim-last").addEventListener("click", () => jump(true));
   $("anim-play").addEventListener("click", togglePlay);
+  $("next-level").addEventListener("click", async () => {
+    const next = nextCase();
+    if (next) openCase(next.case);
+    else if (!(await generate())) return;
+    startPlay();
+  });
   for (const button of document.querySelectorAll("[data-key]")) {
     button.addEventListener("click", () => playKey(button.dataset.key));
   }
   document.addEventListener("keydown", (event) => {
-    if (mode !== "play" || event.ctrlKey || event.metaKey || event.altKey) return;
+    // Text fields keep their own keys (and their own undo).
     if (/^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) return;
-    if (playKey(event.key)) event.preventDefault();
+    if (event.altKey) return;
+    if (mode === "edit" && (event.ctrlKey || event.metaKey)) {
+      const key = event.key.toLowerCase();
+      const done = key === "z" ? undoEdit(!event.shiftKey) : key === "y" ? undoEdit(false) : null;
+      if (done !== null) event.preventDefault();
+      return;
+    }
+    if (event.ctrlKey || event.metaKey) return;
+    if (mode === "play" && playKey(event.key)) event.preventDefault();
+    if (mode === "solve" && solveKey(event)) event.preventDefault();
   });
   $("sample").addEventListener("click", () => { $("input").value = kind.samples; readInput(); });
   $("read").addEventListener("click", readInput);
@@ -1026,14 +1405,32 @@ function wire() {
     }
   });
   $("generate").addEventListener("click", generate);
-  window.addEventListener("hashchange", () => {
+  // A link typed in the address bar, or Back and Forward through boards.
+  const followHash = () => {
     const id = described && described.value && described.value.id;
-    if (location.hash !== "#" + id) loadFromHash();
-  });
+    if (location.hash !== "#" + id && location.hash !== loadingHash) loadFromHash();
+  };
+  window.addEventListener("hashchange", followHash);
+  window.addEventListener("popstate", followHash);
   // A new window size (a phone turned, a window dragged) fits the board
   // again, in every mode.
   new ResizeObserver(() => requestAnimationFrame(refit)).observe($("board-box"));
   window.addEventListener("resize", refit);
+}
+
+/// The keys of Solve mode: ← → step, Space plays or pauses, Home and End
+/// go to the first and last position. True when the key was one of them.
+function solveKey(event) {
+  const key = event.key;
+  // Space or Enter on a focused button presses that button.
+  if (event.target.tagName === "BUTTON" && (key === " " || key === "Enter")) return false;
+  if (key === "ArrowRight") step(1);
+  else if (key === "ArrowLeft") step(-1);
+  else if (key === " ") togglePlay();
+  else if (key === "Home") jump(false);
+  else if (key === "End") jump(true);
+  else return false;
+  return true;
 }
 
 /// Loads the drawing module of each puzzle (a script of this server).
@@ -1045,6 +1442,20 @@ function loadModules() {
     script.onerror = () => fail(new Error("the drawing module of " + p.name + " did not load"));
     document.head.append(script);
   })));
+}
+
+/// Opens the board this browser had last, when there is no link: a
+/// returning player finds it as it was left.
+async function openLast() {
+  const id = progress.last && kinds[progress.last] && progress.boards[progress.last];
+  if (!id || location.hash.length > 1) return false;
+  try {
+    await openId(id, false);
+    say("Welcome back: the board you left.");
+    return true;
+  } catch (_) {
+    return false;
+  }
 }
 
 async function start() {
@@ -1068,10 +1479,12 @@ async function start() {
     }
     $("titles").textContent = catalog.puzzles.map((p) => p.title).join(" and ");
     $("width").max = $("height").max = catalog.max_side;
-    if (!(await loadFromHash())) {
+    loadProgress();
+    if (!(await loadFromHash()) && !(await openLast())) {
       const first = catalog.puzzles[0];
       setBoard(first.name, first.board || modules[first.name].blank(6, 6), true);
     }
+    showProgress();
     setMode("edit");
     await current().catch(() => {});
   } catch (e) {

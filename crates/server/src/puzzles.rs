@@ -17,7 +17,8 @@
 //!  "samples": "<the statement's sample input>",
 //!  "board": <the sample case the page opens first, as a draft>,
 //!  "density": "blocks", "params": [<like settings, without on_board>],
-//!  "fresh_answer": [3, 6], "script": "/puzzles/curling.js"}
+//!  "fresh_answer": [3, 6], "script": "/puzzles/curling.js",
+//!  "rules": "<a few sentences for the page's How to play>"}
 //! ```
 //!
 //! after the page's bounds: `max_side` (of a board it edits and of a game
@@ -67,6 +68,8 @@ struct PuzzleRecord {
     params: Vec<SettingRecord>,
     fresh_answer: [u32; 2],
     script: String,
+    /// [`Puzzle::RULES`]: the page's "How to play".
+    rules: &'static str,
 }
 
 #[derive(Serialize)]
@@ -197,6 +200,7 @@ impl Visit for Describe {
                 .collect(),
             fresh_answer: [P::FRESH_ANSWER.0, P::FRESH_ANSWER.1],
             script: format!("/puzzles/{}.js", P::NAME),
+            rules: P::RULES,
         }
     }
 }

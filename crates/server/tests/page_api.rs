@@ -99,9 +99,18 @@ async fn puzzles_lists_what_the_page_offers() {
     assert_eq!(curling["density"], "blocks");
     assert_eq!(curling["params"], json!([]));
     assert_eq!(curling["script"], "/puzzles/curling.js");
+    // The page's "How to play" comes from the puzzle crate: the rules the
+    // solver follows, in words (the statement's breaking blocks and cap).
+    let rules = curling["rules"].as_str().unwrap();
+    assert!(rules.contains("breaks") && rules.contains("10"), "{rules}");
 
     let holedox = &puzzles[1];
     assert_eq!(holedox["moves"], "steps");
+    let rules = holedox["rules"].as_str().unwrap();
+    assert!(
+        rules.contains("tail included") && rules.contains("exit"),
+        "{rules}"
+    );
     let settings: Vec<(&str, bool)> = holedox["settings"]
         .as_array()
         .unwrap()

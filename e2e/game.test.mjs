@@ -1,0 +1,241 @@
+// Game behaviour of the `gridpuzzle serve` page, as a user meets it: work
+// that must not be lost (each puzzle's board and settings across a switch,
+// the editor's undo, Back through boards, an undoable Restart, progress
+// kept across a reload, a page without localStorage), messages that must
+// not mislead (a stale error, the wrong puzzle's input, a -1 board), the
+// keys and buttons of Solve, entering Play, the win against the optimum,
+// and the rules on the page.
+//
+// Run from e2e/page.test.mjs, which owns the browser and the helpers:
+// `gameScenarios(helpers)` registers these scenarios with its `scenario`.
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+
+/// Waits until the text of `selector` matches `pattern`.
+async function waitText(page, selector, pattern) {
+  await page.waitForFunction(([sel, source, flags]) => {
+    const e = document.querySelector(sel);
+    return !!e && new RegExp(source, flags).test(e.textContent);
+  }, [selector, pattern.source, pattern.flags]);
+}
+
+const waitMoves = (page, n) =>
+  page.waitForFunction((k) => document.getElementById("play-moves").dataset.n === String(k), n);
+
+const waitFrame = (page, k) =>
+  page.waitForFunction((n) => document.getElementById("frame-caption").dataset.k === String(n), k);
+
+/// The stone's glide as the page set it ("none": drawn in place).
+const stoneTransition = (page) => page.evaluate(() => document.getElementById("stone").style.transition);
+
+export async function gameScenarios(h) {
+  const { base, scenario, open, cell, clickCell, classOf, stoneAt, headAt, HOLEDOX_SAMPLE_ID } = h;
+
+  await scenario("game: switching puzzles keeps each board, edits undo and redo, Back returns a board", async (page) => {
+    await open(page, base);
+    // Curling's first board is the statement's dataset 2: row 0 is "#..S#.".
+    assert.equal(await classOf(page, 0, 1), "ice");
+    await clickCell(page, 0, 1); // the Block tool is the first one
+    assert.equal(await classOf(page, 0, 1), "block");
+    await page.fill("#max-throws", "7");
+    await page.press("#max-throws", "Enter");
+    await page.waitForFunction(() => /cap=7/.test(location.hash));
+    const edited = new URL(page.url()).hash;
+
+    await page.selectOption("#puzzle", "holedox");
+    await page.locator("#snake rect.head").waitFor();
+    assert.match(await page.textContent("#rules"), /snake/, "Holedox's rules are shown");
+    await page.selectOption("#puzzle", "curling");
+    await page.waitForFunction(() => /^#curling\//.test(location.hash));
+    assert.equal(await classOf(page, 0, 1), "block", "the edit survived the switch");
+    assert.equal(await page.inputValue("#max-throws"), "7", "so did the setting");
+    assert.match(await page.textContent("#rules"), /block/);
+    assert.match(await page.textContent("#rules-keys"), /Backspace restart \(U undoes it\)/);
+
+    // Ctrl+Z and Ctrl+Y on the board; the buttons do the same.
+    await page.focus("#board-wrap");
+    await page.keyboard.press("Control+z");
+    assert.equal(await classOf(page, 0, 1), "ice", "Ctrl+Z undid the block");
+    await page.keyboard.press("Control+y");
+    assert.equal(await classOf(page, 0, 1), "block", "Ctrl+Y redid it");
+    await page.click("#edit-undo");
+    assert.equal(await classOf(page, 0, 1), "ice");
+    assert.ok(await page.isEnabled("#edit-redo"));
+    await page.click("#edit-redo");
+    assert.equal(await classOf(page, 0, 1), "block");
+
+    // Clear puts another board in place: Back brings the old one back.
+    await page.waitForFunction((h) => location.hash === h, edited);
+    const before = edited;
+    await page.click("#clear");
+    await page.waitForFunction((h) => location.hash !== h, before);
+    assert.equal(await classOf(page, 0, 3), "ice", "cleared");
+    await page.goBack();
+    await page.waitForFunction(() => /start/.test(document.querySelector('#board rect.cell[data-r="0"][data-c="3"]').getAttribute("class")));
+    assert.equal(new URL(page.url()).hash, before);
+    assert.equal(await classOf(page, 0, 1), "block");
+    // And the clear itself is one undo away too.
+    await page.click("#edit-undo");
+    assert.equal(await classOf(page, 0, 3), "ice");
+  });
+
+  await scenario("game: Restart is undone by U; Solve's keys, to the end, and Play starts in place", async (page) => {
+    await open(page, base + "#" + HOLEDOX_SAMPLE_ID);
+    await page.click("#play");
+    await waitText(page, "#play-status", /^your move$/);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowRight");
+    await waitMoves(page, 2);
+    await page.click('[data-key="Backspace"]');
+    await waitMoves(page, 0);
+    assert.match(await page.textContent("#play-status"), /U undoes the restart/);
+    await page.keyboard.press("u");
+    await waitMoves(page, 2);
+    assert.deepEqual(await headAt(page), [4, 1], "the game before the restart is back");
+    assert.equal(await page.textContent("#play-status"), "restart undone");
+
+    // The sample's answer is proved by bounds alone: no "0 states".
+    await page.click("#solve");
+    await page.locator("#move-count").waitFor();
+    assert.match(await page.textContent("#answer"), /proved by the solver's bounds, without a search/);
+    assert.doesNotMatch(await page.textContent("#answer"), /\b0 states/);
+
+    // Curling, where the stone glides: the statement's dataset 2, 4 throws.
+    await open(page, base + "#curling/6x6/QkUAADAAQBFV");
+    await page.click("#solve");
+    await page.locator("#move-count").waitFor();
+    assert.equal(await page.textContent("#move-count"), "4 throws");
+    assert.ok(await page.isDisabled("#anim-back"), "nothing before the start");
+    await page.focus("#board-wrap");
+    await page.keyboard.press("End");
+    await waitFrame(page, 4);
+    assert.deepEqual(await stoneAt(page), [2, 5], "End: at the goal");
+    assert.ok(await page.isDisabled("#anim-last"));
+    await page.keyboard.press("Home");
+    await waitFrame(page, 0);
+    await page.keyboard.press("ArrowRight");
+    await waitFrame(page, 1);
+    await page.keyboard.press("ArrowRight");
+    await waitFrame(page, 2);
+    await page.keyboard.press("ArrowLeft");
+    await waitFrame(page, 1);
+    assert.match(await stoneTransition(page), /transform/, "a step back glides like one forward");
+    await page.keyboard.press(" ");
+    await waitText(page, "#anim-play", /Pause/);
+    await page.keyboard.press(" ");
+    await waitText(page, "#anim-play", /Play/);
+    await page.click("#anim-last");
+    await waitFrame(page, 4);
+    assert.deepEqual(await stoneAt(page), [2, 5]);
+
+    // Play from there starts at the start, drawn in place, nothing broken.
+    await page.click("#play");
+    await waitText(page, "#play-status", /^your move$/);
+    assert.deepEqual(await stoneAt(page), [0, 3]);
+    assert.equal(await stoneTransition(page), "none", "no glide back from the solution's end");
+    assert.equal(await page.locator("#board rect.broken").count(), 0, "no block of the solution shown broken");
+  });
+
+  await scenario("game: the win against the optimum, kept across a reload; Next level", async (page) => {
+    await open(page, base + "#" + HOLEDOX_SAMPLE_ID);
+    await page.click("#play");
+    await waitText(page, "#play-status", /^your move$/);
+    // 11 steps: a detour round the stones; the optimum is 9.
+    for (const key of "DRRRULLUUUL") await page.keyboard.press(key === "U" ? "ArrowUp" : key === "D" ? "ArrowDown" : key === "L" ? "ArrowLeft" : "ArrowRight");
+    await waitMoves(page, 11);
+    await waitText(page, "#win-text", /^Solved in 11 steps — the optimum is 9\.$/);
+    await waitText(page, "#solved-list", /11 steps \(optimum 9\)/);
+
+    // A returning player finds the board and the score.
+    await page.reload();
+    await h.ready(page);
+    assert.equal(new URL(page.url()).hash, "#" + HOLEDOX_SAMPLE_ID);
+    await waitText(page, "#solved-note", /You solved this board before: 11 steps \(optimum 9\)/);
+    assert.match(await page.textContent("#solved-list"), /holedox 6x5: 11 steps \(optimum 9\)/);
+    // Without a link, the page opens the board it had last.
+    await open(page, base);
+    assert.equal(await page.inputValue("#puzzle"), "holedox");
+    assert.deepEqual(await headAt(page), [3, 0]);
+
+    // The samples as levels: Curling's case 1 is one throw left.
+    await page.selectOption("#puzzle", "curling");
+    await page.click("#sample");
+    await page.waitForFunction(() => document.getElementById("case").options.length === 6);
+    await page.click("#play");
+    await waitText(page, "#play-status", /^your move$/);
+    await page.keyboard.press("ArrowLeft");
+    await waitText(page, "#win-text", /^Solved in 1 throw — the optimum!$/);
+    await page.click("#next-level");
+    await waitText(page, "#play-status", /^your move$/);
+    assert.equal(await page.inputValue("#case"), "2");
+    assert.ok(await page.locator("#win").isHidden(), "the new level has no win yet");
+    assert.equal(await page.locator("#board rect.cell").count(), 36);
+  });
+
+  await scenario("game: a page without localStorage still works", async (page) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(window, "localStorage", { get() { throw new DOMException("denied", "SecurityError"); } });
+    });
+    await open(page, base + "#" + HOLEDOX_SAMPLE_ID);
+    await page.click("#play");
+    await waitText(page, "#play-status", /^your move$/);
+    await page.keyboard.press("ArrowDown");
+    await waitMoves(page, 1);
+  });
+
+  await scenario("game: messages — a stale error, the wrong puzzle's input, a -1 board, a refused cell", async (page) => {
+    await open(page, base);
+    await page.fill("#width", "0");
+    await page.click("#resize");
+    assert.equal(await page.locator("#message.error").count(), 1);
+    await clickCell(page, 5, 0);
+    await page.waitForFunction(() => !document.getElementById("message").classList.contains("error"));
+    assert.equal(await page.textContent("#message"), "", "the success cleared the old error");
+
+    // Curling's samples read with Holedox chosen: the page offers Curling.
+    await page.selectOption("#puzzle", "holedox");
+    const curlingText = await readFile(new URL("../samples/curling.in", import.meta.url), "utf8");
+    await page.fill("#input", curlingText);
+    await page.click("#read");
+    await waitText(page, "#message", /looks like a Curling 2\.0 input — switch\?/);
+    await page.click("#switch-puzzle");
+    await page.waitForFunction(() => document.getElementById("case").options.length === 6);
+    assert.equal(await page.inputValue("#puzzle"), "curling");
+
+    // Dataset 3 (`1 1 2 1 1 3`) has no solution.
+    await page.selectOption("#case", "3");
+    await page.click("#play");
+    await waitText(page, "#play-status", /^stuck at the start: no move is legal here$/);
+    await page.keyboard.press("h");
+    await waitText(page, "#hint-text", /^No solution from the start/);
+    assert.ok(await page.locator("#hint-text.bad").count(), "told as bad news");
+    // Refused next to a block: the reason's cell is outlined on the board.
+    await page.keyboard.press("ArrowRight");
+    await waitText(page, "#play-status", /^refused: .*row 1, column 4/);
+    assert.equal(await page.locator('#board .refused-cell[data-r="0"][data-c="3"]').count(), 1);
+    // The board names the cell under the pointer the same way.
+    await cell(page, 0, 3).hover();
+    assert.equal(await page.getAttribute("#board-wrap", "title"), "row 1, column 4");
+
+    await page.click("#solve");
+    await waitText(page, "#answer", /^No solution/);
+    for (const id of ["#anim-first", "#anim-back", "#anim-play", "#anim-step", "#anim-last"]) {
+      assert.ok(await page.isDisabled(id), id + " is disabled with nothing to play");
+    }
+    assert.match(await page.textContent("#frame-caption"), /Nothing to play: there is no solution/);
+  });
+
+  await scenario("game: a generated board refreshes the case list", async (page) => {
+    await open(page, base);
+    await page.click("#sample");
+    await page.waitForFunction(() => document.getElementById("case").options.length === 6);
+    await page.fill("#gen-size", "5x5");
+    await page.fill("#gen-answer", "-1");
+    await page.fill("#gen-seed", "7");
+    await page.click("#generate");
+    await waitText(page, "#message", /^Generated/);
+    assert.equal(await page.locator("#case option").count(), 1, "the list is the generated input's");
+    assert.match(await page.textContent("#message"), /no solution \(-1\)/);
+    assert.doesNotMatch(await page.textContent("#message"), /optimal first move/);
+  });
+}
