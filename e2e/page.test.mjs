@@ -10,6 +10,7 @@
 // that calls the API right but draws or counts wrong fails here.
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
+import { layoutScenarios } from "./layout.test.mjs";
 
 const base = process.argv[2];
 if (!base) {
@@ -31,9 +32,15 @@ const browser = await chromium.launch({
 
 let failed = 0;
 let total = 0;
-async function scenario(name, body) {
+/// Runs one scenario in a fresh browser context (`options`: the context's,
+/// such as its viewport; 1200×900 unless given).
+/// GRIDPUZZLE_E2E_ONLY=TEXT runs only the scenarios whose name holds TEXT,
+/// for working on one (browser.rs never sets it, and counts them all).
+const only = process.env.GRIDPUZZLE_E2E_ONLY;
+async function scenario(name, body, options) {
+  if (only && !name.includes(only)) return;
   total += 1;
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
   const errors = [];
@@ -354,6 +361,9 @@ await scenario("links that cannot be read, and generated boards", async (page) =
 // win): e2e/game.test.mjs, with the helpers above.
 const { gameScenarios } = await import("./game.test.mjs");
 await gameScenarios({ base, scenario, open, ready, cell, clickCell, classOf, stoneAt, headAt, HOLEDOX_SAMPLE_ID });
+
+// The layout and looks at a laptop's and a phone's size, and accessibility.
+await layoutScenarios({ scenario, base, open, stoneAt });
 
 await browser.close();
 console.log(`# passed ${total - failed} of ${total}`);

@@ -23,14 +23,15 @@
       { id: "goal", label: "Goal", help: "Click to place the goal." },
     ],
     tool: "block",
+    // Colours are the page's variables (light and dark themes alike).
     css: `
 .cell.ice { fill: var(--ice); }
-.cell.start { fill: var(--ice); stroke: var(--accent); stroke-width: 2; }
-.cell.goal { fill: #dcfce7; }
+.cell.start { fill: var(--ice); stroke: var(--start); stroke-width: 3; }
+.cell.goal { fill: var(--goal-cell); }
 .cell.block { fill: var(--block); transition: fill 0.3s, opacity 0.3s; }
-.cell.block.broken { fill: var(--ice); stroke-dasharray: 3 2; stroke: #94a3b8; }
+.cell.block.broken { fill: var(--ice); stroke-dasharray: 4 3; stroke: var(--broken); stroke-width: 2; }
 .goal-mark { fill: none; stroke: var(--goal); stroke-width: 3; }
-.stone { fill: #dc2626; stroke: #7f1d1d; stroke-width: 2; }`,
+.curling-stone { fill: var(--puck); stroke: var(--puck-line); stroke-width: 2; }`,
 
     blank: (w, h) => ({ width: w, height: h, rows: Array(h).fill(".".repeat(w)) }),
     adopt: (rec) => ({ width: rec.width, height: rec.height, rows: rec.rows.slice() }),
@@ -62,7 +63,24 @@
       }
       const goal = find(d, "G");
       if (goal) el("circle", { cx: (goal[1] + 0.5) * s, cy: (goal[0] + 0.5) * s, r: s * 0.3, class: "goal-mark" }, svg);
-      stone = el("circle", { id: "stone", cx: 0, cy: 0, r: s * 0.36, class: "stone" }, svg);
+      stone = el("circle", { id: "stone", cx: 0, cy: 0, r: s * 0.36, class: "curling-stone" }, svg);
+    },
+
+    mover: (d, pos) => (pos ? pos.stone : find(d, "S")),
+
+    describe(d, pos) {
+      const at = (p) => "row " + (p[0] + 1) + ", column " + (p[1] + 1);
+      const stone = pos ? pos.stone : find(d, "S");
+      const goal = find(d, "G");
+      const broken = new Set((pos ? pos.broken : []).map(([r, c]) => r + "," + c));
+      const left = [];
+      for (let r = 0; r < d.height; r++) {
+        for (let c = 0; c < d.width; c++) if (cell(d, r, c) === "#" && !broken.has(r + "," + c)) left.push([r, c]);
+      }
+      const list = left.length <= 30 ? ": " + left.map(at).join("; ") : "";
+      return "Curling board, " + d.width + " by " + d.height + ". Stone " + (stone ? "at " + at(stone) : "not placed") +
+        ". Goal " + (goal ? "at " + at(goal) : "not placed") + ". " + left.length + " block" + (left.length === 1 ? "" : "s") +
+        list + (broken.size ? "; " + broken.size + " broken" : "") + ".";
     },
 
     show(view, d, pos, slide) {

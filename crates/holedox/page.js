@@ -22,14 +22,15 @@
     ],
     tool: "stone",
     params: { len: "4" },
+    // Colours are the page's variables (light and dark themes alike).
     css: `
 .cell.floor { fill: var(--floor); }
 .cell.stone { fill: var(--stone); }
-.exit-mark { fill: none; stroke: var(--goal); stroke-width: 3; stroke-dasharray: 5 3; }
-.seg { fill: #fdba74; stroke: var(--snake); stroke-width: 1.5; }
-.seg.head { fill: var(--snake); stroke: #9a3412; }
-.seg.tail { fill: #fed7aa; }
-.link { stroke: var(--snake); stroke-width: 2; stroke-linecap: round; }`,
+.exit-mark { fill: none; stroke: var(--exit); stroke-width: 3; stroke-dasharray: 5 3; }
+.seg { fill: var(--snake-body); stroke: var(--snake-line); stroke-width: 1.5; }
+.seg.head { fill: var(--snake); stroke: var(--snake-line); }
+.seg.tail { fill: var(--snake-tail); }
+.link { stroke: var(--snake-line); stroke-width: 2; stroke-linecap: round; }`,
 
     blank: (w, h) => ({ width: w, height: h, rows: Array(h).fill(".".repeat(w)), body: [], exit: [0, 0] }),
     adopt: (rec) => ({
@@ -95,6 +96,24 @@
       const [er, ec] = d.exit;
       el("rect", { x: ec * s + 2, y: er * s + 2, width: s - 4, height: s - 4, rx: s * 0.2, class: "exit-mark", id: "exit-mark" }, svg);
       snake = el("g", { id: "snake" }, svg);
+    },
+
+    mover(d, pos) {
+      const body = pos ? pos.body : d.body;
+      return body.length ? body[0] : null;
+    },
+
+    describe(d, pos) {
+      const at = (p) => "row " + (p[0] + 1) + ", column " + (p[1] + 1);
+      const body = pos ? pos.body : d.body;
+      const stones = [];
+      for (let r = 0; r < d.height; r++) {
+        for (let c = 0; c < d.width; c++) if (cell(d, r, c) === "#") stones.push([r, c]);
+      }
+      const list = stones.length <= 30 ? ": " + stones.map(at).join("; ") : "";
+      return "Holedox lair, " + d.width + " by " + d.height + ". " +
+        (body.length ? "Snake of " + body.length + ", head at " + at(body[0]) + ", then " + body.slice(1).map(at).join("; ") : "No snake yet") +
+        ". Exit at " + at(d.exit) + ". " + stones.length + " stone" + (stones.length === 1 ? "" : "s") + list + ".";
     },
 
     show(view, d, pos) {

@@ -32,6 +32,12 @@
 //     show(view, draft, pos, slide)  draws a position from the server
 //                                    (null: the draft's own), gliding
 //                                    over view.slideTime ms if `slide`
+//                                    (0 when the reader asks for less
+//                                    motion)
+//     mover(draft, pos) -> [r, c]    where the piece that moves is drawn
+//                                    (a tap in line with it moves it)
+//     describe(draft, pos) -> text   the position in words, for screen
+//                                    readers (the board's text alternative)
 //     params: {KEY: "a starting value"} of the Generate panel's fields
 //   });
 // A draft is a board in the shape of /api/cases' records: `width`,
@@ -286,33 +292,57 @@ async function openId(id, push) {
 // ---------------------------------------------------------------- drawing
 
 let cellSize = 32;
+/// The position drawn last (null: the draft's own), to draw again when
+/// the board is refitted to a new window size.
+let shownPos = null;
+const lessMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 function slideTime() {
   return Math.round(1600 / Number($("anim-speed").value));
 }
 
 function view() {
-  return { svg: $("board"), s: cellSize, width: draft.width, height: draft.height, slideTime: slideTime() };
+  return { svg: $("board"), s: cellSize, width: draft.width, height: draft.height, slideTime: lessMotion.matches ? 0 : slideTime() };
+}
+
+/// The cell size that fits the board in its box: as wide as the box, and
+/// no taller than the window below the board's top, so the board and the
+/// status above it are seen whole.
+function fitCell() {
+  const box = $("board-box");
+  const width = Math.min(640, Math.max(120, (box.clientWidth || 640) - 4));
+  const top = box.getBoundingClientRect().top + window.scrollY;
+  const height = Math.max(200, window.innerHeight - top - 12);
+  return Math.max(6, Math.min(72, Math.floor(Math.min(width / draft.width, height / draft.height))));
+}
+
+/// Draws the board again if the window's size asks for another cell size.
+function refit() {
+  if (draft && fitCell() !== cellSize) render(shownPos);
 }
 
 /// Redraws the whole board, then the position `pos` (null: the board as
 /// edited).
 function render(pos) {
   const svg = $("board");
-  const room = Math.min(640, Math.max(240, ($("board-wrap").clientWidth || 640) - 4));
-  cellSize = Math.max(6, Math.min(72, Math.floor(room / Math.max(draft.width, draft.height))));
+  cellSize = fitCell();
   const s = cellSize;
   svg.setAttribute("width", draft.width * s);
   svg.setAttribute("height", draft.height * s);
   svg.setAttribute("viewBox", "0 0 " + draft.width * s + " " + draft.height * s);
   svg.replaceChildren();
   module().render(view(), draft);
+  el("rect", { id: "cursor", width: s, height: s }, svg);
+  moveCursor(0, 0);
   show(pos, false);
 }
 
 /// Draws position `pos` over the board; `slide`: let it glide there.
 function show(pos, slide) {
+  shownPos = pos;
   module().show(view(), draft, pos, slide);
+  const describe = module().describe;
+  $("board-text").textContent = describe ? describe(draft, pos) : kind.title + ", " + draft.width + " by " + draft.height + ".";
 }
 
 // ----------------------------------------------------------------- editing
@@ -407,6 +437,41 @@ function showEditHistory() {
   $("edit-redo").disabled = !h.redo.length;
 }
 
+/// The editor's keyboard cursor, [row, column]: the arrow keys move it
+/// over the focused board, Enter or Space applies the tool there.
+let cursor = [0, 0];
+
+function moveCursor(dr, dc) {
+  cursor = [Math.max(0, Math.min(draft.height - 1, cursor[0] + dr)), Math.max(0, Math.min(draft.width - 1, cursor[1] + dc))];
+  const mark = $("cursor");
+  if (!mark) return;
+  mark.setAttribute("x", cursor[1] * cellSize);
+  mark.setAttribute("y", cursor[0] * cellSize);
+}
+
+/// What the cell under the cursor is, as its drawing names it.
+function sayCursor() {
+  const [r, c] = cursor;
+  const rect = $("board").querySelector(`rect.cell[data-r="${r}"][data-c="${c}"]`);
+  const what = rect ? [...rect.classList].filter((x) => x !== "cell").join(" ") : "";
+  $("cursor-text").textContent = "Row " + (r + 1) + ", column " + (c + 1) + (what ? ": " + what : "") + ".";
+}
+
+function editKey(event) {
+  if (mode !== "edit" || !draft || event.ctrlKey || event.metaKey || event.altKey) return;
+  const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (steps[event.key]) {
+    moveCursor(...steps[event.key]);
+  } else if (event.key === "Enter" || event.key === " ") {
+    const [r, c] = cursor;
+    if (module().edit(draft, tools[kind.name], r, c, true)) boardChanged();
+  } else {
+    return;
+  }
+  event.preventDefault();
+  sayCursor();
+}
+
 /// After any change of the board: redraw, describe it again (its text and
 /// link), forget the solution and the game of the old board.
 function boardChanged(keepLink, known) {
@@ -449,7 +514,10 @@ function readSize() {
 
 function showTool() {
   const t = tools[kind.name];
-  for (const button of document.querySelectorAll(".tool")) button.classList.toggle("active", button.dataset.tool === t);
+  for (const button of document.querySelectorAll(".tool")) {
+    button.classList.toggle("active", button.dataset.tool === t);
+    button.setAttribute("aria-pressed", String(button.dataset.tool === t));
+  }
   const found = module().tools.find((x) => x.id === t);
   $("tool-help").textContent = found ? found.help : "";
 }
@@ -519,12 +587,15 @@ function switchPuzzle(name) {
     return b;
   }));
   showTool();
+  showHelp();
 
   $("move-buttons").replaceChildren(...kind.move_set.map((m) => {
     const b = document.createElement("button");
     b.type = "button";
     b.dataset.move = m.letter;
+    b.dataset.word = m.word;
     b.title = m.word;
+    b.setAttribute("aria-label", m.word);
     b.textContent = MOVE_GLYPHS[m.word] || m.letter;
     b.addEventListener("click", () => playMove(m.letter));
     return b;
@@ -555,6 +626,30 @@ async function choosePuzzle(name) {
     } catch (_) { /* an old ID this build no longer reads: the first board */ }
   }
   setBoard(name, kinds[name].board || modules[name].blank(6, 6));
+}
+
+/// The fields' explanations as text on the page (the same as their
+/// tooltips, which a touch screen never shows).
+function showHelp() {
+  const list = (dl, entries) => $(dl).replaceChildren(...entries.flatMap(([term, help]) => {
+    const dt = document.createElement("dt");
+    dt.textContent = term;
+    const dd = document.createElement("dd");
+    dd.textContent = help;
+    return [dt, dd];
+  }));
+  list("fields-list", [
+    ...controls().map((s) => [labelOf(s.key), s.help]),
+    ["Size", "Width × height, 1 to " + catalog.max_side + "."],
+    ["Resize", $("resize").title + "."], ["Clear", $("clear").title + "."], ["Copy link", $("share").title + "."],
+  ]);
+  list("gen-list", [
+    ["Size", "Width × height of the board to make, as WxH."],
+    ["Answer", $("gen-answer").parentElement.title + "."],
+    ...kind.params.map((p) => [labelOf(p.key), p.help]),
+    ["Density %", $("gen-density").parentElement.title + "."],
+    ["Seed", $("gen-seed").parentElement.title + "; the same seed makes the same board."],
+  ]);
 }
 
 /// Keeps what the controls of the puzzle being left say.
@@ -591,6 +686,7 @@ const actionStarted = () => ++actions;
 
 function say(text, bad) {
   const p = $("message");
+  p.classList.remove("clamp");
   p.textContent = text || "";
   p.classList.toggle("error", !!bad);
   if (bad) errorAt = ++actions;
@@ -791,6 +887,15 @@ function startPlay() {
   $("play-status").textContent = "starting…";
   enqueue(() => playTo("", false));
   $("board-wrap").focus();
+  bringIntoView();
+}
+
+/// On a small screen, scrolls the board panel up when the move buttons
+/// under the board are out of sight, so the status, the board and the
+/// buttons are seen together.
+function bringIntoView() {
+  const pad = $("move-buttons").getBoundingClientRect();
+  if (pad.bottom > window.innerHeight) $("board-panel").scrollIntoView({ block: "start" });
 }
 
 /// Runs play jobs one after another; a failed one says why and does not
@@ -800,6 +905,8 @@ function enqueue(job) {
 }
 
 function showGame(note) {
+  // A position drawn: the last refusal, shown in red, is over.
+  $("play-status").classList.remove("bad");
   const n = game.moves.length;
   $("play-moves").textContent = words(n);
   $("play-moves").dataset.n = n;
@@ -848,6 +955,8 @@ async function playTo(moves, hint) {
     const answer = await post("/api/play", request(d, { moves, hint, positions: [n, n] }));
     if (game !== g || mode !== "play") return false;
     if (answer.refused) {
+      $("play-status").classList.add("bad");
+      flashRefused();
       let why = "refused: " + answer.refused.reason;
       if (answer.refused.move !== moves.length) why = "move " + answer.refused.move + " " + why;
       $("play-status").textContent = why;
@@ -1013,6 +1122,49 @@ function playKey(key) {
   return true;
 }
 
+/// A swipe on the board plays the move of its direction; a tap on a cell
+/// in line with the piece (the module's `mover`) plays the move toward
+/// it. Play mode only: the editor keeps its drag to paint.
+let swipe = null;
+
+function onPlayPointer(event) {
+  if (mode !== "play" || !game) return;
+  if (event.type === "pointerdown") {
+    swipe = { id: event.pointerId, x: event.clientX, y: event.clientY };
+    event.preventDefault();
+    return;
+  }
+  if (!swipe || swipe.id !== event.pointerId) return;
+  const start = swipe;
+  swipe = null;
+  if (event.type === "pointercancel") return;
+  const dx = event.clientX - start.x, dy = event.clientY - start.y;
+  let word = null;
+  if (Math.max(Math.abs(dx), Math.abs(dy)) >= Math.max(16, cellSize * 0.4)) {
+    word = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "right" : "left") : (dy > 0 ? "down" : "up");
+  } else {
+    const at = cellAt(event);
+    const piece = module().mover && module().mover(draft, game.seen.get(game.moves) || null);
+    if (!at || !piece) return;
+    const [r, c] = at;
+    if (r === piece[0] && c !== piece[1]) word = c > piece[1] ? "right" : "left";
+    else if (c === piece[1] && r !== piece[0]) word = r > piece[0] ? "down" : "up";
+  }
+  const move = word && kind.move_set.find((m) => m.word === word);
+  if (move) playMove(move.letter);
+}
+
+/// Shows that a move was refused: the board shakes once (or its edge
+/// flashes, for a reader who asked for less motion).
+function flashRefused() {
+  const wrap = $("board-wrap");
+  wrap.classList.remove("refused");
+  void wrap.offsetWidth;
+  wrap.classList.add("refused");
+  clearTimeout(flashRefused.timer);
+  flashRefused.timer = setTimeout(() => wrap.classList.remove("refused"), 400);
+}
+
 // ------------------------------------------------------------------- modes
 
 function setMode(m) {
@@ -1021,7 +1173,10 @@ function setMode(m) {
   if (m !== "play") game = null;
   mode = m;
   for (const name of ["edit", "solve", "play"]) document.body.classList.toggle("mode-" + name, name === m);
-  for (const tab of document.querySelectorAll(".tab")) tab.classList.toggle("active", tab.dataset.mode === m);
+  for (const tab of document.querySelectorAll(".tab")) {
+    tab.classList.toggle("active", tab.dataset.mode === m);
+    tab.setAttribute("aria-selected", String(tab.dataset.mode === m));
+  }
   if (m !== "solve") stopAnimation();
   if (m === "edit") render(null);
 }
@@ -1166,6 +1321,8 @@ function wire() {
     $("board-wrap").title = at ? "row " + (at[0] + 1) + ", column " + (at[1] + 1) : "";
   });
   svg.addEventListener("pointercancel", () => { dragging = false; });
+  for (const type of ["pointerdown", "pointerup", "pointercancel"]) svg.addEventListener(type, onPlayPointer);
+  $("board-wrap").addEventListener("keydown", editKey);
 
   $("puzzle").addEventListener("change", () => choosePuzzle($("puzzle").value));
   $("edit-undo").addEventListener("click", () => undoEdit(true));
@@ -1184,6 +1341,9 @@ function wire() {
     } catch (_) {
       say("The link to this board: " + location.href);
     }
+    // A big board's link is long: a few lines of it, the whole in the
+    // address bar.
+    $("message").classList.add("clamp");
   });
   for (const tab of document.querySelectorAll(".tab")) {
     tab.addEventListener("click", () => {
@@ -1252,7 +1412,10 @@ function wire() {
   };
   window.addEventListener("hashchange", followHash);
   window.addEventListener("popstate", followHash);
-  window.addEventListener("resize", () => { if (mode === "edit" && draft) render(null); });
+  // A new window size (a phone turned, a window dragged) fits the board
+  // again, in every mode.
+  new ResizeObserver(() => requestAnimationFrame(refit)).observe($("board-box"));
+  window.addEventListener("resize", refit);
 }
 
 /// The keys of Solve mode: ← → step, Space plays or pauses, Home and End

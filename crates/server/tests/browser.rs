@@ -1,7 +1,8 @@
 //! The page end to end, in a real headless Chromium: this test starts the
 //! server on a loopback port and runs `e2e/page.test.mjs` (playwright-core
 //! driving Debian's `chromium`) against it; the scenarios and what they
-//! check are in that file.
+//! check are in that file and in `e2e/layout.test.mjs` (layout, looks and
+//! accessibility, with axe-core).
 //!
 //! The browser and the npm package are not Rust dependencies, so a plain
 //! `cargo test` on a machine without them cannot run this test. It then
@@ -31,8 +32,12 @@ fn missing() -> Option<String> {
     if !Path::new(&chromium).exists() {
         return Some(format!("no Chromium at {chromium}"));
     }
-    if !root().join("e2e/node_modules/playwright-core").exists() {
-        return Some("no e2e/node_modules/playwright-core (npm ci --prefix e2e)".into());
+    for package in ["playwright-core", "axe-core"] {
+        if !root().join("e2e/node_modules").join(package).exists() {
+            return Some(format!(
+                "no e2e/node_modules/{package} (npm ci --prefix e2e)"
+            ));
+        }
     }
     match Command::new("node").arg("--version").output() {
         Ok(out) if out.status.success() => None,
