@@ -326,6 +326,11 @@ export async function layoutScenarios({ scenario, base, open, stoneAt }) {
     assert.equal(await page.textContent("#cursor-text"), "Row 2, column 3: ice.");
     await page.keyboard.press("Enter");
     assert.equal(await page.locator('#board rect.cell[data-r="1"][data-c="2"]').getAttribute("class"), "cell block");
+    // A key's edit is undone like a click's.
+    await page.keyboard.press("Control+z");
+    assert.equal(await page.locator('#board rect.cell[data-r="1"][data-c="2"]').getAttribute("class"), "cell ice", "Ctrl+Z undid the key's edit");
+    await page.keyboard.press("Control+y");
+    assert.equal(await page.locator('#board rect.cell[data-r="1"][data-c="2"]').getAttribute("class"), "cell block");
     assert.ok(await page.locator("#cursor").isVisible(), "the cursor is drawn on the focused board");
     await page.click('.tool[data-tool="ice"]');
     await page.focus("#board-wrap");

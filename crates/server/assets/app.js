@@ -463,8 +463,13 @@ function editKey(event) {
   if (steps[event.key]) {
     moveCursor(...steps[event.key]);
   } else if (event.key === "Enter" || event.key === " ") {
+    // One key press is one step of the edit history, as a stroke is.
     const [r, c] = cursor;
-    if (module().edit(draft, tools[kind.name], r, c, true)) boardChanged();
+    const before = JSON.stringify(draft);
+    if (module().edit(draft, tools[kind.name], r, c, true)) {
+      remember(before);
+      boardChanged();
+    }
   } else {
     return;
   }
