@@ -1352,8 +1352,13 @@ function wire() {
   });
   for (const tab of document.querySelectorAll(".tab")) {
     tab.addEventListener("click", () => {
-      if (tab.dataset.mode === "solve") solve();
-      else if (tab.dataset.mode === "play") startPlay();
+      // Solve's keys go to the board, as Play's do: Space on the Solve
+      // tab, still focused after the click, would solve again instead of
+      // playing the answer.
+      if (tab.dataset.mode === "solve") {
+        solve();
+        $("board-wrap").focus();
+      } else if (tab.dataset.mode === "play") startPlay();
       else setMode("edit");
     });
   }
