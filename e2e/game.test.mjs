@@ -183,6 +183,20 @@ export async function gameScenarios(h) {
     await waitMoves(page, 1);
   });
 
+  await scenario("game: a spoiled saved progress is ignored, not thrown on", async (page) => {
+    await page.addInitScript(() => {
+      window.localStorage.setItem("gridpuzzle.progress.v1", JSON.stringify({
+        last: "curling", boards: "not a map", solved: { "curling/6x6/x": null, "holedox/6x5/y": { puzzle: "holedox", moves: 3 } },
+      }));
+    });
+    await open(page, base);
+    // The well-formed win is listed; the page threw nowhere (the scenario
+    // checks), though a description of the board writes the progress.
+    await waitText(page, "#solved-list", /^holedox 6x5: 3 steps$/);
+    await clickCell(page, 0, 1);
+    await page.waitForFunction(() => /^#curling\/6x6\//.test(location.hash) && JSON.parse(localStorage.getItem("gridpuzzle.progress.v1")).boards.curling === location.hash.slice(1));
+  });
+
   await scenario("game: messages — a stale error, the wrong puzzle's input, a -1 board, a refused cell", async (page) => {
     await open(page, base);
     await page.fill("#width", "0");

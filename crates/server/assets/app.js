@@ -130,9 +130,20 @@ let progress = { last: null, boards: {}, solved: {} };
 function loadProgress() {
   try {
     const saved = JSON.parse(window.localStorage.getItem(STORE_KEY) || "null");
-    if (saved && typeof saved === "object") {
-      progress = { last: saved.last || null, boards: saved.boards || {}, solved: saved.solved || {} };
+    // Only what has the shape this page writes is taken: a value spoiled
+    // by hand, or by another page of this origin, must not break this one.
+    const record = (x) => !!x && typeof x === "object" && !Array.isArray(x);
+    if (!record(saved)) return;
+    const boards = {}, solved = {};
+    if (record(saved.boards)) {
+      for (const [name, id] of Object.entries(saved.boards)) if (typeof id === "string") boards[name] = id;
     }
+    if (record(saved.solved)) {
+      for (const [id, won] of Object.entries(saved.solved)) {
+        if (record(won) && typeof won.puzzle === "string" && Number.isInteger(won.moves)) solved[id] = won;
+      }
+    }
+    progress = { last: typeof saved.last === "string" ? saved.last : null, boards, solved };
   } catch (_) { /* no storage, or not ours: start afresh */ }
 }
 
