@@ -168,7 +168,7 @@ function showProgress() {
   }));
   const id = described && described.value && described.value.id;
   const mine = id && progress.solved[id];
-  $("solved-note").textContent = mine ? "You solved this board before: " + wonText(mine) + "." : "";
+  $("solved-note").textContent = mine ? "Your best on this board: " + wonText(mine) + "." : "";
 }
 
 function wonText(won) {
@@ -1312,9 +1312,10 @@ async function generate() {
     $("input").value = first.input;
     // The link is the new board's before the page says it is there.
     await current().catch(() => {});
-    const optimum = first.answer < 0 ? "no solution (-1): there is nothing to play to the goal"
-      : "optimum " + words(first.answer) + ", " + first.difficulty.optimal_first_moves + " optimal first move(s)";
-    say("Generated (seed " + (seed || made.seed) + "): " + optimum + ". Solve it, or play it.");
+    // A -1 board has nothing to play to the goal: Solve shows the proof.
+    const optimum = first.answer < 0 ? "no solution (-1); Solve proves it"
+      : "optimum " + words(first.answer) + ", " + first.difficulty.optimal_first_moves + " optimal first move(s). Solve it, or play it";
+    say("Generated (seed " + (seed || made.seed) + "): " + optimum + ".");
     return true;
   } catch (e) {
     say(e.message, true);
