@@ -169,6 +169,19 @@ export async function layoutScenarios({ scenario, base, open, stoneAt }) {
       assert.equal(await page.getAttribute('.tool[data-tool="block"]', "aria-pressed"), "true");
       assert.equal(await page.getAttribute('.tool[data-tool="ice"]', "aria-pressed"), "false");
       assert.equal(await page.locator("#message").isVisible(), false, "no empty message band");
+      // The puzzle menu is wide enough for its longest title.
+      const [menu, natural] = await page.evaluate(() => {
+        const menu = document.getElementById("puzzle");
+        const free = menu.cloneNode(true);
+        free.removeAttribute("id");
+        free.value = [...menu.options].reduce((a, o) => (o.text.length > a.text.length ? o : a)).value;
+        free.style.maxWidth = "none";
+        menu.parentElement.append(free);
+        const width = free.offsetWidth;
+        free.remove();
+        return [menu.offsetWidth, width];
+      });
+      assert.ok(menu >= natural, `the puzzle menu is ${menu} px, its longest title needs ${natural} px`);
 
       await page.click("#solve");
       await page.locator("#move-count").waitFor();
