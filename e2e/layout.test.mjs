@@ -349,5 +349,9 @@ export async function layoutScenarios({ scenario, base, open, stoneAt }) {
     await page.focus("#board-wrap");
     await page.keyboard.press(" ");
     assert.equal(await page.locator('#board rect.cell[data-r="1"][data-c="2"]').getAttribute("class"), "cell ice");
+    // A click puts the cursor on its cell: the keys go on from there.
+    await page.locator('#board rect.cell[data-r="3"][data-c="4"]').click();
+    await page.keyboard.press("ArrowLeft");
+    assert.equal(await page.textContent("#cursor-text"), "Row 4, column 4: ice.");
   }, { viewport: WIDE });
 }

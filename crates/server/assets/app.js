@@ -389,6 +389,12 @@ function onPointer(event) {
     lastCell = null;
     return;
   }
+  // The keyboard cursor goes where the pointer pressed, so the keys go on
+  // from there (and its outline is not left on a cell not worked on).
+  if (first) {
+    cursor = cell.slice();
+    moveCursor(0, 0);
+  }
   // A fast drag skips cells between two events: walk them one by one
   // (rows first, then columns), so a stroke has no gaps and a snake
   // grows a segment at a time.
