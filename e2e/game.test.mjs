@@ -172,6 +172,34 @@ export async function gameScenarios(h) {
     assert.equal(await page.locator("#board rect.cell").count(), 36);
   });
 
+  await scenario("game: a board kept in the browser that comes late does not replace newer work", async (page) => {
+    // Holedox, then Curling: both boards are kept; a reload opens Curling.
+    await open(page, base);
+    await page.selectOption("#puzzle", "holedox");
+    await page.waitForFunction(() => /^#holedox\//.test(location.hash));
+    await page.selectOption("#puzzle", "curling");
+    await page.waitForFunction(() => /^#curling\//.test(location.hash));
+    await page.reload();
+    await h.ready(page);
+    // Holedox's kept board is read slowly; meanwhile Clear makes a new
+    // Curling board, which the late Holedox board must not replace.
+    let release;
+    const held = new Promise((done) => { release = done; });
+    await page.route("**/api/board", async (route) => {
+      if (route.request().postDataJSON().id) await held;
+      await route.continue();
+    });
+    const late = page.waitForResponse((r) => r.url().endsWith("/api/board") && !!r.request().postDataJSON().id);
+    await page.selectOption("#puzzle", "holedox");
+    await page.click("#clear");
+    release();
+    await late;
+    await page.waitForTimeout(100);
+    assert.equal(await page.inputValue("#puzzle"), "curling", "the menu names the puzzle on the board");
+    assert.equal(await page.locator("#board rect.cell.block").count(), 0, "the cleared board stayed");
+    assert.match(new URL(page.url()).hash, /^#curling\//);
+  });
+
   await scenario("game: a page without localStorage still works", async (page) => {
     await page.addInitScript(() => {
       Object.defineProperty(window, "localStorage", { get() { throw new DOMException("denied", "SecurityError"); } });

@@ -268,7 +268,7 @@ async function loadFromHash() {
   }
   loadingHash = location.hash;
   try {
-    await openId(id);
+    if (!(await openId(id))) return false;
   } catch (e) {
     return unreadable(e.message);
   } finally {
@@ -283,9 +283,13 @@ let loadingHash = null;
 
 /// Opens the board of game ID `id` (with its settings) in the editor; a
 /// failed reading throws. `push`: a new history entry (not when it is the
-/// board of the address bar already).
+/// board of the address bar already). False, and nothing done, when the
+/// board was changed while the server read the ID: an answer that comes
+/// late must not put an old board over the user's newer work.
 async function openId(id, push) {
+  const asked = version;
   const opened = await post("/api/board", { id });
+  if (version !== asked) return false;
   if (!kinds[opened.puzzle]) throw new Error("unknown puzzle `" + opened.puzzle + "`");
   if (!kind || kind.name !== opened.puzzle) {
     switchPuzzle(opened.puzzle);
@@ -298,6 +302,7 @@ async function openId(id, push) {
   }
   setBoard(opened.puzzle, opened.board, false, opened);
   pushNext = !!push;
+  return true;
 }
 
 // ---------------------------------------------------------------- drawing
@@ -640,11 +645,17 @@ function switchPuzzle(name) {
 /// Puts puzzle `name` on the page with the board it had when it was left
 /// (or the last one this browser kept, or its first board).
 async function choosePuzzle(name) {
+  // The puzzle on the board already (a menu can say "changed" without a
+  // change): its board stays as it is.
+  if (kind && kind.name === name) return;
   if (drafts[name]) return setBoard(name, drafts[name]);
   const id = progress.boards[name];
   if (id) {
     try {
-      return await openId(id, true);
+      // False: the board was changed while its ID was read; that board
+      // stays, and so does its puzzle in the menu.
+      if (!(await openId(id, true))) $("puzzle").value = kind.name;
+      return;
     } catch (_) { /* an old ID this build no longer reads: the first board */ }
   }
   setBoard(name, kinds[name].board || modules[name].blank(6, 6));
@@ -1478,7 +1489,7 @@ async function openLast() {
   const id = progress.last && kinds[progress.last] && progress.boards[progress.last];
   if (!id || location.hash.length > 1) return false;
   try {
-    await openId(id, false);
+    if (!(await openId(id, false))) return false;
     say("Welcome back: the board you left.");
     return true;
   } catch (_) {
