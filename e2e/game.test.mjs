@@ -106,7 +106,7 @@ export async function gameScenarios(h) {
     await page.locator("#move-count").waitFor();
     assert.equal(await page.textContent("#move-count"), "4 throws");
     assert.ok(await page.isDisabled("#anim-back"), "nothing before the start");
-    await page.focus("#board-wrap");
+    // Straight after the click: the keys reach the answer, not the tab.
     await page.keyboard.press("End");
     await waitFrame(page, 4);
     assert.deepEqual(await stoneAt(page), [2, 5], "End: at the goal");
@@ -150,7 +150,7 @@ export async function gameScenarios(h) {
     await page.reload();
     await h.ready(page);
     assert.equal(new URL(page.url()).hash, "#" + HOLEDOX_SAMPLE_ID);
-    await waitText(page, "#solved-note", /You solved this board before: 11 steps \(optimum 9\)/);
+    await waitText(page, "#solved-note", /^Your best on this board: 11 steps \(optimum 9\)\.$/);
     assert.match(await page.textContent("#solved-list"), /holedox 6x5: 11 steps \(optimum 9\)/);
     // Without a link, the page opens the board it had last.
     await open(page, base);
@@ -172,6 +172,34 @@ export async function gameScenarios(h) {
     assert.equal(await page.locator("#board rect.cell").count(), 36);
   });
 
+  await scenario("game: a board kept in the browser that comes late does not replace newer work", async (page) => {
+    // Holedox, then Curling: both boards are kept; a reload opens Curling.
+    await open(page, base);
+    await page.selectOption("#puzzle", "holedox");
+    await page.waitForFunction(() => /^#holedox\//.test(location.hash));
+    await page.selectOption("#puzzle", "curling");
+    await page.waitForFunction(() => /^#curling\//.test(location.hash));
+    await page.reload();
+    await h.ready(page);
+    // Holedox's kept board is read slowly; meanwhile Clear makes a new
+    // Curling board, which the late Holedox board must not replace.
+    let release;
+    const held = new Promise((done) => { release = done; });
+    await page.route("**/api/board", async (route) => {
+      if (route.request().postDataJSON().id) await held;
+      await route.continue();
+    });
+    const late = page.waitForResponse((r) => r.url().endsWith("/api/board") && !!r.request().postDataJSON().id);
+    await page.selectOption("#puzzle", "holedox");
+    await page.click("#clear");
+    release();
+    await late;
+    await page.waitForTimeout(100);
+    assert.equal(await page.inputValue("#puzzle"), "curling", "the menu names the puzzle on the board");
+    assert.equal(await page.locator("#board rect.cell.block").count(), 0, "the cleared board stayed");
+    assert.match(new URL(page.url()).hash, /^#curling\//);
+  });
+
   await scenario("game: a page without localStorage still works", async (page) => {
     await page.addInitScript(() => {
       Object.defineProperty(window, "localStorage", { get() { throw new DOMException("denied", "SecurityError"); } });
@@ -181,6 +209,20 @@ export async function gameScenarios(h) {
     await waitText(page, "#play-status", /^your move$/);
     await page.keyboard.press("ArrowDown");
     await waitMoves(page, 1);
+  });
+
+  await scenario("game: a spoiled saved progress is ignored, not thrown on", async (page) => {
+    await page.addInitScript(() => {
+      window.localStorage.setItem("gridpuzzle.progress.v1", JSON.stringify({
+        last: "curling", boards: "not a map", solved: { "curling/6x6/x": null, "holedox/6x5/y": { puzzle: "holedox", moves: 3 } },
+      }));
+    });
+    await open(page, base);
+    // The well-formed win is listed; the page threw nowhere (the scenario
+    // checks), though a description of the board writes the progress.
+    await waitText(page, "#solved-list", /^holedox 6x5: 3 steps$/);
+    await clickCell(page, 0, 1);
+    await page.waitForFunction(() => /^#curling\/6x6\//.test(location.hash) && JSON.parse(localStorage.getItem("gridpuzzle.progress.v1")).boards.curling === location.hash.slice(1));
   });
 
   await scenario("game: messages — a stale error, the wrong puzzle's input, a -1 board, a refused cell", async (page) => {
@@ -236,6 +278,6 @@ export async function gameScenarios(h) {
     await waitText(page, "#message", /^Generated/);
     assert.equal(await page.locator("#case option").count(), 1, "the list is the generated input's");
     assert.match(await page.textContent("#message"), /no solution \(-1\)/);
-    assert.doesNotMatch(await page.textContent("#message"), /optimal first move/);
+    assert.doesNotMatch(await page.textContent("#message"), /optimal first move|play it/);
   });
 }

@@ -169,6 +169,19 @@ export async function layoutScenarios({ scenario, base, open, stoneAt }) {
       assert.equal(await page.getAttribute('.tool[data-tool="block"]', "aria-pressed"), "true");
       assert.equal(await page.getAttribute('.tool[data-tool="ice"]', "aria-pressed"), "false");
       assert.equal(await page.locator("#message").isVisible(), false, "no empty message band");
+      // The puzzle menu is wide enough for its longest title.
+      const [menu, natural] = await page.evaluate(() => {
+        const menu = document.getElementById("puzzle");
+        const free = menu.cloneNode(true);
+        free.removeAttribute("id");
+        free.value = [...menu.options].reduce((a, o) => (o.text.length > a.text.length ? o : a)).value;
+        free.style.maxWidth = "none";
+        menu.parentElement.append(free);
+        const width = free.offsetWidth;
+        free.remove();
+        return [menu.offsetWidth, width];
+      });
+      assert.ok(menu >= natural, `the puzzle menu is ${menu} px, its longest title needs ${natural} px`);
 
       await page.click("#solve");
       await page.locator("#move-count").waitFor();
@@ -326,10 +339,19 @@ export async function layoutScenarios({ scenario, base, open, stoneAt }) {
     assert.equal(await page.textContent("#cursor-text"), "Row 2, column 3: ice.");
     await page.keyboard.press("Enter");
     assert.equal(await page.locator('#board rect.cell[data-r="1"][data-c="2"]').getAttribute("class"), "cell block");
+    // A key's edit is undone like a click's.
+    await page.keyboard.press("Control+z");
+    assert.equal(await page.locator('#board rect.cell[data-r="1"][data-c="2"]').getAttribute("class"), "cell ice", "Ctrl+Z undid the key's edit");
+    await page.keyboard.press("Control+y");
+    assert.equal(await page.locator('#board rect.cell[data-r="1"][data-c="2"]').getAttribute("class"), "cell block");
     assert.ok(await page.locator("#cursor").isVisible(), "the cursor is drawn on the focused board");
     await page.click('.tool[data-tool="ice"]');
     await page.focus("#board-wrap");
     await page.keyboard.press(" ");
     assert.equal(await page.locator('#board rect.cell[data-r="1"][data-c="2"]').getAttribute("class"), "cell ice");
+    // A click puts the cursor on its cell: the keys go on from there.
+    await page.locator('#board rect.cell[data-r="3"][data-c="4"]').click();
+    await page.keyboard.press("ArrowLeft");
+    assert.equal(await page.textContent("#cursor-text"), "Row 4, column 4: ice.");
   }, { viewport: WIDE });
 }

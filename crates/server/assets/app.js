@@ -130,9 +130,20 @@ let progress = { last: null, boards: {}, solved: {} };
 function loadProgress() {
   try {
     const saved = JSON.parse(window.localStorage.getItem(STORE_KEY) || "null");
-    if (saved && typeof saved === "object") {
-      progress = { last: saved.last || null, boards: saved.boards || {}, solved: saved.solved || {} };
+    // Only what has the shape this page writes is taken: a value spoiled
+    // by hand, or by another page of this origin, must not break this one.
+    const record = (x) => !!x && typeof x === "object" && !Array.isArray(x);
+    if (!record(saved)) return;
+    const boards = {}, solved = {};
+    if (record(saved.boards)) {
+      for (const [name, id] of Object.entries(saved.boards)) if (typeof id === "string") boards[name] = id;
     }
+    if (record(saved.solved)) {
+      for (const [id, won] of Object.entries(saved.solved)) {
+        if (record(won) && typeof won.puzzle === "string" && Number.isInteger(won.moves)) solved[id] = won;
+      }
+    }
+    progress = { last: typeof saved.last === "string" ? saved.last : null, boards, solved };
   } catch (_) { /* no storage, or not ours: start afresh */ }
 }
 
@@ -157,7 +168,7 @@ function showProgress() {
   }));
   const id = described && described.value && described.value.id;
   const mine = id && progress.solved[id];
-  $("solved-note").textContent = mine ? "You solved this board before: " + wonText(mine) + "." : "";
+  $("solved-note").textContent = mine ? "Your best on this board: " + wonText(mine) + "." : "";
 }
 
 function wonText(won) {
@@ -257,7 +268,7 @@ async function loadFromHash() {
   }
   loadingHash = location.hash;
   try {
-    await openId(id);
+    if (!(await openId(id))) return false;
   } catch (e) {
     return unreadable(e.message);
   } finally {
@@ -272,9 +283,13 @@ let loadingHash = null;
 
 /// Opens the board of game ID `id` (with its settings) in the editor; a
 /// failed reading throws. `push`: a new history entry (not when it is the
-/// board of the address bar already).
+/// board of the address bar already). False, and nothing done, when the
+/// board was changed while the server read the ID: an answer that comes
+/// late must not put an old board over the user's newer work.
 async function openId(id, push) {
+  const asked = version;
   const opened = await post("/api/board", { id });
+  if (version !== asked) return false;
   if (!kinds[opened.puzzle]) throw new Error("unknown puzzle `" + opened.puzzle + "`");
   if (!kind || kind.name !== opened.puzzle) {
     switchPuzzle(opened.puzzle);
@@ -287,6 +302,7 @@ async function openId(id, push) {
   }
   setBoard(opened.puzzle, opened.board, false, opened);
   pushNext = !!push;
+  return true;
 }
 
 // ---------------------------------------------------------------- drawing
@@ -378,6 +394,12 @@ function onPointer(event) {
     lastCell = null;
     return;
   }
+  // The keyboard cursor goes where the pointer pressed, so the keys go on
+  // from there (and its outline is not left on a cell not worked on).
+  if (first) {
+    cursor = cell.slice();
+    moveCursor(0, 0);
+  }
   // A fast drag skips cells between two events: walk them one by one
   // (rows first, then columns), so a stroke has no gaps and a snake
   // grows a segment at a time.
@@ -463,8 +485,13 @@ function editKey(event) {
   if (steps[event.key]) {
     moveCursor(...steps[event.key]);
   } else if (event.key === "Enter" || event.key === " ") {
+    // One key press is one step of the edit history, as a stroke is.
     const [r, c] = cursor;
-    if (module().edit(draft, tools[kind.name], r, c, true)) boardChanged();
+    const before = JSON.stringify(draft);
+    if (module().edit(draft, tools[kind.name], r, c, true)) {
+      remember(before);
+      boardChanged();
+    }
   } else {
     return;
   }
@@ -618,11 +645,17 @@ function switchPuzzle(name) {
 /// Puts puzzle `name` on the page with the board it had when it was left
 /// (or the last one this browser kept, or its first board).
 async function choosePuzzle(name) {
+  // The puzzle on the board already (a menu can say "changed" without a
+  // change): its board stays as it is.
+  if (kind && kind.name === name) return;
   if (drafts[name]) return setBoard(name, drafts[name]);
   const id = progress.boards[name];
   if (id) {
     try {
-      return await openId(id, true);
+      // False: the board was changed while its ID was read; that board
+      // stays, and so does its puzzle in the menu.
+      if (!(await openId(id, true))) $("puzzle").value = kind.name;
+      return;
     } catch (_) { /* an old ID this build no longer reads: the first board */ }
   }
   setBoard(name, kinds[name].board || modules[name].blank(6, 6));
@@ -1296,9 +1329,10 @@ async function generate() {
     $("input").value = first.input;
     // The link is the new board's before the page says it is there.
     await current().catch(() => {});
-    const optimum = first.answer < 0 ? "no solution (-1): there is nothing to play to the goal"
-      : "optimum " + words(first.answer) + ", " + first.difficulty.optimal_first_moves + " optimal first move(s)";
-    say("Generated (seed " + (seed || made.seed) + "): " + optimum + ". Solve it, or play it.");
+    // A -1 board has nothing to play to the goal: Solve shows the proof.
+    const optimum = first.answer < 0 ? "no solution (-1); Solve proves it"
+      : "optimum " + words(first.answer) + ", " + first.difficulty.optimal_first_moves + " optimal first move(s). Solve it, or play it";
+    say("Generated (seed " + (seed || made.seed) + "): " + optimum + ".");
     return true;
   } catch (e) {
     say(e.message, true);
@@ -1347,8 +1381,13 @@ function wire() {
   });
   for (const tab of document.querySelectorAll(".tab")) {
     tab.addEventListener("click", () => {
-      if (tab.dataset.mode === "solve") solve();
-      else if (tab.dataset.mode === "play") startPlay();
+      // Solve's keys go to the board, as Play's do: Space on the Solve
+      // tab, still focused after the click, would solve again instead of
+      // playing the answer.
+      if (tab.dataset.mode === "solve") {
+        solve();
+        $("board-wrap").focus();
+      } else if (tab.dataset.mode === "play") startPlay();
       else setMode("edit");
     });
   }
@@ -1450,7 +1489,7 @@ async function openLast() {
   const id = progress.last && kinds[progress.last] && progress.boards[progress.last];
   if (!id || location.hash.length > 1) return false;
   try {
-    await openId(id, false);
+    if (!(await openId(id, false))) return false;
     say("Welcome back: the board you left.");
     return true;
   } catch (_) {
