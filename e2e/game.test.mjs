@@ -280,4 +280,57 @@ export async function gameScenarios(h) {
     assert.match(await page.textContent("#message"), /no solution \(-1\)/);
     assert.doesNotMatch(await page.textContent("#message"), /optimal first move|play it/);
   });
+
+  await scenario("game: preset sizes, levels of each kind, the optimum while playing, a won level marked", async (page) => {
+    await open(page, base);
+    const count = (sel) => page.locator(sel).count();
+    // A preset size resizes the board, and Undo edit takes it back.
+    await page.selectOption("#size-preset", "10x10");
+    await cell(page, 9, 9).waitFor();
+    assert.equal(await page.inputValue("#width"), "10");
+    assert.equal(await page.inputValue("#size-preset"), "", "the menu is ready for another preset");
+    await page.click("#edit-undo");
+    await page.waitForFunction(() => !document.querySelector('#board rect.cell[data-r="9"]'));
+
+    // A sample opens in Play, with its optimum beside the move count.
+    const sample2 = '[data-level="0:2"]';
+    assert.match(await page.textContent(sample2), /^2\. 6×6 · 4 throws$/);
+    assert.doesNotMatch(await page.getAttribute(sample2, "class") || "", /won/);
+    await page.click(sample2);
+    await waitText(page, "#play-optimum", /^ · optimum 4$/);
+    assert.equal(await page.inputValue("#case"), "2", "the samples are the case menu, for Next level");
+    // Won: the level is marked, and stays marked after a reload.
+    for (const key of ["ArrowDown", "ArrowLeft", "ArrowUp", "ArrowRight"]) await page.keyboard.press(key);
+    await waitText(page, "#win-text", /the optimum!/);
+    await page.waitForFunction((sel) => document.querySelector(sel).classList.contains("won"), sample2);
+    assert.match(await page.textContent(sample2), /✓$/);
+    assert.equal(await count("#level-sets .won"), 1, "only the level won");
+    await page.reload();
+    await h.ready(page);
+    assert.match(await page.textContent(sample2), /✓$/, "the mark is kept in the browser");
+
+    // A -1 sample opens in Edit, saying so.
+    await page.click('[data-level="0:3"]');
+    await waitText(page, "#message", /case 3: no solution/);
+    assert.ok(await page.evaluate(() => document.body.classList.contains("mode-edit")));
+
+    // One of the hardest boards found: 20×20, 9 throws.
+    await page.click('[data-level="1:1"]');
+    await waitText(page, "#play-optimum", /^ · optimum 9$/);
+    await cell(page, 19, 19).waitFor();
+
+    // A new board by difficulty is played at once, its optimum shown.
+    await page.click('[data-difficulty="Hard"]');
+    await waitText(page, "#message", /^Hard board \(seed \d+\): optimum (7|8|9|10) throws/);
+    await waitText(page, "#play-optimum", /^ · optimum (7|8|9|10)$/);
+    assert.ok(await page.evaluate(() => document.body.classList.contains("mode-play")));
+    assert.equal(await page.locator("#case option").count(), 1, "the case menu is the new board's");
+
+    // Holedox has its own levels and difficulties, from the server.
+    await page.selectOption("#puzzle", "holedox");
+    await page.locator('[data-level="1:5"]').waitFor();
+    assert.match(await page.textContent('[data-level="1:5"]'), /20×20 · 133 steps/);
+    await page.click('[data-difficulty="Easy"]');
+    await waitText(page, "#play-optimum", /^ · optimum [4-8]$/);
+  });
 }

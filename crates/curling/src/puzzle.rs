@@ -13,7 +13,9 @@ use std::time::Duration;
 
 use gridpuzzle_engine::generate::{Best, Difficulty, Generator, Want};
 use gridpuzzle_engine::page::{self, DraftGrid};
-use gridpuzzle_engine::puzzle::{Cases, GenSpec, HardSpec, Param, Puzzle, Setting, Variant};
+use gridpuzzle_engine::puzzle::{
+    Cases, GenSpec, HardSpec, Levels, NewBoard, Param, Puzzle, Setting, Variant,
+};
 use gridpuzzle_engine::search::{Limits, Search};
 use gridpuzzle_engine::session::Prospect;
 use gridpuzzle_engine::testset::{JudgeLimits, Preset};
@@ -476,6 +478,39 @@ impl Puzzle for Curling {
         Reach the goal in at most the cap of throws (10 by the judge's rules), in as few as you can.";
     /// Dataset 2 of the statement (4 throws): dataset 1 is two cells.
     const SHOWCASE: u64 = 2;
+    const DIFFICULTIES: &'static [NewBoard] = &[
+        NewBoard {
+            name: "Easy",
+            size: "8x8",
+            answer: "2..3",
+            params: &[],
+        },
+        NewBoard {
+            name: "Medium",
+            size: "8x8",
+            answer: "4..6",
+            params: &[],
+        },
+        NewBoard {
+            name: "Hard",
+            size: "8x8",
+            answer: "7..10",
+            params: &[],
+        },
+    ];
+    const LEVELS: &'static [Levels] = &[
+        Levels {
+            name: "Samples",
+            input: Self::SAMPLES,
+            output: include_str!("../../../samples/curling.out"),
+        },
+        // Boards of the benchmarks with the longest optimum (bench/curling).
+        Levels {
+            name: "Hardest found",
+            input: include_str!("../levels/hardest.in"),
+            output: include_str!("../levels/hardest.out"),
+        },
+    ];
 
     fn position_json(&self, case: &Board, state: &State) -> Value {
         let broken: Vec<Value> = state

@@ -362,6 +362,15 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     /// the board) rather than a control beside it.
     const BOARD_SETTINGS: &'static [&'static str] = &[];
 
+    /// The boards the page lists to play (its "Levels"), set by set;
+    /// none by default.
+    const LEVELS: &'static [Levels] = &[];
+
+    /// The page's "New board" buttons, easiest first: what each asks
+    /// `/api/generate` for. Chosen so that each answers well within a
+    /// second at its size; none by default.
+    const DIFFICULTIES: &'static [NewBoard] = &[];
+
     /// The whole position over the board, as the page draws it: everything
     /// play changes (Curling: the stone and the broken blocks). The page
     /// keeps no rule, so it draws this and never a position of its own.
@@ -493,6 +502,29 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     fn presets(&self) -> Vec<Preset> {
         Vec::new()
     }
+}
+
+/// A set of boards the page lists to play ([`Puzzle::LEVELS`]): a judge
+/// input, and its judge output, a line a case whose last word is the
+/// case's optimum under the default settings (`-1`: none). The server's
+/// tests solve every case to hold the answers to it.
+#[derive(Debug, Clone, Copy)]
+pub struct Levels {
+    /// What the page calls the set ("Samples").
+    pub name: &'static str,
+    pub input: &'static str,
+    pub output: &'static str,
+}
+
+/// A difficulty of the page's new boards ([`Puzzle::DIFFICULTIES`]): the
+/// size, the range of optimum (`A..B`, as `--answer`) and the generator
+/// parameters of the boards asked for.
+#[derive(Debug, Clone, Copy)]
+pub struct NewBoard {
+    pub name: &'static str,
+    pub size: &'static str,
+    pub answer: &'static str,
+    pub params: &'static [(&'static str, &'static str)],
 }
 
 /// A case of a puzzle as a [`Game`] for the engine's play session.

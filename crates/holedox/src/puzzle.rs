@@ -13,7 +13,9 @@ use std::time::Duration;
 
 use gridpuzzle_engine::generate::{Best, Difficulty, Generator};
 use gridpuzzle_engine::page::{self, DraftGrid};
-use gridpuzzle_engine::puzzle::{Cases, GenSpec, HardSpec, Param, Puzzle, Setting, Variant};
+use gridpuzzle_engine::puzzle::{
+    Cases, GenSpec, HardSpec, Levels, NewBoard, Param, Puzzle, Setting, Variant,
+};
 use gridpuzzle_engine::search::{Limits, Search};
 use gridpuzzle_engine::session::Prospect;
 use gridpuzzle_engine::testset::{JudgeLimits, Preset};
@@ -441,6 +443,39 @@ impl Puzzle for Holedox {
         lair, enter a stone or enter any cell of the body, its tail included (the lenient tail \
         rule lets it follow its tail). Bring the head to the exit (marked on the board) in as few steps as you can.";
     const BOARD_SETTINGS: &'static [&'static str] = &["exit"];
+    const DIFFICULTIES: &'static [NewBoard] = &[
+        NewBoard {
+            name: "Easy",
+            size: "8x8",
+            answer: "4..8",
+            params: &[("len", "3")],
+        },
+        NewBoard {
+            name: "Medium",
+            size: "8x8",
+            answer: "9..16",
+            params: &[("len", "4")],
+        },
+        NewBoard {
+            name: "Hard",
+            size: "10x10",
+            answer: "20..40",
+            params: &[("len", "5")],
+        },
+    ];
+    const LEVELS: &'static [Levels] = &[
+        Levels {
+            name: "Samples",
+            input: Self::SAMPLES,
+            output: include_str!("../../../samples/holedox.out"),
+        },
+        // Boards of the benchmarks with the longest optimum (bench/holedox).
+        Levels {
+            name: "Hardest found",
+            input: include_str!("../levels/hardest.in"),
+            output: include_str!("../levels/hardest.out"),
+        },
+    ];
 
     fn draft_text(&self, draft: &Value) -> Result<String, String> {
         let d = Draft::read(draft)?;

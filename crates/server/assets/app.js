@@ -16,6 +16,10 @@
 //                         refused one with the rules' reason, an exact
 //                         hint, and the whole positions to draw;
 //   POST /api/solve, /api/cases, /api/generate.
+// The catalog also lists each puzzle's levels (sets of boards as judge
+// inputs, each case with its size, optimum and game ID) and the
+// difficulties of its new boards (the /api/generate fields of each), so
+// the Levels panel is the server's too.
 // So a position on the page is one the rules played, a text is the one
 // the judge reads, and a link is read and written by one codec in Rust
 // (old links keep opening). Plain script, no framework, nothing fetched
@@ -166,6 +170,7 @@ function showProgress() {
     li.append(a);
     return li;
   }));
+  markLevels();
   const id = described && described.value && described.value.id;
   const mine = id && progress.solved[id];
   $("solved-note").textContent = mine ? "Your best on this board: " + wonText(mine) + "." : "";
@@ -615,6 +620,7 @@ function switchPuzzle(name) {
   }));
   showTool();
   showHelp();
+  showLevels();
 
   $("move-buttons").replaceChildren(...kind.move_set.map((m) => {
     const b = document.createElement("button");
@@ -918,9 +924,35 @@ function startPlay() {
   // `restarted`: the moves a restart took back, for U to bring back.
   game = { epoch: mine, moves: "", redo: [], shown: -1, seen: new Map(), restarted: null };
   $("play-status").textContent = "starting…";
+  showOptimum();
+  findOptimum(game);
   enqueue(() => playTo("", false));
   $("board-wrap").focus();
   bringIntoView();
+}
+
+/// Asks the server for the optimum of the game's board, beside the game
+/// (a move played meanwhile is not held up): the status shows it from
+/// then on, and the win compares with it. `g.optimum`: a promise of the
+/// fewest moves, or null (no solution, or not decided).
+function findOptimum(g) {
+  g.optimum = current().then(async (d) => {
+    if (d.lacks) return null;
+    if (solution && solution.d === d) return solution.moves.length;
+    const answer = await post("/api/solve", request(d, {}));
+    const result = answer.results[0];
+    return result && result.outcome === "solved" ? result.answer : null;
+  }).catch(() => null);
+  g.optimum.then((n) => {
+    g.optimumKnown = n;
+    if (game === g) showOptimum();
+  });
+}
+
+/// " · optimum N" after the move count, once the optimum is known.
+function showOptimum() {
+  const n = game && game.optimumKnown;
+  $("play-optimum").textContent = Number.isInteger(n) ? " · optimum " + n : "";
 }
 
 /// On a small screen, scrolls the board panel up when the move buttons
@@ -943,6 +975,7 @@ function showGame(note) {
   const n = game.moves.length;
   $("play-moves").textContent = words(n);
   $("play-moves").dataset.n = n;
+  showOptimum();
   // A hint is about one position: another position drops it.
   if (n !== game.shown) $("hint-text").textContent = "";
   // The first position of a game is drawn where it is: no glide from
@@ -1038,23 +1071,15 @@ function moveName(letter) {
   return m ? m.word + (MOVE_GLYPHS[m.word] ? " " + MOVE_GLYPHS[m.word] : "") : letter;
 }
 
-/// The win moment: the moves it took against the optimum (the server's,
-/// from /api/solve, or the solution already on the page), kept in the
-/// browser's progress.
+/// The win moment: the moves it took against the optimum (asked when the
+/// game started), kept in the browser's progress.
 async function celebrate(g, d, n) {
   const text = "Solved in " + words(n);
   $("win-text").textContent = text + "!";
   $("win").hidden = false;
   showNextLevel();
-  let optimum = null;
-  try {
-    if (solution && solution.d === d) optimum = solution.moves.length;
-    else {
-      const answer = await post("/api/solve", request(d, {}));
-      const result = answer.results[0];
-      if (result && result.outcome === "solved") optimum = result.answer;
-    }
-  } catch (_) { /* the win stands without the comparison */ }
+  // Asked at the start of the game; null: the win stands without it.
+  const optimum = await g.optimum;
   if (game !== g || g.moves.length !== n) return;
   if (optimum !== null) {
     $("win-text").textContent = text + (n === optimum ? " — the optimum!" : " — the optimum is " + optimum + ".");
@@ -1076,7 +1101,8 @@ async function celebrate(g, d, n) {
 function showNextLevel() {
   const next = nextCase();
   $("next-level").hidden = false;
-  $("next-level").textContent = next ? "Next level: case " + next.case + " →" : "Next level: a new board →";
+  $("next-level").textContent = next ? "Next level: case " + next.case + " →"
+    : "Next level: a new " + (lastDifficulty ? lastDifficulty.name.toLowerCase() + " " : "") + "board →";
 }
 
 function nextCase() {
@@ -1299,11 +1325,21 @@ function openCase(n) {
 
 // ---------------------------------------------------------------- generate
 
-async function generate() {
+/// The board a difficulty of the Levels panel asked for last (null: the
+/// Generate panel's): what "Next level" makes another of.
+let lastDifficulty = null;
+
+/// Makes a board from the Generate panel's fields, or (`preset`, a
+/// difficulty of the catalog) from the difficulty's size, answer range
+/// and parameters, and opens it; true when it did.
+async function generate(preset) {
   const puzzle = kind.name;
-  const body = { puzzle, size: $("gen-size").value.trim(), count: 1, answer: $("gen-answer").value.trim() || null };
-  const density = $("gen-density").value.trim();
-  const seed = $("gen-seed").value.trim();
+  if (preset && !kind.difficulties.includes(preset)) preset = null;
+  lastDifficulty = preset || null;
+  const body = preset ? { puzzle, size: preset.size, count: 1, answer: preset.answer }
+    : { puzzle, size: $("gen-size").value.trim(), count: 1, answer: $("gen-answer").value.trim() || null };
+  const density = preset ? "" : $("gen-density").value.trim();
+  const seed = preset ? "" : $("gen-seed").value.trim();
   if (density && !/^\d+$/.test(density)) return say("The density is a whole percentage, 0 to 100, or empty.", true);
   if (seed && !/^\d+$/.test(seed)) return say("The seed is a whole number, or empty for a new one.", true);
   if (density) body.density = Number(density);
@@ -1312,12 +1348,12 @@ async function generate() {
   // The rules of the controls, and the generator's own fields.
   for (const [key, value] of Object.entries(controlOptions())) body[key] = jsonValue(value);
   for (const p of kind.params) {
-    const value = $("gen-" + controlId(p.key)).value.trim();
+    const value = preset ? preset.params[p.key] : $("gen-" + controlId(p.key)).value.trim();
     if (value) body[p.key] = jsonValue(value);
   }
-  const button = $("generate");
-  button.disabled = true;
-  say("Generating…");
+  const buttons = [$("generate"), ...document.querySelectorAll("[data-difficulty]")];
+  for (const b of buttons) b.disabled = true;
+  say(preset ? "Making a " + preset.name.toLowerCase() + " board…" : "Generating…");
   try {
     const made = await post("/api/generate", body);
     if (!made.cases.length) throw new Error(made.reason || "no puzzle was made");
@@ -1332,13 +1368,113 @@ async function generate() {
     // A -1 board has nothing to play to the goal: Solve shows the proof.
     const optimum = first.answer < 0 ? "no solution (-1); Solve proves it"
       : "optimum " + words(first.answer) + ", " + first.difficulty.optimal_first_moves + " optimal first move(s). Solve it, or play it";
-    say("Generated (seed " + (seed || made.seed) + "): " + optimum + ".");
+    say((preset ? preset.name + " board" : "Generated") + " (seed " + (seed || made.seed) + "): " + optimum + ".");
     return true;
   } catch (e) {
     say(e.message, true);
     return false;
   } finally {
-    button.disabled = false;
+    for (const b of buttons) b.disabled = false;
+  }
+}
+
+// ------------------------------------------------------------------ levels
+
+/// The sizes of the preset menu, as far as the server's bound allows.
+const PRESET_SIDES = [6, 8, 10, 15, 20];
+
+function showPresets() {
+  const none = Object.assign(document.createElement("option"), { value: "", textContent: "Preset…" });
+  $("size-preset").replaceChildren(none, ...PRESET_SIDES.filter((n) => n <= catalog.max_side).map((n) =>
+    Object.assign(document.createElement("option"), { value: n + "x" + n, textContent: n + "×" + n })));
+}
+
+/// Resizes the board to the preset chosen, as Resize does (undoable).
+function choosePreset() {
+  const [w, h] = $("size-preset").value.split("x").map(Number);
+  $("size-preset").value = "";
+  if (!w || !h) return;
+  resize(w, h);
+  say("Resized to " + w + "×" + h + " (Undo edit takes it back).");
+}
+
+/// The Levels panel of the puzzle on the page: a button for each
+/// difficulty of new board, and a button for each board of each set.
+function showLevels() {
+  $("difficulty-buttons").replaceChildren(...kind.difficulties.map((d) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.difficulty = d.name;
+    b.textContent = d.name;
+    b.title = "A new " + d.size.replace("x", "×") + " board whose optimum is " + d.answer.replace("..", " to ") + " " + kind.moves;
+    b.addEventListener("click", async () => { if (await generate(d)) startPlay(); });
+    return b;
+  }));
+  $("level-sets").replaceChildren(...kind.levels.flatMap((set, i) => {
+    const h = document.createElement("h3");
+    h.textContent = set.name;
+    h.id = "level-set-" + i;
+    const list = document.createElement("ul");
+    list.className = "levels";
+    list.setAttribute("aria-labelledby", h.id);
+    list.append(...set.levels.map((level) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.level = i + ":" + level.case;
+      b.dataset.id = level.id;
+      b.addEventListener("click", () => openLevel(set, level));
+      const li = document.createElement("li");
+      li.append(b);
+      return li;
+    }));
+    return [h, list];
+  }));
+  markLevels();
+}
+
+/// Writes each level's button: its case, size and optimum, and a check
+/// when this browser has won it.
+function markLevels() {
+  if (!kind) return;
+  for (const b of document.querySelectorAll("[data-level]")) {
+    const [i, n] = b.dataset.level.split(":").map(Number);
+    const set = kind.levels[i];
+    const level = set && set.levels.find((l) => l.case === n);
+    if (!level) continue;
+    const won = progress.solved[level.id];
+    const optimum = level.answer < 0 ? "no solution" : words(level.answer);
+    b.textContent = n + ". " + level.width + "×" + level.height + " · " + optimum;
+    b.classList.toggle("won", !!won);
+    b.title = won ? "Won in " + wonText(won) : "Not won yet";
+    if (won) {
+      const mark = document.createElement("span");
+      mark.className = "mark";
+      mark.textContent = " ✓";
+      mark.setAttribute("aria-label", ", won");
+      b.append(mark);
+    }
+  }
+}
+
+/// Opens a level: the set's input is read as any judge input (so Next
+/// level walks the set), and the level's case is played.
+async function openLevel(set, level) {
+  const puzzle = kind.name;
+  try {
+    const answer = await post("/api/cases", { puzzle, input: set.input });
+    if (kind.name !== puzzle) return;
+    showCases(puzzle, answer.cases);
+    $("input").value = set.input;
+    openCase(level.case);
+    lastDifficulty = null;
+    if (level.answer < 0) {
+      say(set.name + ", case " + level.case + ": no solution (-1); Solve proves it.");
+      return;
+    }
+    say(set.name + ", case " + level.case + ": optimum " + words(level.answer) + ".");
+    startPlay();
+  } catch (e) {
+    say(e.message, true);
   }
 }
 
@@ -1399,7 +1535,7 @@ function wire() {
   $("next-level").addEventListener("click", async () => {
     const next = nextCase();
     if (next) openCase(next.case);
-    else if (!(await generate())) return;
+    else if (!(await generate(lastDifficulty))) return;
     startPlay();
   });
   for (const button of document.querySelectorAll("[data-key]")) {
@@ -1443,7 +1579,8 @@ function wire() {
       say(e.message, true);
     }
   });
-  $("generate").addEventListener("click", generate);
+  $("generate").addEventListener("click", () => generate(null));
+  $("size-preset").addEventListener("change", choosePreset);
   // A link typed in the address bar, or Back and Forward through boards.
   const followHash = () => {
     const id = described && described.value && described.value.id;
@@ -1518,6 +1655,7 @@ async function start() {
     }
     $("titles").textContent = catalog.puzzles.map((p) => p.title).join(" and ");
     $("width").max = $("height").max = catalog.max_side;
+    showPresets();
     loadProgress();
     if (!(await loadFromHash()) && !(await openLast())) {
       const first = catalog.puzzles[0];

@@ -18,8 +18,19 @@
 //!  "board": <the sample case the page opens first, as a draft>,
 //!  "density": "blocks", "params": [<like settings, without on_board>],
 //!  "fresh_answer": [3, 6], "script": "/puzzles/curling.js",
-//!  "rules": "<a few sentences for the page's How to play>"}
+//!  "rules": "<a few sentences for the page's How to play>",
+//!  "levels": [{"name": "Samples", "input": "<a judge input>",
+//!              "levels": [{"case": 1, "width", "height", "answer", "id"}]}],
+//!  "difficulties": [{"name": "Easy", "size": "8x8", "answer": "2..3",
+//!                    "params": {"len": "3"}}]}
 //! ```
+//!
+//! `levels` are the boards the page lists to play ([`Puzzle::LEVELS`]):
+//! each set a judge input the page reads as any other, and per case its
+//! size, its optimum under the default settings (`-1`: none) and its game
+//! ID under them, by which the page knows the levels a player has won.
+//! `difficulties` are the page's "New board" buttons
+//! ([`Puzzle::DIFFICULTIES`]): the fields of their `/api/generate`.
 //!
 //! after the page's bounds: `max_side` (of a board it edits and of a game
 //! ID), `max_moves` (of one `/api/play`) and `max_positions` (of one
@@ -33,7 +44,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use gridpuzzle_engine::moves::Move;
 use gridpuzzle_engine::page::MAX_SIDE;
-use gridpuzzle_engine::puzzle::{nth_case, NthCase, Setting};
+use gridpuzzle_engine::puzzle::{nth_case, Levels, NthCase, Setting};
 use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Visit;
 use serde::Serialize;
@@ -70,6 +81,34 @@ struct PuzzleRecord {
     script: String,
     /// [`Puzzle::RULES`]: the page's "How to play".
     rules: &'static str,
+    levels: Vec<LevelSet>,
+    difficulties: Vec<DifficultyRecord>,
+}
+
+/// A [`Puzzle::DIFFICULTIES`]: the fields of its `/api/generate` request.
+#[derive(Serialize)]
+struct DifficultyRecord {
+    name: &'static str,
+    size: &'static str,
+    answer: &'static str,
+    params: serde_json::Map<String, Value>,
+}
+
+/// A set of [`Puzzle::LEVELS`].
+#[derive(Serialize)]
+struct LevelSet {
+    name: &'static str,
+    input: &'static str,
+    levels: Vec<Level>,
+}
+
+#[derive(Serialize)]
+struct Level {
+    case: u64,
+    width: u32,
+    height: u32,
+    answer: i64,
+    id: String,
 }
 
 #[derive(Serialize)]
@@ -201,6 +240,58 @@ impl Visit for Describe {
             fresh_answer: [P::FRESH_ANSWER.0, P::FRESH_ANSWER.1],
             script: format!("/puzzles/{}.js", P::NAME),
             rules: P::RULES,
+            levels: P::LEVELS
+                .iter()
+                .map(|set| level_set(&puzzle, set))
+                .collect(),
+            difficulties: P::DIFFICULTIES
+                .iter()
+                .map(|d| DifficultyRecord {
+                    name: d.name,
+                    size: d.size,
+                    answer: d.answer,
+                    params: d
+                        .params
+                        .iter()
+                        .map(|(k, v)| (k.to_string(), Value::from(*v)))
+                        .collect(),
+                })
+                .collect(),
         }
+    }
+}
+
+/// A set of levels as the page lists it. The sets are the puzzle's own
+/// files: a case that does not read, or a line without an answer, is a
+/// bug that the server's tests catch, so here it only ends the list.
+fn level_set<P: Puzzle>(puzzle: &P, set: &Levels) -> LevelSet {
+    let answers = set
+        .output
+        .lines()
+        .filter_map(|line| line.split_whitespace().last()?.parse::<i64>().ok());
+    let levels = puzzle
+        .cases(Box::new(set.input.as_bytes()))
+        .map_while(Result::ok)
+        .zip(answers)
+        .zip(1..)
+        .filter_map(|((case, answer), n)| {
+            let (width, height) = P::size(&case);
+            // The ID the page's /api/board gives the case opened under the
+            // default settings.
+            let board = puzzle.board_json(&case);
+            let id = puzzle.with_draft(&board).ok()?.game_id(&board).ok()?;
+            Some(Level {
+                case: n,
+                width,
+                height,
+                answer,
+                id,
+            })
+        })
+        .collect();
+    LevelSet {
+        name: set.name,
+        input: set.input,
+        levels,
     }
 }

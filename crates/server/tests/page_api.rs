@@ -402,3 +402,120 @@ async fn positions_of_a_long_replay_are_bounded() {
     assert_eq!(positions[2]["stone"], json!([0, n + 2]));
     assert_eq!(positions[2]["broken"].as_array().unwrap().len(), n);
 }
+
+/// The levels the page lists are what they say: every case of each set is
+/// listed, with the optimum the solver finds under the default settings
+/// and the game ID the page's `/api/board` gives it once opened (by which
+/// the page marks a level won).
+#[tokio::test]
+async fn levels_hold_their_answers_and_ids() {
+    let (_, _, text) = get("/api/puzzles").await;
+    let answer: Value = serde_json::from_str(&text).unwrap();
+    for p in answer["puzzles"].as_array().unwrap() {
+        let puzzle = p["name"].as_str().unwrap();
+        let sets = p["levels"].as_array().unwrap();
+        let names: Vec<&str> = sets.iter().map(|s| s["name"].as_str().unwrap()).collect();
+        assert_eq!(names, ["Samples", "Hardest found"], "{puzzle}");
+        assert_eq!(
+            sets[0]["input"], p["samples"],
+            "{puzzle}: the samples are the statement's"
+        );
+        for set in sets {
+            let input = set["input"].as_str().unwrap();
+            let levels = set["levels"].as_array().unwrap();
+            let cases = ok("/api/cases", json!({"puzzle": puzzle, "input": input})).await;
+            assert_eq!(cases["error"], Value::Null, "{puzzle}");
+            let cases = cases["cases"].as_array().unwrap();
+            assert_eq!(
+                levels.len(),
+                cases.len(),
+                "{puzzle} {}: every case is a level",
+                set["name"]
+            );
+            assert!(!levels.is_empty());
+            let solved = ok("/api/solve", json!({"puzzle": puzzle, "input": input})).await;
+            for (i, level) in levels.iter().enumerate() {
+                let case = &cases[i];
+                assert_eq!(level["case"], json!(i + 1));
+                assert_eq!(level["width"], case["width"]);
+                assert_eq!(level["height"], case["height"]);
+                let result = &solved["results"][i];
+                assert_eq!(
+                    level["answer"],
+                    result["answer"],
+                    "{puzzle} {} case {}",
+                    set["name"],
+                    i + 1
+                );
+                let board = ok("/api/board", json!({"puzzle": puzzle, "board": case})).await;
+                assert_eq!(
+                    level["id"],
+                    board["id"],
+                    "{puzzle} {} case {}",
+                    set["name"],
+                    i + 1
+                );
+            }
+        }
+    }
+    // The hardest boards are hard: the longest optimum of each puzzle's set.
+    let hardest = |name: &str| -> i64 {
+        let p = answer["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap();
+        p["levels"][1]["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["answer"].as_i64().unwrap())
+            .max()
+            .unwrap()
+    };
+    assert_eq!(hardest("curling"), 10);
+    assert_eq!(hardest("holedox"), 133);
+}
+
+/// Each "New board" difficulty the page offers makes a board in the range
+/// it names, quickly (the page waits for it): a few seeds each.
+#[tokio::test]
+async fn difficulties_generate_quickly() {
+    let (_, _, text) = get("/api/puzzles").await;
+    let answer: Value = serde_json::from_str(&text).unwrap();
+    for p in answer["puzzles"].as_array().unwrap() {
+        let puzzle = p["name"].as_str().unwrap();
+        let names: Vec<&str> = p["difficulties"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["Easy", "Medium", "Hard"], "{puzzle}");
+        for d in p["difficulties"].as_array().unwrap() {
+            let range = d["answer"].as_str().unwrap();
+            let (low, high) = range.split_once("..").unwrap();
+            let (low, high): (i64, i64) = (low.parse().unwrap(), high.parse().unwrap());
+            let mut slowest = 0u128;
+            let mut got = vec![];
+            for seed in 1..=8 {
+                let mut body = json!({"puzzle": puzzle, "size": d["size"], "answer": range, "count": 1, "seed": seed});
+                for (k, v) in d["params"].as_object().unwrap() {
+                    body[k] = json!(v.as_str().unwrap().parse::<u64>().unwrap());
+                }
+                let started = std::time::Instant::now();
+                let made = ok("/api/generate", body).await;
+                slowest = slowest.max(started.elapsed().as_micros());
+                let n = made["cases"][0]["answer"].as_i64().unwrap();
+                got.push(n);
+                assert!((low..=high).contains(&n), "{puzzle} {}: {n}", d["name"]);
+            }
+            eprintln!(
+                "{puzzle} {} ({range}): {got:?}, slowest of 8 seeds {slowest} µs",
+                d["name"]
+            );
+            assert!(slowest < 3_000_000, "{puzzle} {}: {slowest} µs", d["name"]);
+        }
+    }
+}
