@@ -11,11 +11,12 @@
 //! system after about a second (`dirty_decay_ms:1000, muzzy_decay_ms:0`),
 //! with background threads that do the giving back. Those threads are
 //! started by `serve` alone ([`purge_in_background`]): every other command
-//! is a short process, and starting a thread at the first allocation cost
-//! each of them a clone and its stack, measurable on judge files of 1 ms. glibc's malloc keeps what a thread has freed until
-//! that thread allocates again, and a server's threads go idle right after
-//! a burst: after 200 concurrent 1 MB requests it stayed at 89 MB (11 MB
-//! before); mimalloc (v3) at 55 MB, since its purge also waits for the
+//! is a short process that needs no thread of the allocator's (one less
+//! clone and stack per run; too small to time on a judge file, BENCHMARKS.md
+//! "Judge files, whole process"). glibc's malloc keeps what a thread has
+//! freed until that thread allocates again, and a server's threads go idle
+//! right after a burst: after 200 concurrent 1 MB requests it stayed at
+//! 89 MB (11 MB before); mimalloc (v3) at 55 MB, since its purge also waits for the
 //! owning thread; jemalloc came back to 15 MB within two seconds, from a
 //! lower peak too (128 MB against 161 and 204). More figures in
 //! BENCHMARKS.md, "Server under attack". Installing it is safe Rust; the
