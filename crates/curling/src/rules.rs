@@ -433,59 +433,52 @@ pub fn throw_under(
 /// For every cell and direction, the distance to the first starting block
 /// or the goal ahead ([`NOTHING_AHEAD`] if none before the edge).
 ///
-/// Every parsed board builds one, so it is two passes that only remember
-/// where the last such cell was: from the top left for up and left (the
-/// last one met in each column and in the row), from the bottom right for
-/// down and right. No cell reads another's entry.
+/// Every parsed board builds one, so it is two passes that only count the
+/// cells since the last such cell: from the top left for up and left (a
+/// count per column and one for the row), from the bottom right for down
+/// and right. No cell reads another's entry, and a count that never met a
+/// block stays at [`NOTHING_AHEAD`] (`u32::MAX`, which a saturating step
+/// keeps).
 fn jump_table(grid: &Grid<Cell>) -> Vec<[u32; 4]> {
-    let (w, h) = (grid.width() as usize, grid.height() as usize);
+    let w = grid.width() as usize;
     let cells = grid.cells();
     if w == 0 {
         return Vec::new();
     }
-    // "No such cell yet" is one far outside the board, so the distance is
-    // plain arithmetic and too far is [`NOTHING_AHEAD`].
-    const NONE_BEFORE: i64 = i64::MIN / 4;
-    const NONE_AFTER: i64 = i64::MAX / 4;
-    let clamp = |d: i64| {
-        if d >= i64::from(NOTHING_AHEAD) {
-            NOTHING_AHEAD
-        } else {
-            d as u32
-        }
-    };
     let (up, down, left, right) = (
         Dir::Up.index(),
         Dir::Down.index(),
         Dir::Left.index(),
         Dir::Right.index(),
     );
-    let mut ahead = vec![[NOTHING_AHEAD; 4]; w * h];
-    let mut column = vec![NONE_BEFORE; w];
-    let rows = cells.chunks_exact(w).zip(ahead.chunks_exact_mut(w));
-    for (r, (row, out)) in rows.enumerate() {
-        let (r, mut last) = (r as i64, NONE_BEFORE);
-        for (c, ((&cell, entry), seen)) in row.iter().zip(out).zip(&mut column).enumerate() {
-            let c = c as i64;
-            entry[up] = clamp(r - *seen);
-            entry[left] = clamp(c - last);
-            if matches!(cell, Cell::Block | Cell::Goal) {
-                (*seen, last) = (r, c);
-            }
+    // The next count: 1 right after a stopping cell, one more otherwise.
+    let step = |count: u32, cell: Cell| {
+        if matches!(cell, Cell::Block | Cell::Goal) {
+            1
+        } else {
+            count.saturating_add(1)
+        }
+    };
+    let mut ahead = vec![[NOTHING_AHEAD; 4]; cells.len()];
+    let mut column = vec![NOTHING_AHEAD; w];
+    for (row, out) in cells.chunks_exact(w).zip(ahead.chunks_exact_mut(w)) {
+        let mut last = NOTHING_AHEAD;
+        for ((&cell, entry), seen) in row.iter().zip(out).zip(&mut column) {
+            entry[up] = *seen;
+            entry[left] = last;
+            *seen = step(*seen, cell);
+            last = step(last, cell);
         }
     }
-    column.fill(NONE_AFTER);
+    column.fill(NOTHING_AHEAD);
     let rows = cells.chunks_exact(w).zip(ahead.chunks_exact_mut(w));
-    for (r, (row, out)) in rows.enumerate().rev() {
-        let (r, mut last) = (r as i64, NONE_AFTER);
-        let cells = row.iter().zip(out).zip(&mut column).enumerate();
-        for (c, ((&cell, entry), seen)) in cells.rev() {
-            let c = c as i64;
-            entry[down] = clamp(*seen - r);
-            entry[right] = clamp(last - c);
-            if matches!(cell, Cell::Block | Cell::Goal) {
-                (*seen, last) = (r, c);
-            }
+    for (row, out) in rows.rev() {
+        let mut last = NOTHING_AHEAD;
+        for ((&cell, entry), seen) in row.iter().zip(out).zip(&mut column).rev() {
+            entry[down] = *seen;
+            entry[right] = last;
+            *seen = step(*seen, cell);
+            last = step(last, cell);
         }
     }
     ahead
