@@ -54,6 +54,17 @@ pub struct BudgetArgs {
     pub max_stored: Cap<usize>,
 }
 
+impl BudgetArgs {
+    /// Every budget at its default, as clap sets them.
+    pub fn defaults() -> BudgetArgs {
+        BudgetArgs {
+            max_states: Cap(None),
+            timeout: parse_timeout(DEFAULT_TIMEOUT).expect("the default timeout reads"),
+            max_stored: parse_cap(DEFAULT_MAX_STORED).expect("the default memory budget reads"),
+        }
+    }
+}
+
 /// The default of `--timeout`, in seconds: per case.
 pub const DEFAULT_TIMEOUT: &str = "1";
 
@@ -427,6 +438,25 @@ pub fn chosen(matches: &ArgMatches) -> Result<(Entry, &ArgMatches), clap::Error>
             ErrorKind::InvalidSubcommand,
             format!("unknown puzzle `{name}`"),
         )),
+    }
+}
+
+impl<H> PuzzleArgs<H> {
+    /// The puzzle `entry` with every setting at its default and `file`,
+    /// as clap reads `PUZZLE [FILE]` with no option.
+    pub fn plain(entry: &Entry, file: Option<PathBuf>) -> PuzzleArgs<H> {
+        PuzzleArgs {
+            name: entry.name.to_string(),
+            settings: entry
+                .settings
+                .iter()
+                .map(|s| (s.key.to_string(), s.default.to_string()))
+                .collect(),
+            params: Vec::new(),
+            file,
+            second: None,
+            help: PhantomData,
+        }
     }
 }
 

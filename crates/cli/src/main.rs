@@ -159,6 +159,9 @@ fn solve_alone(args: Vec<std::ffi::OsString>) -> Option<solve::SolveCommand> {
     if args.get(1)? != "solve" {
         return None;
     }
+    if let Some(plain) = solve_plain(&args) {
+        return Some(plain);
+    }
     let solve = solve::SolveCommand::augment_args(clap::Command::new("solve"));
     let matches = clap::Command::new("gridpuzzle")
         .subcommand(solve)
@@ -166,6 +169,34 @@ fn solve_alone(args: Vec<std::ffi::OsString>) -> Option<solve::SolveCommand> {
         .ok()?;
     let (_, matches) = matches.subcommand()?;
     solve::SolveCommand::from_arg_matches(matches).ok()
+}
+
+/// `gridpuzzle solve PUZZLE [FILE]` and nothing else, the way a judge
+/// calls a reference solution, read without clap: every option at its
+/// default. Building `solve`'s arguments (their help included) was the
+/// largest part of such a run's start-up after the dynamic loader. Any
+/// other line is `None`; a test holds this to clap's reading of the same
+/// lines, so a default changed there cannot drift from this one.
+fn solve_plain(args: &[std::ffi::OsString]) -> Option<solve::SolveCommand> {
+    let (name, file) = match args {
+        [_, _, name] => (name, None),
+        [_, _, name, file] => (name, Some(file)),
+        _ => return None,
+    };
+    let entry = gridpuzzle_registry::entry(name.to_str()?)?;
+    if file.is_some_and(|f| f != "-" && f.as_encoded_bytes().starts_with(b"-")) {
+        return None; // an option, or a file that clap would take for one
+    }
+    Some(solve::SolveCommand {
+        puzzle: args::PuzzleArgs::plain(&entry, file.map(Into::into)),
+        explain: false,
+        ascii: false,
+        color: args::Color::Auto,
+        format: args::Format::Judge,
+        jobs: None,
+        max_cells: args::DEFAULT_MAX_CELLS,
+        budget: args::BudgetArgs::defaults(),
+    })
 }
 
 fn main() -> ExitCode {
@@ -253,6 +284,9 @@ mod tests {
         let lines: &[&[&str]] = &[
             &["solve", "curling"],
             &["solve", "curling", "-"],
+            &["solve", "holedox"],
+            &["solve", "holedox", "bench/holedox/hard.in"],
+            &["solve", "curling", "a file.in"],
             &[
                 "solve",
                 "curling",
@@ -296,10 +330,26 @@ mod tests {
                 .map(Into::into)
                 .collect();
             let alone = solve_alone(args.clone()).unwrap_or_else(|| panic!("{line:?}"));
+            // The lines without options are the ones read without clap.
+            let plain = line.len() <= 3 && !line.iter().skip(2).any(|a| a.starts_with("--"));
+            assert_eq!(solve_plain(&args).is_some(), plain, "{line:?}");
             let Command::Solve(whole) = Cli::try_parse_from(args).unwrap().command else {
                 panic!("{line:?}")
             };
             assert_eq!(format!("{alone:?}"), format!("{whole:?}"), "{line:?}");
+        }
+        for clap_only in [
+            &["solve", "curling", "-x"][..],
+            &["solve", "curling", "a.in", "b.in"],
+            &["solve", "curl", "a.in"],
+            &["solve", "--jobs", "1"],
+            &["solve", "curling", "--jobs"],
+        ] {
+            let args: Vec<std::ffi::OsString> = std::iter::once("gridpuzzle")
+                .chain(clap_only.iter().copied())
+                .map(Into::into)
+                .collect();
+            assert!(solve_plain(&args).is_none(), "{clap_only:?}");
         }
         for refused in [
             &["solve"][..],
