@@ -184,8 +184,8 @@ fn solve_plain(args: &[std::ffi::OsString]) -> Option<solve::SolveCommand> {
         _ => return None,
     };
     let entry = gridpuzzle_registry::entry(name.to_str()?)?;
-    if file.is_some_and(|f| f != "-" && f.as_encoded_bytes().starts_with(b"-")) {
-        return None; // an option, or a file that clap would take for one
+    if file.is_some_and(|f| f.is_empty() || f != "-" && f.as_encoded_bytes().starts_with(b"-")) {
+        return None; // an option, a file that clap would take for one, or none
     }
     Some(solve::SolveCommand {
         puzzle: args::PuzzleArgs::plain(&entry, file.map(Into::into)),
@@ -344,6 +344,7 @@ mod tests {
             &["solve", "curl", "a.in"],
             &["solve", "--jobs", "1"],
             &["solve", "curling", "--jobs"],
+            &["solve", "curling", ""],
         ] {
             let args: Vec<std::ffi::OsString> = std::iter::once("gridpuzzle")
                 .chain(clap_only.iter().copied())
