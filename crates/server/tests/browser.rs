@@ -88,6 +88,8 @@ fn the_page_works_in_headless_chromium() {
     let mut child = Command::new("node")
         .arg("page.test.mjs")
         .arg(format!("http://{addr}/"))
+        // A filter for working on one scenario must not shrink the run.
+        .env_remove("GRIDPUZZLE_E2E_ONLY")
         .current_dir(root().join("e2e"))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -134,5 +136,5 @@ fn the_page_works_in_headless_chromium() {
         .unwrap_or_else(|| panic!("no summary line from the browser test:\n{out}"));
     let (passed, total) = summary.split_once(" of ").expect("`# passed N of M`");
     assert_eq!(passed, total, "{out}");
-    assert!(total.trim().parse::<usize>().unwrap() >= 6, "{out}");
+    assert!(total.trim().parse::<usize>().unwrap() >= 20, "{out}");
 }
