@@ -16,7 +16,7 @@ use gridpuzzle_engine::search::{Limits, Outcome, Search, Stats};
 use gridpuzzle_engine::session::Game;
 use gridpuzzle_engine::{Dir, Grid};
 
-use crate::rules::{apply, throw, Board, Cell, Foul, State, Throw};
+use crate::rules::{apply, throw_under, Adjacent, Board, Cell, Foul, State, Throw};
 use crate::solve::{solve, Options};
 
 /// Curling under a throw cap (`None`: no cap), ready to play.
@@ -90,10 +90,23 @@ pub fn apply_throw(
     used: usize,
     dir: Dir,
 ) -> Result<(State, Throw), String> {
+    apply_throw_under(board, max_throws, Adjacent::Refused, state, used, dir)
+}
+
+/// [`apply_throw`] under the adjacent-block rule `adjacent` (the judge's
+/// is [`Adjacent::Refused`]).
+pub fn apply_throw_under(
+    board: &Board,
+    max_throws: Option<u32>,
+    adjacent: Adjacent,
+    state: &State,
+    used: usize,
+    dir: Dir,
+) -> Result<(State, Throw), String> {
     if let Some(cap) = max_throws.filter(|&cap| used >= cap as usize) {
         return Err(format!("all {cap} throws of the cap are used"));
     }
-    match throw(board, state, dir) {
+    match throw_under(board, state, dir, adjacent) {
         Ok(t) => Ok((apply(board, state, &t), t)),
         Err(foul @ Foul::OffBoard { .. }) => Err(format!("{foul}, which loses the game")),
         Err(foul) => Err(foul.to_string()),

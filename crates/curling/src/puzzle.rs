@@ -265,7 +265,7 @@ impl Puzzle for Curling {
         used: usize,
         dir: Dir,
     ) -> Result<(State, Throw), String> {
-        variant::apply_throw(case, self.max_throws, self.adjacent, state, used, dir)
+        crate::play::apply_throw_under(case, self.max_throws, self.adjacent, state, used, dir)
     }
 
     fn is_won(&self, case: &Board, state: &State) -> bool {

@@ -17,7 +17,7 @@ use gridpuzzle_engine::verdict::Verdict;
 use gridpuzzle_engine::Dir;
 
 use crate::play::from_here;
-use crate::rules::{apply, throw_under, Adjacent, Board, Foul, State, Throw};
+use crate::rules::{apply, throw_under, Adjacent, Board, State};
 
 /// Every legal throw from `state` under `adjacent`, as `(direction, next)`.
 pub fn successors(board: &Board, state: &State, adjacent: Adjacent, out: &mut Vec<(Dir, State)>) {
@@ -59,26 +59,6 @@ pub fn solve_from(
     from_here(board, max_throws, state, used, |board, cap| {
         solve(board, cap, adjacent, limits)
     })
-}
-
-/// Plays `dir` from `state` after `used` throws, as
-/// [`crate::play::apply_throw`] under `adjacent`.
-pub fn apply_throw(
-    board: &Board,
-    max_throws: Option<u32>,
-    adjacent: Adjacent,
-    state: &State,
-    used: usize,
-    dir: Dir,
-) -> Result<(State, Throw), String> {
-    if let Some(cap) = max_throws.filter(|&cap| used >= cap as usize) {
-        return Err(format!("all {cap} throws of the cap are used"));
-    }
-    match throw_under(board, state, dir, adjacent) {
-        Ok(t) => Ok((apply(board, state, &t), t)),
-        Err(foul @ Foul::OffBoard { .. }) => Err(format!("{foul}, which loses the game")),
-        Err(foul) => Err(foul.to_string()),
-    }
 }
 
 /// The verdict on `plan` under `adjacent`, as [`crate::verify()`].
