@@ -362,15 +362,7 @@ fn check_says_every_problem_with_testlib_codes() {
         }
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let r = run(&args, "");
-        let mut wrong = Vec::new();
-        if r.code != row.code {
-            wrong.push(format!("exit {} (wanted {})", r.code, row.code));
-        }
-        for s in row.stdout {
-            if !r.stdout.contains(s) {
-                wrong.push(format!("stdout lacks {s:?}"));
-            }
-        }
+        let wrong = r.misses(row.code, row.stdout, &[]);
         if !wrong.is_empty() {
             failures.push(format!(
                 "{}: {}\n{}{}",

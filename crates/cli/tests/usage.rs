@@ -47,20 +47,7 @@ fn check(rows: &[Row]) {
             .collect();
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let r = run(&args, row.stdin);
-        let mut wrong = Vec::new();
-        if r.code != row.code {
-            wrong.push(format!("exit {} (wanted {})", r.code, row.code));
-        }
-        for s in row.stdout {
-            if !r.stdout.contains(s) {
-                wrong.push(format!("stdout lacks {s:?}"));
-            }
-        }
-        for s in row.stderr {
-            if !r.stderr.contains(s) {
-                wrong.push(format!("stderr lacks {s:?}"));
-            }
-        }
+        let mut wrong = r.misses(row.code, row.stdout, row.stderr);
         for s in row.absent {
             if r.stdout.contains(s) || r.stderr.contains(s) {
                 wrong.push(format!("{s:?} should not appear"));

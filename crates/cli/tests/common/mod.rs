@@ -12,6 +12,29 @@ pub struct Run {
     pub code: i32,
 }
 
+impl Run {
+    /// How this run differs from an exit `code` and texts each stream must
+    /// hold, one phrase each; empty when it is as wanted. The table-driven
+    /// tests collect these per row and report every row at once.
+    pub fn misses(&self, code: i32, stdout: &[&str], stderr: &[&str]) -> Vec<String> {
+        let mut wrong = Vec::new();
+        if self.code != code {
+            wrong.push(format!("exit {} (wanted {code})", self.code));
+        }
+        for s in stdout {
+            if !self.stdout.contains(s) {
+                wrong.push(format!("stdout lacks {s:?}"));
+            }
+        }
+        for s in stderr {
+            if !self.stderr.contains(s) {
+                wrong.push(format!("stderr lacks {s:?}"));
+            }
+        }
+        wrong
+    }
+}
+
 /// Runs `gridpuzzle ARGS` with `stdin` as its standard input.
 pub fn run(args: &[&str], stdin: &str) -> Run {
     run_with(args, stdin, |_| {})
