@@ -14,11 +14,12 @@
 //! # The pass table
 //!
 //! Every search starts from the board's first state, with every block
-//! standing. After `g` throws of the search, `g` blocks are broken. Number
+//! standing. After `g` throws of the search, `g` blocks are broken; of
+//! those, at most `m` lie on any one row or column ([`LineCounts`]). Number
 //! the throws still to come 1, 2, 3, …. The relaxed game with **allowance**
-//! `g`:
+//! `m`:
 //!
-//! 1. throw number `t` may slide through at most `g + t - 1` blocks of the
+//! 1. throw number `t` may slide through at most `m + t - 1` blocks of the
 //!    starting board;
 //! 2. it may stop in front of any block of the starting board along its
 //!    path (having slid through the ones before it), or on the goal when
@@ -30,19 +31,26 @@
 //! For `c ≥ C` it falls back on the free-pass distance (the cheap bound).
 //!
 //! **Why it never overestimates.** Take any real sequence of `n` throws
-//! from the search's state at depth `g` (stone on `x`) to the goal. It is a
-//! relaxed sequence with allowance `g`:
+//! from the search's state (stone on `x`, broken set `B`, at most `m` of it
+//! on any one line) to the goal. It is a relaxed sequence with allowance
+//! `m`:
 //!
 //! - Real throw `t` stops in front of a standing block, which is a block of
 //!   the starting board (rule 2), or enters the goal (rule 2).
 //! - Every block of the starting board it slides through is ice by then, so
-//!   one of the `g` throws before the state or one of the throws `1 … t-1`
-//!   after it broke that block. Each throw breaks at most one block, and a
-//!   straight slide passes each cell once, so these blocks are distinct and
-//!   at most `g + t - 1` (rule 1).
+//!   it is in `B` or one of the throws `1 … t-1` broke it. A slide stays on
+//!   one row or column, so the blocks of `B` it passes are at most `m`;
+//!   each throw breaks at most one block, and a straight slide passes each
+//!   cell once, so the others are distinct and at most `t - 1`: at most
+//!   `m + t - 1` in all (rule 1).
 //!
-//! So `V(x, g)` is at most `n` for every real solution, in particular for
-//! an optimal one. Replacing the levels at and above `C` by the free-pass
+//! So `V(x, m)` is at most `n` for every real solution, in particular for
+//! an optimal one. `m` is at most `g`, the number of throws played so far,
+//! which is what the table was first asked with; on random boards the
+//! broken blocks spread over many lines, `m` stays at 1 or 2 deep into the
+//! search while `g` grows by one a throw, and since `V` falls as the
+//! allowance grows the bound stays strong where it used to fade (measured
+//! in BENCHMARKS.md: `bench/curling/big150.in` 9.1 s → 3.1 s of CPU). Replacing the levels at and above `C` by the free-pass
 //! distance, which is no larger (a free pass is rule 1 without its limit,
 //! and staying put only adds throws), can only lower `V`. Dead cells (the
 //! free-pass goal out of reach) stay dead: no real sequence reaches the
@@ -71,6 +79,8 @@
 //! every standing block between them must be broken first, each by its own
 //! throw: at least that many throws plus the last. It is what makes a long
 //! corridor a single straight search instead of one round per block.
+
+use gridpuzzle_engine::Pos;
 
 use crate::rules::Board;
 
@@ -148,6 +158,57 @@ impl PassTable {
     pub fn get(&self, cell: usize, allowance: usize) -> Option<u32> {
         (allowance < self.ceiling as usize)
             .then(|| self.levels[allowance * self.cells + cell] as u32)
+    }
+}
+
+/// The broken blocks per row and per column, and `m`, the most on any one
+/// line: the allowance the pass table is asked with (see the module docs).
+/// Kept up to date as a search breaks blocks and mends them again, in
+/// constant time a throw.
+pub struct LineCounts {
+    rows: Vec<u32>,
+    cols: Vec<u32>,
+    most: u32,
+    /// `most` before each break still in force, for [`LineCounts::mend`].
+    before: Vec<u32>,
+}
+
+impl LineCounts {
+    /// No block broken yet.
+    pub fn new(board: &Board) -> LineCounts {
+        LineCounts {
+            rows: vec![0; board.height() as usize],
+            cols: vec![0; board.width() as usize],
+            most: 0,
+            before: Vec::new(),
+        }
+    }
+
+    /// The block at `p` broke.
+    #[inline]
+    pub fn break_at(&mut self, p: Pos) {
+        let row = &mut self.rows[p.row as usize];
+        *row += 1;
+        let row = *row;
+        let col = &mut self.cols[p.col as usize];
+        *col += 1;
+        self.before.push(self.most);
+        self.most = self.most.max(row).max(*col);
+    }
+
+    /// The block at `p`, the last one broken and not yet mended, is
+    /// standing again.
+    #[inline]
+    pub fn mend(&mut self, p: Pos) {
+        self.rows[p.row as usize] -= 1;
+        self.cols[p.col as usize] -= 1;
+        self.most = self.before.pop().expect("mend follows break_at");
+    }
+
+    /// The most broken blocks on any one row or column.
+    #[inline]
+    pub fn most(&self) -> u32 {
+        self.most
     }
 }
 
@@ -262,10 +323,15 @@ mod tests {
         found.outcome.moves().map(|m| m.len() as u32)
     }
 
-    /// Both bounds at `s`, which `g` throws from the start reached.
+    /// Both bounds at `s`, the pass table asked with the most broken
+    /// blocks on one line, as the search asks it.
     fn bounds_at(b: &Board, table: &PassTable, s: &State) -> (u32, Option<u32>) {
         let at = b.grid().index(s.stone);
-        let pass = table.get(at, s.broken.len()).unwrap_or(0);
+        let mut lines = LineCounts::new(b);
+        for &id in s.broken.ids() {
+            lines.break_at(b.blocks()[id as usize]);
+        }
+        let pass = table.get(at, lines.most() as usize).unwrap_or(0);
         (pass, line_bound(b, at, |id| s.broken.contains(id)))
     }
 
@@ -320,6 +386,49 @@ mod tests {
         // The test must see real work: many states, and the new bounds
         // adding something over the old one.
         assert!(states > 5_000 && tight > 1_000 && above_free > 1_000);
+    }
+
+    #[test]
+    fn line_counts_follow_breaks_and_mends() {
+        // Random breaks and mends, last broken first mended as in a
+        // depth-first search, against a recount of the broken set.
+        let mut rng = SplitMix64::new(7);
+        let (mut checks, mut shared) = (0, 0);
+        for _ in 0..200 {
+            let (w, h) = (rng.range(1, 12) as u32, rng.range(1, 12) as u32);
+            let b = random_board(&mut rng, w, h);
+            let blocks = b.blocks();
+            if blocks.is_empty() {
+                continue;
+            }
+            let mut lines = LineCounts::new(&b);
+            let mut broken: Vec<Pos> = Vec::new();
+            let mut checked = 0;
+            for _ in 0..60 {
+                let mend = !broken.is_empty() && rng.below(3) == 0;
+                if mend {
+                    lines.mend(broken.pop().unwrap());
+                } else {
+                    let p = blocks[rng.below(blocks.len() as u64) as usize];
+                    if broken.contains(&p) {
+                        continue;
+                    }
+                    lines.break_at(p);
+                    broken.push(p);
+                }
+                let most = (0..h)
+                    .map(|r| broken.iter().filter(|p| p.row == r).count())
+                    .chain((0..w).map(|c| broken.iter().filter(|p| p.col == c).count()))
+                    .max()
+                    .unwrap_or(0) as u32;
+                assert_eq!(lines.most(), most, "{broken:?}");
+                shared += (most >= 2) as u32;
+                checked += 1;
+            }
+            checks += checked;
+        }
+        // Lines holding several broken blocks, and mends below them.
+        assert!(checks > 5_000 && shared > 1_000, "{checks} {shared}");
     }
 
     #[test]

@@ -20,8 +20,9 @@
 //! - **Pass-counting bounds for deep searches** ([`crate::bound`]): no cap,
 //!   or a cap above the judge's 10. The free-pass game above ignores that a
 //!   block must be broken before the stone slides through it; a table
-//!   built once per board charges for that (throw `t` after `g` breaks may
-//!   pass at most `g + t - 1` blocks), and on a board one cell high or wide
+//!   built once per board charges for that (throw `t` may pass at most
+//!   `m + t - 1` blocks, `m` the most broken blocks on one line so far),
+//!   and on a board one cell high or wide
 //!   every block between stone and goal costs its own throw. The search
 //!   takes the largest of the three bounds. Under the judge's cap the
 //!   table costs more than it saves, so it is not built.
@@ -49,7 +50,7 @@ use gridpuzzle_engine::search::{
 };
 use gridpuzzle_engine::{Dir, Pos};
 
-use crate::bound::{line_bound, PassTable};
+use crate::bound::{line_bound, LineCounts, PassTable};
 use crate::rules::{apply, throw, throw_from, Board, State, Throw};
 
 /// States the transposition table keeps. Small on purpose: the states worth
@@ -314,13 +315,14 @@ struct Stone<'a> {
     /// Zobrist hashes of the broken set: the xor of [`zobrist`] (two
     /// independent families) over its members, one xor each per throw.
     hash: [u64; 2],
-    /// Whether `hash` is kept: only deep searches use the transposition
-    /// table, and under the judge's cap the four hashes a throw cost a
+    /// Whether `hash` (and the line counts of `passes`) are kept: only
+    /// deep searches use the transposition table, and under the judge's cap the four hashes a throw cost a
     /// quarter of the search (211 M to 268 M instructions on
     /// `bench/curling/states20.in`).
     keyed: bool,
-    /// The pass table ([`crate::bound`]), for deep searches only.
-    passes: Option<PassTable>,
+    /// The pass table ([`crate::bound`]) and the broken blocks per line
+    /// that give its allowance, for deep searches only.
+    passes: Option<(PassTable, LineCounts)>,
 }
 
 impl<'a> Stone<'a> {
@@ -331,7 +333,7 @@ impl<'a> Stone<'a> {
             stone: board.start(),
             broken: vec![false; board.blocks().len()],
             trail: Vec::new(),
-            passes: deep.then(|| PassTable::new(board, &dist)),
+            passes: deep.then(|| (PassTable::new(board, &dist), LineCounts::new(board))),
             dist,
             hash: [0; 2],
             keyed: deep,
@@ -402,6 +404,9 @@ impl Walk for Stone<'_> {
                 if self.keyed {
                     self.hash[0] ^= zobrist(id, 0);
                     self.hash[1] ^= zobrist(id, 1);
+                    if let Some((_, lines)) = &mut self.passes {
+                        lines.break_at(broke);
+                    }
                 }
                 Some(id)
             }
@@ -420,6 +425,9 @@ impl Walk for Stone<'_> {
             if self.keyed {
                 self.hash[0] ^= zobrist(id, 0);
                 self.hash[1] ^= zobrist(id, 1);
+                if let Some((_, lines)) = &mut self.passes {
+                    lines.mend(self.board.blocks()[id as usize]);
+                }
             }
         }
     }
@@ -434,11 +442,10 @@ impl Walk for Stone<'_> {
         if free == UNREACHABLE {
             return None;
         }
-        let Some(passes) = &self.passes else {
+        let Some((passes, lines)) = &self.passes else {
             return Some(free);
         };
-        // Each throw played so far broke one block: the allowance.
-        let table = passes.get(at, self.trail.len()).unwrap_or(0);
+        let table = passes.get(at, lines.most() as usize).unwrap_or(0);
         let broken = &self.broken;
         let line = line_bound(self.board, at, |id| broken[id as usize]).unwrap_or(0);
         Some(free.max(table).max(line))
