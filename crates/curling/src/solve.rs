@@ -33,6 +33,14 @@
 //!   broken set (see `Key` for why that is safe), so a key costs the same
 //!   at any depth. It is used for deep searches; under the judge's cap
 //!   transpositions are rare and the table costs more than it saves.
+//! - **Throws nearest the goal first**, in deep searches: a node works out
+//!   its four throws once, tries them in order of the bound where they
+//!   land, and hands them to `play`, which takes them instead of sliding
+//!   again. The order changes nothing in the rounds before the last (each
+//!   is searched whole), but the last stops at its first goal, and finding
+//!   it early cut the states of `bench/curling/big150.in` from 19.5 M to
+//!   14.9 M; keeping the throws pays for the ordering (2.65 s against
+//!   3.15 s without either).
 //! - **Cheap geometry.** A throw jumps between starting blocks through the
 //!   board's jump table ([`crate::rules`]), and the bound is computed a row
 //!   at a time with bit operations on boards up to 64×64.
@@ -323,6 +331,9 @@ struct Stone<'a> {
     /// The pass table ([`crate::bound`]) and the broken blocks per line
     /// that give its allowance, for deep searches only.
     passes: Option<(PassTable, LineCounts)>,
+    /// Deep searches: the four throws from the state at each depth of the
+    /// current path, worked out by `moves` to order them, taken by `play`.
+    ahead: Vec<[Option<Throw>; 4]>,
 }
 
 impl<'a> Stone<'a> {
@@ -337,6 +348,7 @@ impl<'a> Stone<'a> {
             dist,
             hash: [0; 2],
             keyed: deep,
+            ahead: Vec::new(),
         }
     }
 }
@@ -386,12 +398,44 @@ impl Walk for Stone<'_> {
     type Key = Key;
 
     fn moves(&mut self, out: &mut Vec<Dir>) {
-        out.extend(Dir::ALL);
+        let Some((passes, lines)) = &self.passes else {
+            out.extend(Dir::ALL);
+            return;
+        };
+        // Deep searches: the throws that look nearest the goal first, kept
+        // for `play` at this depth so each is worked out once.
+        let broken = &self.broken;
+        let depth = self.trail.len();
+        if self.ahead.len() <= depth {
+            self.ahead.resize(depth + 1, [None; 4]);
+        }
+        let mut scored: [(u32, u32, Dir); 4] = [(u32::MAX, u32::MAX, Dir::Up); 4];
+        let mut n = 0;
+        for dir in Dir::ALL {
+            let throw = throw_from(self.board, self.stone, |id| broken[id as usize], dir).ok();
+            self.ahead[depth][dir.index()] = throw;
+            let Some(t) = throw else {
+                continue;
+            };
+            let at = self.board.grid().index(t.stone());
+            let free = self.dist[at];
+            let table = passes.get(at, lines.most() as usize + 1).unwrap_or(0);
+            scored[n] = (free.max(table), free, dir);
+            n += 1;
+        }
+        scored[..n].sort_unstable_by_key(|&(h, f, _)| (h, f));
+        out.extend(scored[..n].iter().map(|&(_, _, d)| d));
     }
 
     fn play(&mut self, dir: Dir) -> bool {
-        let broken = &self.broken;
-        let Ok(t) = throw_from(self.board, self.stone, |id| broken[id as usize], dir) else {
+        let t = if self.passes.is_some() {
+            // `moves` worked the throws out at this depth.
+            self.ahead[self.trail.len()][dir.index()]
+        } else {
+            let broken = &self.broken;
+            throw_from(self.board, self.stone, |id| broken[id as usize], dir).ok()
+        };
+        let Some(t) = t else {
             return false;
         };
         let broke = match t {
