@@ -125,14 +125,17 @@ pub fn solve(board: &Board, opts: &Options, limits: &Limits) -> Search<Dir> {
             // needs; deeper searches need both the table and the
             // pass-counting bound.
             let deep = cap.is_none_or(|cap| cap > JUDGE_MAX_THROWS);
-            let mut walk = Stone::new(board, deep);
             let dfs = DfsOptions {
                 table: deep,
                 table_capacity: TABLE_CAPACITY,
                 deepening: Deepening::BranchAndBound,
                 max_depth: cap,
             };
-            idastar(&mut walk, limits, dfs)
+            if deep {
+                idastar(&mut Stone::<true>::new(board), limits, dfs)
+            } else {
+                idastar(&mut Stone::<false>::new(board), limits, dfs)
+            }
         }
         Algorithm::Bfs => bfs(
             board.initial(),
@@ -313,7 +316,14 @@ pub const UNREACHABLE: u32 = u32::MAX;
 /// blocks are a flag per block (one load to test, one store to change),
 /// the order they broke in (taking a throw back pops it), and two Zobrist
 /// words of the set for the transposition key.
-struct Stone<'a> {
+///
+/// `DEEP` is a search without the judge's cap. Only such a search keeps
+/// the transposition key, the pass table and its line counts, and the
+/// ordered throws; under the cap the four hashes a throw cost a quarter of
+/// the search (211 M to 268 M instructions on `bench/curling/states20.in`),
+/// and even a test of a flag per throw cost 2–4 % more instructions, so the
+/// capped search is compiled without any of it.
+struct Stone<'a, const DEEP: bool> {
     board: &'a Board,
     stone: Pos,
     broken: Vec<bool>,
@@ -323,11 +333,6 @@ struct Stone<'a> {
     /// Zobrist hashes of the broken set: the xor of [`zobrist`] (two
     /// independent families) over its members, one xor each per throw.
     hash: [u64; 2],
-    /// Whether `hash` (and the line counts of `passes`) are kept: only
-    /// deep searches use the transposition table, and under the judge's cap the four hashes a throw cost a
-    /// quarter of the search (211 M to 268 M instructions on
-    /// `bench/curling/states20.in`).
-    keyed: bool,
     /// The pass table ([`crate::bound`]) and the broken blocks per line
     /// that give its allowance, for deep searches only.
     passes: Option<(PassTable, LineCounts)>,
@@ -336,18 +341,17 @@ struct Stone<'a> {
     ahead: Vec<[Option<Throw>; 4]>,
 }
 
-impl<'a> Stone<'a> {
-    fn new(board: &'a Board, deep: bool) -> Stone<'a> {
+impl<'a, const DEEP: bool> Stone<'a, DEEP> {
+    fn new(board: &'a Board) -> Stone<'a, DEEP> {
         let dist = relaxed_distances(board);
         Stone {
             board,
             stone: board.start(),
             broken: vec![false; board.blocks().len()],
             trail: Vec::new(),
-            passes: deep.then(|| (PassTable::new(board, &dist), LineCounts::new(board))),
+            passes: DEEP.then(|| (PassTable::new(board, &dist), LineCounts::new(board))),
             dist,
             hash: [0; 2],
-            keyed: deep,
             ahead: Vec::new(),
         }
     }
@@ -393,12 +397,12 @@ impl std::hash::Hash for Key {
     }
 }
 
-impl Walk for Stone<'_> {
+impl<const DEEP: bool> Walk for Stone<'_, DEEP> {
     type Move = Dir;
     type Key = Key;
 
     fn moves(&mut self, out: &mut Vec<Dir>) {
-        let Some((passes, lines)) = &self.passes else {
+        let Some((passes, lines)) = self.passes.as_ref().filter(|_| DEEP) else {
             out.extend(Dir::ALL);
             return;
         };
@@ -428,7 +432,7 @@ impl Walk for Stone<'_> {
     }
 
     fn play(&mut self, dir: Dir) -> bool {
-        let t = if self.passes.is_some() {
+        let t = if DEEP {
             // `moves` worked the throws out at this depth.
             self.ahead[self.trail.len()][dir.index()]
         } else {
@@ -445,7 +449,7 @@ impl Walk for Stone<'_> {
                     .block_id(broke)
                     .expect("a throw breaks a starting block");
                 self.broken[id as usize] = true;
-                if self.keyed {
+                if DEEP {
                     self.hash[0] ^= zobrist(id, 0);
                     self.hash[1] ^= zobrist(id, 1);
                     if let Some((_, lines)) = &mut self.passes {
@@ -466,7 +470,7 @@ impl Walk for Stone<'_> {
         self.stone = from;
         if let Some(id) = broke {
             self.broken[id as usize] = false;
-            if self.keyed {
+            if DEEP {
                 self.hash[0] ^= zobrist(id, 0);
                 self.hash[1] ^= zobrist(id, 1);
                 if let Some((_, lines)) = &mut self.passes {
@@ -486,7 +490,7 @@ impl Walk for Stone<'_> {
         if free == UNREACHABLE {
             return None;
         }
-        let Some((passes, lines)) = &self.passes else {
+        let Some((passes, lines)) = self.passes.as_ref().filter(|_| DEEP) else {
             return Some(free);
         };
         let table = passes.get(at, lines.most() as usize).unwrap_or(0);
