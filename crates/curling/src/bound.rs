@@ -95,16 +95,28 @@ pub struct PassTable {
     levels: Vec<u8>,
 }
 
-/// Work the table may take, in cell-levels: a 200×200 board gets 64
-/// levels, a 1000×1000 board a few.
+/// Work the table may take, in cell-levels: a 200×200 board gets
+/// [`MAX_LEVELS`], a 1000×1000 board a few.
 const WORK: usize = 1 << 22;
+
+/// The most levels built. A table with ceiling `C` holds the exact `V(x, c)`
+/// wherever a best relaxed plan from `x` stays below allowance `C` — when
+/// `V(x, c) + c ≤ C` — and below that only falls back on the free-pass
+/// distance after `C - c` throws, which a search seldom gets to: with the
+/// allowance at the most broken blocks on one line, `c` stays small. On the
+/// 35 hardest boards that `bench/curling/random_big.py 300 16` draws and an
+/// uncapped search decides (answers 16–21), 24, 32 and 64 levels expand
+/// exactly the same states, 16 levels 0.001 % more, 8 levels twice as
+/// many; building 64 levels was a fifth of `bench/curling/big150.in`'s
+/// time. 32 keeps a margin.
+const MAX_LEVELS: usize = 32;
 
 impl PassTable {
     /// Builds the table from `free`, the free-pass distance per cell
     /// (`u32::MAX` where the goal is out of reach).
     pub fn new(board: &Board, free: &[u32]) -> PassTable {
         let cells = board.grid().len();
-        let ceiling = (WORK / cells.max(1)).clamp(2, 64) as u32;
+        let ceiling = (WORK / cells.max(1)).clamp(2, MAX_LEVELS) as u32;
         let (w, h) = (board.width() as usize, board.height() as usize);
         let goal = board.grid().index(board.goal());
         let mut levels = vec![FAR; ceiling as usize * cells];
