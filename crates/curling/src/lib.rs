@@ -25,6 +25,7 @@
 //! - [`presets`]: the edge cases a judge test set should hold.
 
 pub mod bound;
+pub mod frontier;
 pub mod generate;
 pub mod parse;
 pub mod play;

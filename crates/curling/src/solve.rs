@@ -33,6 +33,12 @@
 //!   broken set (see `Key` for why that is safe), so a key costs the same
 //!   at any depth. It is used for deep searches; under the judge's cap
 //!   transpositions are rare and the table costs more than it saves.
+//! - **Frontier tables for the hard uncapped searches**
+//!   ([`crate::frontier`]): a block can only be slid through once the
+//!   stone has stopped next to it, so the stone cannot outrun the farthest
+//!   place it has been by more than the ice ahead of it. Built once a deep
+//!   search has given `FRONTIER_AFTER` bounds, when they cost less than
+//!   the search has already spent.
 //! - **Throws nearest the goal first**, in deep searches: a node works out
 //!   its four throws once, tries them in order of the bound where they
 //!   land, and hands them to `play`, which takes them instead of sliding
@@ -59,6 +65,7 @@ use gridpuzzle_engine::search::{
 use gridpuzzle_engine::{Dir, Pos};
 
 use crate::bound::{line_bound, LineCounts, PassTable};
+use crate::frontier::{FrontierTable, Reach, Side};
 use crate::rules::{apply, throw, throw_from, Board, State, Throw};
 
 /// States the transposition table keeps. Small on purpose: the states worth
@@ -132,7 +139,9 @@ pub fn solve(board: &Board, opts: &Options, limits: &Limits) -> Search<Dir> {
                 max_depth: cap,
             };
             if deep {
-                idastar(&mut Stone::<true>::new(board), limits, dfs)
+                let mut walk = Stone::<true>::new(board);
+                walk.escalate_in = FRONTIER_AFTER;
+                idastar(&mut walk, limits, dfs)
             } else {
                 idastar(&mut Stone::<false>::new(board), limits, dfs)
             }
@@ -339,6 +348,12 @@ struct Stone<'a, const DEEP: bool> {
     /// Deep searches: the four throws from the state at each depth of the
     /// current path, worked out by `moves` to order them, taken by `play`.
     ahead: Vec<[Option<Throw>; 4]>,
+    /// Deep searches: the broken blocks' extent, the frontier tables
+    /// ([`crate::frontier`]) once built, and how many bounds are left to
+    /// give before they are.
+    reach: Reach,
+    frontier: Vec<FrontierTable>,
+    escalate_in: u64,
 }
 
 impl<'a, const DEEP: bool> Stone<'a, DEEP> {
@@ -353,8 +368,39 @@ impl<'a, const DEEP: bool> Stone<'a, DEEP> {
             dist,
             hash: [0; 2],
             ahead: Vec::new(),
+            reach: Reach::default(),
+            frontier: Vec::new(),
+            escalate_in: 0,
         }
     }
+}
+
+/// Bounds a deep search gives before it builds the frontier tables
+/// ([`crate::frontier`]): most searches end long before (a table costs
+/// about as much as this many states), the ones left are the hard ones.
+const FRONTIER_AFTER: u64 = 1 << 21;
+
+/// The frontier tables toward the goal from the start, on each axis where
+/// the goal is not level with the start.
+fn frontier_tables(board: &Board) -> Vec<FrontierTable> {
+    let (start, goal) = (board.start(), board.goal());
+    let mut sides = Vec::new();
+    if goal.row != start.row {
+        sides.push(Side {
+            rows: true,
+            toward_low: goal.row < start.row,
+        });
+    }
+    if goal.col != start.col {
+        sides.push(Side {
+            rows: false,
+            toward_low: goal.col < start.col,
+        });
+    }
+    sides
+        .into_iter()
+        .map(|s| FrontierTable::new(board, s))
+        .collect()
 }
 
 /// A block number's Zobrist word in family `k` (0 or 1): the SplitMix64
@@ -455,6 +501,7 @@ impl<const DEEP: bool> Walk for Stone<'_, DEEP> {
                     if let Some((_, lines)) = &mut self.passes {
                         lines.break_at(broke);
                     }
+                    self.reach.break_at(broke.row as usize, broke.col as usize);
                 }
                 Some(id)
             }
@@ -476,6 +523,7 @@ impl<const DEEP: bool> Walk for Stone<'_, DEEP> {
                 if let Some((_, lines)) = &mut self.passes {
                     lines.mend(self.board.blocks()[id as usize]);
                 }
+                self.reach.mend();
             }
         }
     }
@@ -496,7 +544,18 @@ impl<const DEEP: bool> Walk for Stone<'_, DEEP> {
         let table = passes.get(at, lines.most() as usize).unwrap_or(0);
         let broken = &self.broken;
         let line = line_bound(self.board, at, |id| broken[id as usize]).unwrap_or(0);
-        Some(free.max(table).max(line))
+        let mut best = free.max(table).max(line);
+        if self.escalate_in > 0 {
+            self.escalate_in -= 1;
+            if self.escalate_in == 0 {
+                self.frontier = frontier_tables(self.board);
+            }
+        }
+        for t in &self.frontier {
+            let (row, col) = (self.stone.row as usize, self.stone.col as usize);
+            best = best.max(t.get(row, col, &self.reach).unwrap_or(0));
+        }
+        Some(best)
     }
 
     fn key(&self) -> Key {
@@ -524,6 +583,53 @@ pub(crate) mod tests {
         };
         let density = rng.range(0, 60) as u32;
         boards.random(rng, density).expect("at least two cells")
+    }
+
+    #[test]
+    fn deep_searches_with_the_frontier_tables_stay_exact() {
+        // The tables built at the first bound, where a real search builds
+        // them only after 2 M: answers against breadth-first search, plans
+        // replayed, with no cap and with caps above the judge's.
+        let mut rng = SplitMix64::new(0xF20);
+        let (mut decided, mut built) = (0, 0);
+        for _ in 0..6_000 {
+            let (w, h) = (rng.range(2, 9) as u32, rng.range(1, 9) as u32);
+            let b = random_board(&mut rng, w, h);
+            if b.blocks().len() > 14 {
+                continue;
+            }
+            let cap = if rng.chance(50) {
+                None
+            } else {
+                Some(rng.range(11, 16) as u32)
+            };
+            let mut walk = Stone::<true>::new(&b);
+            walk.escalate_in = 1;
+            let dfs = DfsOptions {
+                table: true,
+                table_capacity: TABLE_CAPACITY,
+                deepening: Deepening::BranchAndBound,
+                max_depth: cap,
+            };
+            let found = idastar(&mut walk, &Limits::none(), dfs);
+            built += !walk.frontier.is_empty() as u32;
+            let opts = Options {
+                max_throws: cap,
+                algorithm: Algorithm::Bfs,
+            };
+            let want = solve(&b, &opts, &Limits::none())
+                .outcome
+                .moves()
+                .map(|m| m.len());
+            let got = found.outcome.moves().map(|m| m.to_vec());
+            assert_eq!(got.as_ref().map(|m| m.len()), want, "{b:?} cap {cap:?}");
+            if let Some(plan) = got {
+                let (_, end) = crate::rules::replay(&b, &plan).expect("the plan replays");
+                assert_eq!(end.stone, b.goal());
+                decided += (plan.len() >= 3) as u32;
+            }
+        }
+        assert!(decided > 200 && built > 3_000, "{decided} {built}");
     }
 
     #[test]
