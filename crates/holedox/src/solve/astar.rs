@@ -51,6 +51,17 @@
 //! The same holds for `h_open` at the start: an upper-bound plan as long
 //! as `h_open` is optimal too, and checked before any search.
 //!
+//! Often the upper-bound search is not even needed. When no starting
+//! segment can still be closed at the time a descending walk (each step to
+//! a cell one nearer the exit) would reach it — the glance that starts
+//! `h_open`, `descent_is_clear` in [`mod@super::opening`] — the breadth-first
+//! search above reaches the exit in exactly `d` moves along descending
+//! cells only, none of them delayed, and its queue visits them in the
+//! order of their first descending path in `U D L R` order. So its plan is
+//! the walk that takes the first nearer neighbour in that order at every
+//! cell, which is read off the distance table in `d` steps instead
+//! (`descent`; the tests hold the two equal on thousands of lairs).
+//!
 //! Otherwise A* runs with the move cap `U − 1` (`U` the upper bound's
 //! length): it only looks for something strictly shorter, queues nothing
 //! with `f ≥ U`, and if it exhausts the capped space the upper-bound plan is
@@ -75,7 +86,8 @@
 //! A widely copied A* for this problem marks a state *visited* when it is
 //! queued and never looks at it again; a state first reached by a worse
 //! parent keeps the worse `g`, and about 3 random 20×20 lairs in 1000 get a
-//! too-long answer. Here the engine's [`astar_with`] keeps the best `g`
+//! too-long answer. Here the engine's A* ([`astar_in`], which is
+//! `astar_with` in reused memory) keeps the best `g`
 //! per state ([`CostTable`]), queues a state again whenever it is reached
 //! with a strictly smaller `g`, and skips stale queue entries when they are
 //! popped. With a consistent bound (`h` above is) and unit moves, a
@@ -118,14 +130,26 @@
 //! each a pass over the lair): on a lair of 16 million cells those passes
 //! alone took over a second past a deadline. The opening-time bound keeps
 //! five bytes of scratch a cell (a table it never clears between calls).
+//!
+//! A judge file is thousands of small lairs, most of them decided before
+//! any search, so what a case used to cost was largely its memory: the
+//! distance table, the queues, the scratch of the bounds and A*'s nodes,
+//! open list and cost table, each grown from nothing on every case (a
+//! tenth of the instructions of a judge-file run went to growing vectors
+//! and queues). Those now live in one `Scratch` per thread, which each
+//! solve sizes and clears for its own lair; a thread keeps it only while
+//! it is small (see `solve.rs`), so a huge lair's tables go when its solve
+//! ends.
+
+use std::collections::VecDeque;
 
 use gridpuzzle_engine::search::{
-    astar_with, AstarOptions, BestFirst, CostTable, DenseCosts, HashCosts, LimitHit, Limits,
-    Outcome, Search, Stats,
+    astar_in, AstarOptions, AstarScratch, BestFirst, CostTable, DenseCosts, HashCosts, LimitHit,
+    Limits, Outcome, Search, Stats,
 };
 use gridpuzzle_engine::Dir;
 
-use super::opening::Opening;
+use super::opening::{descent_is_clear, Opening};
 use super::{Packed, SolveOptions, StateStore, DENSE_MAX_COSTS};
 use crate::rules::{Case, TailRule};
 
@@ -137,18 +161,71 @@ const FAR: u32 = u32::MAX;
 /// a second, which a deadline must be able to cut.
 const CLOCK_EVERY: usize = 1 << 16;
 
+/// What one thread's solves keep from one case to the next (see "Memory"
+/// in the module notes): every table here is sized and cleared by the
+/// solve that uses it, so what it holds in between means nothing.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// The head's distance table ([`fill_distances`]).
+    dist: Vec<u32>,
+    /// The queue of both breadth-first passes.
+    queue: VecDeque<u32>,
+    /// Earliest arrivals and the steps that made them ([`free_path`]).
+    when: Vec<u32>,
+    came: Vec<u8>,
+    completion: Completion,
+    opening: Opening,
+    search: AstarScratch<u64, Dir>,
+    costs: HashCosts<u64>,
+}
+
+impl Scratch {
+    /// Entries of the largest buffer.
+    pub(super) fn size(&self) -> usize {
+        [
+            self.dist.capacity(),
+            self.queue.capacity(),
+            self.when.capacity(),
+            self.came.capacity(),
+            self.completion.dead.capacity(),
+            self.opening.size(),
+            self.search.capacity(),
+            self.costs.capacity(),
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(0)
+    }
+}
+
 /// The head's distance to the exit over free cells, body ignored, for every
 /// padded cell (`FAR` where the exit is out of reach, and on stones); or the
 /// time or cancel budget of `limits` that ran out first.
+#[cfg(test)]
 pub(super) fn head_distances(packed: &Packed, limits: &Limits) -> Result<Vec<u32>, LimitHit> {
-    let mut dist = vec![FAR; packed.cells];
+    let mut dist = Vec::new();
+    fill_distances(packed, limits, &mut dist, &mut VecDeque::new())?;
+    Ok(dist)
+}
+
+/// [`head_distances`] into `dist`, with `queue` for the breadth-first pass.
+pub(super) fn fill_distances(
+    packed: &Packed,
+    limits: &Limits,
+    dist: &mut Vec<u32>,
+    queue: &mut VecDeque<u32>,
+) -> Result<(), LimitHit> {
+    dist.clear();
+    dist.resize(packed.cells, FAR);
     if packed.blocked[packed.exit] {
-        return Ok(dist);
+        return Ok(());
     }
     dist[packed.exit] = 0;
-    let mut queue = std::collections::VecDeque::from([packed.exit]);
+    queue.clear();
+    queue.push_back(packed.exit as u32);
     let mut visited = 0usize;
     while let Some(c) = queue.pop_front() {
+        let c = c as usize;
         visited += 1;
         if visited % CLOCK_EVERY == 0 {
             if let Some(hit) = limits.interrupted() {
@@ -160,11 +237,11 @@ pub(super) fn head_distances(packed: &Packed, limits: &Limits) -> Result<Vec<u32
             let n = c.wrapping_add_signed(delta);
             if !packed.blocked[n] && dist[n] == FAR {
                 dist[n] = next;
-                queue.push_back(n);
+                queue.push_back(n as u32);
             }
         }
     }
-    Ok(dist)
+    Ok(())
 }
 
 /// The direction index (`U D L R`) of the step from `a` to its neighbour `b`.
@@ -177,45 +254,67 @@ fn dir_between(packed: &Packed, a: usize, b: usize) -> usize {
         .expect("cells of a path are neighbours")
 }
 
-/// The first move at which each body cell may be entered by a head that
-/// never re-enters a cell: `blocking - j + 1` for segment index `j`
-/// (0-based) below `blocking`, else 0 (see the module notes).
-fn opening_times<'a>(
-    packed: &Packed,
-    body: &'a [usize],
-) -> impl Iterator<Item = (usize, u32)> + 'a {
-    let blocking = packed.blocking;
-    (1..blocking.min(body.len())).map(move |j| (body[j], (blocking - j + 1) as u32))
+/// The first descending path from `head` (each step to a cell one nearer
+/// the exit) in `U D L R` order: at each cell the first direction whose
+/// neighbour is nearer. `dist[head]` must be finite.
+pub(super) fn descent(packed: &Packed, dist: &[u32], head: usize) -> Vec<Dir> {
+    let mut path = Vec::with_capacity(dist[head] as usize);
+    let mut c = head;
+    while c != packed.exit {
+        let (d, n) = packed
+            .delta
+            .iter()
+            .enumerate()
+            .map(|(d, &delta)| (d, c.wrapping_add_signed(delta)))
+            .find(|&(_, n)| dist[n] != FAR && dist[n] + 1 == dist[c])
+            .expect("a cell at finite distance has a nearer neighbour");
+        path.push(Dir::from_index(d));
+        c = n;
+    }
+    path
 }
 
 /// A legal plan from the body `body` (decoded, head first): the shortest
 /// path of the head that never enters a cell twice and enters each body
 /// cell only after the body has left it, found by a breadth-first search
-/// that labels each cell with its earliest such arrival. `None` when there
-/// is no such path (which proves nothing); `Err` when a time or cancel
-/// budget of `limits` ran out first.
-fn free_path(
+/// that labels each cell with its earliest such arrival (in `when`, with
+/// the step that made it in `came`). `None` when there is no such path
+/// (which proves nothing); `Err` when a time or cancel budget of `limits`
+/// ran out first.
+pub(super) fn free_path(
     packed: &Packed,
     body: &[usize],
     limits: &Limits,
+    when: &mut Vec<u32>,
+    came: &mut Vec<u8>,
+    queue: &mut VecDeque<u32>,
 ) -> Result<Option<Vec<Dir>>, LimitHit> {
-    // Only the few body cells open late, so their times are a short list
-    // rather than a table over the lair (which, with `when`, would cost
-    // 8 bytes a cell: 134 MB on a 4096×4096 lair).
-    let late: Vec<(usize, u32)> = opening_times(packed, body).collect();
+    // Only the few body cells open late: segment `j` (0-based) below
+    // `blocking` at move `blocking - j + 1` (see the module notes), every
+    // other cell at once. So their times are a look-up in the body rather
+    // than a table over the lair (which, with `when`, would cost 8 bytes a
+    // cell: 134 MB on a 4096×4096 lair).
+    let blocking = packed.blocking;
+    let late = &body[1..blocking.min(body.len())];
     let open_at = |cell: usize| {
         late.iter()
-            .find(|&&(c, _)| c == cell)
-            .map_or(0, |&(_, t)| t)
+            .position(|&c| c == cell)
+            .map_or(0, |i| (blocking - i) as u32)
     };
     let head = body[0];
-    let mut when = vec![FAR; packed.cells];
-    // The direction index of the step that reached each cell.
-    let mut came = vec![0u8; packed.cells];
+    when.clear();
+    when.resize(packed.cells, FAR);
+    // The direction index of the step that reached each cell (read only
+    // where `when` is set).
+    if came.len() < packed.cells {
+        came.resize(packed.cells, 0);
+    }
     when[head] = 0;
-    let mut queue = std::collections::VecDeque::from([head]);
+    queue.clear();
+    queue.push_back(head as u32);
     let mut visited = 0usize;
     while let Some(c) = queue.pop_front() {
+        let c = c as usize;
         visited += 1;
         if visited % CLOCK_EVERY == 0 {
             if let Some(hit) = limits.interrupted() {
@@ -223,7 +322,7 @@ fn free_path(
             }
         }
         if c == packed.exit {
-            let mut path = Vec::new();
+            let mut path = Vec::with_capacity(when[c] as usize);
             let mut at = c;
             while at != head {
                 let d = came[at] as usize;
@@ -239,11 +338,20 @@ fn free_path(
             if !packed.blocked[n] && when[n] == FAR && t >= open_at(n) {
                 when[n] = t;
                 came[n] = d as u8;
-                queue.push_back(n);
+                queue.push_back(n as u32);
             }
         }
     }
     Ok(None)
+}
+
+/// Scratch of the completion check: cells proved not to lead anywhere in
+/// the current call carry the current stamp (so nothing is cleared between
+/// calls).
+#[derive(Default)]
+struct Completion {
+    dead: Vec<u32>,
+    stamp: u32,
 }
 
 /// The search problem: packed states, the lower bound (head distance and
@@ -251,14 +359,11 @@ fn free_path(
 /// completion check.
 struct Holedox<'a> {
     packed: &'a Packed,
-    dist: Vec<u32>,
+    dist: &'a [u32],
     /// The opening-time bound ([`mod@super::opening`]).
-    opening: Opening,
+    opening: &'a mut Opening,
     shortcuts: bool,
-    /// Completion check scratch: cells proved not to lead anywhere in the
-    /// current call carry the current stamp.
-    dead: Vec<u32>,
-    stamp: u32,
+    completion: &'a mut Completion,
 }
 
 impl Holedox<'_> {
@@ -269,16 +374,19 @@ impl Holedox<'_> {
         let body = packed.decode(state);
         let body = &body[..packed.len];
         let head = body[0];
-        if self.dead.is_empty() {
-            // Allocated on first use: most searches end before any
-            // completion check, and on a huge lair it is 4 bytes a cell.
-            self.dead = vec![0; packed.cells];
+        let dist = self.dist;
+        let Completion { dead, stamp } = &mut *self.completion;
+        if dead.len() < packed.cells {
+            // Grown on first use: most searches end before any completion
+            // check, and on a huge lair it is 4 bytes a cell.
+            dead.resize(packed.cells, 0);
         }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.dead.iter_mut().for_each(|d| *d = 0);
-            self.stamp = 1;
+        *stamp = stamp.wrapping_add(1);
+        if *stamp == 0 {
+            dead.iter_mut().for_each(|d| *d = 0);
+            *stamp = 1;
         }
+        let stamp = *stamp;
         // After `free_after` moves no body cell is in the way any more.
         let free_after = packed.blocking.saturating_sub(1);
         let hittable = &body[1..packed.blocking.min(body.len())];
@@ -292,7 +400,7 @@ impl Holedox<'_> {
             }
             let k = tried.last_mut()?;
             if *k == 4 {
-                self.dead[c] = self.stamp;
+                dead[c] = stamp;
                 path.pop();
                 tried.pop();
                 if path.is_empty() {
@@ -303,9 +411,9 @@ impl Holedox<'_> {
             let n = c.wrapping_add_signed(packed.delta[*k]);
             *k += 1;
             let step = t as u32 + 1;
-            let allowed = self.dist[n] != FAR
-                && self.dist[n] + 1 == self.dist[c]
-                && self.dead[n] != self.stamp
+            let allowed = dist[n] != FAR
+                && dist[n] + 1 == dist[c]
+                && dead[n] != stamp
                 && !hittable
                     .iter()
                     .enumerate()
@@ -322,7 +430,7 @@ impl Holedox<'_> {
                 .delta
                 .iter()
                 .map(|&d| c.wrapping_add_signed(d))
-                .find(|&n| self.dist[n] != FAR && self.dist[n] + 1 == self.dist[c])
+                .find(|&n| dist[n] != FAR && dist[n] + 1 == dist[c])
                 .expect("a cell at finite distance has a nearer neighbour");
             path.push(n);
             c = n;
@@ -352,7 +460,7 @@ impl BestFirst for Holedox<'_> {
         }
         let body = self.packed.decode(*state);
         self.opening
-            .bound(self.packed, &self.dist, &body[..self.packed.len])
+            .bound(self.packed, self.dist, &body[..self.packed.len])
     }
 
     #[inline]
@@ -374,7 +482,8 @@ impl BestFirst for Holedox<'_> {
 /// head is already on the exit: then the bound is 0).
 pub fn lower_bound(case: &Case, rule: TailRule) -> Option<u32> {
     let packed = Packed::new(case, rule);
-    let dist = head_distances(&packed, &Limits::none()).ok()?;
+    let mut dist = Vec::new();
+    fill_distances(&packed, &Limits::none(), &mut dist, &mut VecDeque::new()).ok()?;
     if dist[packed.start_head] == FAR {
         return None;
     }
@@ -392,25 +501,47 @@ pub fn lower_bound(case: &Case, rule: TailRule) -> Option<u32> {
 pub fn upper_bound(case: &Case, rule: TailRule) -> Option<Vec<Dir>> {
     let packed = Packed::new(case, rule);
     let body = packed.decode(packed.encode(case.body()));
-    free_path(&packed, &body[..packed.len], &Limits::none()).unwrap_or(None)
+    let (mut when, mut came, mut queue) = (Vec::new(), Vec::new(), VecDeque::new());
+    let body = &body[..packed.len];
+    free_path(
+        &packed,
+        body,
+        &Limits::none(),
+        &mut when,
+        &mut came,
+        &mut queue,
+    )
+    .unwrap_or(None)
 }
 
-/// A* from `start` (see the module notes), with no plan longer than `cap`.
+/// A* from `start` (see the module notes), with no plan longer than `cap`,
+/// in the memory of `scratch`.
 pub(super) fn solve(
     packed: &Packed,
     start: u64,
     cap: Option<u32>,
     limits: &Limits,
     options: &SolveOptions,
+    scratch: &mut Scratch,
 ) -> Search<Dir> {
     let done = |outcome| Search {
         outcome,
         stats: Stats::default(),
     };
-    let dist = match head_distances(packed, limits) {
-        Ok(dist) => dist,
-        Err(hit) => return done(Outcome::Limit(hit)),
-    };
+    let Scratch {
+        dist,
+        queue,
+        when,
+        came,
+        completion,
+        opening,
+        search,
+        costs,
+    } = scratch;
+    if let Err(hit) = fill_distances(packed, limits, dist, queue) {
+        return done(Outcome::Limit(hit));
+    }
+    let dist = &dist[..];
     let distance = dist[packed.head(start)];
     // The longest plan that counts: the caller's cap, lowered below the
     // upper-bound plan's length once that plan is known.
@@ -421,9 +552,15 @@ pub(super) fn solve(
     }
     let body = packed.decode(start);
     let body = &body[..packed.len];
+    if options.precheck && descent_is_clear(packed, dist, body) {
+        // No segment can be in the way of the head walking down the
+        // distance table: the upper-bound plan is the first such walk, as
+        // long as the distance (see the module notes).
+        return done(Outcome::Solved(descent(packed, dist, body[0])));
+    }
     let mut upper = None;
     if options.precheck {
-        let found = match free_path(packed, body, limits) {
+        let found = match free_path(packed, body, limits, when, came, queue) {
             Ok(found) => found,
             Err(hit) => return done(Outcome::Limit(hit)),
         };
@@ -435,8 +572,8 @@ pub(super) fn solve(
         }
     }
     // Only now the opening-time bound, which most cases never need.
-    let mut opening = Opening::new(packed);
-    let Some(lower) = opening.bound(packed, &dist, body) else {
+    opening.fit(packed);
+    let Some(lower) = opening.bound(packed, dist, body) else {
         return done(Outcome::Unsolvable);
     };
     if lower > cap {
@@ -456,10 +593,9 @@ pub(super) fn solve(
     let mut problem = Holedox {
         packed,
         shortcuts: options.precheck,
-        dead: Vec::new(),
-        stamp: 0,
         dist,
         opening,
+        completion,
     };
     let astar_options = AstarOptions {
         max_stored: options.max_states,
@@ -467,13 +603,24 @@ pub(super) fn solve(
     };
     let capacity = packed.capacity();
     let dense = options.store == StateStore::Auto && capacity <= DENSE_MAX_COSTS as u128;
-    let mut costs = Costs::new(dense.then_some(capacity as usize));
-    let mut search = astar_with(&mut problem, start, &mut costs, limits, &astar_options);
-    if let (Outcome::Unsolvable, Some(plan)) = (&search.outcome, upper) {
-        // Nothing shorter than the upper-bound plan: it is optimal.
-        search.outcome = Outcome::Solved(plan);
+    let mut table = Costs::new(std::mem::take(costs), dense.then_some(capacity as usize));
+    let mut found = astar_in(
+        &mut problem,
+        start,
+        &mut table,
+        limits,
+        &astar_options,
+        search,
+    );
+    if let Costs::Hash(table, _) = table {
+        // Kept for the next case (a dense table is not: see `Costs`).
+        *costs = table;
     }
-    search
+    if let (Outcome::Unsolvable, Some(plan)) = (&found.outcome, upper) {
+        // Nothing shorter than the upper-bound plan: it is optimal.
+        found.outcome = Outcome::Solved(plan);
+    }
+    found
 }
 
 /// The table of best move counts: a hash map while the search is small,
@@ -491,8 +638,10 @@ enum Costs {
 }
 
 impl Costs {
-    fn new(dense_capacity: Option<usize>) -> Costs {
-        Costs::Hash(HashCosts::default(), dense_capacity)
+    /// An empty table in the memory of `map` (whatever it holds).
+    fn new(mut map: HashCosts<u64>, dense_capacity: Option<usize>) -> Costs {
+        map.clear();
+        Costs::Hash(map, dense_capacity)
     }
 }
 
@@ -543,7 +692,7 @@ mod tests {
 
     #[test]
     fn the_cost_table_moves_to_a_dense_array_and_keeps_every_entry() {
-        let mut costs = Costs::new(Some(64 * 100));
+        let mut costs = Costs::new(HashCosts::default(), Some(64 * 100));
         for s in 0..100u64 {
             assert!(costs.improve(&(s * 7), (s % 13) as u32 + 5));
         }
@@ -559,7 +708,7 @@ mod tests {
         assert_eq!(costs.get(&7), Some(2));
         assert_eq!(costs.get(&8), None);
         // Without a dense capacity it hashes for ever.
-        let mut costs = Costs::new(None);
+        let mut costs = Costs::new(HashCosts::default(), None);
         for s in 0..10_000u64 {
             costs.improve(&s, 1);
         }
