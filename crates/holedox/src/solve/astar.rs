@@ -141,8 +141,6 @@
 //! it is small (see `solve.rs`), so a huge lair's tables go when its solve
 //! ends.
 
-use std::collections::VecDeque;
-
 use gridpuzzle_engine::search::{
     astar_in, AstarOptions, AstarScratch, BestFirst, CostTable, DenseCosts, HashCosts, LimitHit,
     Limits, Outcome, Search, Stats,
@@ -157,8 +155,9 @@ use crate::rules::{Case, TailRule};
 const FAR: u32 = u32::MAX;
 
 /// Cells a breadth-first pass over the lair visits between two looks at
-/// the clock: on a lair of 16 million cells each pass takes a good part of
-/// a second, which a deadline must be able to cut.
+/// the clock (at least; it looks between two distances): on a lair of 16
+/// million cells each pass takes a good part of a second, which a deadline
+/// must be able to cut.
 const CLOCK_EVERY: usize = 1 << 16;
 
 /// What one thread's solves keep from one case to the next (see "Memory"
@@ -168,8 +167,8 @@ const CLOCK_EVERY: usize = 1 << 16;
 pub(super) struct Scratch {
     /// The head's distance table ([`fill_distances`]).
     dist: Vec<u32>,
-    /// The queue of both breadth-first passes.
-    queue: VecDeque<u32>,
+    /// The frontier of both breadth-first passes.
+    levels: Levels,
     /// Earliest arrivals and the steps that made them ([`free_path`]).
     when: Vec<u32>,
     came: Vec<u8>,
@@ -184,7 +183,7 @@ impl Scratch {
     pub(super) fn size(&self) -> usize {
         [
             self.dist.capacity(),
-            self.queue.capacity(),
+            self.levels.now.capacity().max(self.levels.next.capacity()),
             self.when.capacity(),
             self.came.capacity(),
             self.completion.dead.capacity(),
@@ -198,22 +197,31 @@ impl Scratch {
     }
 }
 
+/// The frontier of a breadth-first pass, one distance at a time: the cells
+/// at the current distance and those found at the next. Only the frontier
+/// is held (small even on a huge lair), and a pass over it is a plain loop.
+#[derive(Default)]
+pub(super) struct Levels {
+    now: Vec<u32>,
+    next: Vec<u32>,
+}
+
 /// The head's distance to the exit over free cells, body ignored, for every
 /// padded cell (`FAR` where the exit is out of reach, and on stones); or the
 /// time or cancel budget of `limits` that ran out first.
 #[cfg(test)]
 pub(super) fn head_distances(packed: &Packed, limits: &Limits) -> Result<Vec<u32>, LimitHit> {
     let mut dist = Vec::new();
-    fill_distances(packed, limits, &mut dist, &mut VecDeque::new())?;
+    fill_distances(packed, limits, &mut dist, &mut Levels::default())?;
     Ok(dist)
 }
 
-/// [`head_distances`] into `dist`, with `queue` for the breadth-first pass.
+/// [`head_distances`] into `dist`, with `levels` for the breadth-first pass.
 pub(super) fn fill_distances(
     packed: &Packed,
     limits: &Limits,
     dist: &mut Vec<u32>,
-    queue: &mut VecDeque<u32>,
+    levels: &mut Levels,
 ) -> Result<(), LimitHit> {
     dist.clear();
     dist.resize(packed.cells, FAR);
@@ -221,25 +229,30 @@ pub(super) fn fill_distances(
         return Ok(());
     }
     dist[packed.exit] = 0;
-    queue.clear();
-    queue.push_back(packed.exit as u32);
-    let mut visited = 0usize;
-    while let Some(c) = queue.pop_front() {
-        let c = c as usize;
-        visited += 1;
-        if visited % CLOCK_EVERY == 0 {
+    let Levels { now, next } = levels;
+    now.clear();
+    now.push(packed.exit as u32);
+    let (mut d, mut visited, mut look) = (0, 0, CLOCK_EVERY);
+    while !now.is_empty() {
+        visited += now.len();
+        if visited >= look {
+            look = visited + CLOCK_EVERY;
             if let Some(hit) = limits.interrupted() {
                 return Err(hit);
             }
         }
-        let next = dist[c] + 1;
-        for &delta in &packed.delta {
-            let n = c.wrapping_add_signed(delta);
-            if !packed.blocked[n] && dist[n] == FAR {
-                dist[n] = next;
-                queue.push_back(n as u32);
+        d += 1;
+        next.clear();
+        for &c in now.iter() {
+            for &delta in &packed.delta {
+                let n = (c as usize).wrapping_add_signed(delta);
+                if !packed.blocked[n] && dist[n] == FAR {
+                    dist[n] = d;
+                    next.push(n as u32);
+                }
             }
         }
+        std::mem::swap(now, next);
     }
     Ok(())
 }
@@ -287,7 +300,7 @@ pub(super) fn free_path(
     limits: &Limits,
     when: &mut Vec<u32>,
     came: &mut Vec<u8>,
-    queue: &mut VecDeque<u32>,
+    levels: &mut Levels,
 ) -> Result<Option<Vec<Dir>>, LimitHit> {
     // Only the few body cells open late: segment `j` (0-based) below
     // `blocking` at move `blocking - j + 1` (see the module notes), every
@@ -302,6 +315,9 @@ pub(super) fn free_path(
             .map_or(0, |i| (blocking - i) as u32)
     };
     let head = body[0];
+    if head == packed.exit {
+        return Ok(Some(Vec::new()));
+    }
     when.clear();
     when.resize(packed.cells, FAR);
     // The direction index of the step that reached each cell (read only
@@ -310,37 +326,45 @@ pub(super) fn free_path(
         came.resize(packed.cells, 0);
     }
     when[head] = 0;
-    queue.clear();
-    queue.push_back(head as u32);
-    let mut visited = 0usize;
-    while let Some(c) = queue.pop_front() {
-        let c = c as usize;
-        visited += 1;
-        if visited % CLOCK_EVERY == 0 {
+    let Levels { now, next } = levels;
+    now.clear();
+    now.push(head as u32);
+    let (mut t, mut visited, mut look) = (0, 0, CLOCK_EVERY);
+    while !now.is_empty() {
+        visited += now.len();
+        if visited >= look {
+            look = visited + CLOCK_EVERY;
             if let Some(hit) = limits.interrupted() {
                 return Err(hit);
             }
         }
-        if c == packed.exit {
-            let mut path = Vec::with_capacity(when[c] as usize);
-            let mut at = c;
-            while at != head {
-                let d = came[at] as usize;
-                path.push(Dir::from_index(d));
-                at = at.wrapping_add_signed(-packed.delta[d]);
-            }
-            path.reverse();
-            return Ok(Some(path));
-        }
-        let t = when[c] + 1;
-        for (d, &delta) in packed.delta.iter().enumerate() {
-            let n = c.wrapping_add_signed(delta);
-            if !packed.blocked[n] && when[n] == FAR && t >= open_at(n) {
+        t += 1;
+        next.clear();
+        for &c in now.iter() {
+            for (d, &delta) in packed.delta.iter().enumerate() {
+                let n = (c as usize).wrapping_add_signed(delta);
+                if packed.blocked[n] || when[n] != FAR || t < open_at(n) {
+                    continue;
+                }
                 when[n] = t;
                 came[n] = d as u8;
-                queue.push_back(n as u32);
+                if n == packed.exit {
+                    // The first arrival, as a queue would have it: a queue
+                    // pops the cells at one distance in this same order.
+                    let mut path = Vec::with_capacity(t as usize);
+                    let mut at = n;
+                    while at != head {
+                        let d = came[at] as usize;
+                        path.push(Dir::from_index(d));
+                        at = at.wrapping_add_signed(-packed.delta[d]);
+                    }
+                    path.reverse();
+                    return Ok(Some(path));
+                }
+                next.push(n as u32);
             }
         }
+        std::mem::swap(now, next);
     }
     Ok(None)
 }
@@ -483,7 +507,7 @@ impl BestFirst for Holedox<'_> {
 pub fn lower_bound(case: &Case, rule: TailRule) -> Option<u32> {
     let packed = Packed::new(case, rule);
     let mut dist = Vec::new();
-    fill_distances(&packed, &Limits::none(), &mut dist, &mut VecDeque::new()).ok()?;
+    fill_distances(&packed, &Limits::none(), &mut dist, &mut Levels::default()).ok()?;
     if dist[packed.start_head] == FAR {
         return None;
     }
@@ -501,7 +525,7 @@ pub fn lower_bound(case: &Case, rule: TailRule) -> Option<u32> {
 pub fn upper_bound(case: &Case, rule: TailRule) -> Option<Vec<Dir>> {
     let packed = Packed::new(case, rule);
     let body = packed.decode(packed.encode(case.body()));
-    let (mut when, mut came, mut queue) = (Vec::new(), Vec::new(), VecDeque::new());
+    let (mut when, mut came, mut levels) = (Vec::new(), Vec::new(), Levels::default());
     let body = &body[..packed.len];
     free_path(
         &packed,
@@ -509,7 +533,7 @@ pub fn upper_bound(case: &Case, rule: TailRule) -> Option<Vec<Dir>> {
         &Limits::none(),
         &mut when,
         &mut came,
-        &mut queue,
+        &mut levels,
     )
     .unwrap_or(None)
 }
@@ -530,7 +554,7 @@ pub(super) fn solve(
     };
     let Scratch {
         dist,
-        queue,
+        levels,
         when,
         came,
         completion,
@@ -538,7 +562,7 @@ pub(super) fn solve(
         search,
         costs,
     } = scratch;
-    if let Err(hit) = fill_distances(packed, limits, dist, queue) {
+    if let Err(hit) = fill_distances(packed, limits, dist, levels) {
         return done(Outcome::Limit(hit));
     }
     let dist = &dist[..];
@@ -560,7 +584,7 @@ pub(super) fn solve(
     }
     let mut upper = None;
     if options.precheck {
-        let found = match free_path(packed, body, limits, when, came, queue) {
+        let found = match free_path(packed, body, limits, when, came, levels) {
             Ok(found) => found,
             Err(hit) => return done(Outcome::Limit(hit)),
         };

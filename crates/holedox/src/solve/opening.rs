@@ -397,11 +397,10 @@ mod tests {
     /// order: the plan the solver then gives without running that search.
     #[test]
     fn a_clear_descent_is_the_upper_bound_plan() {
-        use crate::solve::astar::{descent, free_path};
-        use std::collections::VecDeque;
+        use crate::solve::astar::{descent, free_path, Levels};
         let mut rng = SplitMix64::new(0xde5c);
         let (mut lairs, mut clear, mut blocked) = (0, 0, 0);
-        let (mut when, mut came, mut queue) = (Vec::new(), Vec::new(), VecDeque::new());
+        let (mut when, mut came, mut levels) = (Vec::new(), Vec::new(), Levels::default());
         while lairs < 3_000 {
             let Some(case) = random_case(&mut rng) else {
                 continue;
@@ -421,7 +420,7 @@ mod tests {
                     &Limits::none(),
                     &mut when,
                     &mut came,
-                    &mut queue,
+                    &mut levels,
                 )
                 .unwrap();
                 if descent_is_clear(&packed, &dist, body) {
