@@ -200,10 +200,26 @@ impl Scratch {
 /// The frontier of a breadth-first pass, one distance at a time: the cells
 /// at the current distance and those found at the next. Only the frontier
 /// is held (small even on a huge lair), and a pass over it is a plain loop.
+///
+/// The passes are branch-free per neighbour: on a random lair whether a
+/// neighbour is new is a coin toss the processor cannot predict, and the
+/// mispredicted branches were most of the passes' time. So every neighbour
+/// is written to the next frontier's slot and the slot kept only when the
+/// neighbour is new, which needs room for four per cell ([`Levels::room`]).
 #[derive(Default)]
 pub(super) struct Levels {
     now: Vec<u32>,
     next: Vec<u32>,
+}
+
+impl Levels {
+    /// Room in `next` for every neighbour of `cells` cells.
+    #[inline]
+    fn room(next: &mut Vec<u32>, cells: usize) {
+        if next.len() < 4 * cells {
+            next.resize(4 * cells, 0);
+        }
+    }
 }
 
 /// The head's distance to the exit over free cells, body ignored, for every
@@ -223,18 +239,21 @@ pub(super) fn fill_distances(
     dist: &mut Vec<u32>,
     levels: &mut Levels,
 ) -> Result<(), LimitHit> {
-    dist.clear();
-    dist.resize(packed.cells, FAR);
     if packed.blocked[packed.exit] {
+        dist.clear();
+        dist.resize(packed.cells, FAR);
         return Ok(());
     }
+    // During the pass stones read 0, so that "new" is `dist == FAR` alone
+    // and labelling is `min(dist, d)`; they are set to `FAR` after it.
+    fill_cells(dist, &packed.blocked, 0);
     dist[packed.exit] = 0;
     let Levels { now, next } = levels;
     now.clear();
     now.push(packed.exit as u32);
-    let (mut d, mut visited, mut look) = (0, 0, CLOCK_EVERY);
-    while !now.is_empty() {
-        visited += now.len();
+    let (mut d, mut count, mut visited, mut look) = (0, 1, 0, CLOCK_EVERY);
+    while count > 0 {
+        visited += count;
         if visited >= look {
             look = visited + CLOCK_EVERY;
             if let Some(hit) = limits.interrupted() {
@@ -242,19 +261,39 @@ pub(super) fn fill_distances(
             }
         }
         d += 1;
-        next.clear();
-        for &c in now.iter() {
+        Levels::room(next, count);
+        let mut found = 0;
+        for &c in &now[..count] {
             for &delta in &packed.delta {
                 let n = (c as usize).wrapping_add_signed(delta);
-                if !packed.blocked[n] && dist[n] == FAR {
-                    dist[n] = d;
-                    next.push(n as u32);
-                }
+                let new = dist[n] == FAR;
+                dist[n] = dist[n].min(d);
+                next[found] = n as u32;
+                found += usize::from(new);
             }
         }
         std::mem::swap(now, next);
+        count = found;
     }
+    set_stones(dist, &packed.blocked, FAR);
     Ok(())
+}
+
+/// `table` for the cells of `blocked`: `FAR` on free cells, `stone` on
+/// stones.
+fn fill_cells(table: &mut Vec<u32>, blocked: &[bool], stone: u32) {
+    table.clear();
+    table.resize(blocked.len(), FAR);
+    set_stones(table, blocked, stone);
+}
+
+/// Sets `table` to `stone` on the stones of `blocked`, without a branch (a
+/// few vector instructions a line).
+fn set_stones(table: &mut [u32], blocked: &[bool], stone: u32) {
+    for (t, &b) in table.iter_mut().zip(blocked) {
+        let mask = u32::from(b).wrapping_neg();
+        *t = (*t & !mask) | (stone & mask);
+    }
 }
 
 /// The direction index (`U D L R`) of the step from `a` to its neighbour `b`.
@@ -302,36 +341,35 @@ pub(super) fn free_path(
     came: &mut Vec<u8>,
     levels: &mut Levels,
 ) -> Result<Option<Vec<Dir>>, LimitHit> {
-    // Only the few body cells open late: segment `j` (0-based) below
-    // `blocking` at move `blocking - j + 1` (see the module notes), every
-    // other cell at once. So their times are a look-up in the body rather
-    // than a table over the lair (which, with `when`, would cost 8 bytes a
-    // cell: 134 MB on a 4096×4096 lair).
-    let blocking = packed.blocking;
-    let late = &body[1..blocking.min(body.len())];
-    let open_at = |cell: usize| {
-        late.iter()
-            .position(|&c| c == cell)
-            .map_or(0, |i| (blocking - i) as u32)
-    };
     let head = body[0];
     if head == packed.exit {
         return Ok(Some(Vec::new()));
     }
+    // Stones read 0 ("reached"), so that "new" is `when == FAR` and the
+    // opening time (below) alone.
     when.clear();
-    when.resize(packed.cells, FAR);
+    fill_cells(when, &packed.blocked, 0);
     // The direction index of the step that reached each cell (read only
     // where `when` is set).
     if came.len() < packed.cells {
         came.resize(packed.cells, 0);
     }
+    // Only the few body cells open late: segment `j` (0-based) below
+    // `blocking` at move `blocking - j + 1` (see the module notes), every
+    // other cell at once. They are marked in `when` with their time, above
+    // every real arrival (`FAR - time`), so the test of a neighbour stays
+    // one comparison.
+    let blocking = packed.blocking;
+    for (j, &c) in body.iter().enumerate().take(blocking).skip(1) {
+        when[c] = FAR - (blocking - j + 1) as u32;
+    }
     when[head] = 0;
     let Levels { now, next } = levels;
     now.clear();
     now.push(head as u32);
-    let (mut t, mut visited, mut look) = (0, 0, CLOCK_EVERY);
-    while !now.is_empty() {
-        visited += now.len();
+    let (mut t, mut count, mut visited, mut look) = (0, 1, 0, CLOCK_EVERY);
+    while count > 0 {
+        visited += count;
         if visited >= look {
             look = visited + CLOCK_EVERY;
             if let Some(hit) = limits.interrupted() {
@@ -339,16 +377,17 @@ pub(super) fn free_path(
             }
         }
         t += 1;
-        next.clear();
-        for &c in now.iter() {
+        // A free cell is new at `FAR`, a late one once `t` reaches its time.
+        let open = FAR - t;
+        Levels::room(next, count);
+        let mut found = 0;
+        for &c in &now[..count] {
             for (d, &delta) in packed.delta.iter().enumerate() {
                 let n = (c as usize).wrapping_add_signed(delta);
-                if packed.blocked[n] || when[n] != FAR || t < open_at(n) {
-                    continue;
-                }
-                when[n] = t;
-                came[n] = d as u8;
-                if n == packed.exit {
+                let new = when[n] >= open;
+                when[n] = if new { t } else { when[n] };
+                came[n] = if new { d as u8 } else { came[n] };
+                if new && n == packed.exit {
                     // The first arrival, as a queue would have it: a queue
                     // pops the cells at one distance in this same order.
                     let mut path = Vec::with_capacity(t as usize);
@@ -361,10 +400,12 @@ pub(super) fn free_path(
                     path.reverse();
                     return Ok(Some(path));
                 }
-                next.push(n as u32);
+                next[found] = n as u32;
+                found += usize::from(new);
             }
         }
         std::mem::swap(now, next);
+        count = found;
     }
     Ok(None)
 }
