@@ -235,15 +235,7 @@ impl<R: BufRead> Cases<R> {
             }
             lair.set_stone(p, true);
         }
-        match Case::new(lair, body) {
-            Ok(case) => Ok(Some(case)),
-            // Unreachable after the checks above; reported, not panicked on.
-            Err(fault) => {
-                Err(self
-                    .scanner
-                    .error_at(n_tok.span(), "a valid case", fault.to_string()))
-            }
-        }
+        Ok(Some(Case::parsed(lair, body)))
     }
 
     /// A cell as two 1-based numbers, returned 0-based with the row's span.
