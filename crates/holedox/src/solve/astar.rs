@@ -429,6 +429,8 @@ struct Holedox<'a> {
     opening: &'a mut Opening,
     shortcuts: bool,
     completion: &'a mut Completion,
+    /// The start state and its bound, computed before the search.
+    start: Option<(u64, u32)>,
 }
 
 impl Holedox<'_> {
@@ -519,6 +521,12 @@ impl BestFirst for Holedox<'_> {
 
     #[inline]
     fn bound(&mut self, state: &u64) -> Option<u32> {
+        if let Some((start, bound)) = self.start.take() {
+            // A* asks for the start's bound first, which is known.
+            if start == *state {
+                return Some(bound);
+            }
+        }
         let d = self.dist[self.packed.head(*state)];
         if d == FAR {
             return None;
@@ -661,6 +669,7 @@ pub(super) fn solve(
         dist,
         opening,
         completion,
+        start: Some((start, lower)),
     };
     let astar_options = AstarOptions {
         max_stored: options.max_states,
