@@ -377,26 +377,32 @@ impl<R: BufRead> Scanner<R> {
         let (mut line, mut column) = (self.line, self.column);
         let mut read = 0;
         // Consumed up to `used`; the last number read ended at `end`.
-        let (mut i, mut used, mut end) = (0, 0, None);
+        let (mut i, mut used, mut end) = (0, 0, self.end);
         while read < out.len() {
             // White space is ASCII: one column a byte, but for line breaks.
-            while i < buf.len() && is_space(buf[i]) {
-                if buf[i] == b'\n' {
+            // Spaces and line breaks first: nearly all of it.
+            while i < buf.len() {
+                let b = buf[i];
+                if b == b'\n' {
                     line += 1;
                     column = 1;
-                } else {
+                } else if b == b' ' || is_space(b) {
                     column += 1;
+                } else {
+                    break;
                 }
                 i += 1;
             }
             used = i;
             let start = i;
             let mut value = 0u64;
-            // Up to 20 digits are looked at; 20 is not plain (and may wrap).
-            while i < buf.len() && i - start < 20 && buf[i].is_ascii_digit() {
-                value = value
-                    .wrapping_mul(10)
-                    .wrapping_add(u64::from(buf[i] - b'0'));
+            // Past 19 digits a token is not plain, and its value may wrap.
+            while i < buf.len() {
+                let digit = buf[i].wrapping_sub(b'0');
+                if digit > 9 {
+                    break;
+                }
+                value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
                 i += 1;
             }
             let digits = i - start;
@@ -411,14 +417,12 @@ impl<R: BufRead> Scanner<R> {
             read += 1;
             column += digits as u64;
             used = i;
-            end = Some(Span { line, column });
+            end = Span { line, column };
         }
         self.reader.consume(used);
         self.line = line;
         self.column = column;
-        if let Some(end) = end {
-            self.end = end;
-        }
+        self.end = end;
         Ok(read)
     }
 
