@@ -246,7 +246,7 @@ pub(super) fn fill_distances(
     }
     // During the pass stones read 0, so that "new" is `dist == FAR` alone
     // and labelling is `min(dist, d)`; they are set to `FAR` after it.
-    fill_cells(dist, &packed.blocked, 0);
+    fill_cells(dist, &packed.blocked);
     dist[packed.exit] = 0;
     let Levels { now, next } = levels;
     now.clear();
@@ -266,8 +266,9 @@ pub(super) fn fill_distances(
         for &c in &now[..count] {
             for &delta in &packed.delta {
                 let n = (c as usize).wrapping_add_signed(delta);
-                let new = dist[n] == FAR;
-                dist[n] = dist[n].min(d);
+                let slot = &mut dist[n];
+                let new = *slot == FAR;
+                *slot = (*slot).min(d);
                 next[found] = n as u32;
                 found += usize::from(new);
             }
@@ -279,12 +280,11 @@ pub(super) fn fill_distances(
     Ok(())
 }
 
-/// `table` for the cells of `blocked`: `FAR` on free cells, `stone` on
-/// stones.
-fn fill_cells(table: &mut Vec<u32>, blocked: &[bool], stone: u32) {
+/// `table` for the cells of `blocked`: `FAR` on free cells, 0 on stones
+/// (in one pass without a branch).
+fn fill_cells(table: &mut Vec<u32>, blocked: &[bool]) {
     table.clear();
-    table.resize(blocked.len(), FAR);
-    set_stones(table, blocked, stone);
+    table.extend(blocked.iter().map(|&b| u32::from(!b).wrapping_neg()));
 }
 
 /// Sets `table` to `stone` on the stones of `blocked`, without a branch (a
@@ -348,7 +348,7 @@ pub(super) fn free_path(
     // Stones read 0 ("reached"), so that "new" is `when == FAR` and the
     // opening time (below) alone.
     when.clear();
-    fill_cells(when, &packed.blocked, 0);
+    fill_cells(when, &packed.blocked);
     // The direction index of the step that reached each cell (read only
     // where `when` is set).
     if came.len() < packed.cells {
@@ -384,9 +384,11 @@ pub(super) fn free_path(
         for &c in &now[..count] {
             for (d, &delta) in packed.delta.iter().enumerate() {
                 let n = (c as usize).wrapping_add_signed(delta);
-                let new = when[n] >= open;
-                when[n] = if new { t } else { when[n] };
-                came[n] = if new { d as u8 } else { came[n] };
+                let slot = &mut when[n];
+                let new = *slot >= open;
+                *slot = if new { t } else { *slot };
+                let step = &mut came[n];
+                *step = if new { d as u8 } else { *step };
                 if new && n == packed.exit {
                     // The first arrival, as a queue would have it: a queue
                     // pops the cells at one distance in this same order.

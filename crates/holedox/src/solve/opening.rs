@@ -221,7 +221,8 @@ impl Opening {
             for &delta in &packed.delta {
                 let n = c.wrapping_add_signed(delta);
                 let dn = dist[n];
-                if packed.blocked[n] || dn == FAR {
+                // Stones are at `FAR` too.
+                if dn == FAR {
                     continue;
                 }
                 let mut t = e + 1;
