@@ -239,10 +239,11 @@ struct Scratch {
 }
 
 /// A thread keeps its scratch between solves only while it stays this
-/// small (entries of its largest buffer): a judge-size lair needs a few
-/// hundred, and a thread that once solved a huge lair should not hold its
-/// tables for ever.
-const KEEP_SCRATCH: usize = 1 << 16;
+/// small (entries of its largest buffer; at most about 2 MB in all): a
+/// judge-size lair needs a few hundred cells and most searches a few
+/// hundred states, and a thread that once solved a huge lair or ran a long
+/// search (a server's, say) should not hold its tables for ever.
+const KEEP_SCRATCH: usize = 1 << 14;
 
 thread_local! {
     static SCRATCH: std::cell::Cell<Option<Box<Scratch>>> = const { std::cell::Cell::new(None) };
