@@ -42,7 +42,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
 use clap::Args;
-use gridpuzzle_engine::puzzle::{capitalized, moves_word};
+use gridpuzzle_engine::puzzle::{capitalized, decimal, moves_word};
 use gridpuzzle_engine::report::search_json;
 use gridpuzzle_engine::search::{Outcome, Search};
 use gridpuzzle_engine::view::TextStyle;
@@ -559,7 +559,7 @@ impl Run {
         let text = &mut batch.text;
         match self.mode {
             Mode::Judge => {
-                text.extend_from_slice(P::judge_line(n, &judge_answer(found)).as_bytes());
+                P::push_judge_line(n, judge_answer(found, &mut [0; 20]), text);
                 text.push(b'\n');
             }
             Mode::Json => {
@@ -741,12 +741,13 @@ fn print_in_order(
     }
 }
 
-/// The judge's answer: the move count, `-1`, or `limit`.
-fn judge_answer<M>(found: &Search<M>) -> String {
+/// The judge's answer: the move count (written into `digits`), `-1`, or
+/// `limit`.
+fn judge_answer<'a, M>(found: &Search<M>, digits: &'a mut [u8; 20]) -> &'a str {
     match &found.outcome {
-        Outcome::Solved(moves) => moves.len().to_string(),
-        Outcome::Unsolvable => "-1".into(),
-        Outcome::Limit(_) => "limit".into(),
+        Outcome::Solved(moves) => decimal(moves.len() as u64, digits),
+        Outcome::Unsolvable => "-1",
+        Outcome::Limit(_) => "limit",
     }
 }
 

@@ -231,6 +231,13 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     /// The judge's output line for case `n` with `answer` (no newline).
     fn judge_line(n: u64, answer: &str) -> String;
 
+    /// Appends [`Puzzle::judge_line`] to `out`. Judge mode writes one per
+    /// case, thousands a run: a puzzle whose line is more than its answer
+    /// writes it here without building a `String` ([`push_decimal`]).
+    fn push_judge_line(n: u64, answer: &str, out: &mut Vec<u8>) {
+        out.extend_from_slice(Self::judge_line(n, answer).as_bytes());
+    }
+
     /// The answer in a program's judge output for a single-case input.
     fn parse_answer(output: &str) -> Option<i64>;
 
@@ -597,6 +604,26 @@ pub fn nth_case<C>(cases: impl Iterator<Item = Result<C, InputError>>, n: u64) -
 }
 
 /// The word for `n` moves of `P` ("1 throw", "2 throws").
+/// Appends `n` in decimal to `out` (what `write!` would, without the
+/// formatting machinery).
+pub fn push_decimal(out: &mut Vec<u8>, n: u64) {
+    out.extend_from_slice(decimal(n, &mut [0; 20]).as_bytes());
+}
+
+/// `n` in decimal, written into `digits`.
+pub fn decimal(mut n: u64, digits: &mut [u8; 20]) -> &str {
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(&digits[at..]).expect("ASCII digits")
+}
+
 pub fn moves_word<P: Puzzle>(n: usize) -> &'static str {
     if n == 1 {
         P::MOVE
@@ -686,4 +713,23 @@ pub fn stress_case_wanting<P: Puzzle>(
     };
     let mut generator = puzzle.generator(&spec, seed).ok()?;
     generator.next()?.ok().map(|g| g.board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimals_are_what_display_writes() {
+        let mut out = Vec::new();
+        for n in [0, 7, 10, 99, 100, 1_000_007, u64::MAX] {
+            assert_eq!(decimal(n, &mut [0; 20]), n.to_string());
+            push_decimal(&mut out, n);
+            out.push(b' ');
+        }
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("0 7 10 99 100 1000007 {} ", u64::MAX)
+        );
+    }
 }

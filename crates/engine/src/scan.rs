@@ -358,6 +358,74 @@ impl<R: BufRead> Scanner<R> {
         }
     }
 
+    /// Reads, from what is already buffered, up to `out.len()` tokens that
+    /// are plain numbers — what [`Scanner::next_word`] reads as
+    /// [`Word::Number`], with the same values and places — into `out` in
+    /// order, and returns how many it read. It stops before any other token
+    /// (which it leaves unread), at the end of the buffer or of the input
+    /// (then it may read none): the caller reads on with
+    /// [`Scanner::next_word`]. A judge file's numbers are nearly all plain,
+    /// and a run of them costs one look at the reader instead of one each.
+    pub fn numbers(&mut self, out: &mut [(u64, Span)]) -> Result<usize, InputError> {
+        let buf = loop {
+            match self.reader.fill_buf() {
+                Ok(b) => break b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(self.io_error(e)),
+            }
+        };
+        let (mut line, mut column) = (self.line, self.column);
+        let mut read = 0;
+        // Consumed up to `used`; the last number read ended at `end`.
+        let (mut i, mut used, mut end) = (0, 0, self.end);
+        while read < out.len() {
+            // White space is ASCII: one column a byte, but for line breaks.
+            // Spaces and line breaks first: nearly all of it.
+            while i < buf.len() {
+                let b = buf[i];
+                if b == b'\n' {
+                    line += 1;
+                    column = 1;
+                } else if b == b' ' || is_space(b) {
+                    column += 1;
+                } else {
+                    break;
+                }
+                i += 1;
+            }
+            used = i;
+            let start = i;
+            let mut value = 0u64;
+            // Past 19 digits a token is not plain, and its value may wrap.
+            while i < buf.len() {
+                let digit = buf[i].wrapping_sub(b'0');
+                if digit > 9 {
+                    break;
+                }
+                value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+                i += 1;
+            }
+            let digits = i - start;
+            let plain = (1..=19).contains(&digits)
+                && (digits == 1 || buf[start] != b'0')
+                && i < buf.len()
+                && is_space(buf[i]);
+            if !plain {
+                break;
+            }
+            out[read] = (value, Span { line, column });
+            read += 1;
+            column += digits as u64;
+            used = i;
+            end = Span { line, column };
+        }
+        self.reader.consume(used);
+        self.line = line;
+        self.column = column;
+        self.end = end;
+        Ok(read)
+    }
+
     /// Reads, from what is already buffered, up to `limit` tokens that are
     /// each a single digit at most `max` followed by white space, and gives
     /// their values to `take` in order; returns how many it read. It stops
@@ -565,6 +633,50 @@ mod tests {
                 // All in one buffer: 12, 3, 5, 0 and 9999999999999999999;
                 // not 007, +5, the 20 digits, nor 42 at the very end.
                 assert_eq!(fast, 5);
+            }
+        }
+    }
+
+    /// Number runs read the numbers that words would, at the same places,
+    /// and leave everything else to the word reader, whatever the buffer.
+    #[test]
+    fn number_runs_are_words() {
+        let input = "12 3\n  007 +5 x\t\u{e9} 5 0\n\n 18446744073709551615 \
+                     9999999999999999999 12345678901234567890 42\r\n7 8 9";
+        let want: Vec<(String, Span)> = {
+            let mut tokens = Scanner::new(input.as_bytes(), "case");
+            std::iter::from_fn(|| tokens.next_token().unwrap())
+                .map(|t| (t.quoted(), t.span))
+                .collect()
+        };
+        let mut tokens = Scanner::new(input.as_bytes(), "case");
+        while tokens.next_token().unwrap().is_some() {}
+        for cap in [1, 2, 3, 5, 8, 64, 128] {
+            for limit in [1, 2, 64] {
+                let reader = io::BufReader::with_capacity(cap, input.as_bytes());
+                let mut run = Scanner::new(reader, "case");
+                let mut got = Vec::new();
+                let mut fast = 0;
+                let mut out = vec![(0, Span { line: 0, column: 0 }); limit];
+                loop {
+                    let n = run.numbers(&mut out).unwrap();
+                    fast += n;
+                    got.extend(out[..n].iter().map(|&(v, span)| (format!("`{v}`"), span)));
+                    if n == 0 {
+                        match run.next_word().unwrap() {
+                            Some(w) => got.push((w.quoted(), w.span())),
+                            None => break,
+                        }
+                    }
+                }
+                assert_eq!(got, want, "{cap} {limit}");
+                assert_eq!(run.end(), tokens.end(), "{cap} {limit}");
+                if cap == 128 {
+                    // All in one buffer: 12, 3, 5, 0, 9999999999999999999,
+                    // 42, 7 and 8; not 007, +5, x, é, the 20 digits, nor 9
+                    // at the very end.
+                    assert_eq!(fast, 8, "{limit}");
+                }
             }
         }
     }

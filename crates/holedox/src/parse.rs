@@ -15,6 +15,15 @@
 //! bad case 7 still leaves answers for cases 1–6. After an error, or after
 //! the terminator, the iterator ends (anything after `0 0 0` is not read).
 //!
+//! Nearly every token is a small plain number, and reading them one at a
+//! time cost more than solving the lairs, so [`Cases`] takes them in runs
+//! ([`Scanner::numbers`]): up to 64 at once, from what the scanner's
+//! buffer already holds. A run never waits for input, so "read" above
+//! still means "asked of the source": a run may look at case 7's numbers
+//! while they sit in the buffer, but nothing is interpreted, and no error
+//! is raised, before its case is parsed; a cell whose two numbers are in a
+//! run and in range costs a look-up and two comparisons.
+//!
 //! Every number is checked before it is used to allocate anything: sides are
 //! capped at [`MAX_SIDE`] and the area at [`MAX_CELLS`], so a header such as
 //! `1000000000 1000000000 8` fails at its first token; the stone count is
@@ -44,12 +53,20 @@ impl Default for ParseOptions {
     }
 }
 
+/// Plain numbers read ahead at a time ([`Scanner::numbers`]).
+const AHEAD: usize = 64;
+
 /// The cases of a judge input, in order, each parsed when asked for.
 pub struct Cases<R> {
     scanner: Scanner<R>,
     options: ParseOptions,
     case: u64,
     done: bool,
+    /// Plain numbers the scanner has read ahead from its buffer, with their
+    /// places; `ahead[next..filled]` come before anything it reads next.
+    ahead: [(u64, Span); AHEAD],
+    next: usize,
+    filled: usize,
 }
 
 impl<R: BufRead> Cases<R> {
@@ -59,7 +76,38 @@ impl<R: BufRead> Cases<R> {
             options,
             case: 0,
             done: false,
+            ahead: [(0, Span { line: 0, column: 0 }); AHEAD],
+            next: 0,
+            filled: 0,
         }
+    }
+
+    /// The next token: a number read ahead, else a run of them read now,
+    /// else the scanner's next word.
+    ///
+    /// Reading ahead changes nothing a caller can see: the run only takes
+    /// what is already in the scanner's buffer (it never waits for input),
+    /// a number is the same [`Word`] at the same place either way, and what
+    /// is read ahead of an error or of the terminator is never looked at.
+    #[inline]
+    fn word(&mut self) -> Result<Option<Word>, InputError> {
+        if self.next == self.filled {
+            self.read_ahead()?;
+        }
+        if self.next < self.filled {
+            let (value, span) = self.ahead[self.next];
+            self.next += 1;
+            return Ok(Some(Word::Number(value, span)));
+        }
+        self.scanner.next_word()
+    }
+
+    /// Reads a run of plain numbers ahead; none when the next token is not
+    /// one (or the buffer ends).
+    fn read_ahead(&mut self) -> Result<(), InputError> {
+        self.next = 0;
+        self.filled = self.scanner.numbers(&mut self.ahead)?;
+        Ok(())
     }
 
     /// With the default options (exit at `(1, 1)`).
@@ -71,7 +119,7 @@ impl<R: BufRead> Cases<R> {
     fn read_case(&mut self) -> Result<Option<Case>, InputError> {
         self.case += 1;
         self.scanner.set_case(self.case);
-        let Some(n_tok) = self.scanner.next_word()? else {
+        let Some(n_tok) = self.word()? else {
             return Err(self
                 .scanner
                 .eof_error("the next case or the terminator `0 0 0`"));
@@ -187,19 +235,36 @@ impl<R: BufRead> Cases<R> {
             }
             lair.set_stone(p, true);
         }
-        match Case::new(lair, body) {
-            Ok(case) => Ok(Some(case)),
-            // Unreachable after the checks above; reported, not panicked on.
-            Err(fault) => {
-                Err(self
-                    .scanner
-                    .error_at(n_tok.span(), "a valid case", fault.to_string()))
-            }
-        }
+        Ok(Some(Case::parsed(lair, body)))
     }
 
     /// A cell as two 1-based numbers, returned 0-based with the row's span.
+    #[inline]
     fn read_cell(&mut self, part: Part, rows: u32, cols: u32) -> Result<(Pos, Span), InputError> {
+        if self.filled - self.next < 2 {
+            if self.next < self.filled {
+                return self.read_cell_slowly(part, rows, cols);
+            }
+            self.read_ahead()?;
+        }
+        // Nearly every cell: two numbers read ahead, both in range.
+        if let [(r, span), (c, _), ..] = self.ahead[self.next..self.filled] {
+            if (1..=rows as u64).contains(&r) && (1..=cols as u64).contains(&c) {
+                self.next += 2;
+                return Ok((Pos::new(r as u32 - 1, c as u32 - 1), span));
+            }
+        }
+        self.read_cell_slowly(part, rows, cols)
+    }
+
+    /// [`Cases::read_cell`] one token at a time, with the messages.
+    #[cold]
+    fn read_cell_slowly(
+        &mut self,
+        part: Part,
+        rows: u32,
+        cols: u32,
+    ) -> Result<(Pos, Span), InputError> {
         let (r, row) = self.read_with(|| format!("the row of {part}"), 1, rows as u64)?;
         let (c, _) = self.read_with(|| format!("the column of {part}"), 1, cols as u64)?;
         Ok((Pos::new(r as u32 - 1, c as u32 - 1), row.span()))
@@ -219,7 +284,7 @@ impl<R: BufRead> Cases<R> {
         lo: u64,
         hi: u64,
     ) -> Result<(u64, Word), InputError> {
-        match self.scanner.next_word()? {
+        match self.word()? {
             Some(word) => Ok((self.value(&word, what, lo, hi)?, word)),
             None => Err(self.scanner.eof_error(&what())),
         }

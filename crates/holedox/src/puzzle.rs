@@ -14,7 +14,7 @@ use std::time::Duration;
 use gridpuzzle_engine::generate::{Best, Difficulty, Generator};
 use gridpuzzle_engine::page::{self, DraftGrid};
 use gridpuzzle_engine::puzzle::{
-    Cases, GenSpec, HardSpec, Levels, NewBoard, Param, Puzzle, Setting, Variant,
+    push_decimal, Cases, GenSpec, HardSpec, Levels, NewBoard, Param, Puzzle, Setting, Variant,
 };
 use gridpuzzle_engine::search::{Limits, Search};
 use gridpuzzle_engine::session::Prospect;
@@ -261,6 +261,13 @@ impl Puzzle for Holedox {
 
     fn judge_line(n: u64, answer: &str) -> String {
         format!("Case {n}: {answer}")
+    }
+
+    fn push_judge_line(n: u64, answer: &str, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"Case ");
+        push_decimal(out, n);
+        out.extend_from_slice(b": ");
+        out.extend_from_slice(answer.as_bytes());
     }
 
     fn parse_answer(output: &str) -> Option<i64> {

@@ -280,6 +280,16 @@ impl Case {
         Ok(Case { lair, body })
     }
 
+    /// A case the parser has checked piece by piece as it read it: every
+    /// cell inside the lair (by its range), each segment by
+    /// [`check_next_segment`], each stone off the body, the length within
+    /// [`crate::solve::max_len_for`]. That is all [`check_body`] checks,
+    /// so it is not run again (it cost as much as reading the body).
+    pub(crate) fn parsed(lair: Lair, body: Vec<Pos>) -> Case {
+        debug_assert_eq!(check_body(&lair, &body), Ok(()));
+        Case { lair, body }
+    }
+
     pub fn lair(&self) -> &Lair {
         &self.lair
     }

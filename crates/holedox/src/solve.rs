@@ -43,6 +43,14 @@
 //! million bits, under 1 MB) the engine's [`DenseVisited`] bitset is used
 //! with the state itself as the key; past that, a hash set.
 //!
+//! # Memory between cases
+//!
+//! The A* solver's tables and buffers (`astar::Scratch`, and the padded
+//! lair) are kept per thread from one solve to the next, as long as they
+//! stay small (`KEEP_SCRATCH` entries): a judge file's thousands of
+//! small lairs then reuse one set instead of allocating and growing their
+//! own, and a huge lair's tables are freed when its solve ends.
+//!
 //! # The precheck
 //!
 //! The head can only ever stand on cells connected to its start through
@@ -196,12 +204,18 @@ fn search(
     if body.first() == Some(&lair.exit()) {
         return finish(Outcome::Solved(Vec::new()), Stats::default());
     }
-    let packed = Packed::new(case, rule);
-    let start = packed.encode(body);
     if options.algorithm == Algorithm::AStar {
-        let search = astar::solve(&packed, start, cap, limits, options);
+        let search = with_scratch(|scratch| {
+            let packed = Packed::with_buffer(case, rule, std::mem::take(&mut scratch.blocked));
+            let start = packed.encode(body);
+            let search = astar::solve(&packed, start, cap, limits, options, &mut scratch.astar);
+            scratch.blocked = packed.blocked;
+            search
+        });
         return finish(search.outcome, search.stats);
     }
+    let packed = Packed::new(case, rule);
+    let start = packed.encode(body);
     if options.precheck && !packed.head_can_reach_exit() {
         return finish(Outcome::Unsolvable, Stats::default());
     }
@@ -213,6 +227,37 @@ fn search(
         packed.search(start, &mut HashVisited::default(), cap, limits)
     };
     finish(search.outcome, search.stats)
+}
+
+/// The memory one thread's A* solves share: the padded lair, and the
+/// tables, queues and search buffers of [`mod@astar`] (see "Scratch" in the
+/// module notes).
+#[derive(Default)]
+struct Scratch {
+    blocked: Vec<bool>,
+    astar: astar::Scratch,
+}
+
+/// A thread keeps its scratch between solves only while it stays this
+/// small (entries of its largest buffer; at most about 2 MB in all): a
+/// judge-size lair needs a few hundred cells and most searches a few
+/// hundred states, and a thread that once solved a huge lair or ran a long
+/// search (a server's, say) should not hold its tables for ever.
+const KEEP_SCRATCH: usize = 1 << 14;
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Option<Box<Scratch>>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with this thread's scratch, taken out for the call (a solve
+/// that panics, or one started inside another, only costs a new one).
+fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
+    let mut scratch = SCRATCH.with(|s| s.take()).unwrap_or_default();
+    let out = f(&mut scratch);
+    if scratch.blocked.capacity() <= KEEP_SCRATCH && scratch.astar.size() <= KEEP_SCRATCH {
+        SCRATCH.with(|s| s.set(Some(scratch)));
+    }
+    out
 }
 
 /// The longest body any lair allows (a 1×1 lair: 4 head bits).
@@ -239,13 +284,21 @@ struct Packed {
 
 impl Packed {
     fn new(case: &Case, rule: TailRule) -> Packed {
+        Packed::with_buffer(case, rule, Vec::new())
+    }
+
+    /// [`Packed::new`] with its table in `blocked`'s memory (whatever it
+    /// holds).
+    fn with_buffer(case: &Case, rule: TailRule, mut blocked: Vec<bool>) -> Packed {
         let lair = case.lair();
         let width = lair.cols() as usize + 2;
         let height = lair.rows() as usize + 2;
-        let mut blocked = vec![true; width * height];
-        for (i, &stone) in lair.stones().cells().iter().enumerate() {
-            let (r, c) = (i / lair.cols() as usize, i % lair.cols() as usize);
-            blocked[(r + 1) * width + c + 1] = stone;
+        blocked.clear();
+        blocked.resize(width * height, true);
+        let cols = lair.cols() as usize;
+        for (r, row) in lair.stones().cells().chunks_exact(cols).enumerate() {
+            let at = (r + 1) * width + 1;
+            blocked[at..at + cols].copy_from_slice(row);
         }
         let len = case.body().len();
         debug_assert!(len <= MAX_BODY);

@@ -441,6 +441,15 @@ fn judge_format<P: Puzzle>(p: &P) -> String {
         let found = p.solve(&c.expect("samples parse"), &roomy());
         let answer = answer_of(&found).expect("a sample is solved within the budget");
         let line = P::judge_line(i as u64 + 1, &answer.to_string());
+        for (n, answer) in [
+            (i as u64 + 1, answer.to_string()),
+            (1_000_007, "limit".into()),
+        ] {
+            let mut pushed = b"before ".to_vec();
+            P::push_judge_line(n, &answer, &mut pushed);
+            let want = format!("before {}", P::judge_line(n, &answer));
+            assert_eq!(String::from_utf8(pushed).unwrap(), want);
+        }
         assert_eq!(
             P::parse_answer(&P::judge_line(1, &answer.to_string())),
             Some(answer)

@@ -93,6 +93,16 @@ impl<S> Default for HashCosts<S> {
 }
 
 impl<S> HashCosts<S> {
+    /// Forgets every state, keeping the table's memory for the next search.
+    pub fn clear(&mut self) {
+        self.map.clear();
+    }
+
+    /// States the table has room for without growing.
+    pub fn capacity(&self) -> usize {
+        self.map.capacity()
+    }
+
     /// Every recorded state with its best `g` (in no particular order).
     pub fn iter(&self) -> impl Iterator<Item = (&S, u32)> {
         self.map.iter().map(|(s, &g)| (s, g))
@@ -240,6 +250,11 @@ impl Buckets {
         }
     }
 
+    fn clear(&mut self) {
+        self.heap.clear();
+        self.pushes = 0;
+    }
+
     #[inline]
     fn push(&mut self, f: u32, h: u32, node: usize) {
         self.pushes += 1;
@@ -358,6 +373,60 @@ where
     P: BestFirst,
     C: CostTable<P::State>,
 {
+    astar_in(
+        problem,
+        start,
+        costs,
+        limits,
+        options,
+        &mut AstarScratch::default(),
+    )
+}
+
+/// The node list, open list and successor buffer of [`astar_in`], kept by
+/// a caller that runs many small searches so that each one starts with
+/// memory the last one grew instead of growing its own from nothing (on a
+/// judge file of thousands of lairs, a search expands a handful of states
+/// and the growing cost more than the expanding). Every search clears it
+/// first; what it holds between searches means nothing.
+pub struct AstarScratch<S, M> {
+    nodes: Vec<Node<S, M>>,
+    open: Buckets,
+    children: Vec<(M, S)>,
+}
+
+impl<S, M> Default for AstarScratch<S, M> {
+    fn default() -> Self {
+        AstarScratch {
+            nodes: Vec::new(),
+            open: Buckets::new(),
+            children: Vec::new(),
+        }
+    }
+}
+
+impl<S, M> AstarScratch<S, M> {
+    /// Nodes the buffers have room for: a caller that keeps the scratch
+    /// can drop it when one search grew it large.
+    pub fn capacity(&self) -> usize {
+        self.nodes.capacity().max(self.open.heap.capacity())
+    }
+}
+
+/// [`astar_with`] with its buffers taken from `scratch` (cleared first, and
+/// left holding the last search's leftovers).
+pub fn astar_in<P, C>(
+    problem: &mut P,
+    start: P::State,
+    costs: &mut C,
+    limits: &Limits,
+    options: &AstarOptions,
+    scratch: &mut AstarScratch<P::State, P::Move>,
+) -> Search<P::Move>
+where
+    P: BestFirst,
+    C: CostTable<P::State>,
+{
     let budget = Budget::new(limits);
     let max_stored = match (options.max_stored, limits.max_stored) {
         (Some(a), Some(b)) => Some(a.min(b)),
@@ -372,35 +441,41 @@ where
         return budget.finish(Outcome::Unsolvable, stats);
     };
     costs.improve(&start, 0);
-    let mut nodes = vec![Node {
+    let AstarScratch {
+        nodes,
+        open,
+        children,
+    } = scratch;
+    nodes.clear();
+    open.clear();
+    children.clear();
+    nodes.push(Node {
         state: start,
         parent: usize::MAX,
         mv: None,
         g: 0,
-    }];
-    let mut open = Buckets::new();
+    });
     open.push(h0, h0, 0);
-    let mut children = Vec::new();
     while let Some((at, f, h)) = open.pop() {
         let g = nodes[at].g;
         if costs.get(&nodes[at].state).is_some_and(|best| best < g) {
             continue; // stale: a better copy was queued later
         }
         if h == 0 && problem.is_goal(&nodes[at].state) {
-            return budget.finish(Outcome::Solved(rebuild(&nodes, at)), stats);
+            return budget.finish(Outcome::Solved(rebuild(nodes, at)), stats);
         }
         if let Err(hit) = budget.charge(&mut stats) {
             return budget.finish(Outcome::Limit(hit), stats);
         }
         if let Some(tail) = problem.complete(&nodes[at].state, h) {
             if g as u64 + tail.len() as u64 <= f as u64 {
-                let mut path = rebuild(&nodes, at);
+                let mut path = rebuild(nodes, at);
                 path.extend(tail);
                 return budget.finish(Outcome::Solved(path), stats);
             }
         }
         children.clear();
-        problem.successors(&nodes[at].state, &mut children);
+        problem.successors(&nodes[at].state, children);
         let child_g = g + 1;
         for (mv, state) in children.drain(..) {
             stats.generated += 1;
@@ -425,7 +500,7 @@ where
             });
             let index = nodes.len() - 1;
             if goal && child_g <= f {
-                return budget.finish(Outcome::Solved(rebuild(&nodes, index)), stats);
+                return budget.finish(Outcome::Solved(rebuild(nodes, index)), stats);
             }
             open.push(child_f, child_h, index);
         }
@@ -652,5 +727,57 @@ mod tests {
         );
         assert_eq!(a.outcome, Outcome::Solved(vec!['+'; 40]));
         assert_eq!(a.stats.expanded, 1);
+    }
+    /// A scratch reused across searches (left mid-way by a budget, a cap or
+    /// a solution) and a cleared cost table give what fresh ones give.
+    #[test]
+    fn a_reused_scratch_changes_no_answer() {
+        struct Reach(i64);
+        impl BestFirst for Reach {
+            type State = i64;
+            type Move = char;
+            fn successors(&mut self, s: &i64, out: &mut Vec<(char, i64)>) {
+                arith(s, out)
+            }
+            fn bound(&mut self, _: &i64) -> Option<u32> {
+                Some(0)
+            }
+            fn is_goal(&mut self, s: &i64) -> bool {
+                *s == self.0
+            }
+        }
+        let mut scratch = AstarScratch::default();
+        let mut costs = HashCosts::default();
+        for target in -15..40i64 {
+            for (max_depth, max_expanded) in [(None, None), (Some(4), None), (None, Some(20))] {
+                let options = AstarOptions {
+                    max_depth,
+                    ..AstarOptions::default()
+                };
+                let limits = Limits {
+                    max_expanded,
+                    ..Limits::none()
+                };
+                let fresh = astar_with(
+                    &mut Reach(target),
+                    1,
+                    &mut HashCosts::default(),
+                    &limits,
+                    &options,
+                );
+                costs.clear();
+                let reused = astar_in(
+                    &mut Reach(target),
+                    1,
+                    &mut costs,
+                    &limits,
+                    &options,
+                    &mut scratch,
+                );
+                assert_eq!(fresh.outcome, reused.outcome, "{target}");
+                assert_eq!(fresh.stats.expanded, reused.stats.expanded, "{target}");
+            }
+        }
+        assert!(scratch.capacity() > 0);
     }
 }

@@ -45,7 +45,10 @@ mod idastar;
 mod iddfs;
 mod visited;
 
-pub use astar::{astar, astar_with, AstarOptions, BestFirst, CostTable, DenseCosts, HashCosts};
+pub use astar::{
+    astar, astar_in, astar_with, AstarOptions, AstarScratch, BestFirst, CostTable, DenseCosts,
+    HashCosts,
+};
 pub use bfs::bfs;
 pub use idastar::{idastar, Deepening, DfsOptions, Walk, DEFAULT_TABLE_CAPACITY};
 pub use iddfs::iddfs;

@@ -51,6 +51,17 @@
 //! The same holds for `h_open` at the start: an upper-bound plan as long
 //! as `h_open` is optimal too, and checked before any search.
 //!
+//! Often the upper-bound search is not even needed. When no starting
+//! segment can still be closed at the time a descending walk (each step to
+//! a cell one nearer the exit) would reach it — the glance that starts
+//! `h_open`, `descent_is_clear` in [`mod@super::opening`] — the breadth-first
+//! search above reaches the exit in exactly `d` moves along descending
+//! cells only, none of them delayed, and its queue visits them in the
+//! order of their first descending path in `U D L R` order. So its plan is
+//! the walk that takes the first nearer neighbour in that order at every
+//! cell, which is read off the distance table in `d` steps instead
+//! (`descent`; the tests hold the two equal on thousands of lairs).
+//!
 //! Otherwise A* runs with the move cap `U − 1` (`U` the upper bound's
 //! length): it only looks for something strictly shorter, queues nothing
 //! with `f ≥ U`, and if it exhausts the capped space the upper-bound plan is
@@ -75,7 +86,8 @@
 //! A widely copied A* for this problem marks a state *visited* when it is
 //! queued and never looks at it again; a state first reached by a worse
 //! parent keeps the worse `g`, and about 3 random 20×20 lairs in 1000 get a
-//! too-long answer. Here the engine's [`astar_with`] keeps the best `g`
+//! too-long answer. Here the engine's A* ([`astar_in`], which is
+//! `astar_with` in reused memory) keeps the best `g`
 //! per state ([`CostTable`]), queues a state again whenever it is reached
 //! with a strictly smaller `g`, and skips stale queue entries when they are
 //! popped. With a consistent bound (`h` above is) and unit moves, a
@@ -118,14 +130,24 @@
 //! each a pass over the lair): on a lair of 16 million cells those passes
 //! alone took over a second past a deadline. The opening-time bound keeps
 //! five bytes of scratch a cell (a table it never clears between calls).
+//!
+//! A judge file is thousands of small lairs, most of them decided before
+//! any search, so what a case used to cost was largely its memory: the
+//! distance table, the queues, the scratch of the bounds and A*'s nodes,
+//! open list and cost table, each grown from nothing on every case (a
+//! tenth of the instructions of a judge-file run went to growing vectors
+//! and queues). Those now live in one `Scratch` per thread, which each
+//! solve sizes and clears for its own lair; a thread keeps it only while
+//! it is small (see `solve.rs`), so a huge lair's tables go when its solve
+//! ends.
 
 use gridpuzzle_engine::search::{
-    astar_with, AstarOptions, BestFirst, CostTable, DenseCosts, HashCosts, LimitHit, Limits,
-    Outcome, Search, Stats,
+    astar_in, AstarOptions, AstarScratch, BestFirst, CostTable, DenseCosts, HashCosts, LimitHit,
+    Limits, Outcome, Search, Stats,
 };
 use gridpuzzle_engine::Dir;
 
-use super::opening::Opening;
+use super::opening::{descent_is_clear, Opening};
 use super::{Packed, SolveOptions, StateStore, DENSE_MAX_COSTS};
 use crate::rules::{Case, TailRule};
 
@@ -133,38 +155,145 @@ use crate::rules::{Case, TailRule};
 const FAR: u32 = u32::MAX;
 
 /// Cells a breadth-first pass over the lair visits between two looks at
-/// the clock: on a lair of 16 million cells each pass takes a good part of
-/// a second, which a deadline must be able to cut.
+/// the clock (at least; it looks between two distances): on a lair of 16
+/// million cells each pass takes a good part of a second, which a deadline
+/// must be able to cut.
 const CLOCK_EVERY: usize = 1 << 16;
+
+/// What one thread's solves keep from one case to the next (see "Memory"
+/// in the module notes): every table here is sized and cleared by the
+/// solve that uses it, so what it holds in between means nothing.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// The head's distance table ([`fill_distances`]).
+    dist: Vec<u32>,
+    /// The frontier of both breadth-first passes.
+    levels: Levels,
+    /// Earliest arrivals and the steps that made them ([`free_path`]).
+    when: Vec<u32>,
+    came: Vec<u8>,
+    completion: Completion,
+    opening: Opening,
+    search: AstarScratch<u64, Dir>,
+    costs: HashCosts<u64>,
+}
+
+impl Scratch {
+    /// Entries of the largest buffer.
+    pub(super) fn size(&self) -> usize {
+        [
+            self.dist.capacity(),
+            self.levels.now.capacity().max(self.levels.next.capacity()),
+            self.when.capacity(),
+            self.came.capacity(),
+            self.completion.dead.capacity(),
+            self.opening.size(),
+            self.search.capacity(),
+            self.costs.capacity(),
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(0)
+    }
+}
+
+/// The frontier of a breadth-first pass, one distance at a time: the cells
+/// at the current distance and those found at the next. Only the frontier
+/// is held (small even on a huge lair), and a pass over it is a plain loop.
+///
+/// The passes are branch-free per neighbour: on a random lair whether a
+/// neighbour is new is a coin toss the processor cannot predict, and the
+/// mispredicted branches were most of the passes' time. So every neighbour
+/// is written to the next frontier's slot and the slot kept only when the
+/// neighbour is new, which needs room for four per cell ([`Levels::room`]).
+#[derive(Default)]
+pub(super) struct Levels {
+    now: Vec<u32>,
+    next: Vec<u32>,
+}
+
+impl Levels {
+    /// Room in `next` for every neighbour of `cells` cells.
+    #[inline]
+    fn room(next: &mut Vec<u32>, cells: usize) {
+        if next.len() < 4 * cells {
+            next.resize(4 * cells, 0);
+        }
+    }
+}
 
 /// The head's distance to the exit over free cells, body ignored, for every
 /// padded cell (`FAR` where the exit is out of reach, and on stones); or the
 /// time or cancel budget of `limits` that ran out first.
+#[cfg(test)]
 pub(super) fn head_distances(packed: &Packed, limits: &Limits) -> Result<Vec<u32>, LimitHit> {
-    let mut dist = vec![FAR; packed.cells];
+    let mut dist = Vec::new();
+    fill_distances(packed, limits, &mut dist, &mut Levels::default())?;
+    Ok(dist)
+}
+
+/// [`head_distances`] into `dist`, with `levels` for the breadth-first pass.
+pub(super) fn fill_distances(
+    packed: &Packed,
+    limits: &Limits,
+    dist: &mut Vec<u32>,
+    levels: &mut Levels,
+) -> Result<(), LimitHit> {
     if packed.blocked[packed.exit] {
-        return Ok(dist);
+        dist.clear();
+        dist.resize(packed.cells, FAR);
+        return Ok(());
     }
+    // During the pass stones read 0, so that "new" is `dist == FAR` alone
+    // and labelling is `min(dist, d)`; they are set to `FAR` after it.
+    fill_cells(dist, &packed.blocked);
     dist[packed.exit] = 0;
-    let mut queue = std::collections::VecDeque::from([packed.exit]);
-    let mut visited = 0usize;
-    while let Some(c) = queue.pop_front() {
-        visited += 1;
-        if visited % CLOCK_EVERY == 0 {
+    let Levels { now, next } = levels;
+    now.clear();
+    now.push(packed.exit as u32);
+    let (mut d, mut count, mut visited, mut look) = (0, 1, 0, CLOCK_EVERY);
+    while count > 0 {
+        visited += count;
+        if visited >= look {
+            look = visited + CLOCK_EVERY;
             if let Some(hit) = limits.interrupted() {
                 return Err(hit);
             }
         }
-        let next = dist[c] + 1;
-        for &delta in &packed.delta {
-            let n = c.wrapping_add_signed(delta);
-            if !packed.blocked[n] && dist[n] == FAR {
-                dist[n] = next;
-                queue.push_back(n);
+        d += 1;
+        Levels::room(next, count);
+        let mut found = 0;
+        for &c in &now[..count] {
+            for &delta in &packed.delta {
+                let n = (c as usize).wrapping_add_signed(delta);
+                let slot = &mut dist[n];
+                let new = *slot == FAR;
+                *slot = (*slot).min(d);
+                next[found] = n as u32;
+                found += usize::from(new);
             }
         }
+        std::mem::swap(now, next);
+        count = found;
     }
-    Ok(dist)
+    set_stones(dist, &packed.blocked, FAR);
+    Ok(())
+}
+
+/// `table` for the cells of `blocked`: `FAR` on free cells, 0 on stones
+/// (in one pass without a branch).
+fn fill_cells(table: &mut Vec<u32>, blocked: &[bool]) {
+    table.clear();
+    table.extend(blocked.iter().map(|&b| u32::from(!b).wrapping_neg()));
+}
+
+/// Sets `table` to `stone` on the stones of `blocked`, without a branch (a
+/// few vector instructions a line).
+fn set_stones(table: &mut [u32], blocked: &[bool], stone: u32) {
+    for (t, &b) in table.iter_mut().zip(blocked) {
+        let mask = u32::from(b).wrapping_neg();
+        *t = (*t & !mask) | (stone & mask);
+    }
 }
 
 /// The direction index (`U D L R`) of the step from `a` to its neighbour `b`.
@@ -177,73 +306,119 @@ fn dir_between(packed: &Packed, a: usize, b: usize) -> usize {
         .expect("cells of a path are neighbours")
 }
 
-/// The first move at which each body cell may be entered by a head that
-/// never re-enters a cell: `blocking - j + 1` for segment index `j`
-/// (0-based) below `blocking`, else 0 (see the module notes).
-fn opening_times<'a>(
-    packed: &Packed,
-    body: &'a [usize],
-) -> impl Iterator<Item = (usize, u32)> + 'a {
-    let blocking = packed.blocking;
-    (1..blocking.min(body.len())).map(move |j| (body[j], (blocking - j + 1) as u32))
+/// The first descending path from `head` (each step to a cell one nearer
+/// the exit) in `U D L R` order: at each cell the first direction whose
+/// neighbour is nearer. `dist[head]` must be finite.
+pub(super) fn descent(packed: &Packed, dist: &[u32], head: usize) -> Vec<Dir> {
+    let mut path = Vec::with_capacity(dist[head] as usize);
+    let mut c = head;
+    while c != packed.exit {
+        let (d, n) = packed
+            .delta
+            .iter()
+            .enumerate()
+            .map(|(d, &delta)| (d, c.wrapping_add_signed(delta)))
+            .find(|&(_, n)| dist[n] != FAR && dist[n] + 1 == dist[c])
+            .expect("a cell at finite distance has a nearer neighbour");
+        path.push(Dir::from_index(d));
+        c = n;
+    }
+    path
 }
 
 /// A legal plan from the body `body` (decoded, head first): the shortest
 /// path of the head that never enters a cell twice and enters each body
 /// cell only after the body has left it, found by a breadth-first search
-/// that labels each cell with its earliest such arrival. `None` when there
-/// is no such path (which proves nothing); `Err` when a time or cancel
-/// budget of `limits` ran out first.
-fn free_path(
+/// that labels each cell with its earliest such arrival (in `when`, with
+/// the step that made it in `came`). `None` when there is no such path
+/// (which proves nothing); `Err` when a time or cancel budget of `limits`
+/// ran out first.
+pub(super) fn free_path(
     packed: &Packed,
     body: &[usize],
     limits: &Limits,
+    when: &mut Vec<u32>,
+    came: &mut Vec<u8>,
+    levels: &mut Levels,
 ) -> Result<Option<Vec<Dir>>, LimitHit> {
-    // Only the few body cells open late, so their times are a short list
-    // rather than a table over the lair (which, with `when`, would cost
-    // 8 bytes a cell: 134 MB on a 4096×4096 lair).
-    let late: Vec<(usize, u32)> = opening_times(packed, body).collect();
-    let open_at = |cell: usize| {
-        late.iter()
-            .find(|&&(c, _)| c == cell)
-            .map_or(0, |&(_, t)| t)
-    };
     let head = body[0];
-    let mut when = vec![FAR; packed.cells];
-    // The direction index of the step that reached each cell.
-    let mut came = vec![0u8; packed.cells];
+    if head == packed.exit {
+        return Ok(Some(Vec::new()));
+    }
+    // Stones read 0 ("reached"), so that "new" is `when == FAR` and the
+    // opening time (below) alone.
+    when.clear();
+    fill_cells(when, &packed.blocked);
+    // The direction index of the step that reached each cell (read only
+    // where `when` is set).
+    if came.len() < packed.cells {
+        came.resize(packed.cells, 0);
+    }
+    // Only the few body cells open late: segment `j` (0-based) below
+    // `blocking` at move `blocking - j + 1` (see the module notes), every
+    // other cell at once. They are marked in `when` with their time, above
+    // every real arrival (`FAR - time`), so the test of a neighbour stays
+    // one comparison.
+    let blocking = packed.blocking;
+    for (j, &c) in body.iter().enumerate().take(blocking).skip(1) {
+        when[c] = FAR - (blocking - j + 1) as u32;
+    }
     when[head] = 0;
-    let mut queue = std::collections::VecDeque::from([head]);
-    let mut visited = 0usize;
-    while let Some(c) = queue.pop_front() {
-        visited += 1;
-        if visited % CLOCK_EVERY == 0 {
+    let Levels { now, next } = levels;
+    now.clear();
+    now.push(head as u32);
+    let (mut t, mut count, mut visited, mut look) = (0, 1, 0, CLOCK_EVERY);
+    while count > 0 {
+        visited += count;
+        if visited >= look {
+            look = visited + CLOCK_EVERY;
             if let Some(hit) = limits.interrupted() {
                 return Err(hit);
             }
         }
-        if c == packed.exit {
-            let mut path = Vec::new();
-            let mut at = c;
-            while at != head {
-                let d = came[at] as usize;
-                path.push(Dir::from_index(d));
-                at = at.wrapping_add_signed(-packed.delta[d]);
+        t += 1;
+        // A free cell is new at `FAR`, a late one once `t` reaches its time.
+        let open = FAR - t;
+        Levels::room(next, count);
+        let mut found = 0;
+        for &c in &now[..count] {
+            for (d, &delta) in packed.delta.iter().enumerate() {
+                let n = (c as usize).wrapping_add_signed(delta);
+                let slot = &mut when[n];
+                let new = *slot >= open;
+                *slot = if new { t } else { *slot };
+                let step = &mut came[n];
+                *step = if new { d as u8 } else { *step };
+                if new && n == packed.exit {
+                    // The first arrival, as a queue would have it: a queue
+                    // pops the cells at one distance in this same order.
+                    let mut path = Vec::with_capacity(t as usize);
+                    let mut at = n;
+                    while at != head {
+                        let d = came[at] as usize;
+                        path.push(Dir::from_index(d));
+                        at = at.wrapping_add_signed(-packed.delta[d]);
+                    }
+                    path.reverse();
+                    return Ok(Some(path));
+                }
+                next[found] = n as u32;
+                found += usize::from(new);
             }
-            path.reverse();
-            return Ok(Some(path));
         }
-        let t = when[c] + 1;
-        for (d, &delta) in packed.delta.iter().enumerate() {
-            let n = c.wrapping_add_signed(delta);
-            if !packed.blocked[n] && when[n] == FAR && t >= open_at(n) {
-                when[n] = t;
-                came[n] = d as u8;
-                queue.push_back(n);
-            }
-        }
+        std::mem::swap(now, next);
+        count = found;
     }
     Ok(None)
+}
+
+/// Scratch of the completion check: cells proved not to lead anywhere in
+/// the current call carry the current stamp (so nothing is cleared between
+/// calls).
+#[derive(Default)]
+struct Completion {
+    dead: Vec<u32>,
+    stamp: u32,
 }
 
 /// The search problem: packed states, the lower bound (head distance and
@@ -251,14 +426,13 @@ fn free_path(
 /// completion check.
 struct Holedox<'a> {
     packed: &'a Packed,
-    dist: Vec<u32>,
+    dist: &'a [u32],
     /// The opening-time bound ([`mod@super::opening`]).
-    opening: Opening,
+    opening: &'a mut Opening,
     shortcuts: bool,
-    /// Completion check scratch: cells proved not to lead anywhere in the
-    /// current call carry the current stamp.
-    dead: Vec<u32>,
-    stamp: u32,
+    completion: &'a mut Completion,
+    /// The start state and its bound, computed before the search.
+    start: Option<(u64, u32)>,
 }
 
 impl Holedox<'_> {
@@ -269,16 +443,19 @@ impl Holedox<'_> {
         let body = packed.decode(state);
         let body = &body[..packed.len];
         let head = body[0];
-        if self.dead.is_empty() {
-            // Allocated on first use: most searches end before any
-            // completion check, and on a huge lair it is 4 bytes a cell.
-            self.dead = vec![0; packed.cells];
+        let dist = self.dist;
+        let Completion { dead, stamp } = &mut *self.completion;
+        if dead.len() < packed.cells {
+            // Grown on first use: most searches end before any completion
+            // check, and on a huge lair it is 4 bytes a cell.
+            dead.resize(packed.cells, 0);
         }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.dead.iter_mut().for_each(|d| *d = 0);
-            self.stamp = 1;
+        *stamp = stamp.wrapping_add(1);
+        if *stamp == 0 {
+            dead.iter_mut().for_each(|d| *d = 0);
+            *stamp = 1;
         }
+        let stamp = *stamp;
         // After `free_after` moves no body cell is in the way any more.
         let free_after = packed.blocking.saturating_sub(1);
         let hittable = &body[1..packed.blocking.min(body.len())];
@@ -292,7 +469,7 @@ impl Holedox<'_> {
             }
             let k = tried.last_mut()?;
             if *k == 4 {
-                self.dead[c] = self.stamp;
+                dead[c] = stamp;
                 path.pop();
                 tried.pop();
                 if path.is_empty() {
@@ -303,9 +480,9 @@ impl Holedox<'_> {
             let n = c.wrapping_add_signed(packed.delta[*k]);
             *k += 1;
             let step = t as u32 + 1;
-            let allowed = self.dist[n] != FAR
-                && self.dist[n] + 1 == self.dist[c]
-                && self.dead[n] != self.stamp
+            let allowed = dist[n] != FAR
+                && dist[n] + 1 == dist[c]
+                && dead[n] != stamp
                 && !hittable
                     .iter()
                     .enumerate()
@@ -322,7 +499,7 @@ impl Holedox<'_> {
                 .delta
                 .iter()
                 .map(|&d| c.wrapping_add_signed(d))
-                .find(|&n| self.dist[n] != FAR && self.dist[n] + 1 == self.dist[c])
+                .find(|&n| dist[n] != FAR && dist[n] + 1 == dist[c])
                 .expect("a cell at finite distance has a nearer neighbour");
             path.push(n);
             c = n;
@@ -346,13 +523,19 @@ impl BestFirst for Holedox<'_> {
 
     #[inline]
     fn bound(&mut self, state: &u64) -> Option<u32> {
+        if let Some((start, bound)) = self.start.take() {
+            // A* asks for the start's bound first, which is known.
+            if start == *state {
+                return Some(bound);
+            }
+        }
         let d = self.dist[self.packed.head(*state)];
         if d == FAR {
             return None;
         }
         let body = self.packed.decode(*state);
         self.opening
-            .bound(self.packed, &self.dist, &body[..self.packed.len])
+            .bound(self.packed, self.dist, &body[..self.packed.len])
     }
 
     #[inline]
@@ -374,7 +557,8 @@ impl BestFirst for Holedox<'_> {
 /// head is already on the exit: then the bound is 0).
 pub fn lower_bound(case: &Case, rule: TailRule) -> Option<u32> {
     let packed = Packed::new(case, rule);
-    let dist = head_distances(&packed, &Limits::none()).ok()?;
+    let mut dist = Vec::new();
+    fill_distances(&packed, &Limits::none(), &mut dist, &mut Levels::default()).ok()?;
     if dist[packed.start_head] == FAR {
         return None;
     }
@@ -392,25 +576,47 @@ pub fn lower_bound(case: &Case, rule: TailRule) -> Option<u32> {
 pub fn upper_bound(case: &Case, rule: TailRule) -> Option<Vec<Dir>> {
     let packed = Packed::new(case, rule);
     let body = packed.decode(packed.encode(case.body()));
-    free_path(&packed, &body[..packed.len], &Limits::none()).unwrap_or(None)
+    let (mut when, mut came, mut levels) = (Vec::new(), Vec::new(), Levels::default());
+    let body = &body[..packed.len];
+    free_path(
+        &packed,
+        body,
+        &Limits::none(),
+        &mut when,
+        &mut came,
+        &mut levels,
+    )
+    .unwrap_or(None)
 }
 
-/// A* from `start` (see the module notes), with no plan longer than `cap`.
+/// A* from `start` (see the module notes), with no plan longer than `cap`,
+/// in the memory of `scratch`.
 pub(super) fn solve(
     packed: &Packed,
     start: u64,
     cap: Option<u32>,
     limits: &Limits,
     options: &SolveOptions,
+    scratch: &mut Scratch,
 ) -> Search<Dir> {
     let done = |outcome| Search {
         outcome,
         stats: Stats::default(),
     };
-    let dist = match head_distances(packed, limits) {
-        Ok(dist) => dist,
-        Err(hit) => return done(Outcome::Limit(hit)),
-    };
+    let Scratch {
+        dist,
+        levels,
+        when,
+        came,
+        completion,
+        opening,
+        search,
+        costs,
+    } = scratch;
+    if let Err(hit) = fill_distances(packed, limits, dist, levels) {
+        return done(Outcome::Limit(hit));
+    }
+    let dist = &dist[..];
     let distance = dist[packed.head(start)];
     // The longest plan that counts: the caller's cap, lowered below the
     // upper-bound plan's length once that plan is known.
@@ -421,9 +627,15 @@ pub(super) fn solve(
     }
     let body = packed.decode(start);
     let body = &body[..packed.len];
+    if options.precheck && descent_is_clear(packed, dist, body) {
+        // No segment can be in the way of the head walking down the
+        // distance table: the upper-bound plan is the first such walk, as
+        // long as the distance (see the module notes).
+        return done(Outcome::Solved(descent(packed, dist, body[0])));
+    }
     let mut upper = None;
     if options.precheck {
-        let found = match free_path(packed, body, limits) {
+        let found = match free_path(packed, body, limits, when, came, levels) {
             Ok(found) => found,
             Err(hit) => return done(Outcome::Limit(hit)),
         };
@@ -435,8 +647,8 @@ pub(super) fn solve(
         }
     }
     // Only now the opening-time bound, which most cases never need.
-    let mut opening = Opening::new(packed);
-    let Some(lower) = opening.bound(packed, &dist, body) else {
+    opening.fit(packed);
+    let Some(lower) = opening.bound(packed, dist, body) else {
         return done(Outcome::Unsolvable);
     };
     if lower > cap {
@@ -456,10 +668,10 @@ pub(super) fn solve(
     let mut problem = Holedox {
         packed,
         shortcuts: options.precheck,
-        dead: Vec::new(),
-        stamp: 0,
         dist,
         opening,
+        completion,
+        start: Some((start, lower)),
     };
     let astar_options = AstarOptions {
         max_stored: options.max_states,
@@ -467,13 +679,24 @@ pub(super) fn solve(
     };
     let capacity = packed.capacity();
     let dense = options.store == StateStore::Auto && capacity <= DENSE_MAX_COSTS as u128;
-    let mut costs = Costs::new(dense.then_some(capacity as usize));
-    let mut search = astar_with(&mut problem, start, &mut costs, limits, &astar_options);
-    if let (Outcome::Unsolvable, Some(plan)) = (&search.outcome, upper) {
-        // Nothing shorter than the upper-bound plan: it is optimal.
-        search.outcome = Outcome::Solved(plan);
+    let mut table = Costs::new(std::mem::take(costs), dense.then_some(capacity as usize));
+    let mut found = astar_in(
+        &mut problem,
+        start,
+        &mut table,
+        limits,
+        &astar_options,
+        search,
+    );
+    if let Costs::Hash(table, _) = table {
+        // Kept for the next case (a dense table is not: see `Costs`).
+        *costs = table;
     }
-    search
+    if let (Outcome::Unsolvable, Some(plan)) = (&found.outcome, upper) {
+        // Nothing shorter than the upper-bound plan: it is optimal.
+        found.outcome = Outcome::Solved(plan);
+    }
+    found
 }
 
 /// The table of best move counts: a hash map while the search is small,
@@ -491,8 +714,10 @@ enum Costs {
 }
 
 impl Costs {
-    fn new(dense_capacity: Option<usize>) -> Costs {
-        Costs::Hash(HashCosts::default(), dense_capacity)
+    /// An empty table in the memory of `map` (whatever it holds).
+    fn new(mut map: HashCosts<u64>, dense_capacity: Option<usize>) -> Costs {
+        map.clear();
+        Costs::Hash(map, dense_capacity)
     }
 }
 
@@ -543,7 +768,7 @@ mod tests {
 
     #[test]
     fn the_cost_table_moves_to_a_dense_array_and_keeps_every_entry() {
-        let mut costs = Costs::new(Some(64 * 100));
+        let mut costs = Costs::new(HashCosts::default(), Some(64 * 100));
         for s in 0..100u64 {
             assert!(costs.improve(&(s * 7), (s % 13) as u32 + 5));
         }
@@ -559,7 +784,7 @@ mod tests {
         assert_eq!(costs.get(&7), Some(2));
         assert_eq!(costs.get(&8), None);
         // Without a dense capacity it hashes for ever.
-        let mut costs = Costs::new(None);
+        let mut costs = Costs::new(HashCosts::default(), None);
         for s in 0..10_000u64 {
             costs.improve(&s, 1);
         }

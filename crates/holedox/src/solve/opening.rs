@@ -103,8 +103,24 @@ use super::Packed;
 /// The head cannot reach the exit from this cell.
 const FAR: u32 = u32::MAX;
 
-/// Scratch space for [`Opening::bound`], kept across calls so that a call
-/// costs only the cells it labels: five bytes a cell.
+/// True when no segment of `body` (padded cells, head first) can be in the
+/// head's way on a descending path (each step one nearer the exit, by the
+/// distance table `dist`, whose entry for the head must be finite): such a
+/// path reaches a cell `c` at time `dist[head] − dist[c]`, and segment `Bj`
+/// is in the way only when it is still closed then (see the module notes).
+/// Then `h_open` is `dist[head]`, and every descending path is a legal plan.
+pub(super) fn descent_is_clear(packed: &Packed, dist: &[u32], body: &[usize]) -> bool {
+    let k = packed.blocking.min(body.len());
+    let base = dist[body[0]];
+    let in_the_way =
+        |(j, &c): (usize, &usize)| dist[c] < base && base - dist[c] <= (packed.blocking - j) as u32;
+    !body[..k].iter().enumerate().skip(1).any(in_the_way)
+}
+
+/// Scratch space for [`Opening::bound`], kept across calls (and, by the
+/// solver, across cases) so that a call costs only the cells it labels:
+/// five bytes a cell.
+#[derive(Default)]
 pub(super) struct Opening {
     /// Opening time of each cell: 0 except on the body being bounded.
     /// Times never pass `blocking + 2 ≤ 33`.
@@ -123,13 +139,28 @@ const CALLS: u32 = 1 << 24;
 
 impl Opening {
     pub(super) fn new(packed: &Packed) -> Opening {
+        let mut opening = Opening::default();
+        opening.fit(packed);
+        opening
+    }
+
+    /// Makes room for the lair and body of `packed` (tables only grow: a
+    /// smaller lair uses their first cells, and the labels of earlier calls
+    /// are never the current call's).
+    pub(super) fn fit(&mut self, packed: &Packed) {
         debug_assert!(packed.blocking + 2 < 256);
-        Opening {
-            open_at: vec![0; packed.cells],
-            label: vec![0; packed.cells],
-            now: 0,
-            buckets: vec![Vec::new(); packed.blocking + 3],
+        if self.open_at.len() < packed.cells {
+            self.open_at.resize(packed.cells, 0);
+            self.label.resize(packed.cells, 0);
         }
+        if self.buckets.len() < packed.blocking + 3 {
+            self.buckets.resize_with(packed.blocking + 3, Vec::new);
+        }
+    }
+
+    /// Entries of its largest table.
+    pub(super) fn size(&self) -> usize {
+        self.label.capacity()
     }
 
     /// `h_open` of the body `body` (padded cells, head first, `packed.len`
@@ -138,15 +169,10 @@ impl Opening {
     /// relaxed head cannot move at all (then neither can the real one).
     pub(super) fn bound(&mut self, packed: &Packed, dist: &[u32], body: &[usize]) -> Option<u32> {
         let k = packed.blocking.min(body.len());
-        // A descending path of the head reaches a cell `c` at time
-        // `dist[head] − dist[c]`; when no body cell can be closed then,
-        // every descending path is clear and the bound is the distance.
-        let base = dist[body[0]];
-        let in_the_way = |(j, &c): (usize, &usize)| {
-            dist[c] < base && base - dist[c] <= (packed.blocking - j) as u32
-        };
-        if !body[..k].iter().enumerate().skip(1).any(in_the_way) {
-            return Some(base);
+        // When no body cell can be closed on a descending path, every
+        // descending path is clear and the bound is the distance.
+        if descent_is_clear(packed, dist, body) {
+            return Some(dist[body[0]]);
         }
         for (j, &c) in body.iter().enumerate().take(k) {
             self.open_at[c] = (packed.blocking - j + 1) as u8;
@@ -195,7 +221,8 @@ impl Opening {
             for &delta in &packed.delta {
                 let n = c.wrapping_add_signed(delta);
                 let dn = dist[n];
-                if packed.blocked[n] || dn == FAR {
+                // Stones are at `FAR` too.
+                if dn == FAR {
                     continue;
                 }
                 let mut t = e + 1;
@@ -364,6 +391,55 @@ mod tests {
         assert!(states > 10_000, "{states}");
         assert!(above > 1_000, "{above} of {states}");
         assert!(tight_above > above / 4, "{tight_above} of {above}");
+    }
+
+    /// When no segment can be in the way of a descending path, the
+    /// upper-bound search finds the first descending path in `U D L R`
+    /// order: the plan the solver then gives without running that search.
+    #[test]
+    fn a_clear_descent_is_the_upper_bound_plan() {
+        use crate::solve::astar::{descent, free_path, Levels};
+        let mut rng = SplitMix64::new(0xde5c);
+        let (mut lairs, mut clear, mut blocked) = (0, 0, 0);
+        let (mut when, mut came, mut levels) = (Vec::new(), Vec::new(), Levels::default());
+        while lairs < 3_000 {
+            let Some(case) = random_case(&mut rng) else {
+                continue;
+            };
+            lairs += 1;
+            for rule in [TailRule::Strict, TailRule::Lenient] {
+                let packed = Packed::new(&case, rule);
+                let dist = head_distances(&packed, &Limits::none()).unwrap();
+                let body = packed.decode(packed.encode(case.body()));
+                let body = &body[..packed.len];
+                if body[0] == packed.exit || dist[body[0]] == FAR {
+                    continue;
+                }
+                let found = free_path(
+                    &packed,
+                    body,
+                    &Limits::none(),
+                    &mut when,
+                    &mut came,
+                    &mut levels,
+                )
+                .unwrap();
+                if descent_is_clear(&packed, &dist, body) {
+                    clear += 1;
+                    assert_eq!(
+                        found,
+                        Some(descent(&packed, &dist, body[0])),
+                        "{rule:?} {case:?}"
+                    );
+                } else {
+                    blocked += 1;
+                }
+            }
+        }
+        assert!(
+            clear > 1_000 && blocked > 300,
+            "{clear} clear, {blocked} not"
+        );
     }
 
     /// A `rows × 9` lair split by a wall in column 5 with a door in row 3
