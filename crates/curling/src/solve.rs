@@ -459,22 +459,21 @@ impl<const DEEP: bool> Walk for Stone<'_, DEEP> {
         if self.ahead.len() <= depth {
             self.ahead.resize(depth + 1, [None; 4]);
         }
-        let mut scored: [(u32, u32, Dir); 4] = [(u32::MAX, u32::MAX, Dir::Up); 4];
-        let mut n = 0;
-        for dir in Dir::ALL {
+        // The refused ones go last, and are still offered (`play` refuses
+        // them), so a node generates its four moves as under the cap.
+        let mut scored = Dir::ALL.map(|dir| (u32::MAX, u32::MAX, dir));
+        for (slot, dir) in scored.iter_mut().zip(Dir::ALL) {
             let throw = throw_from(self.board, self.stone, |id| broken[id as usize], dir).ok();
             self.ahead[depth][dir.index()] = throw;
-            let Some(t) = throw else {
-                continue;
-            };
-            let at = self.board.grid().index(t.stone());
-            let free = self.dist[at];
-            let table = passes.get(at, lines.most() as usize + 1).unwrap_or(0);
-            scored[n] = (free.max(table), free, dir);
-            n += 1;
+            if let Some(t) = throw {
+                let at = self.board.grid().index(t.stone());
+                let free = self.dist[at];
+                let table = passes.get(at, lines.most() as usize + 1).unwrap_or(0);
+                *slot = (free.max(table), free, dir);
+            }
         }
-        scored[..n].sort_unstable_by_key(|&(h, f, _)| (h, f));
-        out.extend(scored[..n].iter().map(|&(_, _, d)| d));
+        scored.sort_unstable_by_key(|&(h, f, _)| (h, f));
+        out.extend(scored.iter().map(|&(_, _, d)| d));
     }
 
     fn play(&mut self, dir: Dir) -> bool {
