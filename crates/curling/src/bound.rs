@@ -312,7 +312,7 @@ pub fn line_bound(board: &Board, stone: usize, broken: impl Fn(u32) -> bool) -> 
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rules::{apply, throw, Cell, State};
     use crate::solve::tests::random_board;
@@ -320,6 +320,32 @@ mod tests {
     use gridpuzzle_engine::rng::SplitMix64;
     use gridpuzzle_engine::search::{bfs, HashVisited, Limits};
     use gridpuzzle_engine::{Dir, Grid};
+
+    /// Walks up to 8 random throws from the start of `b`, and gives `visit`
+    /// each state on the way with its exact distance to the goal; stops at
+    /// the goal, at a state without a solution or without a throw. The
+    /// bounds' tests ask their bound at these states.
+    pub(crate) fn random_walk(b: &Board, rng: &mut SplitMix64, mut visit: impl FnMut(&State, u32)) {
+        let mut s = b.initial();
+        for _ in 0..8 {
+            if s.stone == b.goal() {
+                break;
+            }
+            let Some(exact) = exact_from(b, &s) else {
+                break;
+            };
+            visit(&s, exact);
+            let dirs: Vec<Dir> = Dir::ALL
+                .into_iter()
+                .filter(|&d| throw(b, &s, d).is_ok())
+                .collect();
+            if dirs.is_empty() {
+                break;
+            }
+            let d = dirs[rng.below(dirs.len() as u64) as usize];
+            s = apply(b, &s, &throw(b, &s, d).unwrap());
+        }
+    }
 
     /// The exact fewest throws from `s` (no cap), by breadth-first search.
     fn exact_from(b: &Board, s: &State) -> Option<u32> {
@@ -365,16 +391,9 @@ mod tests {
             }
             let free = relaxed_distances(&b);
             let table = PassTable::new(&b, &free);
-            let mut s = b.initial();
-            for _ in 0..8 {
-                if s.stone == b.goal() {
-                    break;
-                }
-                let Some(exact) = exact_from(&b, &s) else {
-                    break;
-                };
+            random_walk(&b, &mut rng, |s, exact| {
                 states += 1;
-                let (pass, line) = bounds_at(&b, &table, &s);
+                let (pass, line) = bounds_at(&b, &table, s);
                 assert!(pass <= exact, "pass {pass} > {exact}: {b:?} {s:?}");
                 assert!(
                     line.unwrap_or(0) <= exact,
@@ -383,16 +402,7 @@ mod tests {
                 let best = pass.max(line.unwrap_or(0));
                 tight += (best == exact) as u32;
                 above_free += (best > free[b.grid().index(s.stone)]) as u32;
-                let dirs: Vec<Dir> = Dir::ALL
-                    .into_iter()
-                    .filter(|&d| throw(&b, &s, d).is_ok())
-                    .collect();
-                if dirs.is_empty() {
-                    break;
-                }
-                let d = dirs[rng.below(dirs.len() as u64) as usize];
-                s = apply(&b, &s, &throw(&b, &s, d).unwrap());
-            }
+            });
         }
         eprintln!("{states} states: exact on {tight}, above the free-pass bound on {above_free}");
         // The test must see real work: many states, and the new bounds

@@ -275,25 +275,9 @@ fn layer(kinds: &[Kind], h: usize, w: usize, f: usize, values: &mut [u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{apply, throw, State};
-    use crate::solve::successors;
+    use crate::bound::tests::random_walk;
     use crate::solve::tests::random_board;
     use gridpuzzle_engine::rng::SplitMix64;
-    use gridpuzzle_engine::search::{bfs, HashVisited, Limits};
-    use gridpuzzle_engine::Dir;
-
-    fn exact_from(b: &Board, s: &State) -> Option<u32> {
-        let goal = b.goal();
-        let found = bfs(
-            s.clone(),
-            |s: &State, out: &mut Vec<(Dir, State)>| successors(b, s, out),
-            |s: &State| s.stone == goal,
-            &mut HashVisited::default(),
-            None,
-            &Limits::none(),
-        );
-        found.outcome.moves().map(|m| m.len() as u32)
-    }
 
     const SIDES: [Side; 4] = [
         Side {
@@ -326,14 +310,7 @@ mod tests {
             }
             let tables: Vec<FrontierTable> =
                 SIDES.iter().map(|&s| FrontierTable::new(&b, s)).collect();
-            let mut s = b.initial();
-            for _ in 0..8 {
-                if s.stone == b.goal() {
-                    break;
-                }
-                let Some(exact) = exact_from(&b, &s) else {
-                    break;
-                };
+            random_walk(&b, &mut rng, |s, exact| {
                 states += 1;
                 let mut reach = Reach::default();
                 for &id in s.broken.ids() {
@@ -349,16 +326,7 @@ mod tests {
                     );
                     above_one += (v.unwrap_or(0) > 2) as u32;
                 }
-                let dirs: Vec<Dir> = Dir::ALL
-                    .into_iter()
-                    .filter(|&d| throw(&b, &s, d).is_ok())
-                    .collect();
-                if dirs.is_empty() {
-                    break;
-                }
-                let d = dirs[rng.below(dirs.len() as u64) as usize];
-                s = apply(&b, &s, &throw(&b, &s, d).unwrap());
-            }
+            });
         }
         eprintln!("{states} states, {above_one} bounds above 2");
         assert!(states > 6_000 && above_one > 1_500, "{states} {above_one}");
