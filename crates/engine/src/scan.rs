@@ -194,6 +194,22 @@ fn token_text(bytes: Vec<u8>, cut: bool, plain: bool) -> String {
     out
 }
 
+/// The scanner's buffered bytes, read again after an interrupted read; an
+/// error returns from the calling method as an [`InputError`]. A macro, not
+/// a method: the slice borrows `reader` alone, so the caller can still
+/// update the position counters while it holds it.
+macro_rules! filled {
+    ($scanner:ident) => {
+        loop {
+            match $scanner.reader.fill_buf() {
+                Ok(b) => break b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err($scanner.io_error(e)),
+            }
+        }
+    };
+}
+
 /// Reads tokens from a byte stream.
 pub struct Scanner<R> {
     reader: R,
@@ -246,11 +262,7 @@ impl<R: BufRead> Scanner<R> {
         // Every kept byte is printable ASCII.
         let mut plain = true;
         loop {
-            let buf = match self.reader.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(self.io_error(e)),
-            };
+            let buf = filled!(self);
             if buf.is_empty() {
                 break;
             }
@@ -310,11 +322,7 @@ impl<R: BufRead> Scanner<R> {
     /// same way on both.
     pub fn next_word(&mut self) -> Result<Option<Word>, InputError> {
         loop {
-            let buf = match self.reader.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(self.io_error(e)),
-            };
+            let buf = filled!(self);
             if buf.is_empty() {
                 return Ok(None);
             }
@@ -367,13 +375,7 @@ impl<R: BufRead> Scanner<R> {
     /// [`Scanner::next_word`]. A judge file's numbers are nearly all plain,
     /// and a run of them costs one look at the reader instead of one each.
     pub fn numbers(&mut self, out: &mut [(u64, Span)]) -> Result<usize, InputError> {
-        let buf = loop {
-            match self.reader.fill_buf() {
-                Ok(b) => break b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(self.io_error(e)),
-            }
-        };
+        let buf = filled!(self);
         let (mut line, mut column) = (self.line, self.column);
         let mut read = 0;
         // Consumed up to `used`; the last number read ended at `end`.
@@ -439,13 +441,7 @@ impl<R: BufRead> Scanner<R> {
         limit: usize,
         mut take: impl FnMut(u8),
     ) -> Result<usize, InputError> {
-        let buf = loop {
-            match self.reader.fill_buf() {
-                Ok(b) => break b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(self.io_error(e)),
-            }
-        };
+        let buf = filled!(self);
         let (mut line, mut column) = (self.line, self.column);
         let mut read = 0;
         // Consumed up to `used`; the last digit read ended at `end`.
