@@ -603,7 +603,6 @@ pub fn nth_case<C>(cases: impl Iterator<Item = Result<C, InputError>>, n: u64) -
     NthCase::Short(seen)
 }
 
-/// The word for `n` moves of `P` ("1 throw", "2 throws").
 /// Appends `n` in decimal to `out` (what `write!` would, without the
 /// formatting machinery).
 pub fn push_decimal(out: &mut Vec<u8>, n: u64) {
@@ -624,6 +623,7 @@ pub fn decimal(mut n: u64, digits: &mut [u8; 20]) -> &str {
     std::str::from_utf8(&digits[at..]).expect("ASCII digits")
 }
 
+/// The word for `n` moves of `P` ("1 throw", "2 throws").
 pub fn moves_word<P: Puzzle>(n: usize) -> &'static str {
     if n == 1 {
         P::MOVE
