@@ -48,12 +48,15 @@
 //! each computing, from the far end back, the best outcome of a slide that
 //! enters each cell. The four orientations (rows or columns, toward the
 //! low or the high end) are one computation on a transposed or mirrored
-//! copy of the board. Only every second frontier is kept (`STEP`). The
+//! copy of the board. Only every second frontier is kept, or fewer, so
+//! that a table holds at most 8 M values (8 MB), whatever the board. The
 //! search builds the tables toward the goal on both axes, and takes the
-//! larger of their values and the other bounds. A table costs `rows ×
-//! cells / 2` bytes and a few sweeps per kept frontier: the two take
-//! about 0.08 s on a 126×126 board and 0.25 s on a 200×200 one, which is
-//! why the search builds them only once it has spent about that long.
+//! larger of their values and the other bounds. A table costs a few sweeps
+//! per kept frontier: the two take about 0.08 s on a 126×126 board and
+//! 0.25 s on a 200×200 one, which is why the search builds them only once
+//! it has spent about that long; and a table whose sweeps would visit
+//! more than 134 M cells (a huge board, or a maze that makes the sweeps
+//! repeat) is given up part-way and the search goes on without it.
 //!
 //! Measured (BENCHMARKS.md): boards 1, 2 and 4 of
 //! `bench/curling/big150-open.in`, which the pass table left at 9, 9 and
@@ -65,11 +68,20 @@ use crate::rules::{Board, Cell};
 /// Unknown or unreachable: 255 throws or more.
 const FAR: u8 = u8::MAX;
 
-/// The table keeps every `STEP`-th frontier and rounds a frontier down to
+/// The table keeps every `step`-th frontier and rounds a frontier down to
 /// one of them: a smaller frontier only allows more (see the module docs),
-/// so the rounded table is a relaxation of the exact one and costs
-/// `STEP` times less to build.
-const STEP: usize = 2;
+/// so the rounded table is a relaxation of the exact one and costs `step`
+/// times less to build. `step` is at least 2, and larger where the kept
+/// levels would hold more than `TABLE_CELLS` values.
+const MIN_STEP: usize = 2;
+const TABLE_CELLS: usize = 1 << 23;
+
+/// Cells a table's sweeps may visit in all before it is given up (none is
+/// built then, and the search goes on with its other bounds): the sweeps
+/// repeat until nothing changes, and a maze could make them repeat for
+/// long. A table of a 200×200 board with 10 % blocks visits 30 M cells,
+/// a quarter of this, in about 0.12 s.
+const WORK: u64 = 1 << 27;
 
 /// Which way the frontier runs: along rows or columns, and toward the low
 /// or the high end.
@@ -85,9 +97,11 @@ pub struct FrontierTable {
     /// The board's width and height.
     width: usize,
     height: usize,
-    /// The canonical copy's height (frontier values) and cells.
+    /// The canonical copy's height (frontier values) and cells, and the
+    /// frontiers kept: every `step`-th.
     levels: usize,
     cells: usize,
+    step: usize,
     /// `values[f * cells + canonical cell]`.
     values: Vec<u8>,
 }
@@ -101,7 +115,14 @@ enum Kind {
 }
 
 impl FrontierTable {
-    pub fn new(board: &Board, side: Side) -> FrontierTable {
+    /// The table, or `None` when its sweeps would take more than `WORK`.
+    pub fn new(board: &Board, side: Side) -> Option<FrontierTable> {
+        FrontierTable::within(board, side, WORK)
+    }
+
+    /// The table, or `None` when its sweeps would visit more than `work`
+    /// cells.
+    fn within(board: &Board, side: Side, work_limit: u64) -> Option<FrontierTable> {
         let (width, height) = (board.width() as usize, board.height() as usize);
         let (h, w) = if side.rows {
             (height, width)
@@ -121,18 +142,24 @@ impl FrontierTable {
                 kinds[r * w + c] = kind;
             }
         }
-        let mut values = vec![FAR; h.div_ceil(STEP) * cells];
-        for f in (0..h).step_by(STEP) {
-            layer(&kinds, h, w, f, &mut values);
+        let step = (h * cells).div_ceil(TABLE_CELLS).max(MIN_STEP);
+        let mut values = vec![FAR; h.div_ceil(step) * cells];
+        let mut work = 0;
+        for f in (0..h).step_by(step) {
+            work = layer(&kinds, (h, w), f, step, &mut values, (work, work_limit));
+            if work > work_limit {
+                return None;
+            }
         }
-        FrontierTable {
+        Some(FrontierTable {
             side,
             width,
             height,
             levels: h,
             cells,
+            step,
             values,
-        }
+        })
     }
 
     pub fn side(&self) -> Side {
@@ -154,7 +181,7 @@ impl FrontierTable {
             (false, true) => reach.min_col.map(|b| b + 1),
             (false, false) => reach.max_col.map(|b| self.width - b),
         };
-        let f = broken.map_or(r, |b| b.min(r)) / STEP;
+        let f = broken.map_or(r, |b| b.min(r)) / self.step;
         let v = self.values[f * self.cells + r * w + c];
         (v != FAR).then_some(v as u32)
     }
@@ -202,9 +229,18 @@ fn canonical(side: Side, height: usize, width: usize, row: usize, col: usize) ->
     }
 }
 
-/// Fills `T(·, f)` for the cells on rows `≥ f`, the levels below `f` being
-/// final.
-fn layer(kinds: &[Kind], h: usize, w: usize, f: usize, values: &mut [u8]) {
+/// Fills `T(·, f)` for the cells on rows `≥ f`, the kept levels below `f`
+/// being final. `work` is the cells visited so far, and the layer returns
+/// it with its own visits added; past `limit` it stops sweeping,
+/// unfinished, its values then too high, and the caller drops the table.
+fn layer(
+    kinds: &[Kind],
+    (h, w): (usize, usize),
+    f: usize,
+    step: usize,
+    values: &mut [u8],
+    (mut work, limit): (u64, u64),
+) -> u64 {
     let cells = h * w;
     let passable = |r: usize| r + 1 >= f;
     loop {
@@ -219,6 +255,7 @@ fn layer(kinds: &[Kind], h: usize, w: usize, f: usize, values: &mut [u8]) {
                 1 => (0..w, h - f),
                 _ => (f..h, w),
             };
+            work += (lines.len() * len) as u64;
             for line in lines {
                 // Cells of the line in the order of the slide.
                 let at = |k: usize| -> (usize, usize) {
@@ -244,7 +281,7 @@ fn layer(kinds: &[Kind], h: usize, w: usize, f: usize, values: &mut [u8]) {
                             let mut best = enter;
                             if next_is_block {
                                 // Stop here, in front of the next cell.
-                                let level = if r >= f { f } else { r } / STEP;
+                                let level = if r >= f { f } else { r } / step;
                                 best = best.min(values[level * cells + i]);
                             }
                             best
@@ -253,7 +290,7 @@ fn layer(kinds: &[Kind], h: usize, w: usize, f: usize, values: &mut [u8]) {
                     if k > 0 {
                         let (tr, tc) = at(k - 1);
                         if tr >= f && kinds[tr * w + tc] != Kind::Goal {
-                            let slot = &mut values[f / STEP * cells + tr * w + tc];
+                            let slot = &mut values[f / step * cells + tr * w + tc];
                             let v = here.saturating_add(1);
                             if v < *slot {
                                 *slot = v;
@@ -266,8 +303,8 @@ fn layer(kinds: &[Kind], h: usize, w: usize, f: usize, values: &mut [u8]) {
                 }
             }
         }
-        if !changed {
-            return;
+        if !changed || work > limit {
+            return work;
         }
     }
 }
@@ -308,8 +345,10 @@ mod tests {
             if b.blocks().len() > 14 {
                 continue;
             }
-            let tables: Vec<FrontierTable> =
-                SIDES.iter().map(|&s| FrontierTable::new(&b, s)).collect();
+            let tables: Vec<FrontierTable> = SIDES
+                .iter()
+                .map(|&s| FrontierTable::new(&b, s).expect("small boards fit the work"))
+                .collect();
             random_walk(&b, &mut rng, |s, exact| {
                 states += 1;
                 let mut reach = Reach::default();
@@ -330,6 +369,15 @@ mod tests {
         }
         eprintln!("{states} states, {above_one} bounds above 2");
         assert!(states > 6_000 && above_one > 1_500, "{states} {above_one}");
+    }
+
+    #[test]
+    fn a_table_past_its_work_is_given_up() {
+        let mut rng = SplitMix64::new(3);
+        let b = random_board(&mut rng, 40, 40);
+        let side = SIDES[0];
+        assert!(FrontierTable::within(&b, side, 1_000).is_none());
+        assert!(FrontierTable::within(&b, side, WORK).is_some());
     }
 
     #[test]

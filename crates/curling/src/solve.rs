@@ -399,7 +399,7 @@ fn frontier_tables(board: &Board) -> Vec<FrontierTable> {
     }
     sides
         .into_iter()
-        .map(|s| FrontierTable::new(board, s))
+        .filter_map(|s| FrontierTable::new(board, s))
         .collect()
 }
 
