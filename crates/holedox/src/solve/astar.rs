@@ -300,7 +300,7 @@ pub(super) fn fill_distances(
 /// column, which is never free. No clock is read: the pass visits fewer
 /// than [`CLOCK_EVERY`] cells.
 fn fill_small(packed: &Packed, dist: &mut Vec<u32>) -> bool {
-    let Some(free) = small_free(packed) else {
+    let Some(free) = packed.small else {
         return false;
     };
     let width = packed.width;
@@ -327,9 +327,9 @@ fn fill_small(packed: &Packed, dist: &mut Vec<u32>) -> bool {
 /// The free cells of a lair whose rows, padding columns included, fit in
 /// 128 bits, bit `b` for the padded cell `width + b` (see [`fill_small`]);
 /// `None` for a larger lair.
-fn small_free(packed: &Packed) -> Option<u128> {
-    let width = packed.width;
-    let inner = packed.cells - 2 * width;
+/// Computed once, with the padded lair ([`Packed::small`]).
+pub(super) fn small_free(blocked: &[bool], width: usize) -> Option<u128> {
+    let inner = blocked.len() - 2 * width;
     if inner > 128 || width >= 128 {
         return None;
     }
@@ -337,7 +337,7 @@ fn small_free(packed: &Packed) -> Option<u128> {
     // (a `bool` is 0 or 1) into the top byte, byte `i` to bit `56 + i`,
     // with no two partial products meeting.
     const GATHER: u64 = 0x0102_0408_1020_4080;
-    let cells = &packed.blocked[width..width + inner];
+    let cells = &blocked[width..width + inner];
     let mut stones = 0u128;
     let mut eights = cells.chunks_exact(8);
     for (k, eight) in eights.by_ref().enumerate() {
@@ -416,7 +416,7 @@ pub(super) fn free_path(
     if head == packed.exit {
         return Ok(Some(Vec::new()));
     }
-    if let Some(free) = small_free(packed) {
+    if let Some(free) = packed.small {
         return Ok(free_path_small(packed, body, free));
     }
     free_path_wide(packed, body, limits, when, came, levels)
@@ -986,7 +986,7 @@ mod tests {
                 if body[0] == packed.exit {
                     continue;
                 }
-                let free = small_free(&packed).expect("a lair of at most 10×10");
+                let free = packed.small.expect("a lair of at most 10×10");
                 let small = free_path_small(&packed, body, free);
                 let (mut when, mut came, mut levels) = (Vec::new(), Vec::new(), Levels::default());
                 let limits = Limits::none();
