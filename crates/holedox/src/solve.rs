@@ -280,6 +280,9 @@ struct Packed {
     /// Segments the head may not enter ([`TailRule::blocking_segments`]).
     blocking: usize,
     start_head: usize,
+    /// The free cells as a bitset when the lair's rows fit in 128 bits
+    /// (`astar::small_free`), for the bitset passes of [`mod@astar`].
+    small: Option<u128>,
 }
 
 impl Packed {
@@ -304,7 +307,9 @@ impl Packed {
         debug_assert!(len <= MAX_BODY);
         let shift = 2 * (len as u32 - 1);
         let w = width as isize;
+        let small = astar::small_free(&blocked, width);
         Packed {
+            small,
             blocked,
             cells: width * height,
             width,

@@ -48,6 +48,12 @@
 //! case is decided with no search at all — on random lairs that is most
 //! cases.
 //!
+//! On a lair whose rows, padding columns included, fit in 128 bits (a
+//! judge-size 10×10 lair takes 120), this pass and the distance table's
+//! run on bitsets, one per distance or arrival time, instead of a queue of
+//! cells (`fill_small`, `free_path_small`), with the same tables and the
+//! same plan; the tests hold each against its queue on random lairs.
+//!
 //! The same holds for `h_open` at the start: an upper-bound plan as long
 //! as `h_open` is optimal too, and checked before any search.
 //!
@@ -244,6 +250,9 @@ pub(super) fn fill_distances(
         dist.resize(packed.cells, FAR);
         return Ok(());
     }
+    if fill_small(packed, dist) {
+        return Ok(());
+    }
     // During the pass stones read 0, so that "new" is `dist == FAR` alone
     // and labelling is `min(dist, d)`; they are set to `FAR` after it.
     fill_cells(dist, &packed.blocked);
@@ -278,6 +287,68 @@ pub(super) fn fill_distances(
     }
     set_stones(dist, &packed.blocked, FAR);
     Ok(())
+}
+
+/// [`fill_distances`] for a lair whose rows, padding columns included, fit
+/// in 128 bits (a judge-size 10×10 lair takes 120), as one bitset per
+/// distance: each frontier is the last one shifted four ways, masked by the
+/// free cells not yet seen, and only the cells found are written. `false`
+/// (and `dist` untouched) for a larger lair.
+///
+/// Bit `b` is the padded cell `width + b`: the padding rows are outside the
+/// 128 bits, and a shift by one across a row's end lands on a padding
+/// column, which is never free. No clock is read: the pass visits fewer
+/// than [`CLOCK_EVERY`] cells.
+fn fill_small(packed: &Packed, dist: &mut Vec<u32>) -> bool {
+    let Some(free) = packed.small else {
+        return false;
+    };
+    let width = packed.width;
+    dist.clear();
+    dist.resize(packed.cells, FAR);
+    dist[packed.exit] = 0;
+    let mut seen = 1u128 << (packed.exit - width);
+    let mut front = seen;
+    let mut d = 0;
+    while front != 0 {
+        d += 1;
+        let spread = (front << 1) | (front >> 1) | (front << width) | (front >> width);
+        front = spread & free & !seen;
+        seen |= front;
+        let mut bits = front;
+        while bits != 0 {
+            dist[width + bits.trailing_zeros() as usize] = d;
+            bits &= bits - 1;
+        }
+    }
+    true
+}
+
+/// The free cells of a lair whose rows, padding columns included, fit in
+/// 128 bits, bit `b` for the padded cell `width + b` (see [`fill_small`]);
+/// `None` for a larger lair.
+/// Computed once, with the padded lair ([`Packed::small`]).
+pub(super) fn small_free(blocked: &[bool], width: usize) -> Option<u128> {
+    let inner = blocked.len() - 2 * width;
+    if inner > 128 || width >= 128 {
+        return None;
+    }
+    // Eight cells at a time: a multiply gathers the low bit of each byte
+    // (a `bool` is 0 or 1) into the top byte, byte `i` to bit `56 + i`,
+    // with no two partial products meeting.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let cells = &blocked[width..width + inner];
+    let mut stones = 0u128;
+    let mut eights = cells.chunks_exact(8);
+    for (k, eight) in eights.by_ref().enumerate() {
+        let bytes = u64::from_le_bytes(std::array::from_fn(|i| u8::from(eight[i])));
+        stones |= u128::from(bytes.wrapping_mul(GATHER) >> 56) << (8 * k);
+    }
+    let done = inner - eights.remainder().len();
+    for (b, &stone) in eights.remainder().iter().enumerate() {
+        stones |= u128::from(stone) << (done + b);
+    }
+    Some(!stones & (u128::MAX >> (128 - inner)))
 }
 
 /// `table` for the cells of `blocked`: `FAR` on free cells, 0 on stones
@@ -345,6 +416,88 @@ pub(super) fn free_path(
     if head == packed.exit {
         return Ok(Some(Vec::new()));
     }
+    if let Some(free) = packed.small {
+        return Ok(free_path_small(packed, body, free));
+    }
+    free_path_wide(packed, body, limits, when, came, levels)
+}
+
+/// [`free_path`] for a lair whose rows fit in 128 bits (see
+/// [`fill_small`]), `free` its free cells, as one bitset per arrival time.
+///
+/// The queue of [`free_path_wide`] keeps the cells of one time in the order
+/// of their first paths' steps (a cell comes after the cells found before
+/// its first parent, and then in `U D L R` order), so the path it returns
+/// is the least in `U D L R` order among the paths of earliest arrival
+/// through cells of consecutive times. That one is found from the sets of
+/// each time: backwards, keep the cells of each time next to a kept cell of
+/// the following time; forwards from the head, take the first direction
+/// into a kept cell. The tests hold the two equal on random lairs.
+fn free_path_small(packed: &Packed, body: &[usize], free: u128) -> Option<Vec<Dir>> {
+    let width = packed.width;
+    let inner = packed.cells - 2 * width;
+    let bit = |c: usize| 1u128 << (c - width);
+    let spread = |f: u128| (f << 1) | (f >> 1) | (f << width) | (f >> width);
+    // Segment `j` below `blocking` opens at move `blocking - j + 1`.
+    let blocking = packed.blocking;
+    let mut closed = 0u128;
+    for &c in body.iter().take(blocking).skip(1) {
+        closed |= bit(c);
+    }
+    let exit = if packed.exit >= width && packed.exit - width < inner {
+        bit(packed.exit)
+    } else {
+        0
+    };
+    // Each time's new cells; at most one time a free cell.
+    let mut times = [0u128; 129];
+    times[0] = bit(body[0]);
+    let mut seen = times[0];
+    let mut t = 0;
+    while times[t] & exit == 0 {
+        t += 1;
+        let j = (blocking + 1).wrapping_sub(t);
+        if (1..blocking).contains(&j) {
+            closed &= !bit(body[j]);
+        }
+        let front = spread(times[t - 1]) & free & !closed & !seen;
+        if front == 0 {
+            return None;
+        }
+        seen |= front;
+        times[t] = front;
+    }
+    times[t] = exit;
+    for s in (1..t).rev() {
+        times[s] &= spread(times[s + 1]);
+    }
+    let mut path = Vec::with_capacity(t);
+    let mut c = body[0];
+    for kept in &times[1..=t] {
+        let (d, n) = packed
+            .delta
+            .iter()
+            .enumerate()
+            .map(|(d, &delta)| (d, c.wrapping_add_signed(delta)))
+            .find(|&(_, n)| n >= width && n - width < inner && kept & bit(n) != 0)
+            .expect("a kept cell has a kept neighbour one time on");
+        path.push(Dir::from_index(d));
+        c = n;
+    }
+    Some(path)
+}
+
+/// [`free_path`] by a queue of cells (any lair), with the time and cancel
+/// budgets of `limits`.
+fn free_path_wide(
+    packed: &Packed,
+    body: &[usize],
+    limits: &Limits,
+    when: &mut Vec<u32>,
+    came: &mut Vec<u8>,
+    levels: &mut Levels,
+) -> Result<Option<Vec<Dir>>, LimitHit> {
+    let head = body[0];
     // Stones read 0 ("reached"), so that "new" is `when == FAR` and the
     // opening time (below) alone.
     when.clear();
@@ -765,6 +918,127 @@ impl CostTable<u64> for Costs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Lair;
+    use gridpuzzle_engine::rng::SplitMix64;
+    use gridpuzzle_engine::Pos;
+
+    /// The head's distances by a plain queue over the padded lair.
+    fn queue_distances(packed: &Packed) -> Vec<u32> {
+        let mut dist = vec![FAR; packed.cells];
+        if packed.blocked[packed.exit] {
+            return dist;
+        }
+        dist[packed.exit] = 0;
+        let mut queue = std::collections::VecDeque::from([packed.exit]);
+        while let Some(c) = queue.pop_front() {
+            for &delta in &packed.delta {
+                let n = c.wrapping_add_signed(delta);
+                if !packed.blocked[n] && dist[n] == FAR {
+                    dist[n] = dist[c] + 1;
+                    queue.push_back(n);
+                }
+            }
+        }
+        dist
+    }
+
+    #[test]
+    fn both_upper_bound_passes_find_the_same_plan() {
+        let mut rng = SplitMix64::new(0xf4ee);
+        let (mut plans, mut none) = (0, 0);
+        for _ in 0..4_000 {
+            let (rows, cols) = (rng.range(1, 10) as u32, rng.range(1, 10) as u32);
+            let exit = Pos::new(rng.below(rows as u64) as u32, rng.below(cols as u64) as u32);
+            let mut lair = Lair::new(rows, cols, exit).unwrap();
+            let mut body = vec![Pos::new(
+                rng.below(rows as u64) as u32,
+                rng.below(cols as u64) as u32,
+            )];
+            let len = rng.range(1, 8) as usize;
+            while body.len() < len {
+                let last = *body.last().unwrap();
+                let next: Vec<Pos> = Dir::ALL
+                    .iter()
+                    .filter_map(|&d| lair.stones().step(last, d))
+                    .filter(|p| !body.contains(p))
+                    .collect();
+                if next.is_empty() {
+                    break;
+                }
+                body.push(next[rng.below(next.len() as u64) as usize]);
+            }
+            let density = rng.range(0, 45) as u32;
+            for r in 0..rows {
+                for c in 0..cols {
+                    let p = Pos::new(r, c);
+                    if !body.contains(&p) && p != exit && rng.chance(density) {
+                        lair.set_stone(p, true);
+                    }
+                }
+            }
+            let Ok(case) = Case::new(lair, body) else {
+                continue;
+            };
+            for rule in [TailRule::Strict, TailRule::Lenient] {
+                let packed = Packed::new(&case, rule);
+                let body = packed.decode(packed.encode(case.body()));
+                let body = &body[..packed.len];
+                if body[0] == packed.exit {
+                    continue;
+                }
+                let free = packed.small.expect("a lair of at most 10×10");
+                let small = free_path_small(&packed, body, free);
+                let (mut when, mut came, mut levels) = (Vec::new(), Vec::new(), Levels::default());
+                let limits = Limits::none();
+                let wide =
+                    free_path_wide(&packed, body, &limits, &mut when, &mut came, &mut levels);
+                assert_eq!(small, wide.unwrap(), "{case:?} {rule:?}");
+                if small.is_some() {
+                    plans += 1;
+                } else {
+                    none += 1;
+                }
+            }
+        }
+        assert!(plans > 3_000 && none > 100, "{plans} plans, {none} none");
+    }
+
+    #[test]
+    fn both_distance_passes_agree_with_a_queue() {
+        // Sides 1–16: lairs whose rows fit in 128 bits take the bitset
+        // pass, the others (from 11×11, or one wide row) the frontier pass.
+        let mut rng = SplitMix64::new(0xd157);
+        let (mut small, mut wide) = (0, 0);
+        for _ in 0..3_000 {
+            let (rows, cols) = (rng.range(1, 16) as u32, rng.range(1, 16) as u32);
+            let exit = Pos::new(rng.below(rows as u64) as u32, rng.below(cols as u64) as u32);
+            let mut lair = Lair::new(rows, cols, exit).unwrap();
+            let density = rng.range(0, 50) as u32;
+            for r in 0..rows {
+                for c in 0..cols {
+                    let p = Pos::new(r, c);
+                    // Now and then a stone on the exit too.
+                    if rng.chance(density) && (p != exit || rng.chance(20)) {
+                        lair.set_stone(p, true);
+                    }
+                }
+            }
+            let head = Pos::new(rng.below(rows as u64) as u32, rng.below(cols as u64) as u32);
+            let Ok(case) = Case::new(lair, vec![head]) else {
+                continue;
+            };
+            let packed = Packed::new(&case, TailRule::Strict);
+            let mut probe = Vec::new();
+            if fill_small(&packed, &mut probe) {
+                small += 1;
+            } else {
+                wide += 1;
+            }
+            let dist = head_distances(&packed, &Limits::none()).unwrap();
+            assert_eq!(dist, queue_distances(&packed), "{rows}×{cols}");
+        }
+        assert!(small > 500 && wide > 500, "{small} small, {wide} wide");
+    }
 
     #[test]
     fn the_cost_table_moves_to_a_dense_array_and_keeps_every_entry() {
