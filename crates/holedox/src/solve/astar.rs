@@ -919,6 +919,7 @@ impl CostTable<u64> for Costs {
 mod tests {
     use super::*;
     use crate::rules::Lair;
+    use crate::solve::opening::tests::random_case_of;
     use gridpuzzle_engine::rng::SplitMix64;
     use gridpuzzle_engine::Pos;
 
@@ -948,35 +949,7 @@ mod tests {
         let (mut plans, mut none) = (0, 0);
         for _ in 0..4_000 {
             let (rows, cols) = (rng.range(1, 10) as u32, rng.range(1, 10) as u32);
-            let exit = Pos::new(rng.below(rows as u64) as u32, rng.below(cols as u64) as u32);
-            let mut lair = Lair::new(rows, cols, exit).unwrap();
-            let mut body = vec![Pos::new(
-                rng.below(rows as u64) as u32,
-                rng.below(cols as u64) as u32,
-            )];
-            let len = rng.range(1, 8) as usize;
-            while body.len() < len {
-                let last = *body.last().unwrap();
-                let next: Vec<Pos> = Dir::ALL
-                    .iter()
-                    .filter_map(|&d| lair.stones().step(last, d))
-                    .filter(|p| !body.contains(p))
-                    .collect();
-                if next.is_empty() {
-                    break;
-                }
-                body.push(next[rng.below(next.len() as u64) as usize]);
-            }
-            let density = rng.range(0, 45) as u32;
-            for r in 0..rows {
-                for c in 0..cols {
-                    let p = Pos::new(r, c);
-                    if !body.contains(&p) && p != exit && rng.chance(density) {
-                        lair.set_stone(p, true);
-                    }
-                }
-            }
-            let Ok(case) = Case::new(lair, body) else {
+            let Some(case) = random_case_of(&mut rng, rows, cols) else {
                 continue;
             };
             for rule in [TailRule::Strict, TailRule::Lenient] {

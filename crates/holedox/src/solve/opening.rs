@@ -254,7 +254,7 @@ impl Opening {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rules::{Case, Lair, TailRule};
     use crate::solve::astar::head_distances;
@@ -279,6 +279,12 @@ mod tests {
     /// body's walk gets stuck.
     fn random_case(rng: &mut SplitMix64) -> Option<Case> {
         let (rows, cols) = (rng.range(1, 7) as u32, rng.range(2, 7) as u32);
+        random_case_of(rng, rows, cols)
+    }
+
+    /// A random `rows`×`cols` lair with a random body of up to 7 segments
+    /// and 0–40 % stones, or `None` when the body's walk gets stuck.
+    pub(crate) fn random_case_of(rng: &mut SplitMix64, rows: u32, cols: u32) -> Option<Case> {
         let len = rng.range(1, 8) as usize;
         let density = rng.range(0, 40) as u32;
         let exit = Pos::new(rng.below(rows as u64) as u32, rng.below(cols as u64) as u32);
