@@ -62,6 +62,34 @@
 //! `bench/curling/big150-open.in`, which the pass table left at 9, 9 and
 //! 7 at the start with answers 29, 24 and 18, start at 17, 16 and 8 with
 //! these tables and are decided in 3.7 s, 0.35 s and 0.24 s.
+//!
+//! # Both axes at once: the corner table
+//!
+//! The two tables above each forget the other axis: in the rows' game a
+//! throw along a row slides through every block of it, so moving sideways
+//! is almost free, and the other way round. When the goal is far away on
+//! both axes, the real answer pays for both and each table sees half.
+//! [`CornerTable`] plays the game with both frontiers at once, toward the
+//! goal's side on each: a block may be slid through only if it lies at
+//! most one row past the row frontier *and* at most one column past the
+//! column frontier. The proof above holds for each axis, so it holds for
+//! both: a block a real throw slides through is broken, so it lies next to
+//! an earlier stop (or in `B`), which puts it within both limits. The game
+//! allows less than either one-axis game, so its value is at least theirs
+//! (at the same rounding).
+//!
+//! The frontiers never pass the start's row and column (the start is a
+//! stop), so the table keeps only the layers `(fr, fc)` between the start
+//! and the goal's side, every frontier where the layers fit in 32 M values
+//! and every second or more beyond. A layer is computed after all the
+//! layers with smaller frontiers, with the same sweeps; the parts of the
+//! slides up and left that leave the layer's quadrant stop only in final
+//! layers, so they are worked out once per layer instead of once per
+//! sweep. On the eight boards of `bench/curling/random_big.py 300 16` that
+//! the one-axis tables left undecided at 5 s, the bound at the start goes
+//! from 13–16 to 17–24 (answers 25–32); a table costs 0.4–1.3 s there,
+//! which is why the search builds it only after the one-axis tables have
+//! not been enough for another 4 M bounds.
 
 use crate::rules::{Board, Cell};
 
@@ -309,6 +337,316 @@ fn layer(
     }
 }
 
+/// The most values a corner table holds (32 MB); its frontiers are kept
+/// at every `step`-th row and column, `step` at least 2 and larger where
+/// the kept layers would hold more.
+const CORNER_CELLS: usize = 1 << 25;
+
+/// `T(x, fr, fc)`: the frontier game on both axes at once, toward the
+/// goal's side on each (see the module docs). A block may be slid through
+/// only when it lies at most one row past the row frontier *and* at most
+/// one column past the column frontier; every stop moves both frontiers.
+/// This is the game of the one-axis tables with the two rules joined by
+/// "and", so it never allows more than either of them, and its answer is
+/// at least theirs (with the same rounding).
+pub struct CornerTable {
+    flip_rows: bool,
+    flip_cols: bool,
+    width: usize,
+    height: usize,
+    step: usize,
+    /// The start's canonical row and column: no stop's frontier lies past
+    /// them, since the start is a stop.
+    start: (usize, usize),
+    /// Kept column frontiers per kept row frontier.
+    col_levels: usize,
+    /// Per layer `(a, b)` (row frontier `a·step`, column frontier `b·step`,
+    /// at `a · col_levels + b`): where its values start. A layer holds the
+    /// cells on rows `≥ a·step` and columns `≥ b·step`, row-major.
+    offsets: Vec<usize>,
+    values: Vec<u8>,
+}
+
+impl CornerTable {
+    /// The table toward the goal's side from the start on both axes, or
+    /// `None` when its sweeps would visit more than `work_limit` cells.
+    pub fn new(board: &Board, work_limit: u64) -> Option<CornerTable> {
+        CornerTable::with_step(board, work_limit, 1)
+    }
+
+    /// As [`CornerTable::new`], keeping every `min_step`-th frontier or
+    /// fewer.
+    fn with_step(board: &Board, work_limit: u64, min_step: usize) -> Option<CornerTable> {
+        let (width, height) = (board.width() as usize, board.height() as usize);
+        let (start, goal) = (board.start(), board.goal());
+        let (flip_rows, flip_cols) = (goal.row > start.row, goal.col > start.col);
+        let (h, w) = (height, width);
+        let canon_row = |row: usize| if flip_rows { h - 1 - row } else { row };
+        let canon_col = |col: usize| if flip_cols { w - 1 - col } else { col };
+        let mut kinds = vec![Kind::Ice; h * w];
+        for (i, cell) in board.grid().cells().iter().enumerate() {
+            let (r, c) = (canon_row(i / w), canon_col(i % w));
+            kinds[r * w + c] = match cell {
+                Cell::Block => Kind::Block,
+                Cell::Goal => Kind::Goal,
+                Cell::Ice | Cell::Start => Kind::Ice,
+            };
+        }
+        let (sr, sc) = (canon_row(start.row as usize), canon_col(start.col as usize));
+        let kept = |n: usize, last: usize, step: usize| {
+            (0..=last).step_by(step).map(|f| n - f).sum::<usize>()
+        };
+        // Every frontier where that fits in a quarter of the values (it
+        // costs four times every second one), else every second or fewer.
+        let mut step = min_step;
+        while kept(h, sr, step) * kept(w, sc, step) > CORNER_CELLS >> (2 * (step == 1) as u32) {
+            step += 1;
+        }
+        let col_levels = sc / step + 1;
+        let mut offsets = Vec::with_capacity((sr / step + 1) * col_levels);
+        let mut total = 0;
+        for fr in (0..=sr).step_by(step) {
+            for fc in (0..=sc).step_by(step) {
+                offsets.push(total);
+                total += (h - fr) * (w - fc);
+            }
+        }
+        let mut table = CornerTable {
+            flip_rows,
+            flip_cols,
+            width,
+            height,
+            step,
+            start: (sr, sc),
+            col_levels,
+            offsets,
+            values: vec![FAR; total],
+        };
+        let mut work = 0;
+        for fr in (0..=sr).step_by(step) {
+            for fc in (0..=sc).step_by(step) {
+                work = table.layer(&kinds, fr, fc, (work, work_limit));
+                if work > work_limit {
+                    return None;
+                }
+            }
+        }
+        Some(table)
+    }
+
+    /// `T` at the board cell (`row`, `col`), the frontiers being the stone's
+    /// own lines or one past the farthest broken block toward the goal's
+    /// side (see [`FrontierTable::get`]), and never past the start's. `None`
+    /// where the table knows nothing (255 or more).
+    pub fn get(&self, row: usize, col: usize, reach: &Reach) -> Option<u32> {
+        let (h, w) = (self.height, self.width);
+        let (r, broken_r) = if self.flip_rows {
+            (h - 1 - row, reach.max_row.map(|b| h - b))
+        } else {
+            (row, reach.min_row.map(|b| b + 1))
+        };
+        let (c, broken_c) = if self.flip_cols {
+            (w - 1 - col, reach.max_col.map(|b| w - b))
+        } else {
+            (col, reach.min_col.map(|b| b + 1))
+        };
+        let fr = broken_r.map_or(r, |b| b.min(r)).min(self.start.0) / self.step;
+        let fc = broken_c.map_or(c, |b| b.min(c)).min(self.start.1) / self.step;
+        let (fr, fc) = (fr * self.step, fc * self.step);
+        let layer = fr / self.step * self.col_levels + fc / self.step;
+        let v = self.values[self.offsets[layer] + (r - fr) * (w - fc) + (c - fc)];
+        (v != FAR).then_some(v as u32)
+    }
+
+    /// Fills the layer of frontiers (`fr`, `fc`), the layers of smaller
+    /// frontiers being final. As [`layer`], with both rules; the parts of
+    /// slides up or left that lie past a frontier only stop in final layers,
+    /// so they are worked out once, before the sweeps over the layer's own
+    /// cells repeat until nothing changes.
+    fn layer(
+        &mut self,
+        kinds: &[Kind],
+        fr: usize,
+        fc: usize,
+        (mut work, limit): (u64, u64),
+    ) -> u64 {
+        let (h, w, step, levels) = (self.height, self.width, self.step, self.col_levels);
+        let CornerTable {
+            offsets, values, ..
+        } = self;
+        let qw = w - fc;
+        let off = offsets[fr / step * levels + fc / step];
+        let (done, rest) = values.split_at_mut(off);
+        let cur = &mut rest[..(h - fr) * qw];
+        // Slides up: the outcome of entering row `fr - 1` of each column,
+        // from the rows above, where every stop lies in a final layer.
+        let mut up_in = vec![FAR; qw];
+        for (j, slot) in up_in.iter_mut().enumerate() {
+            let c = fc + j;
+            let (mut enter, mut next_is_block) = (FAR, false);
+            for r in 0..fr {
+                let kind = kinds[r * w + c];
+                enter = match kind {
+                    Kind::Goal => 0,
+                    Kind::Block if r + 1 < fr => FAR,
+                    _ if next_is_block => {
+                        let r0 = r / step * step;
+                        let i = offsets[r0 / step * levels + fc / step] + (r - r0) * qw + j;
+                        enter.min(done[i])
+                    }
+                    _ => enter,
+                };
+                next_is_block = kind == Kind::Block;
+            }
+            *slot = enter;
+            work += fr as u64;
+        }
+        let up_block: Vec<bool> = (0..qw)
+            .map(|j| fr > 0 && kinds[(fr - 1) * w + fc + j] == Kind::Block)
+            .collect();
+        // Slides left: the same for column `fc - 1` of each row.
+        let mut left_in = vec![(FAR, false); h - fr];
+        for (k, slot) in left_in.iter_mut().enumerate() {
+            let r = fr + k;
+            let (mut enter, mut next_is_block) = (FAR, false);
+            for c in 0..fc {
+                let kind = kinds[r * w + c];
+                enter = match kind {
+                    Kind::Goal => 0,
+                    Kind::Block if c + 1 < fc => FAR,
+                    _ if next_is_block => {
+                        let c0 = c / step * step;
+                        let i = offsets[fr / step * levels + c0 / step] + k * (w - c0) + (c - c0);
+                        enter.min(done[i])
+                    }
+                    _ => enter,
+                };
+                next_is_block = kind == Kind::Block;
+            }
+            *slot = (enter, next_is_block);
+            work += fc as u64;
+        }
+        let mut enter = vec![FAR; qw];
+        let mut next_is_block = vec![false; qw];
+        loop {
+            let mut changed = false;
+            work += 4 * cur.len() as u64;
+            // Up: rows from `fr` down the board, all columns at once (a
+            // goal's own slot is never read: entering the goal is 0).
+            enter.copy_from_slice(&up_in);
+            next_is_block.copy_from_slice(&up_block);
+            if fr > 0 {
+                // The throwers on row `fr` enter row `fr - 1`.
+                changed |= down_row(&mut cur[..qw], &up_in);
+            }
+            for r in fr..h {
+                let row = &kinds[r * w + fc..r * w + w];
+                let base = (r - fr) * qw;
+                let (above, below) = cur.split_at_mut(base + qw);
+                sweep_row(row, &above[base..], &mut enter, &mut next_is_block);
+                if r + 1 < h {
+                    changed |= down_row(&mut below[..qw], &enter);
+                }
+            }
+            // Down: rows from the bottom up to `fr`.
+            enter.fill(FAR);
+            next_is_block.fill(false);
+            for r in (fr..h).rev() {
+                let row = &kinds[r * w + fc..r * w + w];
+                let base = (r - fr) * qw;
+                let (above, here) = cur.split_at_mut(base);
+                sweep_row(row, here, &mut enter, &mut next_is_block);
+                if r > fr {
+                    changed |= down_row(&mut above[base - qw..], &enter);
+                }
+            }
+            // Left and right, along each row.
+            for (k, &(into, into_block)) in left_in.iter().enumerate() {
+                let row = &kinds[(fr + k) * w + fc..(fr + k) * w + w];
+                let vals = &mut cur[k * qw..(k + 1) * qw];
+                let (mut enter, mut next_is_block) = (into, into_block);
+                if fc > 0 {
+                    // The thrower on column `fc` enters column `fc - 1`.
+                    let v = into.saturating_add(1);
+                    if v < vals[0] && row[0] != Kind::Goal {
+                        vals[0] = v;
+                        changed = true;
+                    }
+                }
+                for j in 0..qw {
+                    let here = match row[j] {
+                        Kind::Goal => 0,
+                        _ if next_is_block => enter.min(vals[j]),
+                        _ => enter,
+                    };
+                    if j + 1 < qw {
+                        let v = here.saturating_add(1);
+                        if v < vals[j + 1] && row[j + 1] != Kind::Goal {
+                            vals[j + 1] = v;
+                            changed = true;
+                        }
+                    }
+                    enter = here;
+                    next_is_block = row[j] == Kind::Block;
+                }
+                let (mut enter, mut next_is_block) = (FAR, false);
+                for j in (0..qw).rev() {
+                    let here = match row[j] {
+                        Kind::Goal => 0,
+                        _ if next_is_block => enter.min(vals[j]),
+                        _ => enter,
+                    };
+                    if j > 0 {
+                        let v = here.saturating_add(1);
+                        if v < vals[j - 1] && row[j - 1] != Kind::Goal {
+                            vals[j - 1] = v;
+                            changed = true;
+                        }
+                    }
+                    enter = here;
+                    next_is_block = row[j] == Kind::Block;
+                }
+            }
+            if !changed || work > limit {
+                return work;
+            }
+        }
+    }
+}
+
+/// One row of a slide across rows, all columns at once: `enter[j]`
+/// becomes the outcome of a slide entering this row's cell `j`, given the
+/// outcome of entering the row beyond and whether that row's cell is a
+/// block (`next_is_block`); `values` are the row's own values, for a stop.
+/// Without branches, so the compiler works on many columns per
+/// instruction.
+#[inline]
+fn sweep_row(kinds: &[Kind], values: &[u8], enter: &mut [u8], next_is_block: &mut [bool]) {
+    let n = enter.len();
+    let (kinds, values, next_is_block) = (&kinds[..n], &values[..n], &mut next_is_block[..n]);
+    for j in 0..n {
+        let stop = if next_is_block[j] { values[j] } else { FAR };
+        let here = enter[j].min(stop);
+        enter[j] = if kinds[j] == Kind::Goal { 0 } else { here };
+        next_is_block[j] = kinds[j] == Kind::Block;
+    }
+}
+
+/// The throwers of a row whose slides enter cells with outcomes `enter`:
+/// each value becomes at most one more. Whether any changed.
+#[inline]
+fn down_row(values: &mut [u8], enter: &[u8]) -> bool {
+    let n = enter.len();
+    let values = &mut values[..n];
+    let mut changed = false;
+    for j in 0..n {
+        let v = enter[j].saturating_add(1);
+        changed |= v < values[j];
+        values[j] = values[j].min(v);
+    }
+    changed
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -369,6 +707,40 @@ mod tests {
         }
         eprintln!("{states} states, {above_one} bounds above 2");
         assert!(states > 6_000 && above_one > 1_500, "{states} {above_one}");
+    }
+
+    #[test]
+    fn the_corner_bound_never_exceeds_the_exact_distance() {
+        let mut rng = SplitMix64::new(0xC0_2E2);
+        let (mut states, mut above) = (0, 0);
+        for _ in 0..12_000 {
+            let (w, h) = (rng.range(2, 13) as u32, rng.range(1, 13) as u32);
+            let b = random_board(&mut rng, w, h);
+            if b.blocks().len() > 15 {
+                continue;
+            }
+            let step = rng.range(1, 4) as usize;
+            let table = CornerTable::with_step(&b, WORK, step).expect("small boards fit the work");
+            let sides: Vec<FrontierTable> = SIDES
+                .iter()
+                .map(|&s| FrontierTable::new(&b, s).expect("small boards fit the work"))
+                .collect();
+            random_walk(&b, &mut rng, |s, exact| {
+                states += 1;
+                let mut reach = Reach::default();
+                for &id in s.broken.ids() {
+                    let p = b.blocks()[id as usize];
+                    reach.break_at(p.row as usize, p.col as usize);
+                }
+                let (row, col) = (s.stone.row as usize, s.stone.col as usize);
+                let v = table.get(row, col, &reach).unwrap_or(0);
+                assert!(v <= exact, "{v} > {exact}: {b:?} {s:?}");
+                let one_axis = sides.iter().map(|t| t.get(row, col, &reach).unwrap_or(0));
+                above += (v > one_axis.max().unwrap_or(0)) as u32;
+            });
+        }
+        eprintln!("{states} states, {above} above the one-axis tables");
+        assert!(states > 6_000 && above > 100, "{states} {above}");
     }
 
     #[test]
