@@ -10,8 +10,8 @@ import random
 import sys
 
 
-def main():
-    count, seed = int(sys.argv[1]), int(sys.argv[2])
+def boards(count, seed):
+    """The datasets of the draw, each as its text (`w h` and the rows)."""
     rng = random.Random(seed)
     out = []
     for _ in range(count):
@@ -21,10 +21,13 @@ def main():
         free = [(r, c) for r in range(h) for c in range(w) if cells[r][c] == 0]
         (sr, sc), (gr, gc) = rng.sample(free, 2)
         cells[sr][sc], cells[gr][gc] = 2, 3
-        out.append(f"{w} {h}")
-        out.extend(" ".join(map(str, row)) for row in cells)
-    out.append("0 0")
-    sys.stdout.write("\n".join(out) + "\n")
+        out.append("\n".join([f"{w} {h}"] + [" ".join(map(str, row)) for row in cells]))
+    return out
+
+
+def main():
+    count, seed = int(sys.argv[1]), int(sys.argv[2])
+    sys.stdout.write("\n".join(boards(count, seed) + ["0 0"]) + "\n")
 
 
 if __name__ == "__main__":

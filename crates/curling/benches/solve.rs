@@ -5,7 +5,8 @@
 //! the comparator), on a contest-like file and on boards whose capped space
 //! must be searched whole; then the uncapped files (`--max-throws none`),
 //! which no public program runs: the one-row corridor, 200×200 boards and
-//! 100–150-side boards (the last takes minutes per sample: `cargo bench -p
+//! 100–150-side boards, the last two files of them dense with start and
+//! goal far apart (they take 10–30 s per sample: `cargo bench -p
 //! gridpuzzle-curling -- uncapped/corridor` picks one).
 //! And the judge-size `states20.in`, read and solved (whole-process
 //! figures against the public programs are in BENCHMARKS.md, from
@@ -91,7 +92,13 @@ fn bench(c: &mut Criterion) {
     };
     let mut g = c.benchmark_group("uncapped");
     g.sample_size(10);
-    for file in ["corridor.in", "big200.in", "big150.in"] {
+    for file in [
+        "corridor.in",
+        "big200.in",
+        "big150.in",
+        "big150-open.in",
+        "far8.in",
+    ] {
         let boards = load(file);
         assert_eq!(answers(&boards, &uncapped), expected(file), "{file}");
         g.bench_function(file.trim_end_matches(".in"), |b| {

@@ -5,6 +5,7 @@
 //! cargo run --release -p gridpuzzle-curling --example measure -- bench/curling/open20.in
 //! cargo run --release -p gridpuzzle-curling --example measure -- --max-throws none bench/curling/big200.in
 //! cargo run --release -p gridpuzzle-curling --example measure -- --max-throws none bench/curling/corridor.in bench/curling/big150.in
+//! cargo run --release -p gridpuzzle-curling --example measure -- --max-throws none bench/curling/big150-open.in bench/curling/far8.in
 //! ```
 //! The last column compares the answers with the file's `.out` (made under
 //! the cap each file is for: 10 for the 20×20 files, none for the others).
