@@ -68,6 +68,23 @@
 //! cell, which is read off the distance table in `d` steps instead
 //! (`descent`; the tests hold the two equal on thousands of lairs).
 //!
+//! **Two more moves.** The upper-bound search finds a plan of exactly
+//! `d(s)` moves whenever one exists: such a plan steps one cell nearer the
+//! exit every move (`d` is consistent), so it is simple and legal exactly
+//! when it meets the opening times above, and its `t`-th cell can be
+//! reached no earlier than move `t` — the breadth-first search labels it
+//! at `t` (by induction along the plan). So a longer upper-bound plan
+//! proves the answer above `d(s)`. And every walk from the head to the
+//! exit has the parity of `d(s)` (the grid is a chessboard: each move
+//! changes colour), so the answer is then at least `d(s) + 2`: an
+//! upper-bound plan of `d(s) + 2` moves is optimal, with no opening-time
+//! bound and no search (on `detour.in` that is a third of the lairs). The
+//! tests hold both steps against the exact answer on random lairs.
+//!
+//! **Stuck.** Before any table: a body whose head has no legal move can
+//! never move (nothing else moves), so a head off the exit stays off it:
+//! `-1` (a quarter of `detour.in`'s lairs).
+//!
 //! Otherwise A* runs with the move cap `U − 1` (`U` the upper bound's
 //! length): it only looks for something strictly shorter, queues nothing
 //! with `f ≥ U`, and if it exhausts the capped space the upper-bound plan is
@@ -766,6 +783,10 @@ pub(super) fn solve(
         search,
         costs,
     } = scratch;
+    if options.precheck && !packed.can_move(start) {
+        // A body that cannot move never will: proved before any table.
+        return done(Outcome::Unsolvable);
+    }
     if let Err(hit) = fill_distances(packed, limits, dist, levels) {
         return done(Outcome::Limit(hit));
     }
@@ -793,8 +814,18 @@ pub(super) fn solve(
             Err(hit) => return done(Outcome::Limit(hit)),
         };
         if let Some(plan) = found {
-            if plan.len() as u32 == distance {
+            let len = plan.len() as u32;
+            if len == distance {
                 return done(Outcome::Solved(plan));
+            }
+            if len == distance + 2 {
+                // Nothing shorter exists (see "Two more moves" in the
+                // module notes): no opening-time bound is needed.
+                return done(if len <= cap {
+                    Outcome::Solved(plan)
+                } else {
+                    Outcome::Unsolvable
+                });
             }
             upper = Some(plan);
         }
@@ -974,6 +1005,74 @@ mod tests {
             }
         }
         assert!(plans > 3_000 && none > 100, "{plans} plans, {none} none");
+    }
+
+    /// The two shortcuts before the opening-time bound, against the exact
+    /// answer (breadth-first search): a body that cannot move has none, and
+    /// an upper-bound plan longer than the head's distance proves the answer
+    /// at least two more (so a plan of exactly two more is optimal). And the
+    /// solver's answers on these lairs, most of them decided by one of the
+    /// two, are the exact ones.
+    #[test]
+    fn stuck_bodies_and_two_more_moves_are_exact() {
+        use crate::solve::opening::tests::exact;
+        let mut rng = SplitMix64::new(0x2a0e);
+        let (mut stuck, mut two_more, mut longer) = (0, 0, 0);
+        let (mut when, mut came, mut levels) = (Vec::new(), Vec::new(), Levels::default());
+        for _ in 0..6_000 {
+            let (rows, cols) = (rng.range(1, 10) as u32, rng.range(1, 10) as u32);
+            let Some(case) = random_case_of(&mut rng, rows, cols) else {
+                continue;
+            };
+            for rule in [TailRule::Strict, TailRule::Lenient] {
+                let packed = Packed::new(&case, rule);
+                let start = packed.encode(case.body());
+                let body = packed.decode(start);
+                let body = &body[..packed.len];
+                if body[0] == packed.exit {
+                    continue;
+                }
+                let answer = exact(&packed, start);
+                // The solver, which takes both shortcuts, gives it.
+                let solved = match crate::solve::solve(&case, rule, &Limits::none()).outcome {
+                    Outcome::Solved(plan) => Some(plan.len() as u32),
+                    Outcome::Unsolvable => None,
+                    Outcome::Limit(hit) => panic!("{hit}"),
+                };
+                assert_eq!(solved, answer, "{rule:?} {case:?}");
+                if !packed.can_move(start) {
+                    assert_eq!(answer, None, "{rule:?} {case:?}");
+                    stuck += 1;
+                    continue;
+                }
+                let dist = head_distances(&packed, &Limits::none()).unwrap();
+                let d = dist[body[0]];
+                if d == FAR {
+                    continue;
+                }
+                let limits = Limits::none();
+                let plan = free_path(&packed, body, &limits, &mut when, &mut came, &mut levels)
+                    .unwrap()
+                    .map(|p| p.len() as u32);
+                if plan == Some(d) {
+                    assert_eq!(answer, Some(d), "{rule:?} {case:?}");
+                    continue;
+                }
+                if let Some(answer) = answer {
+                    assert!(answer >= d + 2, "{answer} < {d} + 2: {rule:?} {case:?}");
+                }
+                if plan == Some(d + 2) {
+                    assert_eq!(answer, Some(d + 2), "{rule:?} {case:?}");
+                    two_more += 1;
+                } else if plan.is_some() {
+                    longer += 1;
+                }
+            }
+        }
+        assert!(
+            stuck > 800 && two_more > 600 && longer > 250,
+            "{stuck} stuck, {two_more} two more, {longer} longer"
+        );
     }
 
     #[test]
