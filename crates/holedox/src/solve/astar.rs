@@ -233,6 +233,8 @@ impl Scratch {
 pub(super) struct Levels {
     now: Vec<u32>,
     next: Vec<u32>,
+    /// The bitset pass's sets, one per arrival time ([`free_path_small`]).
+    times: Vec<u128>,
 }
 
 impl Levels {
@@ -274,7 +276,7 @@ pub(super) fn fill_distances(
     // and labelling is `min(dist, d)`; they are set to `FAR` after it.
     fill_cells(dist, &packed.blocked);
     dist[packed.exit] = 0;
-    let Levels { now, next } = levels;
+    let Levels { now, next, .. } = levels;
     now.clear();
     now.push(packed.exit as u32);
     let (mut d, mut count, mut visited, mut look) = (0, 1, 0, CLOCK_EVERY);
@@ -434,7 +436,7 @@ pub(super) fn free_path(
         return Ok(Some(Vec::new()));
     }
     if let Some(free) = packed.small {
-        return Ok(free_path_small(packed, body, free));
+        return Ok(free_path_small(packed, body, free, &mut levels.times));
     }
     free_path_wide(packed, body, limits, when, came, levels)
 }
@@ -450,7 +452,12 @@ pub(super) fn free_path(
 /// each time: backwards, keep the cells of each time next to a kept cell of
 /// the following time; forwards from the head, take the first direction
 /// into a kept cell. The tests hold the two equal on random lairs.
-fn free_path_small(packed: &Packed, body: &[usize], free: u128) -> Option<Vec<Dir>> {
+fn free_path_small(
+    packed: &Packed,
+    body: &[usize],
+    free: u128,
+    times: &mut Vec<u128>,
+) -> Option<Vec<Dir>> {
     let width = packed.width;
     let inner = packed.cells - 2 * width;
     let bit = |c: usize| 1u128 << (c - width);
@@ -467,26 +474,30 @@ fn free_path_small(packed: &Packed, body: &[usize], free: u128) -> Option<Vec<Di
         0
     };
     // Each time's new cells; at most one time a free cell.
-    let mut times = [0u128; 129];
-    times[0] = bit(body[0]);
-    let mut seen = times[0];
+    let mut last = bit(body[0]);
+    times.clear();
+    times.push(last);
+    let mut seen = last;
     let mut t = 0;
-    while times[t] & exit == 0 {
+    while last & exit == 0 {
         t += 1;
         let j = (blocking + 1).wrapping_sub(t);
         if (1..blocking).contains(&j) {
             closed &= !bit(body[j]);
         }
-        let front = spread(times[t - 1]) & free & !closed & !seen;
+        let front = spread(last) & free & !closed & !seen;
         if front == 0 {
             return None;
         }
         seen |= front;
-        times[t] = front;
+        times.push(front);
+        last = front;
     }
     times[t] = exit;
-    for s in (1..t).rev() {
-        times[s] &= spread(times[s + 1]);
+    let mut after = exit;
+    for time in times[1..t].iter_mut().rev() {
+        *time &= spread(after);
+        after = *time;
     }
     let mut path = Vec::with_capacity(t);
     let mut c = body[0];
@@ -534,7 +545,7 @@ fn free_path_wide(
         when[c] = FAR - (blocking - j + 1) as u32;
     }
     when[head] = 0;
-    let Levels { now, next } = levels;
+    let Levels { now, next, .. } = levels;
     now.clear();
     now.push(head as u32);
     let (mut t, mut count, mut visited, mut look) = (0, 1, 0, CLOCK_EVERY);
@@ -991,7 +1002,7 @@ mod tests {
                     continue;
                 }
                 let free = packed.small.expect("a lair of at most 10×10");
-                let small = free_path_small(&packed, body, free);
+                let small = free_path_small(&packed, body, free, &mut Vec::new());
                 let (mut when, mut came, mut levels) = (Vec::new(), Vec::new(), Levels::default());
                 let limits = Limits::none();
                 let wide =
