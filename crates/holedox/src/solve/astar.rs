@@ -81,6 +81,15 @@
 //! bound and no search (on `detour.in` that is a third of the lairs). The
 //! tests hold both steps against the exact answer on random lairs.
 //!
+//! **Small lairs.** On a lair whose rows fit in 128 bits the upper-bound
+//! plan is found first, and then the head's distance by a bitset pass from
+//! the head that stops at the exit (`distance_small`); a plan as long as
+//! the distance or two moves longer decides the case with no distance
+//! table. Otherwise the table is filled as on any lair, and the plan is
+//! not searched for again. (The clear-descent glance below needs the
+//! table, so it is skipped there: the upper-bound plan is then the same
+//! walk, as the tests hold.)
+//!
 //! **Stuck.** Before any table: a body whose head has no legal move can
 //! never move (nothing else moves), so a head off the exit stays off it:
 //! `-1` (a quarter of `detour.in`'s lairs).
@@ -515,6 +524,32 @@ fn free_path_small(
     Some(path)
 }
 
+/// The head's distance to the exit from `head` on a lair whose rows fit in
+/// 128 bits, `free` its free cells (see [`fill_small`]): the same pass, from
+/// the head, counting distances until it meets the exit instead of writing
+/// a table. [`FAR`] when it never does.
+fn distance_small(packed: &Packed, free: u128, head: usize) -> u32 {
+    let width = packed.width;
+    let inner = packed.cells - 2 * width;
+    if packed.exit < width || packed.exit - width >= inner {
+        return FAR;
+    }
+    let exit = 1u128 << (packed.exit - width);
+    let mut seen = 1u128 << (head - width);
+    let mut front = seen;
+    let mut d = 0;
+    while front & exit == 0 {
+        let spread = (front << 1) | (front >> 1) | (front << width) | (front >> width);
+        front = spread & free & !seen;
+        if front == 0 {
+            return FAR;
+        }
+        seen |= front;
+        d += 1;
+    }
+    d
+}
+
 /// [`free_path`] by a queue of cells (any lair), with the time and cancel
 /// budgets of `limits`.
 fn free_path_wide(
@@ -794,25 +829,49 @@ pub(super) fn solve(
         search,
         costs,
     } = scratch;
+    // The longest plan that counts: the caller's cap, lowered below the
+    // upper-bound plan's length once that plan is known.
+    let mut max_depth = cap;
+    let cap = cap.unwrap_or(u32::MAX);
+    // An upper-bound plan as long as the head's distance, or two moves
+    // longer, is optimal (see "Two more moves" in the module notes).
+    let decided = |plan: &Vec<Dir>, distance: u32| {
+        let len = plan.len() as u32;
+        (len == distance || len == distance + 2).then_some(len <= cap)
+    };
     if options.precheck && !packed.can_move(start) {
         // A body that cannot move never will: proved before any table.
         return done(Outcome::Unsolvable);
+    }
+    let body = packed.decode(start);
+    let body = &body[..packed.len];
+    // The upper-bound plan, once it is known.
+    let mut found = None;
+    if let (true, Some(free)) = (options.precheck, packed.small) {
+        // On a small lair the plan comes first, and the head's distance
+        // by a pass that stops at the head: the cases it decides need no
+        // distance table (see "Small lairs" in the module notes).
+        let plan = free_path_small(packed, body, free, &mut levels.times);
+        if let Some(plan) = plan {
+            let distance = distance_small(packed, free, body[0]);
+            match decided(&plan, distance) {
+                Some(true) => return done(Outcome::Solved(plan)),
+                Some(false) => return done(Outcome::Unsolvable),
+                None => found = Some(Some(plan)),
+            }
+        } else {
+            found = Some(None);
+        }
     }
     if let Err(hit) = fill_distances(packed, limits, dist, levels) {
         return done(Outcome::Limit(hit));
     }
     let dist = &dist[..];
     let distance = dist[packed.head(start)];
-    // The longest plan that counts: the caller's cap, lowered below the
-    // upper-bound plan's length once that plan is known.
-    let mut max_depth = cap;
-    let cap = cap.unwrap_or(u32::MAX);
     if distance == FAR || distance > cap {
         return done(Outcome::Unsolvable);
     }
-    let body = packed.decode(start);
-    let body = &body[..packed.len];
-    if options.precheck && descent_is_clear(packed, dist, body) {
+    if options.precheck && found.is_none() && descent_is_clear(packed, dist, body) {
         // No segment can be in the way of the head walking down the
         // distance table: the upper-bound plan is the first such walk, as
         // long as the distance (see the module notes).
@@ -820,25 +879,19 @@ pub(super) fn solve(
     }
     let mut upper = None;
     if options.precheck {
-        let found = match free_path(packed, body, limits, when, came, levels) {
-            Ok(found) => found,
-            Err(hit) => return done(Outcome::Limit(hit)),
+        let found = match found {
+            Some(found) => found,
+            None => match free_path(packed, body, limits, when, came, levels) {
+                Ok(found) => found,
+                Err(hit) => return done(Outcome::Limit(hit)),
+            },
         };
         if let Some(plan) = found {
-            let len = plan.len() as u32;
-            if len == distance {
-                return done(Outcome::Solved(plan));
+            match decided(&plan, distance) {
+                Some(true) => return done(Outcome::Solved(plan)),
+                Some(false) => return done(Outcome::Unsolvable),
+                None => upper = Some(plan),
             }
-            if len == distance + 2 {
-                // Nothing shorter exists (see "Two more moves" in the
-                // module notes): no opening-time bound is needed.
-                return done(if len <= cap {
-                    Outcome::Solved(plan)
-                } else {
-                    Outcome::Unsolvable
-                });
-            }
-            upper = Some(plan);
         }
     }
     // Only now the opening-time bound, which most cases never need.
@@ -1119,6 +1172,12 @@ mod tests {
             }
             let dist = head_distances(&packed, &Limits::none()).unwrap();
             assert_eq!(dist, queue_distances(&packed), "{rows}×{cols}");
+            // And the pass that stops at the head, on the small ones.
+            if let Some(free) = packed.small {
+                let head = packed.start_head;
+                let d = distance_small(&packed, free, head);
+                assert_eq!(d, dist[head], "{rows}×{cols} {case:?}");
+            }
         }
         assert!(small > 500 && wide > 500, "{small} small, {wide} wide");
     }

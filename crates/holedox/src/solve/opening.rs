@@ -264,7 +264,7 @@ pub(crate) mod tests {
 
     /// The exact answer from `state` by breadth-first search, `None` when
     /// there is none.
-    pub(crate) fn exact(packed: &Packed, state: u64) -> Option<u32> {
+    pub(in crate::solve) fn exact(packed: &Packed, state: u64) -> Option<u32> {
         match packed
             .search(state, &mut HashVisited::default(), None, &Limits::none())
             .outcome
