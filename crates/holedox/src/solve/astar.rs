@@ -630,11 +630,15 @@ fn free_path_wide(
 
 /// Scratch of the completion check: cells proved not to lead anywhere in
 /// the current call carry the current stamp (so nothing is cleared between
-/// calls).
+/// calls); and the depth-first search's path and the directions tried at
+/// each of its cells, kept between calls (A* runs the check on every state
+/// it expands).
 #[derive(Default)]
 struct Completion {
     dead: Vec<u32>,
     stamp: u32,
+    path: Vec<usize>,
+    tried: Vec<usize>,
 }
 
 /// The search problem: packed states, the lower bound (head distance and
@@ -660,7 +664,12 @@ impl Holedox<'_> {
         let body = &body[..packed.len];
         let head = body[0];
         let dist = self.dist;
-        let Completion { dead, stamp } = &mut *self.completion;
+        let Completion {
+            dead,
+            stamp,
+            path,
+            tried,
+        } = &mut *self.completion;
         if dead.len() < packed.cells {
             // Grown on first use: most searches end before any completion
             // check, and on a huge lair it is 4 bytes a cell.
@@ -675,8 +684,10 @@ impl Holedox<'_> {
         // After `free_after` moves no body cell is in the way any more.
         let free_after = packed.blocking.saturating_sub(1);
         let hittable = &body[1..packed.blocking.min(body.len())];
-        let mut path: Vec<usize> = vec![head];
-        let mut tried: Vec<usize> = vec![0];
+        path.clear();
+        path.push(head);
+        tried.clear();
+        tried.push(0);
         loop {
             let t = path.len() - 1;
             let c = path[t];
