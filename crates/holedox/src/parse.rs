@@ -279,7 +279,15 @@ impl<R: BufRead> Cases<R> {
     }
 
     /// The next token as an integer in `lo..=hi`; end of input is an error.
+    #[inline]
     fn read(&mut self, what: &str, lo: u64, hi: u64) -> Result<(u64, Word), InputError> {
+        // Nearly always: a number read ahead, in range.
+        if let Some(&(value, span)) = self.ahead[..self.filled].get(self.next) {
+            if (lo..=hi).contains(&value) {
+                self.next += 1;
+                return Ok((value, Word::Number(value, span)));
+            }
+        }
         self.read_with(|| what.to_string(), lo, hi)
     }
 
