@@ -508,18 +508,23 @@ fn free_path_small(
         *time &= spread(after);
         after = *time;
     }
+    // Forwards, without a branch per direction (which one comes first is
+    // a coin toss): the four neighbours' bits in `U D L R` order, and the
+    // lowest one set. A neighbour off the 128 bits reads as not kept.
     let mut path = Vec::with_capacity(t);
-    let mut c = body[0];
-    for kept in &times[1..=t] {
-        let (d, n) = packed
-            .delta
-            .iter()
-            .enumerate()
-            .map(|(d, &delta)| (d, c.wrapping_add_signed(delta)))
-            .find(|&(_, n)| n >= width && n - width < inner && kept & bit(n) != 0)
-            .expect("a kept cell has a kept neighbour one time on");
+    let mut b = body[0] - width;
+    let steps = [width.wrapping_neg(), width, 1usize.wrapping_neg(), 1];
+    for &kept in &times[1..=t] {
+        let at = |n: usize| u32::try_from(n).ok().and_then(|n| kept.checked_shr(n));
+        let kept_at = |n: usize| at(n).map_or(0, |k| k as u32 & 1);
+        let dirs = kept_at(b.wrapping_sub(width))
+            | kept_at(b + width) << 1
+            | kept_at(b.wrapping_sub(1)) << 2
+            | kept_at(b + 1) << 3;
+        debug_assert!(dirs != 0, "a kept cell has a kept neighbour one time on");
+        let d = dirs.trailing_zeros() as usize & 3;
         path.push(Dir::from_index(d));
-        c = n;
+        b = b.wrapping_add(steps[d]);
     }
     Some(path)
 }
