@@ -224,8 +224,16 @@ impl<R: BufRead> Cases<R> {
                     .error_at(n_tok.span(), "a valid lair", e.to_string()))
             }
         };
+        // The body's cells hashed into 64 bits: a stone whose bit is clear
+        // is off the body with no look at the body.
+        let at = |p: Pos| (p.row as usize * cols as usize + p.col as usize) & 63;
+        let on_body = body.iter().fold(0u64, |bits, &b| bits | 1 << at(b));
         for k in 1..=stones {
             let (p, span) = self.read_cell(Part::Stone(k), rows, cols)?;
+            if on_body >> at(p) & 1 == 0 {
+                lair.set_stone(p, true);
+                continue;
+            }
             if let Some(i) = body.iter().position(|&b| b == p) {
                 return Err(self.scanner.error_at(
                     span,
@@ -239,7 +247,7 @@ impl<R: BufRead> Cases<R> {
     }
 
     /// A cell as two 1-based numbers, returned 0-based with the row's span.
-    #[inline]
+    #[inline(always)]
     fn read_cell(&mut self, part: Part, rows: u32, cols: u32) -> Result<(Pos, Span), InputError> {
         if self.filled - self.next < 2 {
             if self.next < self.filled {
@@ -271,7 +279,15 @@ impl<R: BufRead> Cases<R> {
     }
 
     /// The next token as an integer in `lo..=hi`; end of input is an error.
+    #[inline]
     fn read(&mut self, what: &str, lo: u64, hi: u64) -> Result<(u64, Word), InputError> {
+        // Nearly always: a number read ahead, in range.
+        if let Some(&(value, span)) = self.ahead[..self.filled].get(self.next) {
+            if (lo..=hi).contains(&value) {
+                self.next += 1;
+                return Ok((value, Word::Number(value, span)));
+            }
+        }
         self.read_with(|| what.to_string(), lo, hi)
     }
 

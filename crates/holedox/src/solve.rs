@@ -373,16 +373,33 @@ impl Packed {
         body
     }
 
+    /// Whether the head of the body `body` (decoded) may enter `target`, a
+    /// neighbour of it: not a stone, not a blocking segment.
+    #[inline]
+    fn can_enter(&self, body: &[usize; MAX_BODY], target: usize) -> bool {
+        let hittable = &body[1..self.blocking];
+        !self.blocked[target] && !hittable.iter().step_by(2).any(|&b| b == target)
+    }
+
+    /// Whether the body of `state` has any legal move: when it has none, it
+    /// never will (nothing moves), and a head off the exit stays off it.
+    fn can_move(&self, state: u64) -> bool {
+        let body = self.decode(state);
+        let head = body[0];
+        self.delta
+            .iter()
+            .any(|&delta| self.can_enter(&body, head.wrapping_add_signed(delta)))
+    }
+
     /// The states after every legal move from `state`.
     #[inline]
     fn successors(&self, state: u64, out: &mut Vec<(Dir, u64)>) {
         let body = self.decode(state);
         let head = body[0];
         let links = state & self.mask;
-        let hittable = &body[1..self.blocking];
         for (d, &delta) in self.delta.iter().enumerate() {
             let target = head.wrapping_add_signed(delta);
-            if self.blocked[target] || hittable.iter().step_by(2).any(|&b| b == target) {
+            if !self.can_enter(&body, target) {
                 continue;
             }
             let next_links = ((links << 2) | (d as u64 ^ 1)) & self.mask;

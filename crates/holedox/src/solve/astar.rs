@@ -68,6 +68,32 @@
 //! cell, which is read off the distance table in `d` steps instead
 //! (`descent`; the tests hold the two equal on thousands of lairs).
 //!
+//! **Two more moves.** The upper-bound search finds a plan of exactly
+//! `d(s)` moves whenever one exists: such a plan steps one cell nearer the
+//! exit every move (`d` is consistent), so it is simple and legal exactly
+//! when it meets the opening times above, and its `t`-th cell can be
+//! reached no earlier than move `t` — the breadth-first search labels it
+//! at `t` (by induction along the plan). So a longer upper-bound plan
+//! proves the answer above `d(s)`. And every walk from the head to the
+//! exit has the parity of `d(s)` (the grid is a chessboard: each move
+//! changes colour), so the answer is then at least `d(s) + 2`: an
+//! upper-bound plan of `d(s) + 2` moves is optimal, with no opening-time
+//! bound and no search (on `detour.in` that is a third of the lairs). The
+//! tests hold both steps against the exact answer on random lairs.
+//!
+//! **Small lairs.** On a lair whose rows fit in 128 bits the upper-bound
+//! plan is found first, and then the head's distance by a bitset pass from
+//! the head that stops at the exit (`distance_small`); a plan as long as
+//! the distance or two moves longer decides the case with no distance
+//! table. Otherwise the table is filled as on any lair, and the plan is
+//! not searched for again. (The clear-descent glance below needs the
+//! table, so it is skipped there: the upper-bound plan is then the same
+//! walk, as the tests hold.)
+//!
+//! **Stuck.** Before any table: a body whose head has no legal move can
+//! never move (nothing else moves), so a head off the exit stays off it:
+//! `-1` (a quarter of `detour.in`'s lairs).
+//!
 //! Otherwise A* runs with the move cap `U − 1` (`U` the upper bound's
 //! length): it only looks for something strictly shorter, queues nothing
 //! with `f ≥ U`, and if it exhausts the capped space the upper-bound plan is
@@ -216,6 +242,8 @@ impl Scratch {
 pub(super) struct Levels {
     now: Vec<u32>,
     next: Vec<u32>,
+    /// The bitset pass's sets, one per arrival time ([`free_path_small`]).
+    times: Vec<u128>,
 }
 
 impl Levels {
@@ -257,7 +285,7 @@ pub(super) fn fill_distances(
     // and labelling is `min(dist, d)`; they are set to `FAR` after it.
     fill_cells(dist, &packed.blocked);
     dist[packed.exit] = 0;
-    let Levels { now, next } = levels;
+    let Levels { now, next, .. } = levels;
     now.clear();
     now.push(packed.exit as u32);
     let (mut d, mut count, mut visited, mut look) = (0, 1, 0, CLOCK_EVERY);
@@ -417,7 +445,7 @@ pub(super) fn free_path(
         return Ok(Some(Vec::new()));
     }
     if let Some(free) = packed.small {
-        return Ok(free_path_small(packed, body, free));
+        return Ok(free_path_small(packed, body, free, &mut levels.times));
     }
     free_path_wide(packed, body, limits, when, came, levels)
 }
@@ -433,7 +461,12 @@ pub(super) fn free_path(
 /// each time: backwards, keep the cells of each time next to a kept cell of
 /// the following time; forwards from the head, take the first direction
 /// into a kept cell. The tests hold the two equal on random lairs.
-fn free_path_small(packed: &Packed, body: &[usize], free: u128) -> Option<Vec<Dir>> {
+fn free_path_small(
+    packed: &Packed,
+    body: &[usize],
+    free: u128,
+    times: &mut Vec<u128>,
+) -> Option<Vec<Dir>> {
     let width = packed.width;
     let inner = packed.cells - 2 * width;
     let bit = |c: usize| 1u128 << (c - width);
@@ -450,41 +483,76 @@ fn free_path_small(packed: &Packed, body: &[usize], free: u128) -> Option<Vec<Di
         0
     };
     // Each time's new cells; at most one time a free cell.
-    let mut times = [0u128; 129];
-    times[0] = bit(body[0]);
-    let mut seen = times[0];
+    let mut last = bit(body[0]);
+    times.clear();
+    times.push(last);
+    let mut seen = last;
     let mut t = 0;
-    while times[t] & exit == 0 {
+    while last & exit == 0 {
         t += 1;
         let j = (blocking + 1).wrapping_sub(t);
         if (1..blocking).contains(&j) {
             closed &= !bit(body[j]);
         }
-        let front = spread(times[t - 1]) & free & !closed & !seen;
+        let front = spread(last) & free & !closed & !seen;
         if front == 0 {
             return None;
         }
         seen |= front;
-        times[t] = front;
+        times.push(front);
+        last = front;
     }
     times[t] = exit;
-    for s in (1..t).rev() {
-        times[s] &= spread(times[s + 1]);
+    let mut after = exit;
+    for time in times[1..t].iter_mut().rev() {
+        *time &= spread(after);
+        after = *time;
     }
+    // Forwards, without a branch per direction (which one comes first is
+    // a coin toss): the four neighbours' bits in `U D L R` order, and the
+    // lowest one set. A neighbour off the 128 bits reads as not kept.
     let mut path = Vec::with_capacity(t);
-    let mut c = body[0];
-    for kept in &times[1..=t] {
-        let (d, n) = packed
-            .delta
-            .iter()
-            .enumerate()
-            .map(|(d, &delta)| (d, c.wrapping_add_signed(delta)))
-            .find(|&(_, n)| n >= width && n - width < inner && kept & bit(n) != 0)
-            .expect("a kept cell has a kept neighbour one time on");
+    let mut b = body[0] - width;
+    let steps = [width.wrapping_neg(), width, 1usize.wrapping_neg(), 1];
+    for &kept in &times[1..=t] {
+        let at = |n: usize| u32::try_from(n).ok().and_then(|n| kept.checked_shr(n));
+        let kept_at = |n: usize| at(n).map_or(0, |k| k as u32 & 1);
+        let dirs = kept_at(b.wrapping_sub(width))
+            | kept_at(b + width) << 1
+            | kept_at(b.wrapping_sub(1)) << 2
+            | kept_at(b + 1) << 3;
+        debug_assert!(dirs != 0, "a kept cell has a kept neighbour one time on");
+        let d = dirs.trailing_zeros() as usize & 3;
         path.push(Dir::from_index(d));
-        c = n;
+        b = b.wrapping_add(steps[d]);
     }
     Some(path)
+}
+
+/// The head's distance to the exit from `head` on a lair whose rows fit in
+/// 128 bits, `free` its free cells (see [`fill_small`]): the same pass, from
+/// the head, counting distances until it meets the exit instead of writing
+/// a table. [`FAR`] when it never does.
+fn distance_small(packed: &Packed, free: u128, head: usize) -> u32 {
+    let width = packed.width;
+    let inner = packed.cells - 2 * width;
+    if packed.exit < width || packed.exit - width >= inner {
+        return FAR;
+    }
+    let exit = 1u128 << (packed.exit - width);
+    let mut seen = 1u128 << (head - width);
+    let mut front = seen;
+    let mut d = 0;
+    while front & exit == 0 {
+        let spread = (front << 1) | (front >> 1) | (front << width) | (front >> width);
+        front = spread & free & !seen;
+        if front == 0 {
+            return FAR;
+        }
+        seen |= front;
+        d += 1;
+    }
+    d
 }
 
 /// [`free_path`] by a queue of cells (any lair), with the time and cancel
@@ -517,7 +585,7 @@ fn free_path_wide(
         when[c] = FAR - (blocking - j + 1) as u32;
     }
     when[head] = 0;
-    let Levels { now, next } = levels;
+    let Levels { now, next, .. } = levels;
     now.clear();
     now.push(head as u32);
     let (mut t, mut count, mut visited, mut look) = (0, 1, 0, CLOCK_EVERY);
@@ -567,11 +635,15 @@ fn free_path_wide(
 
 /// Scratch of the completion check: cells proved not to lead anywhere in
 /// the current call carry the current stamp (so nothing is cleared between
-/// calls).
+/// calls); and the depth-first search's path and the directions tried at
+/// each of its cells, kept between calls (A* runs the check on every state
+/// it expands).
 #[derive(Default)]
 struct Completion {
     dead: Vec<u32>,
     stamp: u32,
+    path: Vec<usize>,
+    tried: Vec<usize>,
 }
 
 /// The search problem: packed states, the lower bound (head distance and
@@ -597,7 +669,12 @@ impl Holedox<'_> {
         let body = &body[..packed.len];
         let head = body[0];
         let dist = self.dist;
-        let Completion { dead, stamp } = &mut *self.completion;
+        let Completion {
+            dead,
+            stamp,
+            path,
+            tried,
+        } = &mut *self.completion;
         if dead.len() < packed.cells {
             // Grown on first use: most searches end before any completion
             // check, and on a huge lair it is 4 bytes a cell.
@@ -612,8 +689,10 @@ impl Holedox<'_> {
         // After `free_after` moves no body cell is in the way any more.
         let free_after = packed.blocking.saturating_sub(1);
         let hittable = &body[1..packed.blocking.min(body.len())];
-        let mut path: Vec<usize> = vec![head];
-        let mut tried: Vec<usize> = vec![0];
+        path.clear();
+        path.push(head);
+        tried.clear();
+        tried.push(0);
         loop {
             let t = path.len() - 1;
             let c = path[t];
@@ -766,21 +845,49 @@ pub(super) fn solve(
         search,
         costs,
     } = scratch;
+    // The longest plan that counts: the caller's cap, lowered below the
+    // upper-bound plan's length once that plan is known.
+    let mut max_depth = cap;
+    let cap = cap.unwrap_or(u32::MAX);
+    // An upper-bound plan as long as the head's distance, or two moves
+    // longer, is optimal (see "Two more moves" in the module notes).
+    let decided = |plan: &Vec<Dir>, distance: u32| {
+        let len = plan.len() as u32;
+        (len == distance || len == distance + 2).then_some(len <= cap)
+    };
+    if options.precheck && !packed.can_move(start) {
+        // A body that cannot move never will: proved before any table.
+        return done(Outcome::Unsolvable);
+    }
+    let body = packed.decode(start);
+    let body = &body[..packed.len];
+    // The upper-bound plan, once it is known.
+    let mut found = None;
+    if let (true, Some(free)) = (options.precheck, packed.small) {
+        // On a small lair the plan comes first, and the head's distance
+        // by a pass that stops at the head: the cases it decides need no
+        // distance table (see "Small lairs" in the module notes).
+        let plan = free_path_small(packed, body, free, &mut levels.times);
+        if let Some(plan) = plan {
+            let distance = distance_small(packed, free, body[0]);
+            match decided(&plan, distance) {
+                Some(true) => return done(Outcome::Solved(plan)),
+                Some(false) => return done(Outcome::Unsolvable),
+                None => found = Some(Some(plan)),
+            }
+        } else {
+            found = Some(None);
+        }
+    }
     if let Err(hit) = fill_distances(packed, limits, dist, levels) {
         return done(Outcome::Limit(hit));
     }
     let dist = &dist[..];
     let distance = dist[packed.head(start)];
-    // The longest plan that counts: the caller's cap, lowered below the
-    // upper-bound plan's length once that plan is known.
-    let mut max_depth = cap;
-    let cap = cap.unwrap_or(u32::MAX);
     if distance == FAR || distance > cap {
         return done(Outcome::Unsolvable);
     }
-    let body = packed.decode(start);
-    let body = &body[..packed.len];
-    if options.precheck && descent_is_clear(packed, dist, body) {
+    if options.precheck && found.is_none() && descent_is_clear(packed, dist, body) {
         // No segment can be in the way of the head walking down the
         // distance table: the upper-bound plan is the first such walk, as
         // long as the distance (see the module notes).
@@ -788,15 +895,19 @@ pub(super) fn solve(
     }
     let mut upper = None;
     if options.precheck {
-        let found = match free_path(packed, body, limits, when, came, levels) {
-            Ok(found) => found,
-            Err(hit) => return done(Outcome::Limit(hit)),
+        let found = match found {
+            Some(found) => found,
+            None => match free_path(packed, body, limits, when, came, levels) {
+                Ok(found) => found,
+                Err(hit) => return done(Outcome::Limit(hit)),
+            },
         };
         if let Some(plan) = found {
-            if plan.len() as u32 == distance {
-                return done(Outcome::Solved(plan));
+            match decided(&plan, distance) {
+                Some(true) => return done(Outcome::Solved(plan)),
+                Some(false) => return done(Outcome::Unsolvable),
+                None => upper = Some(plan),
             }
-            upper = Some(plan);
         }
     }
     // Only now the opening-time bound, which most cases never need.
@@ -960,7 +1071,7 @@ mod tests {
                     continue;
                 }
                 let free = packed.small.expect("a lair of at most 10×10");
-                let small = free_path_small(&packed, body, free);
+                let small = free_path_small(&packed, body, free, &mut Vec::new());
                 let (mut when, mut came, mut levels) = (Vec::new(), Vec::new(), Levels::default());
                 let limits = Limits::none();
                 let wide =
@@ -974,6 +1085,74 @@ mod tests {
             }
         }
         assert!(plans > 3_000 && none > 100, "{plans} plans, {none} none");
+    }
+
+    /// The two shortcuts before the opening-time bound, against the exact
+    /// answer (breadth-first search): a body that cannot move has none, and
+    /// an upper-bound plan longer than the head's distance proves the answer
+    /// at least two more (so a plan of exactly two more is optimal). And the
+    /// solver's answers on these lairs, most of them decided by one of the
+    /// two, are the exact ones.
+    #[test]
+    fn stuck_bodies_and_two_more_moves_are_exact() {
+        use crate::solve::opening::tests::exact;
+        let mut rng = SplitMix64::new(0x2a0e);
+        let (mut stuck, mut two_more, mut longer) = (0, 0, 0);
+        let (mut when, mut came, mut levels) = (Vec::new(), Vec::new(), Levels::default());
+        for _ in 0..6_000 {
+            let (rows, cols) = (rng.range(1, 10) as u32, rng.range(1, 10) as u32);
+            let Some(case) = random_case_of(&mut rng, rows, cols) else {
+                continue;
+            };
+            for rule in [TailRule::Strict, TailRule::Lenient] {
+                let packed = Packed::new(&case, rule);
+                let start = packed.encode(case.body());
+                let body = packed.decode(start);
+                let body = &body[..packed.len];
+                if body[0] == packed.exit {
+                    continue;
+                }
+                let answer = exact(&packed, start);
+                // The solver, which takes both shortcuts, gives it.
+                let solved = match crate::solve::solve(&case, rule, &Limits::none()).outcome {
+                    Outcome::Solved(plan) => Some(plan.len() as u32),
+                    Outcome::Unsolvable => None,
+                    Outcome::Limit(hit) => panic!("{hit}"),
+                };
+                assert_eq!(solved, answer, "{rule:?} {case:?}");
+                if !packed.can_move(start) {
+                    assert_eq!(answer, None, "{rule:?} {case:?}");
+                    stuck += 1;
+                    continue;
+                }
+                let dist = head_distances(&packed, &Limits::none()).unwrap();
+                let d = dist[body[0]];
+                if d == FAR {
+                    continue;
+                }
+                let limits = Limits::none();
+                let plan = free_path(&packed, body, &limits, &mut when, &mut came, &mut levels)
+                    .unwrap()
+                    .map(|p| p.len() as u32);
+                if plan == Some(d) {
+                    assert_eq!(answer, Some(d), "{rule:?} {case:?}");
+                    continue;
+                }
+                if let Some(answer) = answer {
+                    assert!(answer >= d + 2, "{answer} < {d} + 2: {rule:?} {case:?}");
+                }
+                if plan == Some(d + 2) {
+                    assert_eq!(answer, Some(d + 2), "{rule:?} {case:?}");
+                    two_more += 1;
+                } else if plan.is_some() {
+                    longer += 1;
+                }
+            }
+        }
+        assert!(
+            stuck > 800 && two_more > 600 && longer > 250,
+            "{stuck} stuck, {two_more} two more, {longer} longer"
+        );
     }
 
     #[test]
@@ -1009,6 +1188,12 @@ mod tests {
             }
             let dist = head_distances(&packed, &Limits::none()).unwrap();
             assert_eq!(dist, queue_distances(&packed), "{rows}×{cols}");
+            // And the pass that stops at the head, on the small ones.
+            if let Some(free) = packed.small {
+                let head = packed.start_head;
+                let d = distance_small(&packed, free, head);
+                assert_eq!(d, dist[head], "{rows}×{cols} {case:?}");
+            }
         }
         assert!(small > 500 && wide > 500, "{small} small, {wide} wide");
     }

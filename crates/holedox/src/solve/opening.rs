@@ -97,6 +97,12 @@
 //! `dist(head) − k + j − 1 < dist(Bj) < dist(head)` nothing can be closed
 //! on such a path, and the bound is `dist(head)` with no search (the usual
 //! case: a body trailing behind its head).
+//!
+//! On a lair whose rows fit in 128 bits (judge-size lairs up to 10×10)
+//! the same value comes from sets of cells instead, one per move up to the
+//! horizon (`bound_small`): a handful of shifts and masks where the search
+//! took a branch per neighbour that the processor could not predict. The
+//! tests hold the two equal on random lairs.
 
 use super::Packed;
 
@@ -168,12 +174,21 @@ impl Opening {
     /// head must be finite. Never less than `dist[head]`; `None` when the
     /// relaxed head cannot move at all (then neither can the real one).
     pub(super) fn bound(&mut self, packed: &Packed, dist: &[u32], body: &[usize]) -> Option<u32> {
-        let k = packed.blocking.min(body.len());
         // When no body cell can be closed on a descending path, every
         // descending path is clear and the bound is the distance.
         if descent_is_clear(packed, dist, body) {
             return Some(dist[body[0]]);
         }
+        if let Some(free) = packed.small {
+            return bound_small(packed, free, dist, body);
+        }
+        self.bound_wide(packed, dist, body)
+    }
+
+    /// [`Opening::bound`] by the search over cells (any lair), without the
+    /// glance first.
+    fn bound_wide(&mut self, packed: &Packed, dist: &[u32], body: &[usize]) -> Option<u32> {
+        let k = packed.blocking.min(body.len());
         for (j, &c) in body.iter().enumerate().take(k) {
             self.open_at[c] = (packed.blocking - j + 1) as u8;
         }
@@ -253,6 +268,61 @@ impl Opening {
     }
 }
 
+/// `h_open` on a lair whose rows fit in 128 bits, `free` its free cells
+/// (bit `b` the padded cell `width + b`, as in the bitset passes of
+/// [`mod@super::astar`]), by sets of cells instead of a search: `R_t`, the
+/// cells where a relaxed walk can stand after `t` moves between two steps
+/// (not half-way through a wait), is `R_{t−1}` spread one step into the
+/// free cells open at move `t`, plus `R_{t−2}` (a wait of two) when
+/// `t − 2 ≥ 1` (no wait on the starting cell at the start, and the
+/// starting cell stays closed until past the horizon). A walk that reaches
+/// the exit before the horizon `H = k` does so at the first `t` with the
+/// exit in `R_t`; any longer walk stands between two steps at `H` or, when
+/// a wait spans `H`, at `H + 1` on a cell of `R_{H−1}`, and from then on
+/// every cell is open, so it is at least `H + dist(c)` for `c` in `R_H` or
+/// `H + 1 + dist(c)` for `c` in `R_{H−1}`, and as short as the least of
+/// them. (Spreading `R_H` once more gains nothing: a neighbour is at most
+/// one nearer.) The tests hold it equal to the search on random lairs.
+fn bound_small(packed: &Packed, free: u128, dist: &[u32], body: &[usize]) -> Option<u32> {
+    let width = packed.width;
+    let bit = |c: usize| 1u128 << (c - width);
+    let spread = |f: u128| (f << 1) | (f >> 1) | (f << width) | (f >> width);
+    let k = packed.blocking.min(body.len());
+    // Segment `j < k` opens at move `k − j + 1`: `B0` (the start) past
+    // the horizon.
+    let mut closed = body[..k].iter().fold(0u128, |set, &c| set | bit(c));
+    let exit = bit(packed.exit);
+    // `R_{t−2}` where a wait may start (`t − 2 ≥ 1`, else empty), `R_{t−1}`.
+    let (mut waits, mut now) = (0u128, bit(body[0]));
+    for t in 1..=k {
+        if t >= 2 {
+            closed &= !bit(body[k + 1 - t]);
+        }
+        let next = (spread(now) & free & !closed) | waits;
+        waits = if t >= 2 { now } else { 0 };
+        now = next;
+        if now & exit != 0 {
+            return Some(t as u32);
+        }
+        if now | waits == 0 {
+            return None;
+        }
+    }
+    let least = |mut set: u128| {
+        let mut least = FAR;
+        while set != 0 {
+            least = least.min(dist[width + set.trailing_zeros() as usize]);
+            set &= set - 1;
+        }
+        least
+    };
+    let k = k as u32;
+    let at_horizon = least(now).saturating_add(k);
+    let after_a_wait = least(waits).saturating_add(k + 1);
+    let best = at_horizon.min(after_a_wait);
+    (best != FAR).then_some(best)
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -264,7 +334,7 @@ pub(crate) mod tests {
 
     /// The exact answer from `state` by breadth-first search, `None` when
     /// there is none.
-    fn exact(packed: &Packed, state: u64) -> Option<u32> {
+    pub(in crate::solve) fn exact(packed: &Packed, state: u64) -> Option<u32> {
         match packed
             .search(state, &mut HashVisited::default(), None, &Limits::none())
             .outcome
@@ -397,6 +467,54 @@ pub(crate) mod tests {
         assert!(states > 10_000, "{states}");
         assert!(above > 1_000, "{above} of {states}");
         assert!(tight_above > above / 4, "{tight_above} of {above}");
+    }
+
+    /// The sets of [`bound_small`] give what the search gives, on random
+    /// lairs of up to 10×10 and the states along random walks from their
+    /// starts, under both rules.
+    #[test]
+    fn both_opening_bounds_agree() {
+        let mut rng = SplitMix64::new(0x0b5e);
+        let (mut states, mut above, mut none) = (0, 0, 0);
+        for _ in 0..4_000 {
+            let (rows, cols) = (rng.range(1, 10) as u32, rng.range(1, 10) as u32);
+            let Some(case) = random_case_of(&mut rng, rows, cols) else {
+                continue;
+            };
+            for rule in [TailRule::Strict, TailRule::Lenient] {
+                let packed = Packed::new(&case, rule);
+                let free = packed.small.expect("a lair of at most 10×10");
+                let dist = head_distances(&packed, &Limits::none()).unwrap();
+                let mut opening = Opening::new(&packed);
+                let mut state = packed.encode(case.body());
+                let mut next = Vec::new();
+                for _ in 0..8 {
+                    let body = packed.decode(state);
+                    let body = &body[..packed.len];
+                    if body[0] == packed.exit || dist[body[0]] == FAR {
+                        break;
+                    }
+                    let small = bound_small(&packed, free, &dist, body);
+                    let wide = opening.bound_wide(&packed, &dist, body);
+                    assert_eq!(small, wide, "{rule:?} {body:?} {case:?}");
+                    states += 1;
+                    match small {
+                        Some(h) => above += u32::from(h > dist[body[0]]),
+                        None => none += 1,
+                    }
+                    next.clear();
+                    packed.successors(state, &mut next);
+                    if next.is_empty() {
+                        break;
+                    }
+                    state = next[rng.below(next.len() as u64) as usize].1;
+                }
+            }
+        }
+        assert!(
+            states > 20_000 && above > 3_000 && none > 300,
+            "{states} states, {above} above the distance, {none} none"
+        );
     }
 
     /// When no segment can be in the way of a descending path, the
