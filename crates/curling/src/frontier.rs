@@ -194,6 +194,11 @@ impl FrontierTable {
         self.side
     }
 
+    /// Every how many frontiers the table keeps.
+    pub fn step(&self) -> usize {
+        self.step
+    }
+
     /// `T` at the board cell (`row`, `col`) with frontier `f0` given in the
     /// board's own terms: `low` the least row (or column) of the frontier
     /// side so far, `high` the greatest (see [`Reach`]). `None` where the
@@ -434,11 +439,25 @@ impl CornerTable {
         Some(table)
     }
 
+    /// Every how many frontiers the table keeps.
+    pub fn step(&self) -> usize {
+        self.step
+    }
+
     /// `T` at the board cell (`row`, `col`), the frontiers being the stone's
     /// own lines or one past the farthest broken block toward the goal's
     /// side (see [`FrontierTable::get`]), and never past the start's. `None`
     /// where the table knows nothing (255 or more).
     pub fn get(&self, row: usize, col: usize, reach: &Reach) -> Option<u32> {
+        self.get_within(row, col, reach).0
+    }
+
+    /// [`CornerTable::get`], and whether the stone lies between the start
+    /// and the goal's side on both axes. There the frontiers are the ones
+    /// a one-axis table takes, so where this table keeps every frontier a
+    /// one-axis table keeps, its value is at least that table's (its game
+    /// allows less) and the one-axis table need not be asked.
+    pub fn get_within(&self, row: usize, col: usize, reach: &Reach) -> (Option<u32>, bool) {
         let (h, w) = (self.height, self.width);
         let (r, broken_r) = if self.flip_rows {
             (h - 1 - row, reach.max_row.map(|b| h - b))
@@ -455,7 +474,8 @@ impl CornerTable {
         let (fr, fc) = (fr * self.step, fc * self.step);
         let layer = fr / self.step * self.col_levels + fc / self.step;
         let v = self.values[self.offsets[layer] + (r - fr) * (w - fc) + (c - fc)];
-        (v != FAR).then_some(v as u32)
+        let within = r <= self.start.0 && c <= self.start.1;
+        ((v != FAR).then_some(v as u32), within)
     }
 
     /// Fills the layer of frontiers (`fr`, `fc`), the layers of smaller

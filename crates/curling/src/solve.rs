@@ -359,6 +359,7 @@ struct Stone<'a, const DEEP: bool> {
     corner: Option<CornerTable>,
     corner_after: u64,
     corner_in: u64,
+    corner_covers: bool,
 }
 
 impl<'a, const DEEP: bool> Stone<'a, DEEP> {
@@ -379,6 +380,7 @@ impl<'a, const DEEP: bool> Stone<'a, DEEP> {
             corner: None,
             corner_after: CORNER_AFTER,
             corner_in: 0,
+            corner_covers: false,
         }
     }
 }
@@ -572,14 +574,23 @@ impl<const DEEP: bool> Walk for Stone<'_, DEEP> {
             self.corner_in -= 1;
             if self.corner_in == 0 {
                 self.corner = CornerTable::new(self.board, CORNER_WORK);
+                // Whether the corner table keeps every frontier the one-axis
+                // tables keep (see `CornerTable::get_within`).
+                self.corner_covers = self.corner.as_ref().is_some_and(|c| {
+                    let step = c.step();
+                    self.frontier.iter().all(|t| t.step() % step == 0)
+                });
             }
         }
+        let (row, col) = (self.stone.row as usize, self.stone.col as usize);
         if let Some(t) = &self.corner {
-            let (row, col) = (self.stone.row as usize, self.stone.col as usize);
-            best = best.max(t.get(row, col, &self.reach).unwrap_or(0));
+            let (v, within) = t.get_within(row, col, &self.reach);
+            best = best.max(v.unwrap_or(0));
+            if within && v.is_some() && self.corner_covers {
+                return Some(best);
+            }
         }
         for t in &self.frontier {
-            let (row, col) = (self.stone.row as usize, self.stone.col as usize);
             best = best.max(t.get(row, col, &self.reach).unwrap_or(0));
         }
         Some(best)
