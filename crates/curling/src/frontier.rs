@@ -85,11 +85,16 @@
 //! layers with smaller frontiers, with the same sweeps; the parts of the
 //! slides up and left that leave the layer's quadrant stop only in final
 //! layers, so they are worked out once per layer instead of once per
-//! sweep. On the eight boards of `bench/curling/random_big.py 300 16` that
-//! the one-axis tables left undecided at 5 s, the bound at the start goes
-//! from 13–16 to 17–24 (answers 25–32); a table costs 0.4–1.3 s there,
-//! which is why the search builds it only after the one-axis tables have
-//! not been enough for another 4 M bounds.
+//! sweep, and a slide along a row carries the value its thrower just took
+//! to the next cell in a register. On `bench/curling/far8.in`, the eight
+//! boards of `random_big.py 300 16` that the one-axis tables left
+//! undecided at 5 s, the bound at the start goes from 13–16 to 17–24
+//! (answers 25–32); a table costs 0.2–0.5 s there, which is why the search
+//! builds it only after the one-axis tables have not been enough for
+//! another 4 M bounds. A search still going 8 M bounds later builds
+//! [`CornerTable::finest`], every frontier kept, if it fits in 64 M
+//! values: on board 5 of `far8.in` it says 24 at the start where every
+//! second frontier says 22, and costs 1.5 s.
 
 use crate::rules::{Board, Cell};
 

@@ -40,7 +40,10 @@
 //!   search has given `FRONTIER_AFTER` bounds, when they cost less than
 //!   the search has already spent; and if that is not enough, after
 //!   `CORNER_AFTER` more, the corner table, which plays that game on both
-//!   axes at once (boards far from the goal on both).
+//!   axes at once (boards far from the goal on both), and after
+//!   `FINEST_AFTER` more, where the first one rounded the frontiers to
+//!   every second line or more, the one that keeps them all if it fits.
+//!   Once the corner table is built it also orders the throws.
 //! - **Throws nearest the goal first**, in deep searches: a node works out
 //!   its four throws once, tries them in order of the bound where they
 //!   land, and hands them to `play`, which takes them instead of sliding
@@ -358,6 +361,7 @@ struct Stone<'a, const DEEP: bool> {
     escalate_in: u64,
     corner: Option<CornerTable>,
     corner_after: u64,
+    finest_after: u64,
     corner_in: u64,
     corner_covers: bool,
 }
@@ -379,6 +383,7 @@ impl<'a, const DEEP: bool> Stone<'a, DEEP> {
             escalate_in: 0,
             corner: None,
             corner_after: CORNER_AFTER,
+            finest_after: FINEST_AFTER,
             corner_in: 0,
             corner_covers: false,
         }
@@ -395,6 +400,11 @@ const FRONTIER_AFTER: u64 = 1 << 21;
 /// s on sides 100–150: only the searches the one-axis tables leave hard
 /// get this far.
 const CORNER_AFTER: u64 = 1 << 22;
+
+/// Bounds a deep search gives after a corner table that keeps every second
+/// frontier or fewer before it builds the one that keeps them all
+/// (`CornerTable::finest`), when that fits.
+const FINEST_AFTER: u64 = 1 << 23;
 
 /// Cells the corner table's sweeps may visit before it is given up (about
 /// 3 s); a 150×150 board's takes a third of it.
@@ -489,7 +499,14 @@ impl<const DEEP: bool> Walk for Stone<'_, DEEP> {
                 let at = self.board.grid().index(t.stone());
                 let free = self.dist[at];
                 let table = passes.get(at, lines.most() as usize + 1).unwrap_or(0);
-                *slot = (free.max(table), free, dir);
+                // The corner table, once built, with the broken blocks'
+                // extent before the throw: close enough to order by.
+                let p = t.stone();
+                let corner = self.corner.as_ref().map_or(0, |c| {
+                    c.get(p.row as usize, p.col as usize, &self.reach)
+                        .unwrap_or(0)
+                });
+                *slot = (free.max(table).max(corner), free, dir);
             }
         }
         scored.sort_unstable_by_key(|&(h, f, _)| (h, f));
@@ -573,7 +590,15 @@ impl<const DEEP: bool> Walk for Stone<'_, DEEP> {
         } else if self.corner_in > 0 {
             self.corner_in -= 1;
             if self.corner_in == 0 {
-                self.corner = CornerTable::new(self.board, CORNER_WORK);
+                let finer = self.corner.is_some();
+                if !finer {
+                    self.corner = CornerTable::new(self.board, CORNER_WORK);
+                    if self.corner.as_ref().is_some_and(|c| c.step() > 1) {
+                        self.corner_in = self.finest_after;
+                    }
+                } else if let Some(t) = CornerTable::finest(self.board, CORNER_WORK) {
+                    self.corner = Some(t);
+                }
                 // Whether the corner table keeps every frontier the one-axis
                 // tables keep (see `CornerTable::get_within`).
                 self.corner_covers = self.corner.as_ref().is_some_and(|c| {
