@@ -741,6 +741,24 @@ mod tests {
         },
     ];
 
+    /// The one-axis tables of a small board, on all four sides.
+    fn all_sides(b: &Board) -> Vec<FrontierTable> {
+        SIDES
+            .iter()
+            .map(|&s| FrontierTable::new(b, s).expect("small boards fit the work"))
+            .collect()
+    }
+
+    /// The broken blocks' extent of a state, as the search keeps it.
+    fn reach_of(b: &Board, s: &crate::rules::State) -> Reach {
+        let mut reach = Reach::default();
+        for &id in s.broken.ids() {
+            let p = b.blocks()[id as usize];
+            reach.break_at(p.row as usize, p.col as usize);
+        }
+        reach
+    }
+
     #[test]
     fn the_frontier_bound_never_exceeds_the_exact_distance() {
         let mut rng = SplitMix64::new(0xF20_7713);
@@ -751,17 +769,10 @@ mod tests {
             if b.blocks().len() > 14 {
                 continue;
             }
-            let tables: Vec<FrontierTable> = SIDES
-                .iter()
-                .map(|&s| FrontierTable::new(&b, s).expect("small boards fit the work"))
-                .collect();
+            let tables = all_sides(&b);
             random_walk(&b, &mut rng, |s, exact| {
                 states += 1;
-                let mut reach = Reach::default();
-                for &id in s.broken.ids() {
-                    let p = b.blocks()[id as usize];
-                    reach.break_at(p.row as usize, p.col as usize);
-                }
+                let reach = reach_of(&b, s);
                 for t in &tables {
                     let v = t.get(s.stone.row as usize, s.stone.col as usize, &reach);
                     assert!(
@@ -791,17 +802,10 @@ mod tests {
             let table =
                 CornerTable::build(&b, WORK, |step| if step >= least { 1 << 20 } else { 0 })
                     .expect("small boards fit the work");
-            let sides: Vec<FrontierTable> = SIDES
-                .iter()
-                .map(|&s| FrontierTable::new(&b, s).expect("small boards fit the work"))
-                .collect();
+            let sides = all_sides(&b);
             random_walk(&b, &mut rng, |s, exact| {
                 states += 1;
-                let mut reach = Reach::default();
-                for &id in s.broken.ids() {
-                    let p = b.blocks()[id as usize];
-                    reach.break_at(p.row as usize, p.col as usize);
-                }
+                let reach = reach_of(&b, s);
                 let (row, col) = (s.stone.row as usize, s.stone.col as usize);
                 let v = table.get(row, col, &reach).unwrap_or(0);
                 assert!(v <= exact, "{v} > {exact}: {b:?} {s:?}");

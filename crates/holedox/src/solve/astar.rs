@@ -1030,7 +1030,7 @@ impl CostTable<u64> for Costs {
 mod tests {
     use super::*;
     use crate::rules::Lair;
-    use crate::solve::opening::tests::random_case_of;
+    use crate::solve::opening::tests::each_small_lair;
     use gridpuzzle_engine::rng::SplitMix64;
     use gridpuzzle_engine::Pos;
 
@@ -1058,32 +1058,24 @@ mod tests {
     fn both_upper_bound_passes_find_the_same_plan() {
         let mut rng = SplitMix64::new(0xf4ee);
         let (mut plans, mut none) = (0, 0);
-        for _ in 0..4_000 {
-            let (rows, cols) = (rng.range(1, 10) as u32, rng.range(1, 10) as u32);
-            let Some(case) = random_case_of(&mut rng, rows, cols) else {
-                continue;
-            };
-            for rule in [TailRule::Strict, TailRule::Lenient] {
-                let packed = Packed::new(&case, rule);
-                let body = packed.decode(packed.encode(case.body()));
-                let body = &body[..packed.len];
-                if body[0] == packed.exit {
-                    continue;
-                }
-                let free = packed.small.expect("a lair of at most 10×10");
-                let small = free_path_small(&packed, body, free, &mut Vec::new());
-                let (mut when, mut came, mut levels) = (Vec::new(), Vec::new(), Levels::default());
-                let limits = Limits::none();
-                let wide =
-                    free_path_wide(&packed, body, &limits, &mut when, &mut came, &mut levels);
-                assert_eq!(small, wide.unwrap(), "{case:?} {rule:?}");
-                if small.is_some() {
-                    plans += 1;
-                } else {
-                    none += 1;
-                }
+        each_small_lair(&mut rng, 4_000, |_, case, rule, packed| {
+            let body = packed.decode(packed.encode(case.body()));
+            let body = &body[..packed.len];
+            if body[0] == packed.exit {
+                return;
             }
-        }
+            let free = packed.small.expect("a lair of at most 10×10");
+            let small = free_path_small(packed, body, free, &mut Vec::new());
+            let (mut when, mut came, mut levels) = (Vec::new(), Vec::new(), Levels::default());
+            let limits = Limits::none();
+            let wide = free_path_wide(packed, body, &limits, &mut when, &mut came, &mut levels);
+            assert_eq!(small, wide.unwrap(), "{case:?} {rule:?}");
+            if small.is_some() {
+                plans += 1;
+            } else {
+                none += 1;
+            }
+        });
         assert!(plans > 3_000 && none > 100, "{plans} plans, {none} none");
     }
 
@@ -1099,56 +1091,49 @@ mod tests {
         let mut rng = SplitMix64::new(0x2a0e);
         let (mut stuck, mut two_more, mut longer) = (0, 0, 0);
         let (mut when, mut came, mut levels) = (Vec::new(), Vec::new(), Levels::default());
-        for _ in 0..6_000 {
-            let (rows, cols) = (rng.range(1, 10) as u32, rng.range(1, 10) as u32);
-            let Some(case) = random_case_of(&mut rng, rows, cols) else {
-                continue;
-            };
-            for rule in [TailRule::Strict, TailRule::Lenient] {
-                let packed = Packed::new(&case, rule);
-                let start = packed.encode(case.body());
-                let body = packed.decode(start);
-                let body = &body[..packed.len];
-                if body[0] == packed.exit {
-                    continue;
-                }
-                let answer = exact(&packed, start);
-                // The solver, which takes both shortcuts, gives it.
-                let solved = match crate::solve::solve(&case, rule, &Limits::none()).outcome {
-                    Outcome::Solved(plan) => Some(plan.len() as u32),
-                    Outcome::Unsolvable => None,
-                    Outcome::Limit(hit) => panic!("{hit}"),
-                };
-                assert_eq!(solved, answer, "{rule:?} {case:?}");
-                if !packed.can_move(start) {
-                    assert_eq!(answer, None, "{rule:?} {case:?}");
-                    stuck += 1;
-                    continue;
-                }
-                let dist = head_distances(&packed, &Limits::none()).unwrap();
-                let d = dist[body[0]];
-                if d == FAR {
-                    continue;
-                }
-                let limits = Limits::none();
-                let plan = free_path(&packed, body, &limits, &mut when, &mut came, &mut levels)
-                    .unwrap()
-                    .map(|p| p.len() as u32);
-                if plan == Some(d) {
-                    assert_eq!(answer, Some(d), "{rule:?} {case:?}");
-                    continue;
-                }
-                if let Some(answer) = answer {
-                    assert!(answer >= d + 2, "{answer} < {d} + 2: {rule:?} {case:?}");
-                }
-                if plan == Some(d + 2) {
-                    assert_eq!(answer, Some(d + 2), "{rule:?} {case:?}");
-                    two_more += 1;
-                } else if plan.is_some() {
-                    longer += 1;
-                }
+        each_small_lair(&mut rng, 6_000, |_, case, rule, packed| {
+            let start = packed.encode(case.body());
+            let body = packed.decode(start);
+            let body = &body[..packed.len];
+            if body[0] == packed.exit {
+                return;
             }
-        }
+            let answer = exact(packed, start);
+            // The solver, which takes both shortcuts, gives it.
+            let solved = match crate::solve::solve(case, rule, &Limits::none()).outcome {
+                Outcome::Solved(plan) => Some(plan.len() as u32),
+                Outcome::Unsolvable => None,
+                Outcome::Limit(hit) => panic!("{hit}"),
+            };
+            assert_eq!(solved, answer, "{rule:?} {case:?}");
+            if !packed.can_move(start) {
+                assert_eq!(answer, None, "{rule:?} {case:?}");
+                stuck += 1;
+                return;
+            }
+            let dist = head_distances(packed, &Limits::none()).unwrap();
+            let d = dist[body[0]];
+            if d == FAR {
+                return;
+            }
+            let limits = Limits::none();
+            let plan = free_path(packed, body, &limits, &mut when, &mut came, &mut levels)
+                .unwrap()
+                .map(|p| p.len() as u32);
+            if plan == Some(d) {
+                assert_eq!(answer, Some(d), "{rule:?} {case:?}");
+                return;
+            }
+            if let Some(answer) = answer {
+                assert!(answer >= d + 2, "{answer} < {d} + 2: {rule:?} {case:?}");
+            }
+            if plan == Some(d + 2) {
+                assert_eq!(answer, Some(d + 2), "{rule:?} {case:?}");
+                two_more += 1;
+            } else if plan.is_some() {
+                longer += 1;
+            }
+        });
         assert!(
             stuck > 800 && two_more > 600 && longer > 250,
             "{stuck} stuck, {two_more} two more, {longer} longer"

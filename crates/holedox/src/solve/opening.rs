@@ -352,6 +352,24 @@ pub(crate) mod tests {
         random_case_of(rng, rows, cols)
     }
 
+    /// `count` draws of a random lair of up to 9×9 (a draw whose body
+    /// gets stuck is skipped), each packed under both tail rules.
+    pub(in crate::solve) fn each_small_lair(
+        rng: &mut SplitMix64,
+        count: usize,
+        mut visit: impl FnMut(&mut SplitMix64, &Case, TailRule, &Packed),
+    ) {
+        for _ in 0..count {
+            let (rows, cols) = (rng.range(1, 10) as u32, rng.range(1, 10) as u32);
+            let Some(case) = random_case_of(rng, rows, cols) else {
+                continue;
+            };
+            for rule in [TailRule::Strict, TailRule::Lenient] {
+                visit(rng, &case, rule, &Packed::new(&case, rule));
+            }
+        }
+    }
+
     /// A random `rows`×`cols` lair with a random body of up to 7 segments
     /// and 0–40 % stones, or `None` when the body's walk gets stuck.
     pub(crate) fn random_case_of(rng: &mut SplitMix64, rows: u32, cols: u32) -> Option<Case> {
@@ -476,41 +494,34 @@ pub(crate) mod tests {
     fn both_opening_bounds_agree() {
         let mut rng = SplitMix64::new(0x0b5e);
         let (mut states, mut above, mut none) = (0, 0, 0);
-        for _ in 0..4_000 {
-            let (rows, cols) = (rng.range(1, 10) as u32, rng.range(1, 10) as u32);
-            let Some(case) = random_case_of(&mut rng, rows, cols) else {
-                continue;
-            };
-            for rule in [TailRule::Strict, TailRule::Lenient] {
-                let packed = Packed::new(&case, rule);
-                let free = packed.small.expect("a lair of at most 10×10");
-                let dist = head_distances(&packed, &Limits::none()).unwrap();
-                let mut opening = Opening::new(&packed);
-                let mut state = packed.encode(case.body());
-                let mut next = Vec::new();
-                for _ in 0..8 {
-                    let body = packed.decode(state);
-                    let body = &body[..packed.len];
-                    if body[0] == packed.exit || dist[body[0]] == FAR {
-                        break;
-                    }
-                    let small = bound_small(&packed, free, &dist, body);
-                    let wide = opening.bound_wide(&packed, &dist, body);
-                    assert_eq!(small, wide, "{rule:?} {body:?} {case:?}");
-                    states += 1;
-                    match small {
-                        Some(h) => above += u32::from(h > dist[body[0]]),
-                        None => none += 1,
-                    }
-                    next.clear();
-                    packed.successors(state, &mut next);
-                    if next.is_empty() {
-                        break;
-                    }
-                    state = next[rng.below(next.len() as u64) as usize].1;
+        each_small_lair(&mut rng, 4_000, |rng, case, rule, packed| {
+            let free = packed.small.expect("a lair of at most 10×10");
+            let dist = head_distances(packed, &Limits::none()).unwrap();
+            let mut opening = Opening::new(packed);
+            let mut state = packed.encode(case.body());
+            let mut next = Vec::new();
+            for _ in 0..8 {
+                let body = packed.decode(state);
+                let body = &body[..packed.len];
+                if body[0] == packed.exit || dist[body[0]] == FAR {
+                    break;
                 }
+                let small = bound_small(packed, free, &dist, body);
+                let wide = opening.bound_wide(packed, &dist, body);
+                assert_eq!(small, wide, "{rule:?} {body:?} {case:?}");
+                states += 1;
+                match small {
+                    Some(h) => above += u32::from(h > dist[body[0]]),
+                    None => none += 1,
+                }
+                next.clear();
+                packed.successors(state, &mut next);
+                if next.is_empty() {
+                    break;
+                }
+                state = next[rng.below(next.len() as u64) as usize].1;
             }
-        }
+        });
         assert!(
             states > 20_000 && above > 3_000 && none > 300,
             "{states} states, {above} above the distance, {none} none"
