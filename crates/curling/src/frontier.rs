@@ -78,10 +78,13 @@
 //! allows less than either one-axis game, so its value is at least theirs
 //! (at the same rounding).
 //!
-//! The frontiers never pass the start's row and column (the start is a
-//! stop), so the table keeps only the layers `(fr, fc)` between the start
-//! and the goal's side, every frontier where the layers fit in 32 M values
-//! and every second or more beyond. A layer is computed after all the
+//! A smaller frontier only allows more, so the table may be asked with
+//! the frontiers moved back to the start's row and column where they lie
+//! beyond them (the stone behind the start), and keeps only the layers
+//! `(fr, fc)` between the start and the goal's side: every frontier where
+//! those fit in 8 M values, else every second or more within 32 M, and
+//! [`CornerTable::finest`] every frontier within 64 M. A layer is computed
+//! after all the
 //! layers with smaller frontiers, with the same sweeps; the parts of the
 //! slides up and left that leave the layer's quadrant stop only in final
 //! layers, so they are worked out once per layer instead of once per

@@ -396,8 +396,8 @@ impl<'a, const DEEP: bool> Stone<'a, DEEP> {
 const FRONTIER_AFTER: u64 = 1 << 21;
 
 /// Bounds a deep search gives after the frontier tables before it builds
-/// the corner table ([`crate::frontier::CornerTable`]), which costs 0.4–1.3
-/// s on sides 100–150: only the searches the one-axis tables leave hard
+/// the corner table ([`crate::frontier::CornerTable`]), which costs 0.2–1
+/// s on sides 100–200: only the searches the one-axis tables leave hard
 /// get this far.
 const CORNER_AFTER: u64 = 1 << 22;
 
@@ -406,8 +406,9 @@ const CORNER_AFTER: u64 = 1 << 22;
 /// (`CornerTable::finest`), when that fits.
 const FINEST_AFTER: u64 = 1 << 23;
 
-/// Cells the corner table's sweeps may visit before it is given up (about
-/// 3 s); a 150×150 board's takes a third of it.
+/// Cells a corner table's sweeps may visit before it is given up: about
+/// 12 a value, so a table of 64 M values (2–2.5 s) fits with room, and a
+/// maze that makes the sweeps repeat costs no more than that.
 const CORNER_WORK: u64 = 1 << 30;
 
 /// The frontier tables toward the goal from the start, on each axis where
@@ -590,8 +591,7 @@ impl<const DEEP: bool> Walk for Stone<'_, DEEP> {
         } else if self.corner_in > 0 {
             self.corner_in -= 1;
             if self.corner_in == 0 {
-                let finer = self.corner.is_some();
-                if !finer {
+                if self.corner.is_none() {
                     self.corner = CornerTable::new(self.board, CORNER_WORK);
                     if self.corner.as_ref().is_some_and(|c| c.step() > 1) {
                         self.corner_in = self.finest_after;
