@@ -99,6 +99,8 @@
 //! values: on board 5 of `far8.in` it says 24 at the start where every
 //! second frontier says 22, and costs 1.5 s.
 
+use gridpuzzle_engine::search::Limits;
+
 use crate::rules::{Board, Cell};
 
 /// Unknown or unreachable: 255 throws or more.
@@ -151,14 +153,20 @@ enum Kind {
 }
 
 impl FrontierTable {
-    /// The table, or `None` when its sweeps would take more than `WORK`.
-    pub fn new(board: &Board, side: Side) -> Option<FrontierTable> {
-        FrontierTable::within(board, side, WORK)
+    /// The table, or `None` when its sweeps would take more than `WORK`
+    /// or `limits` run out of time (or are cancelled) before it is done.
+    pub fn new(board: &Board, side: Side, limits: &Limits) -> Option<FrontierTable> {
+        FrontierTable::within(board, side, WORK, limits)
     }
 
     /// The table, or `None` when its sweeps would visit more than `work`
     /// cells.
-    fn within(board: &Board, side: Side, work_limit: u64) -> Option<FrontierTable> {
+    fn within(
+        board: &Board,
+        side: Side,
+        work_limit: u64,
+        limits: &Limits,
+    ) -> Option<FrontierTable> {
         let (width, height) = (board.width() as usize, board.height() as usize);
         let (h, w) = if side.rows {
             (height, width)
@@ -183,7 +191,7 @@ impl FrontierTable {
         let mut work = 0;
         for f in (0..h).step_by(step) {
             work = layer(&kinds, (h, w), f, step, &mut values, (work, work_limit));
-            if work > work_limit {
+            if work > work_limit || limits.interrupted().is_some() {
                 return None;
             }
         }
@@ -385,11 +393,14 @@ pub struct CornerTable {
 
 impl CornerTable {
     /// The table toward the goal's side from the start on both axes, or
-    /// `None` when its sweeps would visit more than `work_limit` cells.
-    pub fn new(board: &Board, work_limit: u64) -> Option<CornerTable> {
+    /// `None` when its sweeps would visit more than `work_limit` cells or
+    /// `limits` run out of time (or are cancelled) first: a table is
+    /// checked against the clock after each layer, so a search's deadline
+    /// holds while one is built.
+    pub fn new(board: &Board, work_limit: u64, limits: &Limits) -> Option<CornerTable> {
         // Every frontier where that fits in a quarter of the values (it
         // costs four times every second one), else every second or fewer.
-        CornerTable::build(board, work_limit, |step| {
+        CornerTable::build(board, work_limit, limits, |step| {
             CORNER_CELLS >> (2 * (step == 1) as u32)
         })
     }
@@ -398,24 +409,25 @@ impl CornerTable {
     /// has not ended either, or `None` when that would hold more than
     /// `FINEST_CELLS` values (or its sweeps visit more than `work_limit`
     /// cells).
-    pub fn finest(board: &Board, work_limit: u64) -> Option<CornerTable> {
-        CornerTable::build(
-            board,
-            work_limit,
-            |step| {
-                if step == 1 {
-                    FINEST_CELLS
-                } else {
-                    0
-                }
-            },
-        )
+    pub fn finest(board: &Board, work_limit: u64, limits: &Limits) -> Option<CornerTable> {
+        CornerTable::build(board, work_limit, limits, |step| {
+            if step == 1 {
+                FINEST_CELLS
+            } else {
+                0
+            }
+        })
     }
 
     /// The table keeping every `step`-th frontier, for the least `step`
     /// at which the kept layers hold at most `most(step)` values (`None`
     /// when there is none).
-    fn build(board: &Board, work_limit: u64, most: impl Fn(usize) -> usize) -> Option<CornerTable> {
+    fn build(
+        board: &Board,
+        work_limit: u64,
+        limits: &Limits,
+        most: impl Fn(usize) -> usize,
+    ) -> Option<CornerTable> {
         let (width, height) = (board.width() as usize, board.height() as usize);
         let (start, goal) = (board.start(), board.goal());
         let (flip_rows, flip_cols) = (goal.row > start.row, goal.col > start.col);
@@ -460,7 +472,7 @@ impl CornerTable {
         for fr in (0..=sr).step_by(step) {
             for fc in (0..=sc).step_by(step) {
                 work = table.layer(&kinds, fr, fc, (work, work_limit));
-                if work > work_limit {
+                if work > work_limit || limits.interrupted().is_some() {
                     return None;
                 }
             }
@@ -748,7 +760,7 @@ mod tests {
     fn all_sides(b: &Board) -> Vec<FrontierTable> {
         SIDES
             .iter()
-            .map(|&s| FrontierTable::new(b, s).expect("small boards fit the work"))
+            .map(|&s| FrontierTable::new(b, s, &Limits::none()).expect("small boards fit the work"))
             .collect()
     }
 
@@ -802,9 +814,14 @@ mod tests {
                 continue;
             }
             let least = (rng.range(1, 4) as usize).min(w.max(h) as usize);
-            let table =
-                CornerTable::build(&b, WORK, |step| if step >= least { 1 << 20 } else { 0 })
-                    .expect("small boards fit the work");
+            let table = CornerTable::build(&b, WORK, &Limits::none(), |step| {
+                if step >= least {
+                    1 << 20
+                } else {
+                    0
+                }
+            })
+            .expect("small boards fit the work");
             let sides = all_sides(&b);
             random_walk(&b, &mut rng, |s, exact| {
                 states += 1;
@@ -825,8 +842,34 @@ mod tests {
         let mut rng = SplitMix64::new(3);
         let b = random_board(&mut rng, 40, 40);
         let side = SIDES[0];
-        assert!(FrontierTable::within(&b, side, 1_000).is_none());
-        assert!(FrontierTable::within(&b, side, WORK).is_some());
+        let none = Limits::none();
+        assert!(FrontierTable::within(&b, side, 1_000, &none).is_none());
+        assert!(FrontierTable::within(&b, side, WORK, &none).is_some());
+    }
+
+    #[test]
+    fn a_table_stops_at_the_search_deadline_or_a_cancel() {
+        let mut rng = SplitMix64::new(5);
+        let b = random_board(&mut rng, 40, 40);
+        let past = Limits {
+            deadline: Some(std::time::Instant::now()),
+            ..Limits::none()
+        };
+        let cancelled = Limits {
+            cancel: Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+                true,
+            ))),
+            ..Limits::none()
+        };
+        for limits in [&past, &cancelled] {
+            assert!(FrontierTable::new(&b, SIDES[0], limits).is_none());
+            assert!(CornerTable::new(&b, WORK, limits).is_none());
+            assert!(CornerTable::finest(&b, WORK, limits).is_none());
+        }
+        let none = Limits::none();
+        assert!(FrontierTable::new(&b, SIDES[0], &none).is_some());
+        assert!(CornerTable::new(&b, WORK, &none).is_some());
+        assert!(CornerTable::finest(&b, WORK, &none).is_some());
     }
 
     #[test]

@@ -144,11 +144,11 @@ pub fn solve(board: &Board, opts: &Options, limits: &Limits) -> Search<Dir> {
                 max_depth: cap,
             };
             if deep {
-                let mut walk = Stone::<true>::new(board);
+                let mut walk = Stone::<true>::new(board, limits);
                 walk.escalate_in = FRONTIER_AFTER;
                 idastar(&mut walk, limits, dfs)
             } else {
-                idastar(&mut Stone::<false>::new(board), limits, dfs)
+                idastar(&mut Stone::<false>::new(board, limits), limits, dfs)
             }
         }
         Algorithm::Bfs => bfs(
@@ -339,6 +339,9 @@ pub const UNREACHABLE: u32 = u32::MAX;
 /// capped search is compiled without any of it.
 struct Stone<'a, const DEEP: bool> {
     board: &'a Board,
+    /// The search's budgets, which the tables built during it also keep
+    /// to (a table left unfinished at the deadline is dropped).
+    limits: &'a Limits,
     stone: Pos,
     broken: Vec<bool>,
     /// Per throw played: where the stone was, and the block it broke.
@@ -367,10 +370,11 @@ struct Stone<'a, const DEEP: bool> {
 }
 
 impl<'a, const DEEP: bool> Stone<'a, DEEP> {
-    fn new(board: &'a Board) -> Stone<'a, DEEP> {
+    fn new(board: &'a Board, limits: &'a Limits) -> Stone<'a, DEEP> {
         let dist = relaxed_distances(board);
         Stone {
             board,
+            limits,
             stone: board.start(),
             broken: vec![false; board.blocks().len()],
             trail: Vec::new(),
@@ -413,7 +417,7 @@ const CORNER_WORK: u64 = 1 << 30;
 
 /// The frontier tables toward the goal from the start, on each axis where
 /// the goal is not level with the start.
-fn frontier_tables(board: &Board) -> Vec<FrontierTable> {
+fn frontier_tables(board: &Board, limits: &Limits) -> Vec<FrontierTable> {
     let (start, goal) = (board.start(), board.goal());
     let mut sides = Vec::new();
     if goal.row != start.row {
@@ -430,7 +434,7 @@ fn frontier_tables(board: &Board) -> Vec<FrontierTable> {
     }
     sides
         .into_iter()
-        .filter_map(|s| FrontierTable::new(board, s))
+        .filter_map(|s| FrontierTable::new(board, s, limits))
         .collect()
 }
 
@@ -585,18 +589,18 @@ impl<const DEEP: bool> Walk for Stone<'_, DEEP> {
         if self.escalate_in > 0 {
             self.escalate_in -= 1;
             if self.escalate_in == 0 {
-                self.frontier = frontier_tables(self.board);
+                self.frontier = frontier_tables(self.board, self.limits);
                 self.corner_in = self.corner_after;
             }
         } else if self.corner_in > 0 {
             self.corner_in -= 1;
             if self.corner_in == 0 {
                 if self.corner.is_none() {
-                    self.corner = CornerTable::new(self.board, CORNER_WORK);
+                    self.corner = CornerTable::new(self.board, CORNER_WORK, self.limits);
                     if self.corner.as_ref().is_some_and(|c| c.step() > 1) {
                         self.corner_in = self.finest_after;
                     }
-                } else if let Some(t) = CornerTable::finest(self.board, CORNER_WORK) {
+                } else if let Some(t) = CornerTable::finest(self.board, CORNER_WORK, self.limits) {
                     self.corner = Some(t);
                 }
                 // Whether the corner table keeps every frontier the one-axis
@@ -667,7 +671,8 @@ pub(crate) mod tests {
             } else {
                 Some(rng.range(11, 16) as u32)
             };
-            let mut walk = Stone::<true>::new(&b);
+            let none = Limits::none();
+            let mut walk = Stone::<true>::new(&b, &none);
             walk.escalate_in = 1;
             walk.corner_after = 1;
             let dfs = DfsOptions {
