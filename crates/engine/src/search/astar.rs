@@ -655,28 +655,37 @@ mod tests {
         assert_eq!(a.outcome, Outcome::Solved(vec![]));
     }
 
+    /// The arithmetic moves toward one target number, with no bound: a
+    /// search that goes wide.
+    struct Reach(i64);
+    impl BestFirst for Reach {
+        type State = i64;
+        type Move = char;
+        fn successors(&mut self, s: &i64, out: &mut Vec<(char, i64)>) {
+            arith(s, out)
+        }
+        fn bound(&mut self, _: &i64) -> Option<u32> {
+            Some(0)
+        }
+        fn is_goal(&mut self, s: &i64) -> bool {
+            *s == self.0
+        }
+    }
+
     #[test]
     fn memory_budget_is_a_limit() {
-        struct Line;
-        impl BestFirst for Line {
-            type State = i64;
-            type Move = char;
-            fn successors(&mut self, s: &i64, out: &mut Vec<(char, i64)>) {
-                arith(s, out)
-            }
-            fn bound(&mut self, _: &i64) -> Option<u32> {
-                Some(0)
-            }
-            fn is_goal(&mut self, s: &i64) -> bool {
-                *s == 100_000
-            }
-        }
         let options = AstarOptions {
             max_stored: Some(50),
             ..AstarOptions::default()
         };
         let mut costs = HashCosts::default();
-        let a = astar_with(&mut Line, 1, &mut costs, &Limits::none(), &options);
+        let a = astar_with(
+            &mut Reach(100_000),
+            1,
+            &mut costs,
+            &Limits::none(),
+            &options,
+        );
         assert_eq!(a.outcome, Outcome::Limit(LimitHit::Memory(50)));
         assert!(costs.len() <= 53);
 
@@ -687,10 +696,16 @@ mod tests {
             max_stored: Some(40),
             ..Limits::none()
         };
-        let a = astar_with(&mut Line, 1, &mut costs, &limits, &options);
+        let a = astar_with(&mut Reach(100_000), 1, &mut costs, &limits, &options);
         assert_eq!(a.outcome, Outcome::Limit(LimitHit::Memory(40)));
         let mut costs = HashCosts::default();
-        let a = astar_with(&mut Line, 1, &mut costs, &limits, &AstarOptions::default());
+        let a = astar_with(
+            &mut Reach(100_000),
+            1,
+            &mut costs,
+            &limits,
+            &AstarOptions::default(),
+        );
         assert_eq!(a.outcome, Outcome::Limit(LimitHit::Memory(40)));
     }
 
@@ -732,20 +747,6 @@ mod tests {
     /// a solution) and a cleared cost table give what fresh ones give.
     #[test]
     fn a_reused_scratch_changes_no_answer() {
-        struct Reach(i64);
-        impl BestFirst for Reach {
-            type State = i64;
-            type Move = char;
-            fn successors(&mut self, s: &i64, out: &mut Vec<(char, i64)>) {
-                arith(s, out)
-            }
-            fn bound(&mut self, _: &i64) -> Option<u32> {
-                Some(0)
-            }
-            fn is_goal(&mut self, s: &i64) -> bool {
-                *s == self.0
-            }
-        }
         let mut scratch = AstarScratch::default();
         let mut costs = HashCosts::default();
         for target in -15..40i64 {
