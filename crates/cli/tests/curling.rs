@@ -23,22 +23,6 @@ fn official_sample_byte_for_byte_from_stdin() {
 }
 
 #[test]
-fn the_sample_matches_the_shared_spec_copy_when_present() {
-    // The repository carries its own copy so CI needs nothing outside it.
-    let shared =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/spec/samples");
-    for name in ["curling.in", "curling.out", "holedox.in", "holedox.out"] {
-        if let Ok(theirs) = std::fs::read_to_string(shared.join(name)) {
-            assert_eq!(
-                read_sample(name),
-                theirs,
-                "{name} differs from the spec's copy"
-            );
-        }
-    }
-}
-
-#[test]
 fn throw_cap_is_an_option() {
     // The sample's fifth board needs exactly 10 throws.
     let input = "12 1\n2 0 1 1 1 1 1 1 1 1 1 3\n0 0\n";

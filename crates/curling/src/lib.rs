@@ -2,7 +2,7 @@
 //!
 //! A stone slides on ice until a block stops it — and that block breaks.
 //! The task is the fewest throws (at most 10 in the judge) that bring the
-//! stone onto the goal. The contract is `shared/spec/curling.md`.
+//! stone onto the goal. The rules and formats are `docs/curling.md`.
 //!
 //! - [`rules`]: the board and the one function that throws the stone. The
 //!   solver, the checker and every later tool call it, so they cannot drift.
@@ -10,6 +10,9 @@
 //!   precise errors.
 //! - [`bound`]: the pass-counting lower bounds that guide uncapped and
 //!   deep searches;
+//! - [`frontier`]: the frontier tables (one axis, and both at once: the
+//!   corner table), stronger admissible bounds for deep uncapped searches
+//!   on big boards;
 //! - [`solve`]: the exact solver, returning an optimal list of throws;
 //! - [`generate`]: random boards with a proved optimum in a wanted range,
 //!   and a local search for the hardest board;
@@ -20,7 +23,9 @@
 //! - [`render`]: a solution shown as text boards or as an SVG picture;
 //! - [`variant`]: the game under a known wrong reading of its rules (a
 //!   throw into an adjacent block breaks it), solved for the judge kit's
-//!   diagnosis.
+//!   diagnosis;
+//! - [`shrink`]: the boards one edit smaller, for shrinking a failing case;
+//! - [`puzzle`]: the engine's `Puzzle` contract, forwarding to the above;
 //! - [`validate`]: the judges' exact input format and limits, for test data;
 //! - [`presets`]: the edge cases a judge test set should hold.
 

@@ -1,7 +1,7 @@
 //! The judges' exact input format and limits, for `gridpuzzle validate`
 //! (see [`gridpuzzle_engine::validate`] for why a validator is not the
 //! parser): 2 ≤ w ≤ 20 and 1 ≤ h ≤ 20 (the statement's limits, as
-//! `shared/spec/curling.md` gives them), at most 100 datasets, `w h` alone
+//! `docs/curling.md` gives them), at most 100 datasets, `w h` alone
 //! on a line, then h lines of w codes each, one start and one goal, and
 //! the line `0 0` last.
 

@@ -35,8 +35,6 @@
 //!   edge cases);
 //! - [`checker`]: judging a program's output against the answers, case by
 //!   case, as a testlib checker does;
-//! - [`diagnose`]: which known wrong reading of the rules a wrong answer
-//!   matches;
 //! - [`verdict`]: what a plan checker says about a plan.
 
 pub mod check;

@@ -4,9 +4,9 @@
 //! A snake-like body of `L` cells lies in a lair of `n × m` cells with
 //! stones; each step moves the head to a side neighbour and the rest of the
 //! body follows. The question is the least number of steps that brings the
-//! head to the exit. The contract is `spec/holedox.md`.
+//! head to the exit. The rules and formats are `docs/holedox.md`.
 //!
-//! The crate is three modules, each with one job:
+//! The crate's modules, each with one job:
 //!
 //! - [`rules`]: what a lair, a body and a legal move are. Everything that
 //!   moves a body — the solver's packed states excepted, which take the one
@@ -29,7 +29,9 @@
 //!   reached"; the plain breadth-first search is kept as a comparator and
 //!   test oracle;
 //! - [`validate`]: the judges' exact input format and limits, for test
-//!   data; [`presets`]: the edge cases a judge test set should hold.
+//!   data; [`presets`]: the edge cases a judge test set should hold;
+//! - [`shrink`]: the lairs one edit smaller, for shrinking a failing case;
+//! - [`puzzle`]: the engine's `Puzzle` contract, forwarding to the above.
 //!
 //! ```
 //! use gridpuzzle_engine::search::{Limits, Outcome};
@@ -59,11 +61,10 @@ pub mod verify;
 pub use parse::{Cases, ParseOptions};
 pub use puzzle::{Exit, Holedox};
 pub use rules::{
-    check_body, is_goal, replay, step, BodyFault, Case, Illegal, Lair, LairError, Rejected,
-    TailRule,
+    check_body, is_goal, max_len_for, replay, step, BodyFault, Case, Illegal, Lair, LairError,
+    Rejected, TailRule,
 };
 pub use solve::{
-    lower_bound, max_len_for, solve, solve_capped, solve_with, upper_bound, Algorithm,
-    SolveOptions, StateStore,
+    lower_bound, solve, solve_capped, solve_with, upper_bound, Algorithm, SolveOptions, StateStore,
 };
 pub use verify::verify;

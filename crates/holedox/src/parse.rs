@@ -37,8 +37,8 @@ use gridpuzzle_engine::error::Span;
 use gridpuzzle_engine::scan::{next_case, Scanner, Token, Word};
 use gridpuzzle_engine::{InputError, Pos};
 
+use crate::rules::max_len_for;
 use crate::rules::{check_next_segment, BodyFault, Case, Lair, MAX_CELLS, MAX_SIDE};
-use crate::solve::max_len_for;
 
 /// How to read the input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

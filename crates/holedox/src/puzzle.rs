@@ -27,8 +27,8 @@ use serde_json::{json, Value};
 
 use crate::generate::{GenerateOptions, HardestOptions, Lairs};
 use crate::parse::ParseOptions;
+use crate::rules::max_len_for;
 use crate::rules::{is_goal, step, Case, TailRule};
-use crate::solve::max_len_for;
 
 /// Holedox Moving under its rule settings: the tail rule and the exit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -230,6 +230,18 @@ pub fn check_next_segment(before: &[Pos], next: Pos) -> Result<(), BodyFault> {
     }
 }
 
+/// The longest body whose packed state fits in 64 bits for a lair of
+/// `rows × cols` (for example 28 for 20×20, 26 for 100×100): the solver
+/// packs a body as its head's index in the lair padded with a ring of
+/// stones and two bits a link (the solver's module says how), and every body this
+/// crate accepts must fit, so the limit is a rule of the input here, where
+/// [`check_body`] and the parser read it.
+pub fn max_len_for(rows: u32, cols: u32) -> u32 {
+    let padded = (rows as u64 + 2) * (cols as u64 + 2);
+    let head_bits = 64 - (padded - 1).leading_zeros();
+    1 + (64 - head_bits) / 2
+}
+
 /// Checks a whole body against a lair: non-empty, short enough for the
 /// solver's 64-bit state, inside, off the stones, a chain of distinct
 /// side-adjacent cells.
@@ -237,7 +249,7 @@ pub fn check_body(lair: &Lair, body: &[Pos]) -> Result<(), BodyFault> {
     if body.is_empty() {
         return Err(BodyFault::Empty);
     }
-    let max = crate::solve::max_len_for(lair.rows(), lair.cols());
+    let max = max_len_for(lair.rows(), lair.cols());
     if body.len() > max as usize {
         return Err(BodyFault::TooLong {
             len: body.len(),
@@ -283,7 +295,7 @@ impl Case {
     /// A case the parser has checked piece by piece as it read it: every
     /// cell inside the lair (by its range), each segment by
     /// [`check_next_segment`], each stone off the body, the length within
-    /// [`crate::solve::max_len_for`]. That is all [`check_body`] checks,
+    /// [`max_len_for`]. That is all [`check_body`] checks,
     /// so it is not run again (it cost as much as reading the body).
     pub(crate) fn parsed(lair: Lair, body: Vec<Pos>) -> Case {
         debug_assert_eq!(check_body(&lair, &body), Ok(()));

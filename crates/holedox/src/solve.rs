@@ -65,6 +65,7 @@ use gridpuzzle_engine::search::{
 };
 use gridpuzzle_engine::{Dir, Pos};
 
+pub use crate::rules::max_len_for;
 use crate::rules::{Case, TailRule};
 
 pub mod astar;
@@ -81,14 +82,6 @@ pub const DENSE_MAX_BITS: u64 = 1 << 31;
 /// space, of which only the pages a search touches are ever backed by
 /// memory. A judge-size 20×20 lair with L = 8 has 7.9 million.
 pub const DENSE_MAX_COSTS: u64 = 1 << 25;
-
-/// The longest body whose packed state fits in 64 bits for a lair of
-/// `rows × cols` (for example 28 for 20×20, 26 for 100×100).
-pub fn max_len_for(rows: u32, cols: u32) -> u32 {
-    let padded = (rows as u64 + 2) * (cols as u64 + 2);
-    let head_bits = 64 - (padded - 1).leading_zeros();
-    1 + (64 - head_bits) / 2
-}
 
 /// Which set remembers the states already seen (BFS) or their best number
 /// of moves (A*).
