@@ -60,9 +60,10 @@ fn curling_animation_has_a_key_frame_per_throw() {
         "-",
     ]);
     // cx and cy of the stone: 4 throws + the start + the closing hold.
-    assert_eq!(key_frames(&svg, "stone"), vec![6, 6]);
-    // The three blocks that break fade out on their own key frames.
-    assert_eq!(key_frames(&svg, "block"), vec![6, 6, 6]);
+    assert_eq!(key_frames(&svg, "piece"), vec![6, 6]);
+    // The three blocks that break vanish at the throw that breaks them:
+    // two key frames each (standing, gone), whatever the plan's length.
+    assert_eq!(key_frames(&svg, "wall"), vec![2, 2, 2]);
     assert!(
         svg.contains("4 throws (DLUR)"),
         "legend with the move count"
@@ -83,10 +84,15 @@ fn curling_still_frame_shows_the_board_after_a_throw() {
         "-o",
         "-",
     ]);
-    assert_eq!(cell_of(&svg, "stone"), vec!["5,4"]);
+    assert_eq!(cell_of(&svg, "piece"), vec!["5,4"]);
     assert_eq!(cell_of(&svg, "broken"), vec!["6,4"]);
-    assert!(cell_of(&svg, "block").contains(&"5,1".to_string()));
+    assert!(cell_of(&svg, "wall").contains(&"5,1".to_string()));
     assert_eq!(cell_of(&svg, "goal"), vec!["3,6"]);
+    // The throw's path, as arrows from where the stone lay (the start).
+    assert_eq!(
+        cell_of(&svg, "glyph trail"),
+        vec!["1,4", "2,4", "3,4", "4,4", "5,4"]
+    );
     assert!(!svg.contains("<animate"));
 }
 
@@ -95,9 +101,9 @@ fn holedox_animation_and_still() {
     let input = sample("holedox.in");
     let svg = render(&["render", "holedox", input.to_str().unwrap(), "-o", "-"]);
     // 4 segments, each with cx and cy through 9 steps + start + hold.
-    assert_eq!(key_frames(&svg, "head"), vec![11, 11]);
-    assert_eq!(key_frames(&svg, "segment").len(), 4);
-    assert_eq!(key_frames(&svg, "tail"), vec![11, 11]);
+    assert_eq!(key_frames(&svg, "piece"), vec![11, 11]);
+    assert_eq!(key_frames(&svg, "body").len(), 4);
+    assert_eq!(key_frames(&svg, "body tail"), vec![11, 11]);
     let still = render(&[
         "render",
         "holedox",
@@ -107,11 +113,11 @@ fn holedox_animation_and_still() {
         "-o",
         "-",
     ]);
-    assert_eq!(cell_of(&still, "head"), vec!["4,1"]);
-    assert_eq!(cell_of(&still, "segment"), vec!["3,2", "4,2"]);
-    assert_eq!(cell_of(&still, "tail"), vec!["3,1"]);
-    assert_eq!(cell_of(&still, "stone"), vec!["2,3", "3,3", "3,4"]);
-    assert_eq!(cell_of(&still, "exit"), vec!["1,1"]);
+    assert_eq!(cell_of(&still, "piece"), vec!["4,1"]);
+    assert_eq!(cell_of(&still, "body"), vec!["3,2", "4,2"]);
+    assert_eq!(cell_of(&still, "body tail"), vec!["3,1"]);
+    assert_eq!(cell_of(&still, "wall"), vec!["2,3", "3,3", "3,4"]);
+    assert_eq!(cell_of(&still, "goal"), vec!["1,1"]);
     let end = render(&[
         "render",
         "holedox",
@@ -121,7 +127,7 @@ fn holedox_animation_and_still() {
         "-o",
         "-",
     ]);
-    assert_eq!(cell_of(&end, "head"), vec!["1,1"]);
+    assert_eq!(cell_of(&end, "piece"), vec!["1,1"]);
 }
 
 #[test]

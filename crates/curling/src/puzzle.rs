@@ -14,14 +14,15 @@ use std::time::Duration;
 use gridpuzzle_engine::generate::{Best, Difficulty, Generator, Want};
 use gridpuzzle_engine::page::{self, DraftGrid};
 use gridpuzzle_engine::puzzle::{
-    Cases, GenSpec, HardSpec, Levels, NewBoard, Param, Puzzle, Setting, Variant,
+    Cases, GenInfo, GenSpec, HardSpec, Info, JudgeInfo, Levels, NewBoard, PageInfo, Puzzle,
+    Setting, Variant,
 };
 use gridpuzzle_engine::search::{Limits, Search};
 use gridpuzzle_engine::session::Prospect;
-use gridpuzzle_engine::testset::{JudgeLimits, Preset};
+use gridpuzzle_engine::testset::Preset;
 use gridpuzzle_engine::validate::Input;
 use gridpuzzle_engine::verdict::Verdict;
-use gridpuzzle_engine::view::{BoardView, Mark, Role, TextStyle, Tone};
+use gridpuzzle_engine::view::{BoardView, Mark, Role, Tone};
 use gridpuzzle_engine::{Dir, Pos};
 use serde_json::{json, Value};
 
@@ -76,6 +77,9 @@ const BLOCK: Mark = Mark::new("■", "#", Role::Wall);
 const BROKEN: Mark = Mark::new("✕", "x", Role::Broken);
 const GOAL: Mark = Mark::new("◎", "G", Role::Goal);
 const STONE: Mark = Mark::new("●", "O", Role::Piece);
+/// Where the stone lay at the start: ice in text boards, outlined in
+/// pictures.
+const START: Mark = Mark::new("·", ".", Role::Start);
 
 /// The cells of a page's draft, in the order of their judge codes: ice,
 /// block, start, goal.
@@ -137,6 +141,7 @@ fn base(board: &Board, state: &State) -> BoardView {
         match c {
             Cell::Block if board.is_block(state, p) => view.set(p, BLOCK),
             Cell::Goal => view.set(p, GOAL),
+            Cell::Start => view.set(p, START),
             _ => {}
         }
     }
@@ -144,17 +149,22 @@ fn base(board: &Board, state: &State) -> BoardView {
 }
 
 impl Puzzle for Curling {
-    const NAME: &'static str = "curling";
-    const TITLE: &'static str = "Curling 2.0";
-    const ABOUT: &'static str = "Curling 2.0: fewest throws of the stone to the goal, or -1";
-    const FORMAT_HELP: &'static str = "Input: datasets `w h` followed by h rows of w codes \
-        (0 ice, 1 block, 2 start, 3 goal), ended by `0 0`.\n\
-        Judge output: one line per dataset, the fewest throws or -1.";
-    const UNIT: &'static str = "dataset";
-    const MOVE: &'static str = "throw";
-    const MOVES: &'static str = "throws";
-    const TERMINATOR: &'static str = crate::parse::TERMINATOR;
-    const SAMPLES: &'static str = include_str!("../../../samples/curling.in");
+    const INFO: Info = Info {
+        name: "curling",
+        title: "Curling 2.0",
+        about: "Curling 2.0: fewest throws of the stone to the goal, or -1",
+        format_help: "Input: datasets `w h` followed by h rows of w codes \
+            (0 ice, 1 block, 2 start, 3 goal), ended by `0 0`.\n\
+            Judge output: one line per dataset, the fewest throws or -1.",
+        unit: "dataset",
+        board: "board",
+        one_move: "throw",
+        moves: "throws",
+        terminator: crate::parse::TERMINATOR,
+        samples: include_str!("../../../samples/curling.in"),
+        piece: "stone",
+        goal: "goal",
+    };
 
     type Move = Dir;
     type Case = Board;
@@ -215,14 +225,6 @@ impl Puzzle for Curling {
 
     fn write_case(&self, case: &Board) -> String {
         crate::parse::write_dataset(case)
-    }
-
-    fn judge_line(_: u64, answer: &str) -> String {
-        answer.to_string()
-    }
-
-    fn parse_answer(output: &str) -> Option<i64> {
-        output.trim().parse().ok()
     }
 
     fn size(case: &Board) -> (u32, u32) {
@@ -310,11 +312,11 @@ impl Puzzle for Curling {
                     Throw::Goal { cells, .. } => (cells - 1).max(1),
                 };
                 for p in path(state.stone, dir, cells) {
-                    view.set(p, Mark::hint(dir));
+                    view.over(p, Mark::hint(dir));
                 }
             }
         }
-        view.set(state.stone, STONE);
+        view.piece([(state.stone, STONE)]);
         view
     }
 
@@ -340,7 +342,7 @@ impl Puzzle for Curling {
                 view.set(p, Mark::trail(dir));
                 at = p;
             }
-            view.set(at, STONE);
+            view.piece([(at, STONE)]);
             view.focus = at;
             frames.push(view);
         }
@@ -420,18 +422,22 @@ impl Puzzle for Curling {
         ]
     }
 
-    fn explain(&self, case: &Board, plan: &[Dir], style: TextStyle) -> String {
-        let style = crate::render::TextStyle {
-            ascii: style.ascii,
-            color: style.color,
-        };
-        crate::render::explain(case, plan, style)
-            .unwrap_or_else(|e| format!("(cannot replay: {e})\n"))
+    fn explain_legend(&self) -> Vec<(Mark, &'static str)> {
+        vec![
+            (STONE, "stone"),
+            (BLOCK, "block"),
+            (BROKEN, "block just broken"),
+            (GOAL, "goal"),
+            (Mark::trail(Dir::Right), "path"),
+        ]
     }
 
-    fn svg(&self, case: &Board, plan: &[Dir], still: Option<usize>) -> Result<String, String> {
-        gridpuzzle_engine::puzzle::check_still::<Self>(still, plan.len())?;
-        crate::render::svg(case, plan, still).map_err(|e| e.to_string())
+    fn whereabouts(&self, _case: &Board, state: &State) -> String {
+        format!("the stone rests at {}", state.stone)
+    }
+
+    fn narrate(&self, _: &Board, _: &State, dir: Dir, throw: &Throw, _: &State) -> String {
+        crate::render::describe_throw(dir, throw)
     }
 
     fn board_json(&self, case: &Board) -> Value {
@@ -470,47 +476,50 @@ impl Puzzle for Curling {
         json!({ "stone": cell(state.stone), "broke": broke })
     }
 
-    const PAGE_SCRIPT: &'static str = include_str!("../page.js");
-    const RULES: &'static str = "Throw the stone up, down, left or right: it slides over the ice \
-        until it hits a block, which stops it and breaks (the block is gone for the rest of the \
-        game). A throw toward a block right next to the stone is not allowed. Sliding off the \
-        board loses the game. The stone stops on the goal the moment it reaches it. \
-        Reach the goal in at most the cap of throws (10 by the judge's rules), in as few as you can.";
-    /// Dataset 2 of the statement (4 throws): dataset 1 is two cells.
-    const SHOWCASE: u64 = 2;
-    const DIFFICULTIES: &'static [NewBoard] = &[
-        NewBoard {
-            name: "Easy",
-            size: "8x8",
-            answer: "2..3",
-            params: &[],
-        },
-        NewBoard {
-            name: "Medium",
-            size: "8x8",
-            answer: "4..6",
-            params: &[],
-        },
-        NewBoard {
-            name: "Hard",
-            size: "8x8",
-            answer: "7..10",
-            params: &[],
-        },
-    ];
-    const LEVELS: &'static [Levels] = &[
-        Levels {
-            name: "Samples",
-            input: Self::SAMPLES,
-            output: include_str!("../../../samples/curling.out"),
-        },
-        // Boards of the benchmarks with the longest optimum (bench/curling).
-        Levels {
-            name: "Hardest found",
-            input: include_str!("../levels/hardest.in"),
-            output: include_str!("../levels/hardest.out"),
-        },
-    ];
+    const PAGE: Option<PageInfo> = Some(PageInfo {
+        script: include_str!("../page.js"),
+        rules: "Throw the stone up, down, left or right: it slides over the ice \
+            until it hits a block, which stops it and breaks (the block is gone for the rest of the \
+            game). A throw toward a block right next to the stone is not allowed. Sliding off the \
+            board loses the game. The stone stops on the goal the moment it reaches it. \
+            Reach the goal in at most the cap of throws (10 by the judge's rules), in as few as you can.",
+        // Dataset 2 of the statement (4 throws): dataset 1 is two cells.
+        showcase: 2,
+        board_settings: &[],
+        levels: &[
+            Levels {
+                name: "Samples",
+                input: Self::INFO.samples,
+                output: include_str!("../../../samples/curling.out"),
+            },
+            // Boards of the benchmarks with the longest optimum (bench/curling).
+            Levels {
+                name: "Hardest found",
+                input: include_str!("../levels/hardest.in"),
+                output: include_str!("../levels/hardest.out"),
+            },
+        ],
+        difficulties: &[
+            NewBoard {
+                name: "Easy",
+                size: "8x8",
+                answer: "2..3",
+                params: &[],
+            },
+            NewBoard {
+                name: "Medium",
+                size: "8x8",
+                answer: "4..6",
+                params: &[],
+            },
+            NewBoard {
+                name: "Hard",
+                size: "8x8",
+                answer: "7..10",
+                params: &[],
+            },
+        ],
+    });
 
     fn position_json(&self, case: &Board, state: &State) -> Value {
         let broken: Vec<Value> = state
@@ -588,10 +597,13 @@ impl Puzzle for Curling {
         Ok((puzzle, Value::Object(grid.json())))
     }
 
-    const DENSITY: &'static str = "blocks";
-    const GEN_PARAMS: &'static [Param] = &[];
-    const FRESH_ANSWER: (u32, u32) = (3, 6);
-    const GEN_MAX_EXPANDED: u64 = crate::generate::DEFAULT_MAX_EXPANDED;
+    const GEN: GenInfo = GenInfo {
+        density: "blocks",
+        params: &[],
+        fresh_answer: (3, 6),
+        fresh_params: &[],
+        max_expanded: crate::generate::DEFAULT_MAX_EXPANDED,
+    };
 
     fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Boards>, String> {
         let (width, height) = (spec.width, spec.height);
@@ -652,8 +664,10 @@ impl Puzzle for Curling {
         crate::shrink::smaller(case)
     }
 
-    const JUDGE_LIMITS: Option<JudgeLimits> = Some(crate::validate::LIMITS);
-    const JUDGE_FORMAT: &'static str = crate::validate::FORMAT;
+    const JUDGE: Option<JudgeInfo> = Some(JudgeInfo {
+        limits: crate::validate::LIMITS,
+        format: crate::validate::FORMAT,
+    });
 
     fn validate(&self, input: &mut Input<'_>) {
         crate::validate::validate(input)

@@ -29,6 +29,7 @@
 //! - **Static words are constants.** The statement's names ("dataset",
 //!   "throws") are consts so generic code can use them without a value.
 
+use std::fmt::Write;
 use std::io::BufRead;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -39,10 +40,11 @@ use crate::generate::{Best, Difficulty, Generator, Landscape, Want};
 use crate::moves::Move;
 use crate::search::{Limits, Search};
 use crate::session::{Game, Prospect};
+use crate::svg::{Animation, Caption};
 use crate::testset::{JudgeLimits, Preset};
 use crate::validate::Input;
 use crate::verdict::Verdict;
-use crate::view::{BoardView, Mark, TextStyle, Tone};
+use crate::view::{write_text, BoardView, Mark, Role, TextStyle, Tone};
 
 /// The lazily parsed cases of a judge input.
 pub type Cases<'a, C> = Box<dyn Iterator<Item = Result<C, InputError>> + 'a>;
@@ -147,29 +149,121 @@ impl HardSpec {
     }
 }
 
-/// The contract of a puzzle. See the module docs.
-pub trait Puzzle: Clone + Default + Send + Sync + 'static {
-    // ---------------------------------------------------------- names
+/// What a puzzle is called and how its statement words things: the
+/// names every front end prints ([`Puzzle::INFO`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Info {
     /// The name on the command line, in the API and in save files.
-    const NAME: &'static str;
+    pub name: &'static str,
     /// The title of pictures and of the play screen ("Curling 2.0").
-    const TITLE: &'static str;
+    pub title: &'static str,
     /// One line for `--help` ("Curling 2.0: fewest throws ...").
-    const ABOUT: &'static str;
+    pub about: &'static str,
     /// The input and output formats, for the puzzle's `--help`.
-    const FORMAT_HELP: &'static str;
+    pub format_help: &'static str,
     /// The statement's word for one case ("dataset", "case").
-    const UNIT: &'static str;
+    pub unit: &'static str,
     /// The statement's word for the playing field ("board", "lair"), for
     /// messages such as `no Holedox lair of 3x1 ...`.
-    const BOARD: &'static str = "board";
+    pub board: &'static str,
     /// The word for one move and for several ("throw", "throws").
-    const MOVE: &'static str;
-    const MOVES: &'static str;
+    pub one_move: &'static str,
+    pub moves: &'static str,
     /// The line that ends a judge input.
-    const TERMINATOR: &'static str;
+    pub terminator: &'static str,
     /// The statement's sample input.
-    const SAMPLES: &'static str;
+    pub samples: &'static str,
+    /// The piece the player moves and the place it must reach, as the
+    /// default sentences name them ("the head is on the exit").
+    pub piece: &'static str,
+    pub goal: &'static str,
+}
+
+/// What the generators of a puzzle are asked with ([`Puzzle::GEN`]).
+#[derive(Debug, Clone, Copy)]
+pub struct GenInfo {
+    /// What a density option counts ("blocks", "stones").
+    pub density: &'static str,
+    /// The generator's own parameters.
+    pub params: &'static [Param],
+    /// The answer range of a fresh `play` puzzle.
+    pub fresh_answer: (u32, u32),
+    /// The generator parameters a fresh `play` puzzle takes, with their
+    /// defaults there (a `play` flag, unlike `generate`'s, may be left
+    /// out). `help` says what the value is, as a noun phrase ("the length
+    /// of a Holedox body"), so a message can say `--len is the length of a
+    /// Holedox body` to a player of another puzzle.
+    pub fresh_params: &'static [Param],
+    /// The budget of one of the generator's exact searches when a request
+    /// names none ([`GenSpec::max_expanded`] is `None`): a front end that
+    /// caps budgets (the server) needs the number to cap it.
+    pub max_expanded: u64,
+}
+
+/// What the judge kit knows of a puzzle's contest ([`Puzzle::JUDGE`]).
+#[derive(Debug, Clone, Copy)]
+pub struct JudgeInfo {
+    /// The judges' limits, for a test set.
+    pub limits: JudgeLimits,
+    /// The judges' exact format and limits in words, for `validate`'s help.
+    pub format: &'static str,
+}
+
+/// What the web page offers of a puzzle ([`Puzzle::PAGE`]).
+///
+/// The web page is generic: it asks the server for every position, judge
+/// text and link, which come from the puzzle's page methods. Its editor
+/// holds a *draft*: a board in the shape of [`Puzzle::board_json`],
+/// possibly not a case yet (no start placed, a snake half drawn); see
+/// [`crate::page`].
+#[derive(Debug, Clone, Copy)]
+pub struct PageInfo {
+    /// The page's drawing module: a plain script that registers the
+    /// puzzle's drawing and editing tools (see the page's scripts).
+    pub script: &'static str,
+    /// The rules in a few plain sentences, for the page's "How to play"
+    /// (the page knows no rule of its own). The move keys are the page's,
+    /// so they are not repeated here.
+    pub rules: &'static str,
+    /// The sample case (1-based) the page opens first.
+    pub showcase: u64,
+    /// The settings that the page's board holds (Holedox's exit, drawn on
+    /// the board) rather than a control beside it.
+    pub board_settings: &'static [&'static str],
+    /// The boards the page lists to play (its "Levels"), set by set.
+    pub levels: &'static [Levels],
+    /// The page's "New board" buttons, easiest first: what each asks
+    /// `/api/generate` for. Chosen so that each answers well within a
+    /// second at its size.
+    pub difficulties: &'static [NewBoard],
+}
+
+/// The contract of a puzzle. See the module docs.
+///
+/// A puzzle says little and the rest is derived: 24 items are required
+/// (its words, settings and generator consts, five types, and 16
+/// methods: reading and writing cases, the rules as `start`/`apply`/
+/// `is_won`, the exact solver from a position, the view of a position and
+/// its words, and the generator); every other item has a default built on
+/// those (solving from the start, verifying a plan, `--explain`'s boards,
+/// pictures, status lines, judge lines), which a puzzle overrides only
+/// where it has a faster path or its own words.
+pub trait Puzzle: Clone + Default + Send + Sync + 'static {
+    // ---------------------------------------------------------- names
+    /// The puzzle's names and words.
+    const INFO: Info;
+
+    // The fields of [`Puzzle::INFO`], by the names the front ends use.
+    const NAME: &'static str = Self::INFO.name;
+    const TITLE: &'static str = Self::INFO.title;
+    const ABOUT: &'static str = Self::INFO.about;
+    const FORMAT_HELP: &'static str = Self::INFO.format_help;
+    const UNIT: &'static str = Self::INFO.unit;
+    const BOARD: &'static str = Self::INFO.board;
+    const MOVE: &'static str = Self::INFO.one_move;
+    const MOVES: &'static str = Self::INFO.moves;
+    const TERMINATOR: &'static str = Self::INFO.terminator;
+    const SAMPLES: &'static str = Self::INFO.samples;
     /// Listed in help texts, error messages and the page. The template
     /// puzzle of the tests is registered but not listed.
     const LISTED: bool = true;
@@ -228,8 +322,12 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     /// One case in the judge's input format, without the terminator.
     fn write_case(&self, case: &Self::Case) -> String;
 
-    /// The judge's output line for case `n` with `answer` (no newline).
-    fn judge_line(n: u64, answer: &str) -> String;
+    /// The judge's output line for case `n` with `answer` (no newline):
+    /// the answer alone by default.
+    fn judge_line(n: u64, answer: &str) -> String {
+        let _ = n;
+        answer.to_string()
+    }
 
     /// Appends [`Puzzle::judge_line`] to `out`. Judge mode writes one per
     /// case, thousands a run: a puzzle whose line is more than its answer
@@ -238,21 +336,76 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
         out.extend_from_slice(Self::judge_line(n, answer).as_bytes());
     }
 
-    /// The answer in a program's judge output for a single-case input.
-    fn parse_answer(output: &str) -> Option<i64>;
+    /// The answer in a program's judge output for a single-case input:
+    /// what follows [`Puzzle::judge_line`]'s words for case 1.
+    fn parse_answer(output: &str) -> Option<i64> {
+        let line = Self::judge_line(1, "");
+        output
+            .trim()
+            .strip_prefix(line.trim_end())?
+            .trim()
+            .parse()
+            .ok()
+    }
 
     /// Width and height of a case's board.
     fn size(case: &Self::Case) -> (u32, u32);
 
     // -------------------------------------------------------- solving
-    /// An optimal plan, a proof that none exists, or a budget reached.
-    fn solve(&self, case: &Self::Case, limits: &Limits) -> Search<Self::Move>;
+    /// An optimal plan, a proof that none exists, or a budget reached: by
+    /// default [`Puzzle::solve_from`] the start.
+    fn solve(&self, case: &Self::Case, limits: &Limits) -> Search<Self::Move> {
+        self.solve_from(case, &self.start(case), 0, limits)
+    }
 
     /// What `-1` means for this puzzle, for humans.
-    fn unsolvable(&self) -> String;
+    fn unsolvable(&self) -> String {
+        format!(
+            "no sequence of {} reaches the {}",
+            Self::MOVES,
+            Self::INFO.goal
+        )
+    }
 
-    /// The verdict on a user's plan.
-    fn verify(&self, case: &Self::Case, plan: &[Self::Move], limits: &Limits) -> Verdict;
+    /// The verdict on a user's plan: by default the plan replayed through
+    /// [`Puzzle::apply`] (a move after the game is won is refused), then
+    /// the goal, the cap ([`Puzzle::move_cap`]) and the optimum of
+    /// [`Puzzle::solve`] under `limits`.
+    fn verify(&self, case: &Self::Case, plan: &[Self::Move], limits: &Limits) -> Verdict {
+        let mut state = self.start(case);
+        for (index, &mv) in plan.iter().enumerate() {
+            let refused = if self.is_won(case, &state) {
+                Err(format!(
+                    "the {} is already on the {}: the game is over",
+                    Self::INFO.piece,
+                    Self::INFO.goal
+                ))
+            } else {
+                self.apply(case, &state, index, mv).map(|(next, _)| next)
+            };
+            match refused {
+                Ok(next) => state = next,
+                Err(reason) => {
+                    return Verdict::Illegal {
+                        index,
+                        mv: mv.letter(),
+                        reason,
+                    }
+                }
+            }
+        }
+        let moves = plan.len();
+        if !self.is_won(case, &state) {
+            return Verdict::NotReached {
+                moves,
+                detail: self.whereabouts(case, &state),
+            };
+        }
+        if let Some(cap) = self.move_cap().filter(|&cap| moves > cap as usize) {
+            return Verdict::OverCap { moves, cap };
+        }
+        crate::verdict::against_optimum(moves, self.solve(case, limits).outcome)
+    }
 
     /// The most moves a plan may have under these settings (Curling's
     /// throw cap), if any: a front end that serves strangers refuses a
@@ -299,84 +452,220 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
         hint: Option<Self::Move>,
     ) -> BoardView;
 
-    /// Frames shown while a move happens (a stone sliding); empty when a
-    /// move is one step.
+    /// Frames shown while a move happens (a stone sliding); none by
+    /// default, when a move is one step.
     fn frames(
         &self,
         case: &Self::Case,
         before: &Self::State,
         mv: Self::Move,
         event: &Self::Event,
-    ) -> Vec<BoardView>;
+    ) -> Vec<BoardView> {
+        let _ = (case, before, mv, event);
+        Vec::new()
+    }
 
-    /// One sentence about a legal move.
+    /// One short sentence about a legal move, for the play screen's
+    /// message line.
     fn describe(&self, mv: Self::Move, event: &Self::Event) -> String;
 
+    /// The sentence `--explain` prints about a legal move from `before` to
+    /// `after`: by default [`Puzzle::describe`] and where the piece went.
+    fn narrate(
+        &self,
+        case: &Self::Case,
+        before: &Self::State,
+        mv: Self::Move,
+        event: &Self::Event,
+        after: &Self::State,
+    ) -> String {
+        let _ = before;
+        let to = self.view(case, after, None, None).focus;
+        format!("{} to {to}", self.describe(mv, event))
+    }
+
+    /// Where the game stands at `state`, as `--explain`'s first line and
+    /// `verify`'s "not reached" say it: by default where the piece and the
+    /// goal are.
+    fn whereabouts(&self, case: &Self::Case, state: &Self::State) -> String {
+        let view = self.view(case, state, None, None);
+        let info = Self::INFO;
+        match view.ground.iter().position(|m| m.role == Role::Goal) {
+            Some(i) => {
+                let w = view.width as usize;
+                let goal = crate::grid::Pos::new((i / w) as u32, (i % w) as u32);
+                format!(
+                    "the {} is at {}, the {} at {goal}",
+                    info.piece, view.focus, info.goal
+                )
+            }
+            None => format!("the {} is at {}", info.piece, view.focus),
+        }
+    }
+
     /// The move counter, such as `throws: 3 of at most 10`.
-    fn counter(&self, used: usize) -> String;
+    fn counter(&self, used: usize) -> String {
+        format!("{}: {used}", Self::MOVES)
+    }
 
     /// The status line of a position whose prospect is known; `stuck`: no
     /// move is legal.
-    fn status(&self, prospect: &Prospect<Self::Move>, used: usize, stuck: bool) -> (String, Tone);
+    fn status(&self, prospect: &Prospect<Self::Move>, used: usize, stuck: bool) -> (String, Tone) {
+        let _ = used;
+        let Info { piece, goal, .. } = Self::INFO;
+        match prospect {
+            Prospect::Won => (format!("the {piece} is on the {goal}"), Tone::Good),
+            Prospect::Reachable { .. } => (format!("the {goal} can still be reached"), Tone::Good),
+            Prospect::Hopeless if stuck => (
+                format!("trapped: the {piece} cannot move at all (u undoes)"),
+                Tone::Bad,
+            ),
+            Prospect::Hopeless => (
+                format!("hopeless: the {goal} can no longer be reached (u undoes)"),
+                Tone::Bad,
+            ),
+            Prospect::Unknown(hit) => unknown_status(hit),
+        }
+    }
 
     /// The marks worth explaining, with their words.
     fn legend(&self) -> Vec<(Mark, &'static str)>;
 
-    /// The optimal plan's boards as text (`--explain`).
-    fn explain(&self, case: &Self::Case, plan: &[Self::Move], style: TextStyle) -> String;
+    /// The legend of `--explain`'s boards: by default
+    /// [`Puzzle::legend`].
+    fn explain_legend(&self) -> Vec<(Mark, &'static str)> {
+        self.legend()
+    }
 
-    /// The plan as an SVG picture, animated or the still after move `k`.
+    /// The optimal plan's boards as text (`--explain`): the legend, where
+    /// the game starts, and the board after every move with a sentence.
+    fn explain(&self, case: &Self::Case, plan: &[Self::Move], style: TextStyle) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "legend: {}",
+            crate::view::legend_text(&self.explain_legend(), style)
+        );
+        let mut state = self.start(case);
+        let _ = writeln!(out, "start: {}", self.whereabouts(case, &state));
+        write_text(&self.view(case, &state, None, None), style, &mut out);
+        for (k, &mv) in plan.iter().enumerate() {
+            let (next, event) = match self.apply(case, &state, k, mv) {
+                Ok(done) => done,
+                Err(why) => {
+                    return format!("(cannot replay: {} {} ({mv}): {why})\n", Self::MOVE, k + 1)
+                }
+            };
+            let _ = writeln!(
+                out,
+                "{} {} of {} ({mv}): {}",
+                Self::MOVE,
+                k + 1,
+                plan.len(),
+                self.narrate(case, &state, mv, &event, &next)
+            );
+            let view = self.view(case, &next, Some((&state, mv, &event)), None);
+            write_text(&view, style, &mut out);
+            state = next;
+        }
+        out
+    }
+
+    /// The plan as an SVG picture, animated or the still after move `k`,
+    /// drawn from the views of its positions ([`crate::svg`]).
     fn svg(
         &self,
         case: &Self::Case,
         plan: &[Self::Move],
         still: Option<usize>,
-    ) -> Result<String, String>;
+    ) -> Result<String, String> {
+        check_still::<Self>(still, plan.len())?;
+        let letters = crate::moves::plan_string(plan);
+        let legend = self.legend();
+        let caption = Caption {
+            title: Self::TITLE,
+            unit: Self::MOVE,
+            plan: &letters,
+            legend: &legend,
+        };
+        let mut state = self.start(case);
+        let mut animation = match still {
+            None => Some(Animation::new(&self.view(case, &state, None, None))),
+            Some(_) => None,
+        };
+        let mut picture = match still {
+            Some(0) => Some(self.view(case, &state, None, None)),
+            _ => None,
+        };
+        for (k, &mv) in plan.iter().enumerate() {
+            let (next, event) = self
+                .apply(case, &state, k, mv)
+                .map_err(|why| format!("{} {} ({mv}): {why}", Self::MOVE, k + 1))?;
+            if let Some(a) = animation.as_mut() {
+                a.push(&self.view(case, &next, None, None));
+            }
+            if still == Some(k + 1) {
+                picture = Some(self.view(case, &next, Some((&state, mv, &event)), None));
+            }
+            state = next;
+        }
+        Ok(match (animation, picture) {
+            (Some(a), _) => a.finish(&caption),
+            (None, Some(view)) => {
+                crate::svg::still(&view, &caption, still.unwrap_or(0), plan.len())
+            }
+            (None, None) => unreachable!("a still within the plan was drawn"),
+        })
+    }
 
     // ----------------------------------------------------------- page
-    /// The board of a case as the page draws it.
-    fn board_json(&self, case: &Self::Case) -> serde_json::Value;
+    /// The board of a case as the page draws and edits it (a *draft*, see
+    /// [`PageInfo`]) and as `/api/cases` answers it; nothing by default.
+    fn board_json(&self, case: &Self::Case) -> serde_json::Value {
+        let _ = case;
+        serde_json::Value::Null
+    }
 
-    /// A position as the page draws it.
+    /// A position as `/api/play` answers it (its `start`).
     fn state_json(&self, state: &Self::State) -> serde_json::Value;
 
-    /// What one legal move changed, as the page redraws it (a change, so
-    /// that an answer grows with the moves and not with moves × board).
-    fn step_json(&self, state: &Self::State, event: &Self::Event) -> serde_json::Value;
+    /// What one legal move changed, as `/api/play` answers it (a change,
+    /// so that an answer grows with the moves and not with moves × board):
+    /// by default the new position.
+    fn step_json(&self, state: &Self::State, event: &Self::Event) -> serde_json::Value {
+        let _ = event;
+        self.state_json(state)
+    }
 
-    // ------------------------------------------------------ the page
-    // The web page is generic: it draws with a small script of the
-    // puzzle's own ([`Puzzle::PAGE_SCRIPT`]) and asks the server for every
-    // position, judge text and link, which come from here. Its editor holds
-    // a *draft*: a board in the shape of [`Puzzle::board_json`], possibly
-    // not a case yet (no start placed, a snake half drawn); see
-    // [`crate::page`]. The defaults suit a puzzle the page does not edit.
+    /// What the web page offers of the puzzle; `None`: the page does not
+    /// offer it.
+    const PAGE: Option<PageInfo> = None;
 
-    /// The page's drawing module: a plain script that registers the
-    /// puzzle's drawing and editing tools (see the page's `app.js`); empty
-    /// when the page does not offer the puzzle.
-    const PAGE_SCRIPT: &'static str = "";
-
-    /// The rules in a few plain sentences, for the page's "How to play"
-    /// (the page knows no rule of its own); empty: the page shows none.
-    /// The move keys are the page's, so they are not repeated here.
-    const RULES: &'static str = "";
-
-    /// The sample case (1-based) the page opens first.
-    const SHOWCASE: u64 = 1;
-
-    /// The settings that the page's board holds (Holedox's exit, drawn on
-    /// the board) rather than a control beside it.
-    const BOARD_SETTINGS: &'static [&'static str] = &[];
-
-    /// The boards the page lists to play (its "Levels"), set by set;
-    /// none by default.
-    const LEVELS: &'static [Levels] = &[];
-
-    /// The page's "New board" buttons, easiest first: what each asks
-    /// `/api/generate` for. Chosen so that each answers well within a
-    /// second at its size; none by default.
-    const DIFFICULTIES: &'static [NewBoard] = &[];
+    // The fields of [`Puzzle::PAGE`], by the names the front ends use.
+    const PAGE_SCRIPT: &'static str = match Self::PAGE {
+        Some(p) => p.script,
+        None => "",
+    };
+    const RULES: &'static str = match Self::PAGE {
+        Some(p) => p.rules,
+        None => "",
+    };
+    const SHOWCASE: u64 = match Self::PAGE {
+        Some(p) => p.showcase,
+        None => 1,
+    };
+    const BOARD_SETTINGS: &'static [&'static str] = match Self::PAGE {
+        Some(p) => p.board_settings,
+        None => &[],
+    };
+    const LEVELS: &'static [Levels] = match Self::PAGE {
+        Some(p) => p.levels,
+        None => &[],
+    };
+    const DIFFICULTIES: &'static [NewBoard] = match Self::PAGE {
+        Some(p) => p.difficulties,
+        None => &[],
+    };
 
     /// The whole position over the board, as the page draws it: everything
     /// play changes (Curling: the stone and the broken blocks). The page
@@ -401,7 +690,7 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     }
 
     /// These settings with the ones the draft holds
-    /// ([`Puzzle::BOARD_SETTINGS`]): the rules the draft is played under.
+    /// ([`PageInfo::board_settings`]): the rules the draft is played under.
     fn with_draft(&self, draft: &serde_json::Value) -> Result<Self, String> {
         let _ = draft;
         Ok(self.clone())
@@ -423,35 +712,51 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     }
 
     // ------------------------------------------------------ generating
-    /// Percent of obstacles a density option means ("blocks", "stones").
-    const DENSITY: &'static str;
-    /// The generator's own parameters.
-    const GEN_PARAMS: &'static [Param];
-    /// The answer range of a fresh `play` puzzle.
-    const FRESH_ANSWER: (u32, u32);
-    /// The generator parameters a fresh `play` puzzle takes, with their
-    /// defaults there (a `play` flag, unlike `generate`'s, may be left
-    /// out). `help` says what the value is, as a noun phrase ("the length
-    /// of a Holedox body"), so a message can say `--len is the length of a
-    /// Holedox body` to a player of another puzzle.
-    const FRESH_PARAMS: &'static [Param] = &[];
-    /// The budget of one of the generator's exact searches when a request
-    /// names none ([`GenSpec::max_expanded`] is `None`): a front end that
-    /// caps budgets (the server) needs the number to cap it.
-    const GEN_MAX_EXPANDED: u64 = 2_000_000;
+    /// The generators' words and budgets.
+    const GEN: GenInfo;
+
+    // The fields of [`Puzzle::GEN`], by the names the front ends use.
+    const DENSITY: &'static str = Self::GEN.density;
+    const GEN_PARAMS: &'static [Param] = Self::GEN.params;
+    const FRESH_ANSWER: (u32, u32) = Self::GEN.fresh_answer;
+    const FRESH_PARAMS: &'static [Param] = Self::GEN.fresh_params;
+    const GEN_MAX_EXPANDED: u64 = Self::GEN.max_expanded;
 
     /// Checks a request and returns its generator: the one place a
     /// request is validated, for every front end.
     fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Self::Landscape>, String>;
 
     /// The difficulty record of a case whose search proved `search`'s
-    /// answer; `None` when a follow-up search hit a budget.
+    /// answer; `None` when a follow-up search hit a budget. By default
+    /// each first move is tried and the rest solved with
+    /// [`Puzzle::solve_from`].
     fn difficulty(
         &self,
         case: &Self::Case,
         search: &Search<Self::Move>,
         limits: &Limits,
-    ) -> Option<Difficulty>;
+    ) -> Option<Difficulty> {
+        let optimum = crate::generate::answer_of(search)?;
+        let mut record = Difficulty {
+            optimum,
+            optimal_first_moves: 0,
+            expanded: search.stats.expanded,
+        };
+        if optimum <= 0 {
+            return Some(record);
+        }
+        let start = self.start(case);
+        for &mv in Self::Move::ALL {
+            let Ok((next, _)) = self.apply(case, &start, 0, mv) else {
+                continue;
+            };
+            let rest = self.solve_from(case, &next, 1, limits);
+            if crate::generate::answer_of(&rest)? == optimum - 1 {
+                record.optimal_first_moves += 1;
+            }
+        }
+        Some(record)
+    }
 
     /// Simulated annealing for the case with the largest optimum;
     /// `on_improve` sees the start and every strict improvement.
@@ -489,12 +794,19 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     fn smaller(&self, case: &Self::Case) -> Vec<Self::Case>;
 
     // ---------------------------------------------------- the judge kit
-    /// The judges' limits, for a test set; `None` when the puzzle has no
-    /// judge (the template).
-    const JUDGE_LIMITS: Option<JudgeLimits> = None;
+    /// The contest's limits and format; `None` when the puzzle has no
+    /// judge.
+    const JUDGE: Option<JudgeInfo> = None;
 
-    /// The judges' exact format and limits in words, for `validate`'s help.
-    const JUDGE_FORMAT: &'static str = "";
+    // The fields of [`Puzzle::JUDGE`], by the names the front ends use.
+    const JUDGE_LIMITS: Option<JudgeLimits> = match Self::JUDGE {
+        Some(j) => Some(j.limits),
+        None => None,
+    };
+    const JUDGE_FORMAT: &'static str = match Self::JUDGE {
+        Some(j) => j.format,
+        None => "",
+    };
 
     /// Records every violation of the judges' exact format and limits in
     /// `input` (see [`crate::validate`]); by default the parser's first

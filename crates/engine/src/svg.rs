@@ -1,16 +1,39 @@
-//! A small SVG writer for grid pictures, still or animated.
+//! Pictures of positions: SVG, still or animated, drawn from views.
 //!
-//! Both puzzles draw the same kind of picture: a grid of square cells, some
-//! filled, pieces that move from cell to cell, and a legend. Animation is
-//! SMIL (`<animate>` inside the shapes), which every current browser plays
-//! without a script. Every animated attribute uses the same duration and
-//! the same key times — one key frame per move plus a closing pause — so
-//! all pieces stay in step and the picture loops cleanly.
+//! Every puzzle is drawn by the same code here, from the
+//! [`BoardView`]s it describes its positions with (see [`crate::view`]):
+//! a still picture is one view ([`still`]), an animation is the views of
+//! the positions after each move ([`Animation`]). How a role looks is the
+//! palette's ([`Role::paint`]), in both light and dark themes (a
+//! `prefers-color-scheme` media query inside the picture's style), so a
+//! picture looks like the page and the terminal say the same thing.
+//!
+//! How each layer is drawn:
+//!
+//! - the **ground**: a rectangle a cell for walls, goals (with a ring),
+//!   starts and broken blocks (dashed); the trail and hint arrows are the
+//!   marks' own glyphs; floor is the picture's background;
+//! - each **piece** is a chain: a single cell is a disc; a longer chain is
+//!   a thick line through its cells under a disc a cell, the head larger
+//!   and the tail paler.
+//!
+//! Animation is SMIL (`<animate>` inside the shapes), which every current
+//! browser plays without a script. Pieces slide: each segment's centre
+//! takes one key frame per move, linearly, on one timeline — one key frame
+//! per move plus a closing pause — so all pieces stay in step and the
+//! picture loops cleanly. The ground changes by jumps, and a cell's
+//! animation lists only the moves at which the cell changes (a block that
+//! breaks once has two key frames whatever the plan's length), so an
+//! animation is as large as what moves and changes, not as frames × board.
 //!
 //! Shapes carry `class` and `data-cell="row,col"` (1-based) attributes so
 //! tests (and stylesheets) can find them.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
+
+use crate::grid::Pos;
+use crate::view::{BoardView, Mark, Role};
 
 /// Pixel size of one cell.
 pub const CELL: u32 = 32;
@@ -47,13 +70,17 @@ impl Timeline {
         (self.moves as f64 + 1.0) * SECONDS_PER_MOVE
     }
 
+    /// When key frame `k` is shown, as a fraction of the loop.
+    pub fn at(&self, k: usize) -> String {
+        fmt_num(k as f64 / (self.moves as f64 + 1.0))
+    }
+
     /// `keyTimes` for per-frame values: `moves + 2` entries (the last frame
     /// repeats to hold).
     pub fn key_times(&self) -> String {
-        let n = self.moves as f64 + 1.0;
         let mut s = String::new();
         for k in 0..=self.moves {
-            let _ = write!(s, "{};", fmt_num(k as f64 / n));
+            let _ = write!(s, "{};", self.at(k));
         }
         s.push('1');
         s
@@ -74,6 +101,21 @@ impl Timeline {
             self.key_times(),
         )
     }
+
+    /// A discrete `<animate>` of `attr` that takes `changes[i].1` from key
+    /// frame `changes[i].0` on (the first change at frame 0): as long as
+    /// the list of changes, whatever the number of frames.
+    pub fn jumps(&self, attr: &str, changes: &[(usize, &str)]) -> String {
+        let times: Vec<String> = changes.iter().map(|&(k, _)| self.at(k)).collect();
+        let values: Vec<&str> = changes.iter().map(|&(_, v)| v).collect();
+        format!(
+            "<animate attributeName=\"{attr}\" dur=\"{}s\" repeatCount=\"indefinite\" \
+             calcMode=\"discrete\" keyTimes=\"{}\" values=\"{}\"/>",
+            fmt_num(self.seconds()),
+            times.join(";"),
+            values.join(";"),
+        )
+    }
 }
 
 /// A number without needless digits (`0.25`, `1`).
@@ -87,6 +129,83 @@ pub fn fmt_num(x: f64) -> String {
     }
 }
 
+/// Height of one legend line.
+const LEGEND_LINE: u32 = 20;
+const MARGIN: u32 = 8;
+
+/// The style of every picture: the palette's colours by role, light, and
+/// dark for readers who prefer it.
+pub fn palette_css() -> String {
+    let mut css = String::new();
+    for (theme, t) in [("", 0), ("@media (prefers-color-scheme: dark) { ", 1)] {
+        css.push_str(theme);
+        let paint = |r: Role| r.paint();
+        let (floor, wall, broken, goal, start, piece, body, trail, hint) = (
+            paint(Role::Floor),
+            paint(Role::Wall),
+            paint(Role::Broken),
+            paint(Role::Goal),
+            paint(Role::Start),
+            paint(Role::Piece),
+            paint(Role::Body),
+            paint(Role::Trail),
+            paint(Role::Hint),
+        );
+        let _ = write!(
+            css,
+            ".background {{ fill: {bg} }} .floor {{ fill: {} }} .grid line {{ stroke: {} }} \
+             .legend {{ fill: {ink} }} .wall {{ fill: {}; stroke: {} }} \
+             .broken {{ fill: none; stroke: {}; stroke-width: 2; stroke-dasharray: 4 3 }} \
+             .goal {{ fill: {} }} .goal-ring {{ fill: none; stroke: {}; stroke-width: 3 }} \
+             .start {{ fill: none; stroke: {}; stroke-width: 3 }} \
+             .piece {{ fill: {}; stroke: {}; stroke-width: 2 }} \
+             .body {{ fill: {}; stroke: {}; stroke-width: 1.5 }} \
+             .link {{ stroke: {} }} .trail {{ fill: {} }} .hint {{ fill: {} }} ",
+            floor.fill[t],
+            floor.line[t],
+            wall.fill[t],
+            wall.line[t],
+            broken.line[t],
+            goal.fill[t],
+            goal.line[t],
+            start.line[t],
+            piece.fill[t],
+            piece.line[t],
+            body.fill[t],
+            body.line[t],
+            body.line[t],
+            trail.fill[t],
+            hint.fill[t],
+            bg = ["#f8fafc", "#0f172a"][t],
+            ink = ["#1f2933", "#e2e8f0"][t],
+        );
+        if t == 1 {
+            css.push_str("} ");
+        }
+    }
+    css.push_str(
+        ".tail { fill-opacity: 0.55 } \
+         .link { fill: none; stroke-width: 8; stroke-linecap: round; stroke-linejoin: round } \
+         .glyph { font-size: 20px; text-anchor: middle; dominant-baseline: central } \
+         .legend { font-size: 13px }",
+    );
+    css
+}
+
+/// What a picture says under the board: a title with the plan, the key of
+/// its marks, and which frame a still shows.
+#[derive(Debug, Clone, Copy)]
+pub struct Caption<'a> {
+    /// The puzzle's title ("Curling 2.0").
+    pub title: &'a str,
+    /// The word for one move ("throw").
+    pub unit: &'a str,
+    /// The plan's letters.
+    pub plan: &'a str,
+    /// The marks worth explaining, with their words.
+    pub legend: &'a [(Mark, &'a str)],
+}
+
 /// A grid picture being written.
 pub struct Picture {
     pub rows: u32,
@@ -94,10 +213,6 @@ pub struct Picture {
     body: String,
     legend: Vec<String>,
 }
-
-/// Height of one legend line.
-const LEGEND_LINE: u32 = 20;
-const MARGIN: u32 = 8;
 
 impl Picture {
     pub fn new(rows: u32, cols: u32) -> Picture {
@@ -144,28 +259,51 @@ impl Picture {
         self.push(&markup);
     }
 
+    /// The shapes of ground mark `mark` on cell `p`, with `inner` inside
+    /// each (an animation, or nothing); nothing for floor.
+    fn ground(&mut self, p: Pos, mark: Mark, inner: &str) {
+        let (row, col) = (p.row, p.col);
+        match mark.role {
+            Role::Floor => {}
+            Role::Wall | Role::Broken | Role::Start => self.cell(row, col, mark.role.name(), inner),
+            Role::Goal => {
+                self.cell(row, col, "goal", inner);
+                let (x, y) = self.center(row, col);
+                self.push(&format!(
+                    "<circle class=\"goal-ring\" cx=\"{x}\" cy=\"{y}\" r=\"{}\">{inner}</circle>",
+                    fmt_num(CELL as f64 * 0.3)
+                ));
+            }
+            Role::Piece | Role::Body | Role::Trail | Role::Hint => self.glyph(p, mark, inner),
+        }
+    }
+
+    /// A mark drawn as its own glyph, centred on its cell.
+    fn glyph(&mut self, p: Pos, mark: Mark, inner: &str) {
+        let (x, y) = self.center(p.row, p.col);
+        self.push(&format!(
+            "<text class=\"glyph {}\" data-cell=\"{},{}\" x=\"{x}\" y=\"{y}\">{}{inner}</text>",
+            mark.role.name(),
+            p.row + 1,
+            p.col + 1,
+            escape(mark.text)
+        ));
+    }
+
     /// A line of the legend under the grid.
     pub fn legend(&mut self, text: &str) {
         self.legend.push(escape(text));
     }
 
-    /// The legend of a solution picture: `title` with the number of moves
-    /// (`unit` in the singular, "throw" or "step") and the moves, the colour
-    /// key, and which frame a still shows (or the animation's pace).
-    pub fn solution_legend<M: crate::moves::Move>(
-        &mut self,
-        title: &str,
-        unit: &str,
-        plan: &[M],
-        colours: &str,
-        still: Option<usize>,
-    ) {
-        let n = plan.len();
-        let moves = if n == 0 {
-            "none".to_string()
-        } else {
-            crate::grid::plan_string(plan)
-        };
+    /// The legend of a solution picture: the title with the number of moves
+    /// and the moves, the key of the marks, and which frame a still shows
+    /// (or the animation's pace).
+    fn caption(&mut self, caption: &Caption<'_>, moves: usize, still: Option<usize>) {
+        let Caption {
+            title, unit, plan, ..
+        } = *caption;
+        let n = moves;
+        let moves = if n == 0 { "none" } else { plan };
         let plural = if n == 1 { "" } else { "s" };
         let line = format!("{title}: {n} {unit}{plural} ({moves})");
         // A long plan is wrapped to the board's width (at least 60
@@ -181,7 +319,12 @@ impl Picture {
                 self.legend(&chunk.iter().collect::<String>());
             }
         }
-        self.legend(colours);
+        let key: Vec<String> = caption
+            .legend
+            .iter()
+            .map(|(m, word)| format!("{} {word}", m.text))
+            .collect();
+        self.legend(&key.join(", "));
         match still {
             Some(k) => self.legend(&format!("after {unit} {k} of {n}")),
             None => self.legend(&format!(
@@ -215,8 +358,8 @@ impl Picture {
         s
     }
 
-    /// The whole document. `style` is the puzzle's CSS (colours by class).
-    pub fn finish(&self, title: &str, style: &str) -> String {
+    /// The whole document, in the palette's colours.
+    pub fn finish(&self, title: &str) -> String {
         let legend_top = 2 * MARGIN + self.rows * CELL;
         let height = legend_top + self.legend.len() as u32 * LEGEND_LINE + MARGIN;
         // About 7.5 px per character of the 13 px legend font.
@@ -234,13 +377,16 @@ impl Picture {
              viewBox=\"0 0 {width} {height}\" font-family=\"system-ui, sans-serif\">"
         );
         let _ = writeln!(s, "<title>{}</title>", escape(title));
+        let _ = writeln!(s, "<style>{}</style>", palette_css());
         let _ = writeln!(
             s,
-            "<style>.grid line {{ stroke: #c5cdd6; stroke-width: 1 }} .legend {{ font-size: 13px; fill: #1f2933 }} {style}</style>"
+            "<rect class=\"background\" width=\"100%\" height=\"100%\"/>"
         );
         let _ = writeln!(
             s,
-            "<rect class=\"background\" width=\"100%\" height=\"100%\" fill=\"#f8fafc\"/>"
+            "<rect class=\"floor\" x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{}\" height=\"{}\"/>",
+            self.cols * CELL,
+            self.rows * CELL
         );
         s.push_str(&self.grid_lines());
         s.push('\n');
@@ -254,6 +400,232 @@ impl Picture {
         }
         s.push_str("</svg>\n");
         s
+    }
+
+    /// The class of segment `k` of a chain of `len` cells with mark `mark`.
+    fn segment_class(mark: Mark, k: usize, len: usize) -> String {
+        let role = match mark.role {
+            Role::Piece => "piece",
+            _ => "body",
+        };
+        if len > 1 && k + 1 == len {
+            format!("{role} tail")
+        } else {
+            role.to_string()
+        }
+    }
+
+    /// The radius of segment `k` of a chain of `len` cells.
+    fn segment_radius(k: usize, len: usize) -> String {
+        let r = match (len, k) {
+            (1, _) => 0.38,
+            (_, 0) => 0.42,
+            _ => 0.34,
+        };
+        fmt_num(CELL as f64 * r)
+    }
+
+    /// The points of a chain's line.
+    fn points(&self, cells: &[Pos]) -> String {
+        let points: Vec<String> = cells
+            .iter()
+            .map(|p| {
+                let (x, y) = self.center(p.row, p.col);
+                format!("{x},{y}")
+            })
+            .collect();
+        points.join(" ")
+    }
+}
+
+/// The still picture of one view, under `caption`, after move `k` of
+/// `moves`.
+pub fn still(view: &BoardView, caption: &Caption<'_>, k: usize, moves: usize) -> String {
+    let mut pic = Picture::new(view.height, view.width);
+    for (i, &mark) in view.ground.iter().enumerate() {
+        let p = Pos::new(i as u32 / view.width, i as u32 % view.width);
+        pic.ground(p, mark, "");
+    }
+    for piece in &view.pieces {
+        let len = piece.cells.len();
+        if len > 1 {
+            let cells: Vec<Pos> = piece.cells.iter().map(|&(p, _)| p).collect();
+            let points = pic.points(&cells);
+            pic.push(&format!("<polyline class=\"link\" points=\"{points}\"/>"));
+        }
+        // Tail first, so the head is drawn on top.
+        for (k, &(p, mark)) in piece.cells.iter().enumerate().rev() {
+            let (x, y) = pic.center(p.row, p.col);
+            let segment = if len > 1 {
+                format!(" data-segment=\"{}\"", k + 1)
+            } else {
+                String::new()
+            };
+            pic.push(&format!(
+                "<circle class=\"{}\" data-cell=\"{},{}\"{segment} cx=\"{x}\" cy=\"{y}\" r=\"{}\"/>",
+                Picture::segment_class(mark, k, len),
+                p.row + 1,
+                p.col + 1,
+                Picture::segment_radius(k, len),
+            ));
+        }
+    }
+    for &(p, mark) in &view.overlay {
+        pic.glyph(p, mark, "");
+    }
+    pic.caption(caption, moves, Some(k));
+    pic.finish(&format!("{} solution", caption.title))
+}
+
+/// An animation being built from the views of a plan's positions, one at
+/// a time (the start, then after each move), holding only what changes.
+pub struct Animation {
+    width: u32,
+    height: u32,
+    /// The ground of the last view.
+    ground: Vec<Mark>,
+    /// The cells whose ground changed, with every (frame, mark) they took,
+    /// the first at frame 0.
+    changes: BTreeMap<usize, Vec<(usize, Mark)>>,
+    /// Each piece's segments: their marks and their cell in every frame.
+    pieces: Vec<Vec<(Mark, Vec<Pos>)>>,
+    overlay: Vec<(Pos, Mark)>,
+    frames: usize,
+}
+
+impl Animation {
+    /// An animation that starts at `first`.
+    pub fn new(first: &BoardView) -> Animation {
+        Animation {
+            width: first.width,
+            height: first.height,
+            ground: first.ground.clone(),
+            changes: BTreeMap::new(),
+            pieces: first
+                .pieces
+                .iter()
+                .map(|p| p.cells.iter().map(|&(c, m)| (m, vec![c])).collect())
+                .collect(),
+            overlay: first.overlay.clone(),
+            frames: 1,
+        }
+    }
+
+    /// The view after the next move. A view of another size is not drawn;
+    /// a piece that appears later than the start is not drawn, one that
+    /// is gone stays where it was last.
+    pub fn push(&mut self, view: &BoardView) {
+        let frame = self.frames;
+        self.frames += 1;
+        if view.width == self.width && view.height == self.height {
+            for (i, (&was, &now)) in self.ground.iter().zip(&view.ground).enumerate() {
+                if was != now {
+                    self.changes
+                        .entry(i)
+                        .or_insert_with(|| vec![(0, was)])
+                        .push((frame, now));
+                }
+            }
+            self.ground.clone_from(&view.ground);
+        }
+        for (k, piece) in self.pieces.iter_mut().enumerate() {
+            let cells = view
+                .pieces
+                .get(k)
+                .map(|p| p.cells.as_slice())
+                .unwrap_or(&[]);
+            for (s, (_, path)) in piece.iter_mut().enumerate() {
+                let at = cells
+                    .get(s)
+                    .map(|&(c, _)| c)
+                    .unwrap_or(*path.last().expect("a start cell"));
+                path.push(at);
+            }
+        }
+    }
+
+    /// The looping SVG of the frames pushed so far.
+    pub fn finish(self, caption: &Caption<'_>) -> String {
+        let moves = self.frames - 1;
+        let timeline = Timeline { moves };
+        let mut pic = Picture::new(self.height, self.width);
+        let w = self.width.max(1);
+        let first_ground: Vec<Mark> = {
+            let mut g = self.ground.clone();
+            for (&i, list) in &self.changes {
+                g[i] = list[0].1;
+            }
+            g
+        };
+        for (i, &mark) in first_ground.iter().enumerate() {
+            let p = Pos::new(i as u32 / w, i as u32 % w);
+            match self.changes.get(&i) {
+                None => pic.ground(p, mark, ""),
+                Some(list) => {
+                    // One shape a mark the cell takes, shown while it has it.
+                    let mut seen: Vec<Mark> = Vec::new();
+                    for &(_, m) in list {
+                        if seen.contains(&m) {
+                            continue;
+                        }
+                        seen.push(m);
+                        let mut jumps: Vec<(usize, &str)> = Vec::new();
+                        for &(k, now) in list {
+                            let v = if now == m { "1" } else { "0" };
+                            if jumps.last().map(|&(_, last)| last) != Some(v) {
+                                jumps.push((k, v));
+                            }
+                        }
+                        pic.ground(p, m, &timeline.jumps("opacity", &jumps));
+                    }
+                }
+            }
+        }
+        for piece in &self.pieces {
+            let len = piece.len();
+            if len > 1 {
+                let frames: Vec<String> = (0..=moves)
+                    .map(|f| {
+                        let cells: Vec<Pos> = piece.iter().map(|(_, path)| path[f]).collect();
+                        pic.points(&cells)
+                    })
+                    .collect();
+                pic.push(&format!(
+                    "<polyline class=\"link\" points=\"{}\">{}</polyline>",
+                    frames[0],
+                    timeline.animate("points", &frames, false)
+                ));
+            }
+            for (k, (mark, path)) in piece.iter().enumerate().rev() {
+                let xs: Vec<String> = path
+                    .iter()
+                    .map(|p| pic.center(p.row, p.col).0.to_string())
+                    .collect();
+                let ys: Vec<String> = path
+                    .iter()
+                    .map(|p| pic.center(p.row, p.col).1.to_string())
+                    .collect();
+                let segment = if len > 1 {
+                    format!(" data-segment=\"{}\"", k + 1)
+                } else {
+                    String::new()
+                };
+                pic.push(&format!(
+                    "<circle class=\"{}\"{segment} cx=\"{}\" cy=\"{}\" r=\"{}\">{}{}</circle>",
+                    Picture::segment_class(*mark, k, len),
+                    xs[0],
+                    ys[0],
+                    Picture::segment_radius(k, len),
+                    timeline.animate("cx", &xs, false),
+                    timeline.animate("cy", &ys, false)
+                ));
+            }
+        }
+        for &(p, mark) in &self.overlay {
+            pic.glyph(p, mark, "");
+        }
+        pic.caption(caption, moves, None);
+        pic.finish(&format!("{} solution", caption.title))
     }
 }
 
@@ -362,6 +734,7 @@ button:hover {{ background: #e2e8f0; }}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Dir;
 
     #[test]
     fn key_times_hold_the_last_frame() {
@@ -374,20 +747,44 @@ mod tests {
         );
         assert!(a.contains("values=\"1;2;3;4;4\""), "{a}");
         assert!(a.contains("dur=\"2.4s\""), "{a}");
+        let j = t.jumps("opacity", &[(0, "1"), (2, "0")]);
+        assert!(j.contains("keyTimes=\"0;0.5\" values=\"1;0\""), "{j}");
+    }
+
+    const FLOOR: Mark = Mark::new("·", ".", Role::Floor);
+    const WALL: Mark = Mark::new("#", "#", Role::Wall);
+    const STONE: Mark = Mark::new("●", "O", Role::Piece);
+
+    fn row(stone: u32, walls: &[u32]) -> BoardView {
+        let mut v = BoardView::filled(20, 1, FLOOR, Pos::new(0, stone));
+        for &c in walls {
+            v.set(Pos::new(0, c), WALL);
+        }
+        v.piece([(Pos::new(0, stone), STONE)]);
+        v
+    }
+
+    fn caption<'a>(plan: &'a str, legend: &'a [(Mark, &'a str)]) -> Caption<'a> {
+        Caption {
+            title: "T",
+            unit: "step",
+            plan,
+            legend,
+        }
     }
 
     /// Issue 15: a 449-move plan made a 3,593 px wide SVG of a 640 px board.
     #[test]
     fn a_long_plan_wraps_to_the_board() {
-        use crate::grid::Dir;
-        let plan: Vec<Dir> = [Dir::Up, Dir::Down, Dir::Left, Dir::Right]
+        let plan: String = [Dir::Up, Dir::Down, Dir::Left, Dir::Right]
             .into_iter()
             .cycle()
             .take(449)
+            .map(|d| d.letter())
             .collect();
         let mut p = Picture::new(20, 20);
-        p.solution_legend("T", "step", &plan, "key", None);
-        let svg = p.finish("t", "");
+        p.caption(&caption(&plan, &[]), 449, None);
+        let svg = p.finish("t");
         let width: u32 = svg
             .split("width=\"")
             .nth(1)
@@ -397,8 +794,36 @@ mod tests {
         assert!(width <= 2 * MARGIN + 20 * CELL, "{width}");
         assert!(svg.contains("T: 449 steps:"), "{svg}");
         let mut short = Picture::new(3, 3);
-        short.solution_legend("T", "step", &plan[..4], "key", None);
-        assert!(short.finish("t", "").contains("T: 4 steps (UDLR)"));
+        short.caption(&caption("UDLR", &[]), 4, None);
+        assert!(short.finish("t").contains("T: 4 steps (UDLR)"));
+    }
+
+    #[test]
+    fn a_still_draws_the_ground_and_the_pieces() {
+        let legend = [(STONE, "stone"), (WALL, "wall")];
+        let svg = still(&row(3, &[5, 9]), &caption("R", &legend), 1, 1);
+        assert_eq!(svg.matches("class=\"wall\"").count(), 2, "{svg}");
+        assert!(svg.contains("class=\"piece\" data-cell=\"1,4\""), "{svg}");
+        assert!(svg.contains("● stone, # wall"), "{svg}");
+        assert!(svg.contains("after step 1 of 1"), "{svg}");
+    }
+
+    /// A cell's animation lists only its changes, so a long plan on a
+    /// long row does not draw frames × cells.
+    #[test]
+    fn an_animation_holds_only_what_changes() {
+        let views = [row(0, &[5, 9]), row(4, &[9]), row(8, &[]), row(8, &[])];
+        let mut a = Animation::new(&views[0]);
+        for v in &views[1..] {
+            a.push(v);
+        }
+        let svg = a.finish(&caption("RRU", &[]));
+        // The two walls each break once: two key frames each.
+        assert_eq!(svg.matches("calcMode=\"discrete\"").count(), 2, "{svg}");
+        assert!(svg.contains("keyTimes=\"0;0.25\" values=\"1;0\""), "{svg}");
+        assert!(svg.contains("keyTimes=\"0;0.5\" values=\"1;0\""), "{svg}");
+        // The stone slides through one key frame a move.
+        assert!(svg.contains("values=\"24;152;280;280;280\""), "{svg}");
     }
 
     #[test]

@@ -8,6 +8,8 @@
 
 use std::fmt;
 
+use crate::search::Outcome;
+
 /// The verdict on one plan.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
@@ -63,6 +65,31 @@ impl Verdict {
                 unit(*moves)
             ),
         }
+    }
+}
+
+/// The verdict on a legal plan of `moves` moves that reaches the goal
+/// within any cap, given the search for the optimum: optimal, longer, or
+/// unknown when a budget stopped the search. A search that proves no plan
+/// exists contradicts the plan itself, a solver bug: said so, never a
+/// panic.
+pub fn against_optimum<M>(moves: usize, optimum: Outcome<M>) -> Verdict {
+    match optimum {
+        Outcome::Solved(best) if best.len() == moves => Verdict::Optimal { moves },
+        Outcome::Solved(best) => Verdict::Longer {
+            moves,
+            optimum: best.len(),
+        },
+        Outcome::Unsolvable => Verdict::Unknown {
+            moves,
+            why:
+                "internal error: the solver found no plan although this one works; please report it"
+                    .into(),
+        },
+        Outcome::Limit(hit) => Verdict::Unknown {
+            moves,
+            why: hit.to_string(),
+        },
     }
 }
 

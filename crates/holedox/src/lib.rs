@@ -17,8 +17,6 @@
 //!   precise errors ([`gridpuzzle_engine::InputError`]);
 //! - [`play`]: the game as the engine's play session sees it (`gridpuzzle
 //!   play`): a move is [`rules::step`], a hint is [`solve()`] on the current body;
-//! - [`mod@verify`]: the checker of a user's plan; [`render`]: a solution
-//!   shown as text boards or an SVG picture;
 //! - [`generate`]: random lairs with a proved optimum in a wanted range,
 //!   and a local search for the lair that needs the most steps;
 //! - [`mod@solve`]: exact A* over bodies packed into a `u64`, between a
@@ -31,7 +29,11 @@
 //! - [`validate`]: the judges' exact input format and limits, for test
 //!   data; [`presets`]: the edge cases a judge test set should hold;
 //! - [`shrink`]: the lairs one edit smaller, for shrinking a failing case;
-//! - [`puzzle`]: the engine's `Puzzle` contract, forwarding to the above.
+//! - [`puzzle`]: the engine's `Puzzle` contract, forwarding to the above:
+//!   a position's view (the lair as ground, the snake a piece over it),
+//!   from which every front end draws it, and the words of its moves;
+//!   verifying a plan and `--explain`'s boards are the engine's defaults
+//!   over [`rules::step`].
 //!
 //! ```
 //! use gridpuzzle_engine::search::{Limits, Outcome};
@@ -51,12 +53,10 @@ pub mod parse;
 pub mod play;
 pub mod presets;
 pub mod puzzle;
-pub mod render;
 pub mod rules;
 pub mod shrink;
 pub mod solve;
 pub mod validate;
-pub mod verify;
 
 pub use parse::{Cases, ParseOptions};
 pub use puzzle::{Exit, Holedox};
@@ -67,4 +67,3 @@ pub use rules::{
 pub use solve::{
     lower_bound, solve, solve_capped, solve_with, upper_bound, Algorithm, SolveOptions, StateStore,
 };
-pub use verify::verify;

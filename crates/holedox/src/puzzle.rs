@@ -4,8 +4,9 @@
 //! settings (the tail rule and the exit), the judge format, the solver, the
 //! checker, play (a move is [`step`], the board as marks), the page's JSON
 //! and the generator's request checks. No rule is decided here: every
-//! method forwards to [`crate::rules`], [`crate::solve()`],
-//! [`crate::render`] or [`crate::generate`].
+//! method forwards to [`crate::rules`], [`crate::solve()`] or
+//! [`crate::generate`], and what the engine derives from those (verifying
+//! a plan, `--explain`, pictures) is left to its defaults.
 
 use std::borrow::Cow;
 use std::io::BufRead;
@@ -14,14 +15,14 @@ use std::time::Duration;
 use gridpuzzle_engine::generate::{Best, Difficulty, Generator};
 use gridpuzzle_engine::page::{self, DraftGrid};
 use gridpuzzle_engine::puzzle::{
-    push_decimal, Cases, GenSpec, HardSpec, Levels, NewBoard, Param, Puzzle, Setting, Variant,
+    push_decimal, Cases, GenInfo, GenSpec, HardSpec, Info, JudgeInfo, Levels, NewBoard, PageInfo,
+    Puzzle, Setting, Variant,
 };
 use gridpuzzle_engine::search::{Limits, Search};
 use gridpuzzle_engine::session::Prospect;
-use gridpuzzle_engine::testset::{JudgeLimits, Preset};
+use gridpuzzle_engine::testset::Preset;
 use gridpuzzle_engine::validate::Input;
-use gridpuzzle_engine::verdict::Verdict;
-use gridpuzzle_engine::view::{BoardView, Mark, Role, TextStyle, Tone};
+use gridpuzzle_engine::view::{BoardView, Mark, Role, Tone};
 use gridpuzzle_engine::{Dir, Pos};
 use serde_json::{json, Value};
 
@@ -163,19 +164,22 @@ fn checked_shape(
 }
 
 impl Puzzle for Holedox {
-    const NAME: &'static str = "holedox";
-    const TITLE: &'static str = "Holedox Moving";
-    const ABOUT: &'static str =
-        "Holedox Moving: fewest steps of the snake's head to the exit, or -1";
-    const FORMAT_HELP: &'static str = "Input: cases `n m L`, L lines `r c` (head to tail), K, \
-        K lines `r c` (stones), ended by `0 0 0`.\n\
-        Judge output: one line per case, `Case X: Y` with the fewest steps or -1.";
-    const UNIT: &'static str = "case";
-    const BOARD: &'static str = "lair";
-    const MOVE: &'static str = "step";
-    const MOVES: &'static str = "steps";
-    const TERMINATOR: &'static str = crate::parse::TERMINATOR;
-    const SAMPLES: &'static str = include_str!("../../../samples/holedox.in");
+    const INFO: Info = Info {
+        name: "holedox",
+        title: "Holedox Moving",
+        about: "Holedox Moving: fewest steps of the snake's head to the exit, or -1",
+        format_help: "Input: cases `n m L`, L lines `r c` (head to tail), K, \
+            K lines `r c` (stones), ended by `0 0 0`.\n\
+            Judge output: one line per case, `Case X: Y` with the fewest steps or -1.",
+        unit: "case",
+        board: "lair",
+        one_move: "step",
+        moves: "steps",
+        terminator: crate::parse::TERMINATOR,
+        samples: include_str!("../../../samples/holedox.in"),
+        piece: "head",
+        goal: "exit",
+    };
 
     type Move = Dir;
     type Case = Case;
@@ -270,10 +274,6 @@ impl Puzzle for Holedox {
         out.extend_from_slice(answer.as_bytes());
     }
 
-    fn parse_answer(output: &str) -> Option<i64> {
-        output.trim().strip_prefix("Case 1:")?.trim().parse().ok()
-    }
-
     fn size(case: &Case) -> (u32, u32) {
         (case.lair().cols(), case.lair().rows())
     }
@@ -284,10 +284,6 @@ impl Puzzle for Holedox {
 
     fn unsolvable(&self) -> String {
         "the head can never reach the exit".into()
-    }
-
-    fn verify(&self, case: &Case, plan: &[Dir], limits: &Limits) -> Verdict {
-        crate::verify(&self.placed(case), plan, self.rule, limits)
     }
 
     fn start(&self, case: &Case) -> Vec<Pos> {
@@ -345,37 +341,26 @@ impl Puzzle for Holedox {
                 view.set(stones.pos(i), STONE);
             }
         }
-        view.set(lair.exit(), EXIT);
-        for (i, &p) in body.iter().enumerate().rev() {
+        let covered = body.iter().skip(1).any(|&p| p == lair.exit());
+        view.set(lair.exit(), if covered { COVERED_EXIT } else { EXIT });
+        view.piece(body.iter().enumerate().map(|(i, &p)| {
             let mark = match i {
                 0 => HEAD,
                 i if i + 1 == body.len() => TAIL,
                 _ => BODY,
             };
-            view.set(p, mark);
-        }
-        if body.iter().skip(1).any(|&p| p == lair.exit()) {
-            view.set(lair.exit(), COVERED_EXIT);
-        }
+            (p, mark)
+        }));
         if let Some(dir) = hint {
             if let Some(target) = stones.step(head, dir) {
-                view.set(target, Mark::hint(dir));
+                view.over(target, Mark::hint(dir));
             }
         }
         view
     }
 
-    fn frames(&self, _case: &Case, _before: &Vec<Pos>, _dir: Dir, _left: &Pos) -> Vec<BoardView> {
-        // A step is one cell: the board after it is the whole animation.
-        Vec::new()
-    }
-
     fn describe(&self, dir: Dir, _left: &Pos) -> String {
         format!("the head moves {}", dir.word())
-    }
-
-    fn counter(&self, used: usize) -> String {
-        format!("steps: {used}")
     }
 
     fn status(&self, prospect: &Prospect<Dir>, _used: usize, stuck: bool) -> (String, Tone) {
@@ -405,18 +390,10 @@ impl Puzzle for Holedox {
         ]
     }
 
-    fn explain(&self, case: &Case, plan: &[Dir], style: TextStyle) -> String {
-        let style = crate::render::TextStyle {
-            ascii: style.ascii,
-            color: style.color,
-        };
-        crate::render::explain(&self.placed(case), plan, self.rule, style)
-            .unwrap_or_else(|e| format!("(cannot replay: {e})\n"))
-    }
-
-    fn svg(&self, case: &Case, plan: &[Dir], still: Option<usize>) -> Result<String, String> {
-        gridpuzzle_engine::puzzle::check_still::<Self>(still, plan.len())?;
-        crate::render::svg(&self.placed(case), plan, self.rule, still).map_err(|e| e.to_string())
+    fn explain_legend(&self) -> Vec<(Mark, &'static str)> {
+        let mut legend = self.legend();
+        legend.retain(|&(m, _)| m != COVERED_EXIT);
+        legend
     }
 
     fn board_json(&self, case: &Case) -> Value {
@@ -444,45 +421,48 @@ impl Puzzle for Holedox {
         json!({ "head": cell(body[0]) })
     }
 
-    const PAGE_SCRIPT: &'static str = include_str!("../page.js");
-    const RULES: &'static str = "Move the snake's head one cell up, down, left or right; every \
-        other segment follows into the cell of the one before it. The head may not leave the \
-        lair, enter a stone or enter any cell of the body, its tail included (the lenient tail \
-        rule lets it follow its tail). Bring the head to the exit (marked on the board) in as few steps as you can.";
-    const BOARD_SETTINGS: &'static [&'static str] = &["exit"];
-    const DIFFICULTIES: &'static [NewBoard] = &[
-        NewBoard {
-            name: "Easy",
-            size: "8x8",
-            answer: "4..8",
-            params: &[("len", "3")],
-        },
-        NewBoard {
-            name: "Medium",
-            size: "8x8",
-            answer: "9..16",
-            params: &[("len", "4")],
-        },
-        NewBoard {
-            name: "Hard",
-            size: "10x10",
-            answer: "20..40",
-            params: &[("len", "5")],
-        },
-    ];
-    const LEVELS: &'static [Levels] = &[
-        Levels {
-            name: "Samples",
-            input: Self::SAMPLES,
-            output: include_str!("../../../samples/holedox.out"),
-        },
-        // Boards of the benchmarks with the longest optimum (bench/holedox).
-        Levels {
-            name: "Hardest found",
-            input: include_str!("../levels/hardest.in"),
-            output: include_str!("../levels/hardest.out"),
-        },
-    ];
+    const PAGE: Option<PageInfo> = Some(PageInfo {
+        script: include_str!("../page.js"),
+        rules: "Move the snake's head one cell up, down, left or right; every \
+            other segment follows into the cell of the one before it. The head may not leave the \
+            lair, enter a stone or enter any cell of the body, its tail included (the lenient tail \
+            rule lets it follow its tail). Bring the head to the exit (marked on the board) in as few steps as you can.",
+        showcase: 1,
+        board_settings: &["exit"],
+        levels: &[
+            Levels {
+                name: "Samples",
+                input: Self::INFO.samples,
+                output: include_str!("../../../samples/holedox.out"),
+            },
+            // Boards of the benchmarks with the longest optimum (bench/holedox).
+            Levels {
+                name: "Hardest found",
+                input: include_str!("../levels/hardest.in"),
+                output: include_str!("../levels/hardest.out"),
+            },
+        ],
+        difficulties: &[
+            NewBoard {
+                name: "Easy",
+                size: "8x8",
+                answer: "4..8",
+                params: &[("len", "3")],
+            },
+            NewBoard {
+                name: "Medium",
+                size: "8x8",
+                answer: "9..16",
+                params: &[("len", "4")],
+            },
+            NewBoard {
+                name: "Hard",
+                size: "10x10",
+                answer: "20..40",
+                params: &[("len", "5")],
+            },
+        ],
+    });
 
     fn draft_text(&self, draft: &Value) -> Result<String, String> {
         let d = Draft::read(draft)?;
@@ -646,23 +626,25 @@ impl Puzzle for Holedox {
         Ok((puzzle, Value::Object(draft)))
     }
 
-    const DENSITY: &'static str = "stones";
-    const GEN_PARAMS: &'static [Param] = &[Setting {
-        key: "len",
-        value_name: "L",
-        default: "",
-        choices: &[],
-        help: "Body length L (the judge's range is 2 to 8)",
-    }];
-    const FRESH_ANSWER: (u32, u32) = (6, 16);
-    const FRESH_PARAMS: &'static [Param] = &[Setting {
-        key: "len",
-        value_name: "L",
-        default: "4",
-        choices: &[],
-        help: "the length of a Holedox body",
-    }];
-    const GEN_MAX_EXPANDED: u64 = crate::generate::DEFAULT_MAX_EXPANDED;
+    const GEN: GenInfo = GenInfo {
+        density: "stones",
+        params: &[Setting {
+            key: "len",
+            value_name: "L",
+            default: "",
+            choices: &[],
+            help: "Body length L (the judge's range is 2 to 8)",
+        }],
+        fresh_answer: (6, 16),
+        fresh_params: &[Setting {
+            key: "len",
+            value_name: "L",
+            default: "4",
+            choices: &[],
+            help: "the length of a Holedox body",
+        }],
+        max_expanded: crate::generate::DEFAULT_MAX_EXPANDED,
+    };
 
     fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Lairs>, String> {
         let (exit, len) = checked_shape(
@@ -729,8 +711,10 @@ impl Puzzle for Holedox {
         crate::shrink::smaller(case)
     }
 
-    const JUDGE_LIMITS: Option<JudgeLimits> = Some(crate::validate::LIMITS);
-    const JUDGE_FORMAT: &'static str = crate::validate::FORMAT;
+    const JUDGE: Option<JudgeInfo> = Some(JudgeInfo {
+        limits: crate::validate::LIMITS,
+        format: crate::validate::FORMAT,
+    });
 
     fn validate(&self, input: &mut Input<'_>) {
         crate::validate::validate(input, |n, m| self.exit.cell(n, m))

@@ -15,7 +15,7 @@ fn an_exit_under_the_tail_is_drawn() {
         .unwrap()
         .unwrap();
     let view = puzzle.view(&case, &puzzle.start(&case), None, None);
-    let texts: Vec<&str> = view.cells.iter().map(|m| m.text).collect();
+    let texts: Vec<&str> = view.top().iter().map(|m| m.text).collect();
     assert_eq!(texts, ["⊙", "●", "◉"]);
     assert!(puzzle.legend().iter().any(|(m, _)| m.text == "⊙"));
 }

@@ -838,16 +838,39 @@ fn play<P: Puzzle>(p: &P) -> String {
 fn check_view<P: Puzzle>(case: &P::Case, v: &BoardView) {
     let (w, h) = P::size(case);
     assert_eq!((v.width, v.height), (w, h), "the view's size");
-    assert_eq!(v.cells.len(), (w * h) as usize);
+    assert_eq!(v.ground.len(), (w * h) as usize);
     assert!(v.focus.row < h && v.focus.col < w, "focus off the board");
     assert!(
-        v.cells.iter().any(|m| m.role == Role::Piece),
+        v.pieces
+            .iter()
+            .flat_map(|p| &p.cells)
+            .any(|(_, m)| m.role == Role::Piece),
         "no piece on the board"
     );
-    for m in &v.cells {
+    for piece in &v.pieces {
+        assert!(!piece.cells.is_empty(), "an empty piece");
+        for ((a, _), (b, _)) in piece.cells.iter().zip(piece.cells.iter().skip(1)) {
+            assert!(
+                a.row < h && a.col < w && b.row < h && b.col < w,
+                "a piece off the board"
+            );
+        }
+    }
+    let marks = v
+        .ground
+        .iter()
+        .chain(v.pieces.iter().flat_map(|p| p.cells.iter().map(|(_, m)| m)))
+        .chain(v.overlay.iter().map(|(_, m)| m));
+    for m in marks {
         assert!(m.ascii.is_ascii() && !m.ascii.is_empty(), "{m:?}");
         assert!(!m.text.is_empty(), "{m:?}");
     }
+    // The page draws the view from its JSON: every mark is indexed.
+    let json = v.to_json();
+    assert_eq!(
+        json["ground"].as_str().map(|g| g.chars().count()),
+        Some((w * h) as usize)
+    );
 }
 
 fn views<P: Puzzle>(p: &P) -> String {

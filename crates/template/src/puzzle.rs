@@ -9,17 +9,15 @@
 use std::io::BufRead;
 use std::time::Duration;
 
-use gridpuzzle_engine::generate::{Best, Difficulty, Generator};
-use gridpuzzle_engine::puzzle::{Cases, GenSpec, HardSpec, Param, Puzzle, Setting};
-use gridpuzzle_engine::search::{Limits, Outcome, Search};
-use gridpuzzle_engine::session::Prospect;
-use gridpuzzle_engine::verdict::Verdict;
-use gridpuzzle_engine::view::{BoardView, Mark, TextStyle, Tone};
+use gridpuzzle_engine::generate::{Best, Generator};
+use gridpuzzle_engine::puzzle::{Cases, GenInfo, GenSpec, HardSpec, Info, Puzzle, Setting};
+use gridpuzzle_engine::search::{Limits, Search};
+use gridpuzzle_engine::view::{BoardView, Mark};
 use gridpuzzle_engine::{Move, Pos};
 use serde_json::{json, Value};
 
 use crate::generate::{Fields, GenerateOptions, HardestOptions, DEFAULT_MAX_EXPANDED};
-use crate::rules::{replay, step, Board, Step};
+use crate::rules::{step, Board, Step};
 
 /// Walk under its one rule setting: may the king move diagonally.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,17 +71,22 @@ fn no_params(params: &[(String, String)]) -> Result<(), String> {
 }
 
 impl Puzzle for Walk {
-    const NAME: &'static str = "template";
-    const TITLE: &'static str = "Walk (the template puzzle)";
-    const ABOUT: &'static str = "Walk: fewest king moves from S to G around walls, or -1";
-    const FORMAT_HELP: &'static str = "Input: boards `w h` followed by h rows of w cells \
-        (. floor, # wall, S start, G goal), ended by `0 0`.\n\
-        Judge output: one line per board, the fewest moves or -1.";
-    const UNIT: &'static str = crate::parse::UNIT;
-    const MOVE: &'static str = "move";
-    const MOVES: &'static str = "moves";
-    const TERMINATOR: &'static str = crate::parse::TERMINATOR;
-    const SAMPLES: &'static str = include_str!("../../../samples/template.in");
+    const INFO: Info = Info {
+        name: "template",
+        title: "Walk (the template puzzle)",
+        about: "Walk: fewest king moves from S to G around walls, or -1",
+        format_help: "Input: boards `w h` followed by h rows of w cells \
+            (. floor, # wall, S start, G goal), ended by `0 0`.\n\
+            Judge output: one line per board, the fewest moves or -1.",
+        unit: crate::parse::UNIT,
+        board: "board",
+        one_move: "move",
+        moves: "moves",
+        terminator: crate::parse::TERMINATOR,
+        samples: include_str!("../../../samples/template.in"),
+        piece: "king",
+        goal: "goal",
+    };
     const LISTED: bool = false;
 
     type Move = Step;
@@ -127,61 +130,8 @@ impl Puzzle for Walk {
         crate::parse::write_board(case)
     }
 
-    fn judge_line(_: u64, answer: &str) -> String {
-        answer.to_string()
-    }
-
-    fn parse_answer(output: &str) -> Option<i64> {
-        output.trim().parse().ok()
-    }
-
     fn size(case: &Board) -> (u32, u32) {
         (case.width(), case.height())
-    }
-
-    fn solve(&self, case: &Board, limits: &Limits) -> Search<Step> {
-        crate::rules::solve(case, self.diagonals, limits)
-    }
-
-    fn unsolvable(&self) -> String {
-        "no walk of the king reaches the goal".into()
-    }
-
-    fn verify(&self, case: &Board, plan: &[Step], limits: &Limits) -> Verdict {
-        let moves = plan.len();
-        let end = match replay(case, self.diagonals, plan) {
-            Ok(cells) => *cells.last().expect("the start at least"),
-            Err((index, why)) => {
-                return Verdict::Illegal {
-                    index,
-                    mv: plan[index].letter(),
-                    reason: why.to_string(),
-                }
-            }
-        };
-        if end != case.goal() {
-            return Verdict::NotReached {
-                moves,
-                detail: format!("the king stands at {end}"),
-            };
-        }
-        match self.solve(case, limits).outcome {
-            Outcome::Solved(best) if best.len() == moves => Verdict::Optimal { moves },
-            Outcome::Solved(best) => Verdict::Longer {
-                moves,
-                optimum: best.len(),
-            },
-            // This plan is a walk to the goal, so only a bug could prove
-            // there is none; say so rather than panic.
-            Outcome::Unsolvable => Verdict::Unknown {
-                moves,
-                why: "internal error: the solver found no walk although this one works".into(),
-            },
-            Outcome::Limit(hit) => Verdict::Unknown {
-                moves,
-                why: hit.to_string(),
-            },
-        }
     }
 
     fn start(&self, case: &Board) -> Pos {
@@ -218,47 +168,12 @@ impl Puzzle for Walk {
         crate::render::view(case, self.diagonals, king, last, hint)
     }
 
-    fn frames(&self, _: &Board, _: &Pos, _: Step, _: &Walked) -> Vec<BoardView> {
-        // One cell a move: the board after it is the whole animation.
-        Vec::new()
-    }
-
-    fn describe(&self, mv: Step, walked: &Walked) -> String {
-        format!("the king steps {} to {}", mv.word(), walked.to)
-    }
-
-    fn counter(&self, used: usize) -> String {
-        format!("moves: {used}")
-    }
-
-    fn status(&self, prospect: &Prospect<Step>, _used: usize, stuck: bool) -> (String, Tone) {
-        match prospect {
-            Prospect::Won => ("the king is on the goal".into(), Tone::Good),
-            Prospect::Reachable { .. } => ("the goal can still be reached".into(), Tone::Good),
-            Prospect::Hopeless if stuck => (
-                "trapped: the king cannot move at all (u undoes)".into(),
-                Tone::Bad,
-            ),
-            Prospect::Hopeless => (
-                "hopeless: walls cut the king off from the goal".into(),
-                Tone::Bad,
-            ),
-            Prospect::Unknown(hit) => gridpuzzle_engine::puzzle::unknown_status(hit),
-        }
+    fn describe(&self, mv: Step, _: &Walked) -> String {
+        format!("the king steps {}", mv.word())
     }
 
     fn legend(&self) -> Vec<(Mark, &'static str)> {
         crate::render::legend()
-    }
-
-    fn explain(&self, case: &Board, plan: &[Step], style: TextStyle) -> String {
-        crate::render::explain(case, self.diagonals, plan, style).unwrap_or_else(|(i, why)| {
-            format!("(cannot replay: move {} ({}): {why})\n", i + 1, plan[i])
-        })
-    }
-
-    fn svg(&self, case: &Board, plan: &[Step], still: Option<usize>) -> Result<String, String> {
-        crate::render::svg(case, self.diagonals, plan, still)
     }
 
     fn board_json(&self, case: &Board) -> Value {
@@ -280,13 +195,13 @@ impl Puzzle for Walk {
         json!({ "king": cell(king) })
     }
 
-    fn step_json(&self, &king: &Pos, _: &Walked) -> Value {
-        json!({ "king": cell(king) })
-    }
-
-    const DENSITY: &'static str = "walls";
-    const GEN_PARAMS: &'static [Param] = &[];
-    const FRESH_ANSWER: (u32, u32) = (4, 10);
+    const GEN: GenInfo = GenInfo {
+        density: "walls",
+        params: &[],
+        fresh_answer: (4, 10),
+        fresh_params: &[],
+        max_expanded: 2_000_000,
+    };
 
     fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Fields>, String> {
         let (width, height) = (spec.width, spec.height);
@@ -311,15 +226,6 @@ impl Puzzle for Walk {
             cancel: spec.cancel.clone(),
         };
         Ok(crate::generate::generate(&opts, seed))
-    }
-
-    fn difficulty(
-        &self,
-        case: &Board,
-        search: &Search<Step>,
-        limits: &Limits,
-    ) -> Option<Difficulty> {
-        crate::generate::difficulty(case, self.diagonals, search, limits)
     }
 
     fn hardest(
@@ -368,5 +274,61 @@ mod tests {
             answers.concat(),
             include_str!("../../../samples/template.out")
         );
+    }
+}
+
+#[cfg(test)]
+mod drawing {
+    use super::*;
+    use gridpuzzle_engine::view::TextStyle;
+
+    fn board(text: &str) -> Board {
+        crate::parse::Boards::new(text.as_bytes())
+            .next()
+            .unwrap()
+            .unwrap()
+    }
+
+    #[test]
+    fn explain_draws_every_move_with_its_arrow() {
+        let b = board("3 2\nS # .\n. . G\n");
+        let plan = [Step::DownRight, Step::Right];
+        let ascii = TextStyle {
+            ascii: true,
+            color: false,
+        };
+        let text = Walk::default().explain(&b, &plan, ascii);
+        assert_eq!(
+            text,
+            "legend: K king  # wall  G goal  / last move\n\
+             start: the king is at row 1, column 1, the goal at row 2, column 3\n\
+             \x20 K # .\n  . . G\n\
+             move 1 of 2 (3): the king steps down-right to row 2, column 2\n\
+             \x20 \\ # .\n  . K G\n\
+             move 2 of 2 (6): the king steps right to row 2, column 3\n\
+             \x20 . # .\n  . > K\n"
+        );
+        let straight = Walk { diagonals: false };
+        assert_eq!(
+            straight.explain(&b, &plan, ascii),
+            "(cannot replay: move 1 (3): diagonal moves are off (`diagonals no`))\n"
+        );
+    }
+
+    #[test]
+    fn pictures_are_whole_documents() {
+        let b = board("3 2\nS # .\n. . G\n");
+        let plan = [Step::DownRight, Step::Right];
+        let walk = Walk::default();
+        let moving = walk.svg(&b, &plan, None).unwrap();
+        assert!(moving.starts_with("<svg") && moving.ends_with("</svg>\n"));
+        assert!(moving.contains("values=\""), "animated");
+        let still = walk.svg(&b, &plan, Some(1)).unwrap();
+        assert!(
+            still.contains("class=\"piece\" data-cell=\"2,2\""),
+            "{still}"
+        );
+        assert!(walk.svg(&b, &plan, Some(3)).is_err());
+        assert!(walk.svg(&b, &[Step::Right], None).is_err());
     }
 }

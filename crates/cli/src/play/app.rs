@@ -420,7 +420,7 @@ impl<P: Puzzle> App<P> {
         });
         let mut board = puzzle.view(case, s.state(), last, self.hint);
         if self.at_goal {
-            if let Some(i) = board.cells.iter().position(|m| m.role == Role::Goal) {
+            if let Some(i) = board.ground.iter().position(|m| m.role == Role::Goal) {
                 let w = board.width.max(1) as usize;
                 board.focus = Pos::new((i / w) as u32, (i % w) as u32);
             }

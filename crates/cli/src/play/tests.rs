@@ -565,6 +565,7 @@ fn roles_look_as_they_did() {
     let bold = Modifier::BOLD;
     for (role, colour, plain) in [
         (Role::Floor, s.fg(Color::DarkGray), s),
+        (Role::Start, s.fg(Color::DarkGray), s),
         (Role::Wall, s.fg(Color::Blue), s),
         (
             Role::Broken,
@@ -603,7 +604,7 @@ fn g_scrolls_to_the_goal_and_back() {
         let w = view.board.width as usize;
         let i = goal.row as usize * w + goal.col as usize;
         assert_eq!(
-            view.board.cells[i].role,
+            view.board.ground[i].role,
             gridpuzzle_engine::view::Role::Goal
         );
         assert!(

@@ -7,10 +7,11 @@
 //! testable: the tests build a `View` from a game state and render it into
 //! ratatui's `TestBackend`, with no terminal and no clock.
 //!
-//! No puzzle is known here. A puzzle says what each cell *is*; this file
-//! alone decides how a role looks in a terminal ([`role_style`]): the same
-//! colour for every puzzle's moving piece (a sliding stone, a snake's
-//! head), because both are the piece the player moves.
+//! No puzzle is known here. A puzzle says what each cell *is*; how a role
+//! looks is the engine's one palette, turned into terminal styles here
+//! ([`role_style`]): the same colour for every puzzle's moving piece (a
+//! sliding stone, a snake's head), because both are the piece the player
+//! moves, and the same colours `--explain` prints.
 //!
 //! Layout, chosen for an 80×24 terminal: a title line; the board on the
 //! left (two columns a cell, so it stays square) beside a side panel with the
@@ -26,32 +27,33 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use gridpuzzle_engine::view::{BoardView, Mark, Role, Tone};
+use gridpuzzle_engine::view::{BoardView, Ink, Mark, Role, Tone};
 use gridpuzzle_engine::Pos;
 
-/// How a cell of `role` looks; without colours the piece, what broke and
-/// the hint still stand out.
+/// How a cell of `role` looks: the engine's one palette
+/// ([`Role::paint`]) in terminal colours; without colours the piece, what
+/// broke and the hint still stand out.
 pub fn role_style(role: Role, color: bool) -> Style {
-    let s = Style::new();
-    if !color {
-        return match role {
-            Role::Hint => s.add_modifier(Modifier::REVERSED | Modifier::BOLD),
-            Role::Piece | Role::Broken => s.add_modifier(Modifier::BOLD),
-            _ => s,
-        };
+    let paint = role.paint();
+    let mut s = Style::new();
+    if color {
+        s = s.fg(match paint.ink {
+            Ink::Dim => Color::DarkGray,
+            Ink::Blue => Color::Blue,
+            Ink::Red => Color::Red,
+            Ink::Green => Color::Green,
+            Ink::Yellow => Color::Yellow,
+            Ink::Cyan => Color::Cyan,
+            Ink::Magenta => Color::Magenta,
+        });
     }
-    match role {
-        Role::Floor => s.fg(Color::DarkGray),
-        Role::Wall => s.fg(Color::Blue),
-        Role::Broken => s.fg(Color::Red).add_modifier(Modifier::BOLD),
-        Role::Goal => s.fg(Color::Green).add_modifier(Modifier::BOLD),
-        Role::Piece => s.fg(Color::Yellow).add_modifier(Modifier::BOLD),
-        Role::Body => s.fg(Color::Yellow),
-        Role::Trail => s.fg(Color::Cyan),
-        Role::Hint => s
-            .fg(Color::Magenta)
-            .add_modifier(Modifier::BOLD | Modifier::REVERSED),
+    if (color && paint.bold) || (!color && paint.mono_bold) {
+        s = s.add_modifier(Modifier::BOLD);
     }
+    if paint.reverse {
+        s = s.add_modifier(Modifier::REVERSED);
+    }
+    s
 }
 
 /// How a line of text of `tone` looks.
