@@ -5,6 +5,7 @@
 //! answers, `search_json` on the library's own solve (the objects `solve
 //! --format json` prints), and `verify`'s lines as the CLI prints them.
 
+use std::path::Path;
 use std::time::Duration;
 
 use axum::body::Body;
@@ -12,7 +13,7 @@ use axum::http::{header, Request, StatusCode};
 use axum::Router;
 use gridpuzzle_engine::report::search_json;
 use gridpuzzle_engine::search::Limits;
-use gridpuzzle_server::{router, Config};
+use gridpuzzle_server::{router, Config, CSP};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
@@ -66,20 +67,45 @@ fn without_millis(mut record: Value) -> Value {
     record
 }
 
+/// The page's files as the repository holds them: the path each is served
+/// at, its content type and its text.
+fn page_files() -> Vec<(String, &'static str, String)> {
+    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let read = |name: &str| std::fs::read_to_string(assets.join(name)).unwrap();
+    vec![
+        ("/".into(), "text/html; charset=utf-8", read("index.html")),
+        (
+            "/style.css".into(),
+            "text/css; charset=utf-8",
+            read("style.css"),
+        ),
+        (
+            "/app.js".into(),
+            "text/javascript; charset=utf-8",
+            read("app.js"),
+        ),
+    ]
+}
+
 #[tokio::test]
 async fn the_page_and_its_assets_are_served() {
-    for (path, kind) in [
-        ("/", "text/html"),
-        ("/style.css", "text/css"),
-        ("/app.js", "text/javascript"),
-    ] {
+    for (path, kind, text) in page_files() {
         let response = app()
-            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .oneshot(Request::get(&path).body(Body::empty()).unwrap())
             .await
             .unwrap();
         assert_eq!(response.status(), StatusCode::OK, "{path}");
-        let got = response.headers()[header::CONTENT_TYPE].to_str().unwrap();
-        assert!(got.starts_with(kind), "{path}: {got}");
+        let headers = response.headers();
+        assert_eq!(headers[header::CONTENT_TYPE], kind, "{path}");
+        // Asked again of the server each time, so a new binary's page is
+        // picked up; the page's policy on every file.
+        assert_eq!(headers[header::CACHE_CONTROL], "no-cache", "{path}");
+        assert_eq!(headers[header::CONTENT_SECURITY_POLICY], CSP, "{path}");
+        assert_eq!(headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff", "{path}");
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        assert!(body == text.as_bytes(), "{path} is not the file as it is");
     }
     let response = app()
         .oneshot(Request::get("/nowhere").body(Body::empty()).unwrap())
