@@ -10,9 +10,9 @@
 //! without a change here. The shape, from the outside in:
 //!
 //! - [`router`] builds an axum [`Router`]: `GET /` and its assets
-//!   (`ASSETS`: the HTML, the CSS and the JavaScript, compiled into the
-//!   binary with `include_str!`, so the page needs no network at run
-//!   time), and `POST /api/solve`,
+//!   (`ASSETS`: the HTML, the CSS and the page's ES modules under `/js/`,
+//!   compiled into the binary with `include_str!`, so the page needs no
+//!   network at run time), and `POST /api/solve`,
 //!   `/api/verify`, `/api/generate`, `/api/render`, and for the page
 //!   `/api/cases` (the boards of an input), `/api/play` (what each move
 //!   of a game changes, through the rules, an exact hint, and on request
@@ -513,12 +513,33 @@ pub fn run(bind: IpAddr, port: u16, config: Config) -> io::Result<()> {
 /// costs microseconds next to a search.
 const BLOCKING_KEEP_ALIVE: Duration = Duration::from_secs(1);
 
+/// A module of the page: `assets/js/NAME.js`, served at `/js/NAME.js`.
+macro_rules! page_module {
+    ($file:literal) => {
+        (
+            concat!("/js/", $file),
+            JS,
+            include_str!(concat!("../assets/js/", $file)),
+        )
+    };
+}
+
 /// The page's files, compiled in: the path each is served at, its content
-/// type and its text.
+/// type and its text. The page's script is ES modules (`assets/js/`), each
+/// at its own path, importing one another (`main.js` first, from the HTML).
 const ASSETS: &[(&str, &str, &str)] = &[
     ("/", HTML, include_str!("../assets/index.html")),
     ("/style.css", CSS, include_str!("../assets/style.css")),
-    ("/app.js", JS, include_str!("../assets/app.js")),
+    page_module!("api.js"),
+    page_module!("board.js"),
+    page_module!("editor.js"),
+    page_module!("levels.js"),
+    page_module!("link.js"),
+    page_module!("main.js"),
+    page_module!("play.js"),
+    page_module!("progress.js"),
+    page_module!("solve.js"),
+    page_module!("state.js"),
 ];
 
 const HTML: &str = "text/html; charset=utf-8";
