@@ -320,6 +320,49 @@ await scenario("holedox: answers that come late, edits and rule changes during p
   assert.deepEqual(await headAt(page), [2, 0]);
 });
 
+await scenario("searches the page no longer wants are cancelled, and say nothing", async (page) => {
+  await open(page, base + "#" + HOLEDOX_SAMPLE_ID);
+  // A request the page aborted fails in the browser with ERR_ABORTED: its
+  // connection is closed, and the server stops the search.
+  const cancelled = (path) => page.waitForEvent("requestfailed", {
+    predicate: (r) => new URL(r.url()).pathname === path && /ABORTED/.test(r.failure().errorText),
+  });
+  let release;
+  const held = new Promise((done) => { release = done; });
+
+  // A solve held back by the network, then Edit.
+  await page.route("**/api/solve", async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  const solveSent = page.waitForRequest("**/api/solve");
+  await page.click("#solve");
+  await solveSent;
+  const solveCancelled = cancelled("/api/solve");
+  await page.click('.tab[data-mode="edit"]');
+  await solveCancelled;
+  await page.unroute("**/api/solve");
+
+  // A hint held back, then Edit.
+  await page.route("**/api/play", async (route) => {
+    if (route.request().postDataJSON().hint) await held;
+    await route.continue().catch(() => {});
+  });
+  await page.click("#play");
+  await page.waitForFunction(() => document.getElementById("play-status").textContent === "your move");
+  const hintSent = page.waitForRequest((r) => r.url().endsWith("/api/play") && r.postDataJSON().hint);
+  await page.keyboard.press("h");
+  await hintSent;
+  const hintCancelled = cancelled("/api/play");
+  await page.click('.tab[data-mode="edit"]');
+  await hintCancelled;
+  release();
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator("#message.error").count(), 0, "an aborted request is no error");
+  assert.equal(await page.textContent("#message"), "Opened the board of the link.");
+  assert.deepEqual(await headAt(page), [3, 0], "the editor shows the board's own snake");
+});
+
 await scenario("links that cannot be read, and generated boards", async (page) => {
   await open(page, base + "#%E0%A4%A");
   assert.match(await page.textContent("#message"), /cannot be read/);

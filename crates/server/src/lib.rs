@@ -9,9 +9,10 @@
 //! puzzle a request names (`dispatch`), so a new puzzle is served
 //! without a change here. The shape, from the outside in:
 //!
-//! - [`router`] builds an axum [`Router`]: `GET /` and its two assets (HTML,
-//!   CSS and JavaScript compiled into the binary with `include_str!`, so
-//!   the page needs no network at run time), and `POST /api/solve`,
+//! - [`router`] builds an axum [`Router`]: `GET /` and its assets
+//!   (`ASSETS`: the HTML, the CSS and the page's ES modules under `/js/`,
+//!   compiled into the binary with `include_str!`, so the page needs no
+//!   network at run time), and `POST /api/solve`,
 //!   `/api/verify`, `/api/generate`, `/api/render`, and for the page
 //!   `/api/cases` (the boards of an input), `/api/play` (what each move
 //!   of a game changes, through the rules, an exact hint, and on request
@@ -248,19 +249,11 @@ pub fn router(config: Config) -> Router {
     });
     let c = &app.config;
     // Outermost last: each `.layer` wraps everything above it.
-    Router::new()
-        .route(
-            "/",
-            get(|| async { page(INDEX_HTML, "text/html; charset=utf-8") }),
-        )
-        .route(
-            "/style.css",
-            get(|| async { page(STYLE_CSS, "text/css; charset=utf-8") }),
-        )
-        .route(
-            "/app.js",
-            get(|| async { page(APP_JS, "text/javascript; charset=utf-8") }),
-        )
+    let mut routes = Router::new();
+    for &(path, kind, body) in ASSETS {
+        routes = routes.route(path, get(move || async move { page(body, kind) }));
+    }
+    routes
         .route("/api/solve", post(solve::handler))
         .route("/api/verify", post(verify::handler))
         .route("/api/generate", post(generate::handler))
@@ -520,9 +513,38 @@ pub fn run(bind: IpAddr, port: u16, config: Config) -> io::Result<()> {
 /// costs microseconds next to a search.
 const BLOCKING_KEEP_ALIVE: Duration = Duration::from_secs(1);
 
-const INDEX_HTML: &str = include_str!("../assets/index.html");
-const STYLE_CSS: &str = include_str!("../assets/style.css");
-const APP_JS: &str = include_str!("../assets/app.js");
+/// A module of the page: `assets/js/NAME.js`, served at `/js/NAME.js`.
+macro_rules! page_module {
+    ($file:literal) => {
+        (
+            concat!("/js/", $file),
+            JS,
+            include_str!(concat!("../assets/js/", $file)),
+        )
+    };
+}
+
+/// The page's files, compiled in: the path each is served at, its content
+/// type and its text. The page's script is ES modules (`assets/js/`), each
+/// at its own path, importing one another (`main.js` first, from the HTML).
+const ASSETS: &[(&str, &str, &str)] = &[
+    ("/", HTML, include_str!("../assets/index.html")),
+    ("/style.css", CSS, include_str!("../assets/style.css")),
+    page_module!("api.js"),
+    page_module!("board.js"),
+    page_module!("editor.js"),
+    page_module!("levels.js"),
+    page_module!("link.js"),
+    page_module!("main.js"),
+    page_module!("play.js"),
+    page_module!("progress.js"),
+    page_module!("solve.js"),
+    page_module!("state.js"),
+];
+
+const HTML: &str = "text/html; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
 
 fn page(body: &'static str, kind: &'static str) -> Response {
     (

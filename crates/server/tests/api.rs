@@ -5,6 +5,8 @@
 //! answers, `search_json` on the library's own solve (the objects `solve
 //! --format json` prints), and `verify`'s lines as the CLI prints them.
 
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use axum::body::Body;
@@ -12,7 +14,7 @@ use axum::http::{header, Request, StatusCode};
 use axum::Router;
 use gridpuzzle_engine::report::search_json;
 use gridpuzzle_engine::search::Limits;
-use gridpuzzle_server::{router, Config};
+use gridpuzzle_server::{router, Config, CSP};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
@@ -66,26 +68,135 @@ fn without_millis(mut record: Value) -> Value {
     record
 }
 
+/// The page's files as the repository holds them: the path each is served
+/// at, its content type and its text. The modules are read from
+/// `assets/js`, so a module added there but not served fails below.
+fn page_files() -> Vec<(String, &'static str, String)> {
+    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let read = |path: &Path| std::fs::read_to_string(path).unwrap();
+    let mut files = vec![
+        (
+            "/".to_string(),
+            "text/html; charset=utf-8",
+            read(&assets.join("index.html")),
+        ),
+        (
+            "/style.css".to_string(),
+            "text/css; charset=utf-8",
+            read(&assets.join("style.css")),
+        ),
+    ];
+    let mut modules: Vec<PathBuf> = std::fs::read_dir(assets.join("js"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    modules.sort();
+    for module in modules {
+        let name = module.file_name().unwrap().to_str().unwrap();
+        assert!(
+            name.ends_with(".js"),
+            "assets/js holds modules only: {name}"
+        );
+        files.push((
+            format!("/js/{name}"),
+            "text/javascript; charset=utf-8",
+            read(&module),
+        ));
+    }
+    files
+}
+
 #[tokio::test]
 async fn the_page_and_its_assets_are_served() {
-    for (path, kind) in [
-        ("/", "text/html"),
-        ("/style.css", "text/css"),
-        ("/app.js", "text/javascript"),
-    ] {
+    let files = page_files();
+    assert!(files.len() > 3, "no modules in assets/js");
+    for (path, kind, text) in files {
         let response = app()
-            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .oneshot(Request::get(&path).body(Body::empty()).unwrap())
             .await
             .unwrap();
         assert_eq!(response.status(), StatusCode::OK, "{path}");
-        let got = response.headers()[header::CONTENT_TYPE].to_str().unwrap();
-        assert!(got.starts_with(kind), "{path}: {got}");
+        let headers = response.headers();
+        assert_eq!(headers[header::CONTENT_TYPE], kind, "{path}");
+        // Asked again of the server each time, so a new binary's page is
+        // picked up; the page's policy on every file.
+        assert_eq!(headers[header::CACHE_CONTROL], "no-cache", "{path}");
+        assert_eq!(headers[header::CONTENT_SECURITY_POLICY], CSP, "{path}");
+        assert_eq!(headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff", "{path}");
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        assert!(body == text.as_bytes(), "{path} is not the file as it is");
     }
     let response = app()
         .oneshot(Request::get("/nowhere").body(Body::empty()).unwrap())
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
+}
+
+/// The modules a page file imports: the HTML's `<script type="module"
+/// src="/js/...">` and a module's `from "./....js"`, as `/js/NAME.js`.
+fn imports(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (opening, base) in [
+        ("<script type=\"module\" src=\"", ""),
+        ("from \"./", "/js/"),
+    ] {
+        for (at, _) in text.match_indices(opening) {
+            let rest = &text[at + opening.len()..];
+            found.push(format!("{base}{}", &rest[..rest.find('"').unwrap()]));
+        }
+    }
+    found
+}
+
+#[test]
+fn the_page_loads_every_module_and_only_served_ones() {
+    let files = page_files();
+    let served: BTreeSet<&str> = files.iter().map(|(path, _, _)| path.as_str()).collect();
+    let text = |path: &str| &files.iter().find(|(p, _, _)| p == path).unwrap().2;
+    // From the HTML, every module it reaches by its imports.
+    let mut reached = BTreeSet::new();
+    let mut todo = imports(text("/"));
+    assert_eq!(todo, ["/js/main.js"], "the HTML loads main.js only");
+    assert_eq!(
+        text("/").matches("<script").count(),
+        1,
+        "no other script, and none inline"
+    );
+    while let Some(module) = todo.pop() {
+        assert!(
+            served.contains(module.as_str()),
+            "{module} is imported but not served"
+        );
+        if reached.insert(module.clone()) {
+            todo.extend(imports(text(&module)));
+        }
+    }
+    let modules: BTreeSet<String> = served
+        .iter()
+        .filter(|path| path.starts_with("/js/"))
+        .map(|path| path.to_string())
+        .collect();
+    assert_eq!(reached, modules, "every module is loaded by the page");
+    // And they import one another in one direction only: taking away the
+    // modules no one left imports, one at a time, takes them all.
+    let mut left: Vec<(String, Vec<String>)> = modules
+        .iter()
+        .map(|m| (m.clone(), imports(text(m))))
+        .collect();
+    while let Some(free) = left
+        .iter()
+        .position(|(m, _)| !left.iter().any(|(_, uses)| uses.contains(m)))
+    {
+        left.remove(free);
+    }
+    let cycle: Vec<&String> = left.iter().map(|(m, _)| m).collect();
+    assert!(
+        cycle.is_empty(),
+        "modules on an import cycle, or imported from one: {cycle:?}"
+    );
 }
 
 #[tokio::test]

@@ -1,0 +1,99 @@
+// link.js: the server's description of the board on the page, and the
+// link in the address bar.
+//
+// After every change of the board or its settings the page asks
+// /api/board to describe it: its judge text, its game ID, the options to
+// solve it under, and what it lacks to be solved. Solve, Play, Copy link
+// and Board → text all work from that description (`current()`), so what
+// they send is what the judge would read. Its game ID is the link's
+// fragment, `#NAME/WxH/CELLS/...`; the format is documented in
+// crates/engine/src/page.rs and in each puzzle's puzzle.rs, which encode
+// and decode it. A board put in place of another (a case, a generated
+// board, Clear, another puzzle) is a new history entry, so Back returns to
+// the board before; edits only replace the entry. (Opening a link's board
+// needs the editor, so it is in editor.js.)
+
+import { abort, begin, isAbort } from "./api.js";
+import { $, actionStarted, report, state, succeeded } from "./state.js";
+import { keepBoard, showProgress } from "./progress.js";
+
+/// The settings offered as controls (the others are on the board).
+export const controls = () => state.kind.settings.filter((s) => !s.on_board);
+export const controlId = (key) => key.replace(/_/g, "-");
+
+/// The options of the controls, as /api/board reads them.
+export function controlOptions() {
+  const options = {};
+  for (const s of controls()) options[s.key] = $(controlId(s.key)).value.trim();
+  return options;
+}
+
+/// Asks the server to describe the board (or takes `known`, the answer
+/// that opened it); the promise of the description.
+export function describe(known) {
+  // A board still being read from a game ID must not replace this one.
+  abort("open");
+  const work = begin("board");
+  const promise = known ? work.wait(Promise.resolve(known))
+    : work.post("/api/board", { puzzle: state.kind.name, board: state.draft, options: controlOptions() });
+  const described = { promise, value: null };
+  state.described = described;
+  const since = actionStarted();
+  promise.then((d) => {
+    described.value = d;
+    updateUrl();
+    // While a link that could not be read is kept, its message stays.
+    if (!state.link.keep) succeeded(since);
+    keepBoard(d.puzzle, d.id);
+    showProgress();
+  }, report);
+  return promise;
+}
+
+/// The description of the board as it is now: one asked for after this
+/// call, while it waited, is waited for instead.
+export async function current() {
+  for (;;) {
+    const asked = state.described;
+    try {
+      return await asked.promise;
+    } catch (e) {
+      if (!isAbort(e) || state.described === asked) throw e;
+    }
+  }
+}
+
+/// A request about the described board `d`.
+export function request(d, extra) {
+  return { puzzle: d.puzzle, input: d.input, options: d.options, ...extra };
+}
+
+/// Writes the described board's link in the address bar.
+export function updateUrl() {
+  const described = state.described;
+  if (state.link.keep || !described || !described.value) return;
+  const id = described.value.id;
+  const push = state.link.push && location.hash.length > 1;
+  state.link.push = false;
+  if (location.hash === "#" + id) return;
+  const url = location.pathname + location.search + "#" + id;
+  if (push) history.pushState(null, "", url);
+  else history.replaceState(null, "", url);
+}
+
+/// The address bar shows a link that could not be read: it stays there,
+/// to be seen and mended, until `freeLink`.
+export function keepBadLink() {
+  state.link.keep = true;
+}
+
+/// The address bar follows the board again.
+export function freeLink() {
+  state.link.keep = false;
+}
+
+/// Whether the next link written is a new history entry (a board put in
+/// place of another) or replaces the one shown (an edit).
+export function pushNextLink(push) {
+  state.link.push = push;
+}

@@ -1,0 +1,89 @@
+// main.js: the page of `gridpuzzle serve`: edit a board, solve it and
+// watch the solution, play it, generate one, share it as a link — for any
+// puzzle the server lists. This module starts the page and wires the
+// others together; what the server gives the page is described in
+// api.js.
+//
+// The page is ES modules, each served at /js/NAME.js from the binary, one
+// per part of the page, importing each other in one direction only:
+//   api.js       the server's calls, and one AbortController per kind of
+//                work, so that no late answer is ever applied;
+//   state.js     the one state object, the mode and its changes, events,
+//                the message line;
+//   progress.js  what the browser keeps: last boards, wins;
+//   board.js     drawing the board, and the one door to the puzzles'
+//                drawing modules (/puzzles/NAME.js);
+//   link.js      the server's description of the board, and its link;
+//   editor.js    the puzzle on the page and its board: controls, tools,
+//                edit history, opening a board by its link;
+//   solve.js     Solve: the optimum, watched move by move;
+//   play.js      Play: a game through the server's rules;
+//   levels.js    judge inputs and cases, levels, Next level, Generate;
+//   main.js      this: the start, the tabs and the keys.
+
+import { catalog } from "./api.js";
+import { $, say, setMode, startMode, state } from "./state.js";
+import { loadProgress, showProgress } from "./progress.js";
+import * as board from "./board.js";
+import { current } from "./link.js";
+import * as editor from "./editor.js";
+import * as solve from "./solve.js";
+import * as play from "./play.js";
+import * as levels from "./levels.js";
+
+function wire() {
+  board.wire();
+  editor.wire();
+  solve.wire();
+  play.wire();
+  levels.wire();
+  for (const tab of document.querySelectorAll(".tab")) {
+    tab.addEventListener("click", () => {
+      startMode(tab.dataset.mode);
+      // Solve's keys go to the board, as Play's do: Space on the Solve
+      // tab, still focused after the click, would solve again instead of
+      // playing the answer.
+      if (tab.dataset.mode === "solve") $("board-wrap").focus();
+    });
+  }
+  document.addEventListener("keydown", (event) => {
+    // Text fields keep their own keys (and their own undo).
+    if (/^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) return;
+    if (event.altKey) return;
+    if (state.mode === "edit" && (event.ctrlKey || event.metaKey)) {
+      if (editor.historyKey(event)) event.preventDefault();
+      return;
+    }
+    if (event.ctrlKey || event.metaKey) return;
+    if (state.mode === "play" && play.playKey(event.key)) event.preventDefault();
+    if (state.mode === "solve" && solve.solveKey(event)) event.preventDefault();
+  });
+}
+
+async function start() {
+  wire();
+  try {
+    const offered = await catalog();
+    offered.puzzles = offered.puzzles.filter((p) => p.script);
+    await board.loadDrawers(offered.puzzles);
+    state.catalog = offered;
+    for (const p of offered.puzzles) {
+      state.kinds[p.name] = p;
+      $("puzzle").append(Object.assign(document.createElement("option"), { value: p.name, textContent: p.title }));
+    }
+    $("titles").textContent = offered.puzzles.map((p) => p.title).join(" and ");
+    $("width").max = $("height").max = offered.max_side;
+    levels.showPresets();
+    loadProgress();
+    if (!(await editor.loadFromHash()) && !(await editor.openLast())) editor.openFirst();
+    showProgress();
+    setMode("edit");
+    await current().catch(() => {});
+  } catch (e) {
+    say(e.message, true);
+  }
+  // The page is drawn and its link read (what the browser test waits for).
+  document.body.dataset.ready = "1";
+}
+
+start();
