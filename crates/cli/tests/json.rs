@@ -5,7 +5,7 @@ mod common;
 
 use common::{random_curling_file, random_holedox_file, run};
 use gridpuzzle_curling as curling;
-use gridpuzzle_engine::grid::parse_plan;
+use gridpuzzle_engine::moves::parse_plan;
 use gridpuzzle_holedox as holedox;
 use serde_json::Value;
 

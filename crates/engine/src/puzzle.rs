@@ -42,7 +42,7 @@ use crate::search::{Limits, Search};
 use crate::session::{Game, Prospect};
 use crate::svg::{Animation, Caption};
 use crate::testset::{JudgeLimits, Preset};
-use crate::validate::Input;
+use crate::validate::{Input, Validator};
 use crate::verdict::Verdict;
 use crate::view::{write_text, BoardView, Mark, Role, TextStyle, Tone};
 
@@ -812,7 +812,8 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     /// `input` (see [`crate::validate`]); by default the parser's first
     /// error, for a puzzle without a validator of its own.
     fn validate(&self, input: &mut Input<'_>) {
-        crate::validate::by_parser(self, input)
+        let cases = self.cases(Box::new(input.text().as_bytes()));
+        crate::validate::by_parser(input, Self::TERMINATOR, cases)
     }
 
     /// The tests a judge test set should hold beyond the statement's
@@ -820,6 +821,15 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     /// set is random cases.
     fn presets(&self) -> Vec<Preset> {
         Vec::new()
+    }
+}
+
+/// Every puzzle validates judge inputs ([`crate::validate::validate`]).
+impl<P: Puzzle> Validator for P {
+    const UNIT: &'static str = P::INFO.unit;
+
+    fn check(&self, input: &mut Input<'_>) {
+        self.validate(input)
     }
 }
 

@@ -455,19 +455,35 @@ impl Validation {
     }
 }
 
-/// Validates `text` as a judge input of puzzle `P` under `puzzle`'s
-/// settings: the generic driver of every [`crate::Puzzle::validate`].
-pub fn validate<P: crate::Puzzle>(puzzle: &P, text: &str, strict: bool) -> Validation {
-    let mut input = Input::new(text, strict, P::UNIT);
-    puzzle.validate(&mut input);
+/// What [`validate`] asks of a puzzle: its word for a case and its
+/// validator. Every `Puzzle` is one (the engine's `puzzle` module says
+/// so); the trait is here so that this module, which the puzzle contract
+/// uses, does not use the contract back.
+pub trait Validator {
+    /// The statement's word for one case.
+    const UNIT: &'static str;
+    /// Records every violation of the judges' format in `input`.
+    fn check(&self, input: &mut Input<'_>);
+}
+
+/// Validates `text` as a judge input of `puzzle` under its settings: the
+/// generic driver of every `Puzzle::validate`.
+pub fn validate<V: Validator>(puzzle: &V, text: &str, strict: bool) -> Validation {
+    let mut input = Input::new(text, strict, V::UNIT);
+    puzzle.check(&mut input);
     input.finish()
 }
 
-/// The validator of a puzzle without one of its own: its parser's first
-/// error, since the parser stops there.
-pub fn by_parser<P: crate::Puzzle>(puzzle: &P, input: &mut Input<'_>) {
-    let text = input.text();
-    for (n, case) in puzzle.cases(Box::new(text.as_bytes())).enumerate() {
+/// The validator of a puzzle without one of its own: the first error of
+/// its parser's `cases` (of this input's text), since the parser stops
+/// there, or else a missing `terminator` (the parser may forgive it;
+/// judge data has it).
+pub fn by_parser<C>(
+    input: &mut Input<'_>,
+    terminator: &str,
+    cases: impl Iterator<Item = Result<C, crate::InputError>>,
+) {
+    for (n, case) in cases.enumerate() {
         input.set_case(Some(n as u64 + 1));
         if let Err(e) = case {
             let span = e.span().unwrap_or_default();
@@ -476,9 +492,8 @@ pub fn by_parser<P: crate::Puzzle>(puzzle: &P, input: &mut Input<'_>) {
             return;
         }
     }
-    // The parser may forgive a missing terminator; judge data has it.
     input.set_case(None);
-    let terminator = P::TERMINATOR.trim();
+    let terminator = terminator.trim();
     let last = input.lines.iter().rev().find(|l| !l.tokens.is_empty());
     let words: Vec<&str> = last.map_or(Vec::new(), |l| l.tokens.iter().map(|t| t.text).collect());
     if words.join(" ") != terminator {
