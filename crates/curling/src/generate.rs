@@ -22,8 +22,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use gridpuzzle_engine::generate::{
-    anneal, answer_of, AnnealOptions, Best, Difficulty, Landscape, SampleOptions, Sampler, Tuner,
-    Want,
+    anneal, answer_of, AnnealOptions, Best, Difficulty, Landscape, SampleOptions, Sampler,
+    StartGoal, Tuner, Want,
 };
 use gridpuzzle_engine::rng::SplitMix64;
 use gridpuzzle_engine::search::{LimitHit, Limits, Outcome, Search};
@@ -78,58 +78,26 @@ impl Boards {
     }
 }
 
+/// The board's cells as the engine's generic edits see them.
+const CELLS: StartGoal<Cell> = StartGoal {
+    floor: Cell::Ice,
+    wall: Cell::Block,
+    start: Cell::Start,
+    goal: Cell::Goal,
+};
+
 impl Landscape for Boards {
     type Board = Board;
     type Move = Dir;
 
     fn random(&mut self, rng: &mut SplitMix64, density: u32) -> Option<Board> {
         let n = self.width as u64 * self.height as u64;
-        if n < 2 {
-            return None;
-        }
-        let mut cells: Vec<Cell> = (0..n)
-            .map(|_| {
-                if rng.chance(density) {
-                    Cell::Block
-                } else {
-                    Cell::Ice
-                }
-            })
-            .collect();
-        let start = rng.below(n) as usize;
-        let mut goal = rng.below(n - 1) as usize;
-        if goal >= start {
-            goal += 1;
-        }
-        cells[start] = Cell::Start;
-        cells[goal] = Cell::Goal;
-        self.build(cells)
+        self.build(CELLS.random(rng, n, density)?)
     }
 
     fn mutate(&mut self, board: &Board, rng: &mut SplitMix64) -> Option<Board> {
         let mut cells = board.grid().cells().to_vec();
-        let n = cells.len() as u64;
-        let i = rng.below(n) as usize;
-        match rng.below(10) {
-            // Move the start or the goal onto the chosen cell (its old
-            // cell becomes ice; a block there is replaced).
-            k @ (0 | 1) => {
-                let piece = if k == 0 { Cell::Start } else { Cell::Goal };
-                if matches!(cells[i], Cell::Start | Cell::Goal) {
-                    return None;
-                }
-                let old = cells.iter().position(|&c| c == piece)?;
-                cells[old] = Cell::Ice;
-                cells[i] = piece;
-            }
-            _ => {
-                cells[i] = match cells[i] {
-                    Cell::Ice => Cell::Block,
-                    Cell::Block => Cell::Ice,
-                    Cell::Start | Cell::Goal => return None,
-                };
-            }
-        }
+        CELLS.mutate(&mut cells, rng)?;
         self.build(cells)
     }
 

@@ -16,7 +16,7 @@
 
 use std::io::BufRead;
 
-use gridpuzzle_engine::scan::{next_case, Scanner, Word};
+use gridpuzzle_engine::scan::{CaseCount, Scanner, Word};
 use gridpuzzle_engine::{Grid, InputError, Pos};
 
 use crate::rules::{Board, Cell};
@@ -29,22 +29,20 @@ pub const MAX_CELLS: u64 = 1 << 22;
 /// The datasets of a judge input, in order.
 pub struct Datasets<R> {
     scan: Scanner<R>,
-    case: u64,
-    done: bool,
+    count: CaseCount,
 }
 
 impl<R: BufRead> Datasets<R> {
     pub fn new(reader: R) -> Datasets<R> {
         Datasets {
             scan: Scanner::new(reader, "dataset"),
-            case: 0,
-            done: false,
+            count: CaseCount::default(),
         }
     }
 
     fn read(&mut self) -> Result<Option<Board>, InputError> {
         let s = &mut self.scan;
-        let first = self.case == 1;
+        let first = self.count.case() == 1;
         let Some((w, w_span)) = s.next_uint("the width w", MAX_CELLS)? else {
             if first {
                 return Err(s.eof_error("a dataset (`w h` and the board) or the terminator `0 0`"));
@@ -159,14 +157,10 @@ impl<R: BufRead> Iterator for Datasets<R> {
     type Item = Result<Board, InputError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if !self.done {
-            self.case += 1;
-            self.scan.set_case(self.case);
-        }
-        let mut done = self.done;
-        let next = next_case(&mut done, || self.read());
-        self.done = done;
-        next
+        let case = self.count.begin()?;
+        self.scan.set_case(case);
+        let read = self.read();
+        self.count.end(read)
     }
 }
 

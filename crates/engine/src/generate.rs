@@ -121,6 +121,74 @@ pub struct Difficulty {
     pub expanded: u64,
 }
 
+/// The cells of a board made of floor and walls with one start and one
+/// goal, as a puzzle spells them (Curling's ice, blocks, start and goal;
+/// the template's floor, walls, `S` and `G`): the random boards and the
+/// edits of such a board are the same for every puzzle of that shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StartGoal<C> {
+    pub floor: C,
+    pub wall: C,
+    pub start: C,
+    pub goal: C,
+}
+
+impl<C: Copy + Eq> StartGoal<C> {
+    /// `n` cells, each a wall with `density` percent chance, then a start
+    /// and a goal on two different cells; `None` for fewer than two cells.
+    pub fn random(&self, rng: &mut SplitMix64, n: u64, density: u32) -> Option<Vec<C>> {
+        if n < 2 {
+            return None;
+        }
+        let mut cells: Vec<C> = (0..n)
+            .map(|_| {
+                if rng.chance(density) {
+                    self.wall
+                } else {
+                    self.floor
+                }
+            })
+            .collect();
+        let start = rng.below(n) as usize;
+        let mut goal = rng.below(n - 1) as usize;
+        if goal >= start {
+            goal += 1;
+        }
+        cells[start] = self.start;
+        cells[goal] = self.goal;
+        Some(cells)
+    }
+
+    /// One random edit of `cells`: the start or the goal moves onto a
+    /// random cell (a wall there is replaced, its old cell becomes
+    /// floor), or a wall appears or goes; `None` when the edit drawn does
+    /// not apply (it would land on the start or the goal).
+    pub fn mutate(&self, cells: &mut [C], rng: &mut SplitMix64) -> Option<()> {
+        let i = rng.below(cells.len() as u64) as usize;
+        let special = |c: C| c == self.start || c == self.goal;
+        match rng.below(10) {
+            k @ (0 | 1) => {
+                let piece = if k == 0 { self.start } else { self.goal };
+                if special(cells[i]) {
+                    return None;
+                }
+                let old = cells.iter().position(|&c| c == piece)?;
+                cells[old] = self.floor;
+                cells[i] = piece;
+            }
+            _ if special(cells[i]) => return None,
+            _ => {
+                cells[i] = if cells[i] == self.wall {
+                    self.floor
+                } else {
+                    self.wall
+                }
+            }
+        }
+        Some(())
+    }
+}
+
 /// A puzzle's boards, as the generic generators see them.
 pub trait Landscape {
     type Board: Clone;

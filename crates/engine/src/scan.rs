@@ -590,6 +590,49 @@ impl<R: BufRead> Scanner<R> {
     }
 }
 
+/// Where a lazy case iterator stands: the number of the case being read,
+/// and whether the input has ended (at the terminator, or at a bad case,
+/// which stops the input exactly once). Every puzzle's parser iterates
+/// the same way; this keeps that way in one place:
+///
+/// ```text
+/// fn next(&mut self) -> Option<Result<Case, InputError>> {
+///     let case = self.count.begin()?;
+///     self.scan.set_case(case);
+///     let read = self.read();
+///     self.count.end(read)
+/// }
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CaseCount {
+    case: u64,
+    done: bool,
+}
+
+impl CaseCount {
+    /// Starts the next case and returns its number (1-based); `None` once
+    /// the input has ended.
+    pub fn begin(&mut self) -> Option<u64> {
+        if self.done {
+            return None;
+        }
+        self.case += 1;
+        Some(self.case)
+    }
+
+    /// The case being read (0 before the first).
+    pub fn case(&self) -> u64 {
+        self.case
+    }
+
+    /// What the iterator yields for the reading of the case begun: the
+    /// case, or the end (the terminator: `Ok(None)`), or the error, after
+    /// which nothing more is read.
+    pub fn end<T>(&mut self, read: Result<Option<T>, InputError>) -> Option<Result<T, InputError>> {
+        next_case(&mut self.done, || read)
+    }
+}
+
 /// One step of a lazy case iterator: `read` is the result of reading the
 /// next case (`Ok(None)` at the terminator). After the end or an error the
 /// iterator is `done` and yields nothing more, so a bad case stops the

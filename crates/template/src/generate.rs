@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use gridpuzzle_engine::generate::{
     anneal, answer_of, AnnealOptions, Best, Difficulty, Generator, Landscape, SampleOptions,
-    Sampler, Tuner, Want,
+    Sampler, StartGoal, Tuner, Want,
 };
 use gridpuzzle_engine::rng::SplitMix64;
 use gridpuzzle_engine::search::{Limits, Search};
@@ -45,56 +45,26 @@ impl Fields {
     }
 }
 
+/// The board's cells as the engine's generic edits see them.
+const CELLS: StartGoal<Cell> = StartGoal {
+    floor: Cell::Floor,
+    wall: Cell::Wall,
+    start: Cell::Start,
+    goal: Cell::Goal,
+};
+
 impl Landscape for Fields {
     type Board = Board;
     type Move = Step;
 
     fn random(&mut self, rng: &mut SplitMix64, density: u32) -> Option<Board> {
         let n = self.width as u64 * self.height as u64;
-        if n < 2 {
-            return None;
-        }
-        let mut cells: Vec<Cell> = (0..n)
-            .map(|_| {
-                if rng.chance(density) {
-                    Cell::Wall
-                } else {
-                    Cell::Floor
-                }
-            })
-            .collect();
-        let start = rng.below(n) as usize;
-        let mut goal = rng.below(n - 1) as usize;
-        if goal >= start {
-            goal += 1;
-        }
-        cells[start] = Cell::Start;
-        cells[goal] = Cell::Goal;
-        self.build(cells)
+        self.build(CELLS.random(rng, n, density)?)
     }
 
     fn mutate(&mut self, board: &Board, rng: &mut SplitMix64) -> Option<Board> {
         let mut cells = board.grid().cells().to_vec();
-        let i = rng.below(cells.len() as u64) as usize;
-        match rng.below(10) {
-            // Move the start or the goal onto the chosen cell.
-            k @ (0 | 1) => {
-                let piece = if k == 0 { Cell::Start } else { Cell::Goal };
-                if matches!(cells[i], Cell::Start | Cell::Goal) {
-                    return None;
-                }
-                let old = cells.iter().position(|&c| c == piece)?;
-                cells[old] = Cell::Floor;
-                cells[i] = piece;
-            }
-            _ => {
-                cells[i] = match cells[i] {
-                    Cell::Floor => Cell::Wall,
-                    Cell::Wall => Cell::Floor,
-                    Cell::Start | Cell::Goal => return None,
-                }
-            }
-        }
+        CELLS.mutate(&mut cells, rng)?;
         self.build(cells)
     }
 

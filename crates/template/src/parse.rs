@@ -16,7 +16,7 @@
 
 use std::io::BufRead;
 
-use gridpuzzle_engine::scan::{next_case, Scanner};
+use gridpuzzle_engine::scan::{CaseCount, Scanner};
 use gridpuzzle_engine::{Grid, InputError, Pos};
 
 use crate::rules::{Board, Cell};
@@ -33,23 +33,21 @@ pub const UNIT: &str = "board";
 /// The boards of a judge input, in order.
 pub struct Boards<R> {
     scan: Scanner<R>,
-    case: u64,
-    done: bool,
+    count: CaseCount,
 }
 
 impl<R: BufRead> Boards<R> {
     pub fn new(reader: R) -> Boards<R> {
         Boards {
             scan: Scanner::new(reader, UNIT),
-            case: 0,
-            done: false,
+            count: CaseCount::default(),
         }
     }
 
     fn read(&mut self) -> Result<Option<Board>, InputError> {
         let s = &mut self.scan;
         let Some((w, w_span)) = s.next_uint("the width w", MAX_CELLS)? else {
-            if self.case == 1 {
+            if self.count.case() == 1 {
                 return Err(s.eof_error("a board (`w h` and its rows) or the terminator `0 0`"));
             }
             return Ok(None);
@@ -124,14 +122,10 @@ impl<R: BufRead> Iterator for Boards<R> {
     type Item = Result<Board, InputError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if !self.done {
-            self.case += 1;
-            self.scan.set_case(self.case);
-        }
-        let mut done = self.done;
-        let next = next_case(&mut done, || self.read());
-        self.done = done;
-        next
+        let case = self.count.begin()?;
+        self.scan.set_case(case);
+        let read = self.read();
+        self.count.end(read)
     }
 }
 
