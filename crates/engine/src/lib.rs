@@ -28,7 +28,10 @@
 //!   machine (tests and generators must be reproducible);
 //! - [`session`]: a game in play (history, undo/redo, exact hints), for
 //!   any puzzle that implements its small `Game` trait;
-//! - [`svg`]: a grid-picture writer, still or animated with SMIL;
+//! - [`shown`]: text from outside (file names, save files, candidates'
+//!   output) escaped before it reaches a terminal;
+//! - [`svg`]: pictures of positions, still or animated with SMIL, drawn
+//!   from views;
 //! - [`validate`]: validating judge inputs against the judges' exact
 //!   format and limits, every violation with its line and column;
 //! - [`testset`]: what a puzzle asks of a judge test set (its limits, its
@@ -51,6 +54,7 @@ pub mod rng;
 pub mod scan;
 pub mod search;
 pub mod session;
+pub mod shown;
 pub mod svg;
 pub mod testset;
 pub mod validate;
