@@ -21,7 +21,6 @@
 
 mod args;
 mod check;
-mod child;
 mod docs;
 mod generate;
 mod input;
@@ -200,7 +199,7 @@ fn solve_plain(args: &[std::ffi::OsString]) -> Option<solve::SolveCommand> {
 }
 
 fn main() -> ExitCode {
-    if let Some(code) = judge::limited_child() {
+    if let Some(code) = gridpuzzle_judge::run::limited_child() {
         return code;
     }
     if let Some(cmd) = solve_alone(std::env::args_os().collect()) {

@@ -40,7 +40,6 @@
 
 mod output;
 mod par;
-mod runner;
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -56,6 +55,7 @@ use gridpuzzle_engine::moves::plan_string;
 use gridpuzzle_engine::puzzle::{counted, stress_case_wanting};
 use gridpuzzle_engine::search::{Limits, Outcome};
 use gridpuzzle_engine::view::TextStyle;
+use gridpuzzle_judge::run::{self, Ended, PipeCap, Spec, Stdin};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -64,7 +64,10 @@ use crate::Exit;
 
 use output::Mismatch;
 use par::Scan;
-use runner::Ended;
+
+/// The most bytes of standard output (and of standard error) kept from a
+/// candidate; more is a failure of its own.
+const OUTPUT_CAP: usize = 64 * 1024;
 
 /// The help after `stress --help`.
 pub fn after_help() -> String {
@@ -308,7 +311,7 @@ impl Failure {
             ),
             Failure::TooMuchOutput => format!(
                 "printed more than {} KB (stopped and killed)",
-                runner::OUTPUT_CAP / 1024
+                OUTPUT_CAP / 1024
             ),
         }
     }
@@ -552,10 +555,9 @@ impl Job {
     /// was stopped by Ctrl-C: nothing is known then).
     fn check<P: Puzzle>(&self, puzzle: &P, input: &Input<P::Case>) -> Result<Option<Failure>> {
         let text = judge_input(puzzle, &input.cases);
-        let run = runner::run(&self.argv, &text, self.limit, Some(&self.cancel))
-            .with_context(|| format!("cannot run the candidate {:?}", self.argv[0]))?;
+        let run = self.run_candidate(&text, true)?;
         Ok(match run.ended {
-            Ended::Cancelled => None,
+            Ended::Cancelled | Ended::NotStarted(_) | Ended::NoMemoryToStart(_) => None,
             Ended::TimedOut => Some(Failure::TimedOut),
             Ended::TooMuchOutput => Some(Failure::TooMuchOutput),
             Ended::Signaled(sig) => Some(Failure::Crash(sig)),
@@ -564,6 +566,30 @@ impl Job {
                 output::compare::<P>(&run.stdout, &input.answers, self.bare).map(Failure::Output)
             }
         })
+    }
+
+    /// Runs the candidate on `text`, stopped by Ctrl-C when `cancellable`;
+    /// a candidate that cannot be started is an error.
+    fn run_candidate(&self, text: &str, cancellable: bool) -> Result<run::Run> {
+        let cap = PipeCap {
+            bytes: OUTPUT_CAP,
+            fatal: true,
+        };
+        let cancel = || self.cancelled();
+        let spec = Spec {
+            argv: &self.argv,
+            stdin: Stdin::Bytes(text.as_bytes()),
+            wall: self.limit,
+            caps: [cap, cap],
+            cancel: if cancellable { Some(&cancel) } else { None },
+            limited: None,
+        };
+        let run = run::run(&spec)
+            .with_context(|| format!("cannot run the candidate {:?}", self.argv[0]))?;
+        if let Ended::NotStarted(why) | Ended::NoMemoryToStart(why) = &run.ended {
+            bail!("cannot run the candidate {:?}: {why}", self.argv[0]);
+        }
+        Ok(run)
     }
 
     /// Writes `input` to the save file whole: a temporary file renamed
@@ -615,7 +641,7 @@ impl Job {
         } = shrunk;
         let mut out = std::io::stdout().lock();
         let text = judge_input(puzzle, &input.cases);
-        let run = runner::run(&self.argv, &text, self.limit, None)?;
+        let run = self.run_candidate(&text, false)?;
         writeln!(
             out,
             "The candidate {}.",

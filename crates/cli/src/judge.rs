@@ -1,10 +1,10 @@
 //! `gridpuzzle judge`: run a program on a test folder, as an online judge
 //! (or online-judge-tools' `oj t`) does.
 //!
-//! Each test is run under a time and a memory limit (see [`run`] for how
-//! the limits are set and measured), its output judged by the same checker
-//! as `check` (`gridpuzzle_engine::checker`) against the test's answer
-//! file, and given one verdict: AC, WA, PE (right numbers written
+//! Each test is run under a time and a memory limit (see
+//! `gridpuzzle_judge::run` for how the limits are set and measured), its
+//! output judged by the same checker as `check`
+//! (`gridpuzzle_engine::checker`) against the test's answer file, and given one verdict: AC, WA, PE (right numbers written
 //! otherwise), TLE, MLE, RE or OLE (output over the cap). A table of the
 //! tests, a summary and, for the first failing test, what went wrong —
 //! with the diagnosis of a wrong answer, the known wrong reading of the
@@ -15,8 +15,6 @@
 //! `01`, `01.a`, ... and a `manifest.json` that names the tests), or
 //! `NAME.in` with `NAME.out` or `NAME.ans` as `oj` keeps them; a test
 //! without an answer file is answered by the solver.
-
-mod run;
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -31,12 +29,18 @@ use gridpuzzle_engine::checker::{self, Judgement};
 use gridpuzzle_engine::diagnose::diagnose;
 use gridpuzzle_engine::generate::answer_of;
 use gridpuzzle_engine::puzzle::counted;
+use gridpuzzle_judge::run::{self, PipeCap, RunLimits, Spec, Stdin};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
 use crate::args::{BudgetArgs, Cap, PuzzleArgs, PuzzleHelp};
 use crate::Exit;
 
-pub use run::limited_child;
+/// The most bytes of standard output kept; more is "output limit
+/// exceeded". Judge outputs of these puzzles are kilobytes.
+const OUTPUT_CAP: usize = 16 << 20;
+
+/// The most bytes of standard error kept (more is read and dropped).
+const ERROR_CAP: usize = 64 << 10;
 
 #[derive(Debug, Args)]
 pub struct JudgeCommand {
@@ -93,7 +97,7 @@ pub fn after_help() -> String {
          crash or a non-zero exit), OLE more than {} MB of output. The first failing test is \
          shown with what went wrong; for a wrong answer, which known wrong reading of the \
          rules gives the same number.\n\n{EXIT}\n\n{}",
-        run::OUTPUT_CAP >> 20,
+        OUTPUT_CAP >> 20,
         crate::args::examples(&[
             "gridpuzzle judge {1} --candidate './a.out' tests",
             "gridpuzzle judge {2} --candidate 'python3 sol.py' --time-limit 1 --memory-limit 64 --jobs 2 tests",
@@ -139,7 +143,7 @@ pub fn run(cmd: JudgeCommand) -> Result<Exit> {
             dir.display()
         );
     }
-    let limits = run::Limits {
+    let limits = RunLimits {
         time: Duration::from_secs_f64(cmd.time_limit),
         memory: cmd.memory_limit.0.map(|mb| mb << 20),
     };
@@ -232,7 +236,7 @@ struct Judge {
     argv: Vec<String>,
     dir: PathBuf,
     tests: Vec<TestFiles>,
-    limits: run::Limits,
+    limits: RunLimits,
     jobs: usize,
     budget: BudgetArgs,
 }
@@ -331,7 +335,7 @@ impl Judge {
         };
         let mb = |b: u64| format!("{} MB", b >> 20);
         match &run.ended {
-            run::Ended::WallTimeOut => judged(
+            run::Ended::TimedOut | run::Ended::Cancelled => judged(
                 Verdict::Tle,
                 format!(
                     "killed after {:.1} s of wall-clock time (limit {limit} s of CPU time)",
@@ -349,7 +353,7 @@ impl Judge {
             ),
             run::Ended::TooMuchOutput => judged(
                 Verdict::Ole,
-                format!("printed more than {} MB", run::OUTPUT_CAP >> 20),
+                format!("printed more than {} MB", OUTPUT_CAP >> 20),
                 None,
             ),
             run::Ended::Signaled(sig) if *sig == Signal::SIGXCPU as i32 => judged(
@@ -512,7 +516,24 @@ impl Judge {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(test) = tests.get(i) else { break };
                     let stats = scratch.path(i);
-                    let r = run::run(&self.argv, &test.files.input, self.limits, &stats);
+                    let spec = Spec {
+                        argv: &self.argv,
+                        stdin: Stdin::File(&test.files.input),
+                        wall: self.limits.wall(),
+                        caps: [
+                            PipeCap {
+                                bytes: OUTPUT_CAP,
+                                fatal: true,
+                            },
+                            PipeCap {
+                                bytes: ERROR_CAP,
+                                fatal: false,
+                            },
+                        ],
+                        cancel: None,
+                        limited: Some((self.limits, &stats)),
+                    };
+                    let r = run::run(&spec);
                     if tx.send((i, r)).is_err() {
                         break;
                     }

@@ -1,0 +1,13 @@
+//! The judge kit of gridpuzzle, as a library: what `gridpuzzle stress`,
+//! `judge`, `check` and `testset` do, apart from their command lines and
+//! their printing (which stay in the binary).
+//!
+//! The crate never names a puzzle: everything here is generic over the
+//! engine's one contract, [`gridpuzzle_engine::Puzzle`], so a new puzzle is
+//! judged, stressed and given test sets without a change here.
+//!
+//! - [`run`]: the one runner of programs we do not trust: a process group
+//!   of their own, capped pipes, a wall clock, kernel limits through a
+//!   helper process, and a run's end in one enum.
+
+pub mod run;
