@@ -3,12 +3,13 @@
 //!
 //! Each test is run under a time and a memory limit (see
 //! `gridpuzzle_judge::run` for how the limits are set and measured), its
-//! output judged by the same checker as `check`
-//! (`gridpuzzle_engine::checker`) against the test's answer file, and given one verdict: AC, WA, PE (right numbers written
-//! otherwise), TLE, MLE, RE or OLE (output over the cap). A table of the
-//! tests, a summary and, for the first failing test, what went wrong —
-//! with the diagnosis of a wrong answer, the known wrong reading of the
-//! rules that gives the same number — follow, so a contestant sees at
+//! output judged by the same checker as `check` and `stress`
+//! (`gridpuzzle_judge::checker`) against the test's answer file, and given
+//! one verdict: AC, WA, PE (right numbers written otherwise), TLE, MLE, RE
+//! or OLE (output over the cap). A table of the tests, a summary and, for
+//! the first failing test, what went wrong — with the diagnosis of a wrong
+//! answer, the known wrong reading of the rules that gives the same number
+//! — follow, so a contestant sees at
 //! once *why* a solution fails, not only where.
 //!
 //! A test folder is what `gridpuzzle testset` writes (Polygon's layout:
@@ -25,10 +26,10 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use gridpuzzle_engine::checker::{self, Judgement};
 use gridpuzzle_engine::diagnose::diagnose;
 use gridpuzzle_engine::generate::answer_of;
 use gridpuzzle_engine::puzzle::counted;
+use gridpuzzle_judge::checker::{self, Checker, Judgement};
 use gridpuzzle_judge::run::{self, PipeCap, RunLimits, Spec, Stdin};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
@@ -396,7 +397,7 @@ impl Judge {
                 None,
             ),
             run::Ended::Exited(_) => {
-                let report = checker::check::<P>(&test.answers, &run.stdout);
+                let report = Checker::of::<P>().check_bytes(&test.answers, run.stdout.as_bytes());
                 let (verdict, detail) = match report.judgement() {
                     Judgement::Accepted => (
                         Verdict::Ac,
@@ -409,9 +410,7 @@ impl Judge {
                             Verdict::Pe
                         },
                         report
-                            .findings
-                            .iter()
-                            .find(|f| Some(f.kind) == report.findings.iter().map(|f| f.kind).max())
+                            .worst()
                             .map(|f| f.describe(P::UNIT))
                             .unwrap_or_default(),
                     ),
@@ -449,7 +448,8 @@ impl Visit for Judge {
                 Some(path) => {
                     let text = std::fs::read_to_string(path)
                         .with_context(|| format!("cannot read {}", path.display()))?;
-                    let answers = checker::read_answers::<P>(&text)
+                    let answers = Checker::of::<P>()
+                        .read_answers(&text)
                         .map_err(|e| anyhow!("{}, {e}", path.display()))?;
                     if answers.len() != cases.len() {
                         bail!(

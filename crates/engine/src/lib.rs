@@ -33,14 +33,11 @@
 //!   format and limits, every violation with its line and column;
 //! - [`testset`]: what a puzzle asks of a judge test set (its limits, its
 //!   edge cases);
-//! - [`checker`]: judging a program's output against the answers, case by
-//!   case, as a testlib checker does;
 //! - [`diagnose`]: which known wrong reading of the rules a wrong answer
 //!   matches;
 //! - [`verdict`]: what a plan checker says about a plan.
 
 pub mod check;
-pub mod checker;
 pub mod diagnose;
 pub mod error;
 pub mod generate;

@@ -8,6 +8,9 @@
 //!
 //! - [`run`]: the one runner of programs we do not trust: a process group
 //!   of their own, capped pipes, a wall clock, kernel limits through a
-//!   helper process, and a run's end in one enum.
+//!   helper process, and a run's end in one enum;
+//! - [`checker`]: the one output checker of `check`, `judge` and `stress`,
+//!   reading an output line by line against the judge's lines.
 
+pub mod checker;
 pub mod run;
