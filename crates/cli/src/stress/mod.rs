@@ -8,9 +8,11 @@
 //! go to the candidate `--datasets` at a time, as one judge input with its
 //! terminator, because the most common multi-test bug (state kept from one
 //! dataset to the next) cannot show on single-case inputs. Its output is
-//! judged line by line ([`output`]): a wrong answer, a presentation error,
-//! missing or extra lines, a crash, a non-zero exit, a time-out, no output,
-//! unparsable output and too much output are all failures, each named.
+//! judged by the one checker of `check` and `judge`
+//! (`gridpuzzle_judge::checker`), so the three agree on every output: a
+//! wrong answer, a presentation error, missing, blank or extra lines, a
+//! crash, a non-zero exit, a time-out, no output, unparsable output and too
+//! much output are all failures, each named.
 //!
 //! Why the failure handling is shaped so (each a way `stress` once lost a
 //! failure it had found):
@@ -38,7 +40,6 @@
 //! Everything here is generic over the puzzle ([`Job`] is a registry
 //! `Visit`).
 
-mod output;
 mod par;
 
 use std::io::{IsTerminal, Write};
@@ -55,6 +56,7 @@ use gridpuzzle_engine::moves::plan_string;
 use gridpuzzle_engine::puzzle::{counted, stress_case_wanting};
 use gridpuzzle_engine::search::{Limits, Outcome};
 use gridpuzzle_engine::view::TextStyle;
+use gridpuzzle_judge::checker::{Checker, Finding, Problem};
 use gridpuzzle_judge::run::{self, Ended, PipeCap, Spec, Stdin};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -62,7 +64,6 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::args::{PuzzleArgs, PuzzleHelp};
 use crate::Exit;
 
-use output::Mismatch;
 use par::Scan;
 
 /// The most bytes of standard output (and of standard error) kept from a
@@ -78,8 +79,9 @@ pub fn after_help() -> String {
          state from one dataset to the next is caught) and the terminator, on the \
          candidate's standard input. Its standard output must be the judge's output, one \
          line per case exactly as the judge prints it ({}); with --bare, one bare number \
-         per line. Trailing spaces and trailing blank lines are forgiven; the right number \
-         in another form (`Case 1:9`) is a presentation error. Cases grow from the \
+         per line. Trailing blank lines and `\\r\\n` line ends are forgiven, as `judge` and \
+         `check` forgive them; the right number in another form (`Case 1:9`, a trailing \
+         space) is a presentation error. Cases grow from the \
          smallest --size to the largest.\n\n\
          The first failing input is saved at once (--save, by default \
          stress-fail-PUZZLE-SEED.in in the current folder) and again after each \
@@ -234,7 +236,10 @@ const OUR_BUDGET: u64 = 5_000_000;
 /// Why the candidate failed on an input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Failure {
-    Output(Mismatch),
+    /// The checker's worst finding on its output ([`Report::worst`]).
+    ///
+    /// [`Report::worst`]: gridpuzzle_judge::checker::Report::worst
+    Output(Finding),
     Crash(i32),
     Exit(i32),
     TimedOut,
@@ -243,11 +248,13 @@ enum Failure {
 
 impl Failure {
     /// Same way of failing (a wrong answer is the same failure whatever the
-    /// numbers and the case).
+    /// numbers and the case; printing nothing is not printing too little).
     fn same_kind(&self, other: &Failure) -> bool {
+        let nothing = |p: &Problem| matches!(p, Problem::Ended { lines: 0, .. });
         match (self, other) {
             (Failure::Output(a), Failure::Output(b)) => {
-                std::mem::discriminant(a) == std::mem::discriminant(b)
+                std::mem::discriminant(&a.problem) == std::mem::discriminant(&b.problem)
+                    && nothing(&a.problem) == nothing(&b.problem)
             }
             _ => std::mem::discriminant(self) == std::mem::discriminant(other),
         }
@@ -256,53 +263,48 @@ impl Failure {
     /// The case (0-based) the failure is about, if one.
     fn case(&self) -> Option<usize> {
         match self {
-            Failure::Output(
-                Mismatch::Wrong { case, .. }
-                | Mismatch::Presentation { case, .. }
-                | Mismatch::Unparsable { case, .. },
-            ) => Some(case - 1),
+            Failure::Output(f) => match f.problem {
+                Problem::Ended { .. } | Problem::Extra { .. } => None,
+                _ => f.case.map(|c| c as usize - 1),
+            },
             _ => None,
         }
     }
 
     fn describe(&self, limit: Duration, cases: usize) -> String {
-        let on = |case: &usize| {
-            if cases > 1 {
-                format!(" on case {case}")
-            } else {
-                String::new()
-            }
+        let on = |case: Option<u64>| match case {
+            Some(case) if cases > 1 => format!(" on case {case}"),
+            _ => String::new(),
         };
         match self {
-            Failure::Output(Mismatch::Wrong {
-                case,
-                printed,
-                answer,
-            }) => format!(
-                "gave a wrong answer{}: it printed {printed}, the answer is {answer}",
-                on(case)
-            ),
-            Failure::Output(Mismatch::Presentation {
-                case,
-                line,
-                expected,
-            }) => format!(
-                "printed the right answer in the wrong form{} (presentation error): {line:?}, the judge prints {expected:?}",
-                on(case)
-            ),
-            Failure::Output(Mismatch::Unparsable { case, text }) => {
-                format!("printed something that is not an answer{}: {text:?}", on(case))
-            }
-            Failure::Output(Mismatch::Missing { lines, cases }) => format!(
-                "printed {} for {}",
-                counted(*lines as u64, "line", "lines"),
-                counted(*cases as u64, "case", "cases")
-            ),
-            Failure::Output(Mismatch::Extra { cases, line }) => format!(
-                "printed more lines than the {} of the input: {line:?}",
-                counted(*cases as u64, "case", "cases")
-            ),
-            Failure::Output(Mismatch::Nothing) => "printed nothing".into(),
+            Failure::Output(f) => match &f.problem {
+                Problem::Wrong { printed, answer } => format!(
+                    "gave a wrong answer{}: it printed {printed}, the answer is {answer}",
+                    on(f.case)
+                ),
+                Problem::Form { printed, judge } => format!(
+                    "printed the right answer in the wrong form{} (presentation error): {printed:?}, the judge prints {judge:?}",
+                    on(f.case)
+                ),
+                Problem::NotAnAnswer { printed, .. } => format!(
+                    "printed something that is not an answer{}: {printed:?}",
+                    on(f.case)
+                ),
+                Problem::Blank => format!(
+                    "printed a blank line before the answer{} (presentation error)",
+                    on(f.case)
+                ),
+                Problem::Ended { lines: 0, .. } => "printed nothing".into(),
+                Problem::Ended { lines, cases } => format!(
+                    "printed {} for {}",
+                    counted(*lines, "line", "lines"),
+                    counted(*cases, "case", "cases")
+                ),
+                Problem::Extra { first, .. } => format!(
+                    "printed more lines than the {} of the input: {first:?}",
+                    counted(cases as u64, "case", "cases")
+                ),
+            },
             Failure::Crash(sig) => format!("crashed (killed by signal {sig})"),
             Failure::Exit(code) => format!("exited with status {code}"),
             Failure::TimedOut => format!(
@@ -563,7 +565,13 @@ impl Job {
             Ended::Signaled(sig) => Some(Failure::Crash(sig)),
             Ended::Exited(code) if code != 0 => Some(Failure::Exit(code)),
             Ended::Exited(_) => {
-                output::compare::<P>(&run.stdout, &input.answers, self.bare).map(Failure::Output)
+                let checker = if self.bare {
+                    Checker::bare::<P>()
+                } else {
+                    Checker::of::<P>()
+                };
+                let report = checker.check_bytes(&input.answers, run.stdout.as_bytes());
+                report.worst().cloned().map(Failure::Output)
             }
         })
     }
@@ -714,7 +722,10 @@ impl Job {
             color: crate::solve::use_color(),
         };
         write!(out, "{}", puzzle.explain(case, &plan, style))?;
-        if let Failure::Output(Mismatch::Wrong { printed, .. }) = failure {
+        if let Some(printed) = match &failure {
+            Failure::Output(f) => f.printed(),
+            _ => None,
+        } {
             writeln!(out, "\nDiagnosis:")?;
             let limits = Limits {
                 max_expanded: Some(OUR_BUDGET),
