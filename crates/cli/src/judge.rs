@@ -20,14 +20,13 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::diagnose::diagnose;
 use gridpuzzle_engine::generate::answer_of;
+use gridpuzzle_engine::pool::{Flow, Pool, Sink, Stop};
 use gridpuzzle_engine::puzzle::counted;
 use gridpuzzle_judge::checker::{self, Checker, Judgement};
 use gridpuzzle_judge::run::{self, PipeCap, RunLimits, Spec, Stdin};
@@ -492,92 +491,63 @@ impl Visit for Judge {
 impl Judge {
     fn judge_all<P: Puzzle>(&self, puzzle: &P, tests: &[Ready<P::Case>]) -> Result<Exit> {
         let scratch = Scratch::new()?;
-        let next = AtomicUsize::new(0);
-        let (tx, rx) = mpsc::channel::<(usize, std::io::Result<run::Run>)>();
-        let mut out = std::io::stdout().lock();
         let width = tests
             .iter()
             .map(|t| t.files.name.len())
             .max()
             .unwrap_or(4)
             .max(4);
-        writeln!(
-            out,
-            "{:width$}  verdict  {:>7}  {:>7}  detail",
-            "test", "time", "memory"
-        )?;
-        let mut judged: Vec<Option<Judged>> = (0..tests.len()).map(|_| None).collect();
-        std::thread::scope(|scope| -> Result<()> {
-            for _ in 0..self.jobs.min(tests.len()) {
-                let tx = tx.clone();
-                let next = &next;
-                let scratch = &scratch;
-                scope.spawn(move || loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(test) = tests.get(i) else { break };
-                    let stats = scratch.path(i);
-                    let spec = Spec {
-                        argv: &self.argv,
-                        stdin: Stdin::File(&test.files.input),
-                        wall: self.limits.wall(),
-                        caps: [
-                            PipeCap {
-                                bytes: OUTPUT_CAP,
-                                fatal: true,
-                            },
-                            PipeCap {
-                                bytes: ERROR_CAP,
-                                fatal: false,
-                            },
-                        ],
-                        cancel: None,
-                        limited: Some((self.limits, &stats)),
-                    };
-                    let r = run::run(&spec);
-                    if tx.send((i, r)).is_err() {
-                        break;
-                    }
-                });
-            }
-            drop(tx);
-            let mut printed = 0;
-            for (i, r) in rx {
-                let r =
-                    r.with_context(|| format!("cannot run the candidate {:?}", self.argv[0]))?;
-                if let run::Ended::NotStarted(why) = &r.ended {
-                    next.store(tests.len(), Ordering::Relaxed);
-                    bail!("cannot run the candidate {:?}: {why}", self.argv[0]);
-                }
-                judged[i] = Some(self.verdict::<P>(&tests[i], r));
-                while let Some(Some(j)) = judged.get(printed) {
-                    let t = &tests[printed];
-                    let time = match (j.verdict, j.run.cpu) {
-                        (Verdict::Tle, _) | (_, None) => {
-                            format!("{:.2} s", j.run.wall.as_secs_f64())
-                        }
-                        (_, Some(cpu)) => format!("{:.2} s", cpu.as_secs_f64()),
-                    };
-                    let memory = j.run.peak.map_or("-".to_string(), |b| {
-                        format!("{:.1} MB", b as f64 / 1048576.0)
-                    });
-                    let title = t
-                        .title
-                        .as_deref()
-                        .map_or(String::new(), |n| format!("{n}: "));
-                    writeln!(
-                        out,
-                        "{:width$}  {:7}  {time:>7}  {memory:>7}  {title}{}",
-                        t.files.name,
-                        j.verdict.name(),
-                        j.detail
-                    )?;
-                    out.flush()?;
-                    printed += 1;
-                }
-            }
-            Ok(())
-        })?;
-        let judged: Vec<Judged> = judged.into_iter().flatten().collect();
+        {
+            let mut out = std::io::stdout().lock();
+            writeln!(
+                out,
+                "{:width$}  verdict  {:>7}  {:>7}  detail",
+                "test", "time", "memory"
+            )?;
+            out.flush()?;
+        }
+        let pool = Pool {
+            jobs: self.jobs.min(tests.len()),
+            window: self.jobs * 4,
+            name: "judge",
+        };
+        let run_one = |i: usize, _: &Stop| {
+            let stats = scratch.path(i);
+            let spec = Spec {
+                argv: &self.argv,
+                stdin: Stdin::File(&tests[i].files.input),
+                wall: self.limits.wall(),
+                caps: [
+                    PipeCap {
+                        bytes: OUTPUT_CAP,
+                        fatal: true,
+                    },
+                    PipeCap {
+                        bytes: ERROR_CAP,
+                        fatal: false,
+                    },
+                ],
+                cancel: None,
+                limited: Some((self.limits, &stats)),
+            };
+            run::run(&spec)
+        };
+        let mut rows = Rows::<P> {
+            judge: self,
+            tests,
+            width,
+            judged: Vec::new(),
+            error: None,
+        };
+        pool.run(run_one, &mut rows, |feeder| {
+            (0..tests.len()).all(|i| feeder.send(i))
+        })
+        .context("cannot start a thread to run the tests with")?;
+        if let Some(e) = rows.error {
+            return Err(e);
+        }
+        let judged = rows.judged;
+        let mut out = std::io::stdout().lock();
         let counts: Vec<String> = Verdict::ALL
             .iter()
             .filter_map(|v| {
@@ -673,6 +643,65 @@ impl Judge {
             }
         }
         Ok(())
+    }
+}
+
+/// The pool's sink: each test's verdict, its row printed in test order.
+struct Rows<'a, P: Puzzle> {
+    judge: &'a Judge,
+    tests: &'a [Ready<P::Case>],
+    width: usize,
+    judged: Vec<Judged>,
+    /// Why the run stopped early.
+    error: Option<anyhow::Error>,
+}
+
+impl<P: Puzzle> Sink<std::io::Result<run::Run>> for Rows<'_, P> {
+    fn take(&mut self, i: usize, r: std::io::Result<run::Run>) -> Flow {
+        let argv0 = &self.judge.argv[0];
+        let r = match r {
+            Ok(r) => r,
+            Err(e) => {
+                self.error =
+                    Some(anyhow!(e).context(format!("cannot run the candidate {argv0:?}")));
+                return Flow::Stop;
+            }
+        };
+        if let run::Ended::NotStarted(why) = &r.ended {
+            self.error = Some(anyhow!("cannot run the candidate {argv0:?}: {why}"));
+            return Flow::Stop;
+        }
+        let j = self.judge.verdict::<P>(&self.tests[i], r);
+        let t = &self.tests[i];
+        let time = match (j.verdict, j.run.cpu) {
+            (Verdict::Tle, _) | (_, None) => format!("{:.2} s", j.run.wall.as_secs_f64()),
+            (_, Some(cpu)) => format!("{:.2} s", cpu.as_secs_f64()),
+        };
+        let memory = j.run.peak.map_or("-".to_string(), |b| {
+            format!("{:.1} MB", b as f64 / 1048576.0)
+        });
+        let title = t
+            .title
+            .as_deref()
+            .map_or(String::new(), |n| format!("{n}: "));
+        let mut out = std::io::stdout().lock();
+        let written = writeln!(
+            out,
+            "{:width$}  {:7}  {time:>7}  {memory:>7}  {title}{}",
+            t.files.name,
+            j.verdict.name(),
+            j.detail,
+            width = self.width
+        )
+        .and_then(|()| out.flush());
+        self.judged.push(j);
+        match written {
+            Ok(()) => Flow::Go,
+            Err(e) => {
+                self.error = Some(e.into());
+                Flow::Stop
+            }
+        }
     }
 }
 

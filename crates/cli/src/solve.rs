@@ -12,18 +12,18 @@
 //!   handoff and one `write` per case once cost more than the searches).
 //! - **Then workers, fed in chunks.** Past that, cases gather into chunks of
 //!   up to [`CHUNK_CASES`] cases or [`CHUNK_CELLS`] cells and go to `--jobs`
-//!   workers; a printer thread puts the chunks' outputs back in input
-//!   order. The reader waits while it is more than `4 × jobs` chunks ahead
-//!   of the printer, so a slow first case never lets answers pile up in
-//!   memory (issue 15 item 5).
+//!   workers of the engine's ordered pool (`gridpuzzle_engine::pool`),
+//!   whose sink puts the chunks' outputs back in input order. The reader
+//!   waits while it is `4 × jobs` chunks ahead of the printer, so a slow
+//!   first case never lets answers pile up in memory (issue 15 item 5).
 //! - **Writes only when needed.** Answers are written when reading is about
 //!   to wait for input (the input hook of [`crate::input`]; it also sends a
 //!   partial chunk to the workers), before a message on standard error,
-//!   when the printer is about to wait, past 64 KB, before the next case
-//!   once [`FLUSH_EVERY`] has passed with one thread (a slow case's answer
-//!   is not held back by the next one), and at the end. So a judge file costs a few
-//!   `write`s, and a case typed or piped in is still answered before the
-//!   next one is waited for.
+//!   when the printer is about to wait (the pool's `Sink::idle`), past
+//!   64 KB, before the next case once [`FLUSH_EVERY`] has passed with one
+//!   thread (a slow case's answer is not held back by the next one), and
+//!   at the end. So a judge file costs a few `write`s, and a case typed or
+//!   piped in is still answered before the next one is waited for.
 //!
 //! When case 7 is malformed, cases 1–6 are answered and written, then the
 //! error, and the exit status is 2, on either path. The work is written
@@ -32,16 +32,14 @@
 //! `judge_line`, `explain`) differ between puzzles.
 
 use std::cell::RefCell;
-use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
 use clap::Args;
+use gridpuzzle_engine::pool::{Feeder, Flow, Pool, Sink, Stop};
 use gridpuzzle_engine::puzzle::{capitalized, decimal, moves_word};
 use gridpuzzle_engine::report::search_json;
 use gridpuzzle_engine::search::{Outcome, Search};
@@ -329,7 +327,7 @@ impl Printer {
 type Chunk<C> = (usize, Vec<C>);
 
 /// The reading thread's side of the workers' queue: cases gather into a
-/// chunk, which goes to the workers when it is full — or when reading is
+/// chunk, which goes to the pool when it is full — or when reading is
 /// about to wait (the input hook calls [`Handoff::send`]), so a case typed
 /// or piped in is solved before the next one is waited for.
 struct Handoff<C> {
@@ -338,13 +336,8 @@ struct Handoff<C> {
     cells: u64,
     /// The 0-based number of the chunk's first case.
     first: usize,
-    /// Chunks sent so far.
-    sent: usize,
-    /// `None` once the printer or the workers have gone.
-    jobs: Option<mpsc::SyncSender<(usize, Chunk<C>)>>,
-    gate: Arc<Gate>,
-    window: usize,
-    stop: Arc<AtomicBool>,
+    /// `None` once the run has stopped (the printer has failed).
+    feeder: Option<Feeder<Chunk<C>>>,
 }
 
 impl<C> Handoff<C> {
@@ -360,29 +353,44 @@ impl<C> Handoff<C> {
         if self.chunk.len() >= CHUNK_CASES || self.cells >= CHUNK_CELLS {
             self.send();
         }
-        self.jobs.is_some()
+        self.feeder.is_some()
     }
 
     /// Hands the chunk gathered so far to the workers, once the printer is
-    /// close enough behind.
+    /// close enough behind (the pool's window).
     fn send(&mut self) {
         if self.chunk.is_empty() {
             return;
         }
-        let Some(jobs) = &self.jobs else { return };
-        if self.stop.load(Ordering::Relaxed) || !self.gate.wait_below(self.sent, self.window) {
-            self.jobs = None;
-            return;
-        }
+        let Some(feeder) = &self.feeder else { return };
         let size = self.chunk.len();
-        let chunk = (self.sent, (self.first, std::mem::take(&mut self.chunk)));
-        if jobs.send(chunk).is_err() {
-            self.jobs = None;
+        if !feeder.send((self.first, std::mem::take(&mut self.chunk))) {
+            self.feeder = None;
             return;
         }
-        self.sent += 1;
         self.first += size;
         self.cells = 0;
+    }
+}
+
+/// The printer as the pool's sink: chunks' outputs in input order,
+/// written out when the pool is about to wait.
+struct Print<'a>(&'a Mutex<Printer>);
+
+impl Sink<Batch> for Print<'_> {
+    fn take(&mut self, _: usize, mut batch: Batch) -> Flow {
+        let mut p = lock(self.0);
+        p.emit(&mut batch);
+        if p.failed.is_some() {
+            // stdout is gone (a closed pipe): stop reading and searching.
+            Flow::Stop
+        } else {
+            Flow::Go
+        }
+    }
+
+    fn idle(&mut self) {
+        lock(self.0).flush();
     }
 }
 
@@ -440,7 +448,7 @@ impl Run {
     }
 
     /// The rest of the cases, from `first` on, solved by `--jobs` workers
-    /// in chunks and printed in input order by a printer thread.
+    /// in chunks and printed in input order by the pool's sink.
     fn parallel<P: Puzzle>(
         &self,
         puzzle: &P,
@@ -449,66 +457,34 @@ impl Run {
         printer: &Arc<Mutex<Printer>>,
         handoff: &RefCell<Option<Handoff<P::Case>>>,
     ) -> Result<Exit> {
-        let stop = Arc::new(AtomicBool::new(false));
-        let (job_tx, job_rx) = mpsc::sync_channel::<(usize, Chunk<P::Case>)>(self.jobs);
-        let job_rx = Mutex::new(job_rx);
-        let (done_tx, done_rx) = mpsc::channel::<Message>();
-        let gate = Arc::new(Gate::default());
-        std::thread::scope(|scope| {
-            let mut workers = 0;
-            for k in 0..self.jobs {
-                let done_tx = done_tx.clone();
-                let job_rx = &job_rx;
-                let stop = &stop;
-                let spawned = std::thread::Builder::new()
-                    .name(format!("solve-{k}"))
-                    .spawn_scoped(scope, move || loop {
-                        let job = job_rx.lock().map(|rx| rx.recv());
-                        let Ok(Ok((chunk, (from, cases)))) = job else {
-                            break;
-                        };
-                        let mut batch = Batch::default();
-                        for (i, case) in cases.iter().enumerate() {
-                            if stop.load(Ordering::Relaxed) {
-                                break;
-                            }
-                            let mut limits = self.budget.limits();
-                            limits.cancel = Some(Arc::clone(stop));
-                            let found = puzzle.solve(case, &limits);
-                            let n = (from + i) as u64 + 1;
-                            self.format(puzzle, n, case, &found, &mut batch);
-                        }
-                        if done_tx.send(Message::Done(chunk, batch)).is_err() {
-                            break;
-                        }
-                    });
-                match spawned {
-                    Ok(_) => workers += 1,
-                    // Fewer threads than asked for still do the work.
-                    Err(_) if workers > 0 => break,
-                    Err(e) => return Err(anyhow!("cannot start a thread to solve with: {e}")),
+        let pool = Pool {
+            jobs: self.jobs,
+            // Chunks handed out but not yet printed: the queue, the
+            // workers and the outputs waiting behind a slow case together
+            // hold at most this many, however slow the first case is
+            // (issue 15 item 5).
+            window: self.jobs * 4,
+            name: "solve",
+        };
+        let solve = |(from, cases): Chunk<P::Case>, stop: &Stop| {
+            let mut batch = Batch::default();
+            for (i, case) in cases.iter().enumerate() {
+                if stop.is_set() {
+                    break;
                 }
+                let mut limits = self.budget.limits();
+                limits.cancel = Some(stop.flag());
+                let found = puzzle.solve(case, &limits);
+                self.format(puzzle, (from + i) as u64 + 1, case, &found, &mut batch);
             }
-            let print = std::thread::Builder::new()
-                .name("print".into())
-                .spawn_scoped(scope, || {
-                    print_in_order(done_rx, printer, &stop, &gate);
-                    gate.close();
-                })
-                .map_err(|e| anyhow!("cannot start a thread to print with: {e}"))?;
+            batch
+        };
+        let read = |feeder: &Feeder<Chunk<P::Case>>| {
             *handoff.borrow_mut() = Some(Handoff {
                 chunk: Vec::new(),
                 cells: 0,
                 first,
-                sent: 0,
-                jobs: Some(job_tx),
-                gate: Arc::clone(&gate),
-                // Chunks handed out but not yet printed: the queue, the
-                // workers and the outputs waiting behind a slow case
-                // together hold at most this many, however slow the first
-                // case is (issue 15 item 5).
-                window: self.jobs * 4,
-                stop: Arc::clone(&stop),
+                feeder: Some(feeder.clone()),
             });
             let mut error = None;
             for case in cases {
@@ -530,20 +506,24 @@ impl Run {
                     break;
                 }
             }
-            // The last chunk, then no more: the workers end.
-            let chunks = match handoff.borrow_mut().take() {
-                Some(mut h) => {
-                    h.send();
-                    h.sent
-                }
-                None => 0,
-            };
-            let _ = done_tx.send(Message::End { chunks, error });
-            drop(done_tx);
-            print.join().expect("the printer thread does not panic");
-            Ok(())
-        })?;
-        Ok(lock(printer).exit())
+            // The last chunk, then no more.
+            if let Some(mut h) = handoff.borrow_mut().take() {
+                h.send();
+            }
+            error
+        };
+        let error = pool
+            .run(solve, &mut Print(printer), read)
+            .map_err(|e| anyhow!("cannot start a thread to solve with: {e}"))?;
+        let mut p = lock(printer);
+        p.flush();
+        if let Some(e) = error {
+            if p.failed.is_none() {
+                eprintln!("gridpuzzle: {e}");
+            }
+            p.exit = Some(Exit::BadInput);
+        }
+        Ok(p.exit())
     }
 
     /// Appends case `n`'s output (and any note for standard error) to
@@ -617,127 +597,6 @@ impl Run {
             }
             _ => Ok(()),
         }
-    }
-}
-
-enum Message {
-    /// Chunk number `.0`, solved and formatted.
-    Done(usize, Batch),
-    /// No more chunks: `chunks` were sent, and reading ended with `error`.
-    End {
-        chunks: usize,
-        error: Option<String>,
-    },
-}
-
-/// How many chunks the printer has written, for the reader to wait on.
-struct Gate {
-    /// Chunks printed; `None` once the printer has stopped.
-    printed: Mutex<Option<usize>>,
-    moved: Condvar,
-}
-
-impl Default for Gate {
-    fn default() -> Gate {
-        Gate {
-            printed: Mutex::new(Some(0)),
-            moved: Condvar::new(),
-        }
-    }
-}
-
-impl Gate {
-    /// Waits until chunk `i` (0-based) is fewer than `window` chunks ahead
-    /// of the printer; `false` when the printer has stopped.
-    fn wait_below(&self, i: usize, window: usize) -> bool {
-        let mut printed = self.printed.lock().unwrap_or_else(|e| e.into_inner());
-        loop {
-            match *printed {
-                None => return false,
-                Some(p) if i < p + window => return true,
-                Some(_) => {
-                    printed = self.moved.wait(printed).unwrap_or_else(|e| e.into_inner());
-                }
-            }
-        }
-    }
-
-    fn set(&self, printed: usize) {
-        let mut p = self.printed.lock().unwrap_or_else(|e| e.into_inner());
-        if p.is_some() {
-            *p = Some(printed);
-        }
-        self.moved.notify_all();
-    }
-
-    fn close(&self) {
-        *self.printed.lock().unwrap_or_else(|e| e.into_inner()) = None;
-        self.moved.notify_all();
-    }
-}
-
-/// Writes chunks in input order as they become ready, flushing only
-/// before it waits for the next one; then the input error, if any.
-fn print_in_order(
-    done: mpsc::Receiver<Message>,
-    printer: &Mutex<Printer>,
-    stop: &AtomicBool,
-    gate: &Gate,
-) {
-    let mut waiting: BTreeMap<usize, Batch> = BTreeMap::new();
-    let mut next = 0;
-    let mut end: Option<(usize, Option<String>)> = None;
-    loop {
-        let moved = waiting.contains_key(&next);
-        if moved {
-            let mut p = lock(printer);
-            while let Some(mut batch) = waiting.remove(&next) {
-                p.emit(&mut batch);
-                next += 1;
-            }
-            if p.failed.is_some() {
-                // stdout is gone (a closed pipe): stop reading and searching.
-                stop.store(true, Ordering::Relaxed);
-                return;
-            }
-        }
-        if let Some((chunks, _)) = &end {
-            if next >= *chunks {
-                break;
-            }
-        }
-        let message = match done.try_recv() {
-            Ok(m) => m,
-            Err(mpsc::TryRecvError::Disconnected) => break,
-            Err(mpsc::TryRecvError::Empty) => {
-                // About to wait: what is printed so far goes out now.
-                lock(printer).flush();
-                if moved {
-                    gate.set(next);
-                }
-                match done.recv() {
-                    Ok(m) => m,
-                    Err(_) => break, // every sender is gone
-                }
-            }
-        };
-        if moved {
-            gate.set(next);
-        }
-        match message {
-            Message::Done(i, batch) => {
-                waiting.insert(i, batch);
-            }
-            Message::End { chunks, error } => end = Some((chunks, error)),
-        }
-    }
-    let mut p = lock(printer);
-    p.flush();
-    if let Some((_, Some(e))) = end {
-        if p.failed.is_none() {
-            eprintln!("gridpuzzle: {e}");
-        }
-        p.exit = Some(Exit::BadInput);
     }
 }
 

@@ -26,6 +26,8 @@
 //!   and web API alike);
 //! - [`rng`]: a tiny seeded generator whose output is the same on every
 //!   machine (tests and generators must be reproducible);
+//! - [`pool`]: the one worker pool, for work whose results must come out
+//!   in input order, fed from the calling thread with bounded read-ahead;
 //! - [`session`]: a game in play (history, undo/redo, exact hints), for
 //!   any puzzle that implements its small `Game` trait;
 //! - [`svg`]: a grid-picture writer, still or animated with SMIL;
@@ -44,6 +46,7 @@ pub mod generate;
 pub mod grid;
 pub mod moves;
 pub mod page;
+pub mod pool;
 pub mod puzzle;
 pub mod report;
 pub mod rng;

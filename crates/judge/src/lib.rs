@@ -10,7 +10,10 @@
 //!   of their own, capped pipes, a wall clock, kernel limits through a
 //!   helper process, and a run's end in one enum;
 //! - [`checker`]: the one output checker of `check`, `judge` and `stress`,
-//!   reading an output line by line against the judge's lines.
+//!   reading an output line by line against the judge's lines;
+//! - [`scan`]: the first failure in order, tried on several threads
+//!   through the engine's ordered pool (`stress --jobs`).
 
 pub mod checker;
 pub mod run;
+pub mod scan;

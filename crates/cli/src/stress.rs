@@ -30,7 +30,7 @@
 //! - **Reproducible**: the report ends with the commands that replay the
 //!   saved input, ours and the candidate's; a per-case seed could not.
 //! - **`--jobs`** runs candidates in parallel without changing what is
-//!   found ([`par`]).
+//!   found (`gridpuzzle_judge::scan`).
 //!
 //! A wrong answer is followed by the diagnosis of
 //! [`gridpuzzle_engine::diagnose`] (which known wrong reading of the rules
@@ -39,8 +39,6 @@
 //!
 //! Everything here is generic over the puzzle ([`Job`] is a registry
 //! `Visit`).
-
-mod par;
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -53,18 +51,18 @@ use clap::Args;
 use gridpuzzle_engine::diagnose::diagnose;
 use gridpuzzle_engine::generate::Want;
 use gridpuzzle_engine::moves::plan_string;
+use gridpuzzle_engine::pool::Stop;
 use gridpuzzle_engine::puzzle::{counted, stress_case_wanting};
 use gridpuzzle_engine::search::{Limits, Outcome};
 use gridpuzzle_engine::view::TextStyle;
 use gridpuzzle_judge::checker::{Checker, Finding, Problem};
 use gridpuzzle_judge::run::{self, Ended, PipeCap, Spec, Stdin};
+use gridpuzzle_judge::scan::{self, Scan};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::args::{PuzzleArgs, PuzzleHelp};
 use crate::Exit;
-
-use par::Scan;
 
 /// The most bytes of standard output (and of standard error) kept from a
 /// candidate; more is a failure of its own.
@@ -457,41 +455,46 @@ impl Job {
         let agreed = AtomicU64::new(0);
         let skipped = AtomicU64::new(0);
         let bar = self.progress(self.cases);
-        let scan = par::first(inputs as usize, self.jobs, &|| self.cancelled(), &|i| {
-            let first = i as u64 * per;
-            let mut input = Input {
-                cases: Vec::new(),
-                answers: Vec::new(),
-            };
-            for k in first..(first + per).min(self.cases) {
-                match self
-                    .case(puzzle, k)
-                    .and_then(|c| Some((self.ours(puzzle, &c)?, c)))
-                {
-                    Some((answer, case)) => {
-                        input.cases.push(case);
-                        input.answers.push(answer);
+        let scan = scan::first(
+            inputs as usize,
+            self.jobs,
+            &|| self.cancelled(),
+            &|i, scan| {
+                let first = i as u64 * per;
+                let mut input = Input {
+                    cases: Vec::new(),
+                    answers: Vec::new(),
+                };
+                for k in first..(first + per).min(self.cases) {
+                    match self
+                        .case(puzzle, k)
+                        .and_then(|c| Some((self.ours(puzzle, &c)?, c)))
+                    {
+                        Some((answer, case)) => {
+                            input.cases.push(case);
+                            input.answers.push(answer);
+                        }
+                        None => {
+                            skipped.fetch_add(1, Ordering::Relaxed);
+                        }
                     }
+                }
+                if input.cases.is_empty() {
+                    return Ok(None);
+                }
+                let outcome = match self.check(puzzle, &input, Some(scan))? {
+                    Some(failure) => Some((input, failure)),
+                    // Stopped by Ctrl-C: not an agreement.
+                    None if self.cancelled() => return Ok(None),
                     None => {
-                        skipped.fetch_add(1, Ordering::Relaxed);
+                        agreed.fetch_add(input.cases.len() as u64, Ordering::Relaxed);
+                        None
                     }
-                }
-            }
-            if input.cases.is_empty() {
-                return Ok(None);
-            }
-            let outcome = match self.check(puzzle, &input)? {
-                Some(failure) => Some((input, failure)),
-                // Stopped by Ctrl-C: not an agreement.
-                None if self.cancelled() => return Ok(None),
-                None => {
-                    agreed.fetch_add(input.cases.len() as u64, Ordering::Relaxed);
-                    None
-                }
-            };
-            bar.inc(per);
-            Ok(outcome)
-        })?;
+                };
+                bar.inc(per);
+                Ok(outcome)
+            },
+        )?;
         bar.finish_and_clear();
         let agreed = agreed.load(Ordering::Relaxed);
         let skipped = skipped.load(Ordering::Relaxed);
@@ -555,9 +558,15 @@ impl Job {
 
     /// Runs the candidate on one input; `None` when it answered right (or
     /// was stopped by Ctrl-C: nothing is known then).
-    fn check<P: Puzzle>(&self, puzzle: &P, input: &Input<P::Case>) -> Result<Option<Failure>> {
+    /// `scan`: the scan it is part of, whose stop ends the run too.
+    fn check<P: Puzzle>(
+        &self,
+        puzzle: &P,
+        input: &Input<P::Case>,
+        scan: Option<&Stop>,
+    ) -> Result<Option<Failure>> {
         let text = judge_input(puzzle, &input.cases);
-        let run = self.run_candidate(&text, true)?;
+        let run = self.run_candidate(&text, true, scan)?;
         Ok(match run.ended {
             Ended::Cancelled | Ended::NotStarted(_) | Ended::NoMemoryToStart(_) => None,
             Ended::TimedOut => Some(Failure::TimedOut),
@@ -576,14 +585,20 @@ impl Job {
         })
     }
 
-    /// Runs the candidate on `text`, stopped by Ctrl-C when `cancellable`;
-    /// a candidate that cannot be started is an error.
-    fn run_candidate(&self, text: &str, cancellable: bool) -> Result<run::Run> {
+    /// Runs the candidate on `text`, stopped by Ctrl-C (and by the stop of
+    /// `scan`) when `cancellable`; a candidate that cannot be started is an
+    /// error.
+    fn run_candidate(
+        &self,
+        text: &str,
+        cancellable: bool,
+        scan: Option<&Stop>,
+    ) -> Result<run::Run> {
         let cap = PipeCap {
             bytes: OUTPUT_CAP,
             fatal: true,
         };
-        let cancel = || self.cancelled();
+        let cancel = || self.cancelled() || scan.is_some_and(Stop::is_set);
         let spec = Spec {
             argv: &self.argv,
             stdin: Stdin::Bytes(text.as_bytes()),
@@ -649,7 +664,7 @@ impl Job {
         } = shrunk;
         let mut out = std::io::stdout().lock();
         let text = judge_input(puzzle, &input.cases);
-        let run = self.run_candidate(&text, false)?;
+        let run = self.run_candidate(&text, false, None)?;
         writeln!(
             out,
             "The candidate {}.",
@@ -739,7 +754,7 @@ impl Job {
                     cases: vec![case.clone()],
                     answers: vec![input.answers[at]],
                 };
-                if self.check(puzzle, &alone)?.is_none() {
+                if self.check(puzzle, &alone, None)?.is_none() {
                     writeln!(
                         out,
                         "  alone, this {unit} is answered right: your program keeps something from the {unit} before it (reset everything between {unit}s)",
@@ -825,11 +840,11 @@ impl Job {
                 );
             }
             let out_of_time = || Instant::now() >= deadline;
-            let scan = par::first(
+            let scan = scan::first(
                 edits.len(),
                 self.jobs,
                 &|| self.cancelled() || out_of_time(),
-                &|i| {
+                &|i, scan| {
                     let mut next = input.clone();
                     match &edits[i] {
                         Edit::Remove(j) => {
@@ -845,7 +860,7 @@ impl Job {
                         }
                     }
                     runs.fetch_add(1, Ordering::Relaxed);
-                    let f = self.check(puzzle, &next)?;
+                    let f = self.check(puzzle, &next, Some(scan))?;
                     Ok(f.filter(|f| f.same_kind(&failure)).map(|f| (next, f)))
                 },
             )?;
