@@ -15,32 +15,25 @@
 //! A test folder is what `gridpuzzle testset` writes (Polygon's layout:
 //! `01`, `01.a`, ... and a `manifest.json` that names the tests), or
 //! `NAME.in` with `NAME.out` or `NAME.ans` as `oj` keeps them; a test
-//! without an answer file is answered by the solver.
+//! without an answer file is answered by the solver. Finding the tests,
+//! running and judging them are the judge kit's (`gridpuzzle_judge::folder`
+//! and `gridpuzzle_judge::judge`); this file reads the command line and
+//! prints the table, the summary and the first failing test.
 
-use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
-use gridpuzzle_engine::diagnose::diagnose;
-use gridpuzzle_engine::generate::answer_of;
-use gridpuzzle_engine::pool::{Flow, Pool, Sink, Stop};
 use gridpuzzle_engine::puzzle::counted;
-use gridpuzzle_judge::checker::{self, Checker, Judgement};
-use gridpuzzle_judge::run::{self, PipeCap, RunLimits, Spec, Stdin};
+use gridpuzzle_judge::folder::{self, Test, TestFiles};
+use gridpuzzle_judge::judge::{first_wrong, shown_time, Judge, Judged, RunVerdict, OUTPUT_CAP};
+use gridpuzzle_judge::run::RunLimits;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
 use crate::args::{BudgetArgs, Cap, PuzzleArgs, PuzzleHelp};
 use crate::Exit;
-
-/// The most bytes of standard output kept; more is "output limit
-/// exceeded". Judge outputs of these puzzles are kilobytes.
-const OUTPUT_CAP: usize = 16 << 20;
-
-/// The most bytes of standard error kept (more is read and dropped).
-const ERROR_CAP: usize = 64 << 10;
 
 #[derive(Debug, Args)]
 pub struct JudgeCommand {
@@ -135,7 +128,7 @@ pub fn run(cmd: JudgeCommand) -> Result<Exit> {
     let Some(dir) = cmd.puzzle.file.clone() else {
         bail!("give the test folder: judge PUZZLE --candidate 'CMD ARGS' DIR");
     };
-    let tests = find_tests(&dir)?;
+    let tests = folder::find_tests(&dir)?;
     if tests.is_empty() {
         bail!(
             "{} holds no test: expected `01`, `01.a`, ... (as `gridpuzzle testset` writes) or \
@@ -143,354 +136,40 @@ pub fn run(cmd: JudgeCommand) -> Result<Exit> {
             dir.display()
         );
     }
-    let limits = RunLimits {
-        time: Duration::from_secs_f64(cmd.time_limit),
-        memory: cmd.memory_limit.0.map(|mb| mb << 20),
-    };
-    cmd.puzzle.visit(Judge {
+    let judge = Judge {
         argv,
+        limits: RunLimits {
+            time: Duration::from_secs_f64(cmd.time_limit),
+            memory: cmd.memory_limit.0.map(|mb| mb << 20),
+        },
+        jobs: cmd.jobs,
+    };
+    cmd.puzzle.visit(Folder {
+        judge,
         dir,
         tests,
-        limits,
-        jobs: cmd.jobs,
         budget: cmd.budget,
     })
 }
 
-/// One test of the folder.
-#[derive(Debug, Clone)]
-struct TestFiles {
-    name: String,
-    input: PathBuf,
-    answer: Option<PathBuf>,
-}
-
-/// The tests of `dir`, in order: numbered ones by number, then `.in` ones
-/// by name.
-fn find_tests(dir: &Path) -> Result<Vec<TestFiles>> {
-    let entries = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read the test folder {}", dir.display()))?;
-    let mut names: Vec<String> = Vec::new();
-    for entry in entries {
-        let entry = entry.with_context(|| format!("cannot read {}", dir.display()))?;
-        if let Some(name) = entry.file_name().to_str() {
-            names.push(name.to_string());
-        }
-    }
-    let has = |n: &str| names.iter().any(|m| m == n);
-    let mut numbered: Vec<(u64, TestFiles)> = Vec::new();
-    let mut named: Vec<TestFiles> = Vec::new();
-    for name in &names {
-        if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
-            let answer = format!("{name}.a");
-            numbered.push((
-                name.parse().unwrap_or(u64::MAX),
-                TestFiles {
-                    name: name.clone(),
-                    input: dir.join(name),
-                    answer: has(&answer).then(|| dir.join(answer)),
-                },
-            ));
-        } else if let Some(stem) = name.strip_suffix(".in") {
-            let answer = [format!("{stem}.out"), format!("{stem}.ans")]
-                .into_iter()
-                .find(|a| has(a))
-                .map(|a| dir.join(a));
-            named.push(TestFiles {
-                name: stem.to_string(),
-                input: dir.join(name),
-                answer,
-            });
-        }
-    }
-    numbered.sort_by(|a, b| (a.0, &a.1.name).cmp(&(b.0, &b.1.name)));
-    named.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok(numbered.into_iter().map(|(_, t)| t).chain(named).collect())
-}
-
-/// The tests' titles from a `manifest.json` that `testset` wrote, if any.
-fn titles(dir: &Path) -> BTreeMap<String, String> {
-    let Ok(text) = std::fs::read_to_string(dir.join("manifest.json")) else {
-        return BTreeMap::new();
-    };
-    let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) else {
-        return BTreeMap::new();
-    };
-    json.get("tests")
-        .and_then(|t| t.as_array())
-        .map(|tests| {
-            tests
-                .iter()
-                .filter_map(|t| {
-                    Some((
-                        t.get("input")?.as_str()?.to_string(),
-                        t.get("name")?.as_str()?.to_string(),
-                    ))
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-struct Judge {
-    argv: Vec<String>,
+struct Folder {
+    judge: Judge,
     dir: PathBuf,
     tests: Vec<TestFiles>,
-    limits: RunLimits,
-    jobs: usize,
     budget: BudgetArgs,
 }
 
-/// A test made ready: its cases and answers.
-struct Ready<C> {
-    files: TestFiles,
-    title: Option<String>,
-    cases: Vec<C>,
-    answers: Vec<i64>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Verdict {
-    Ac,
-    Wa,
-    Pe,
-    Tle,
-    Mle,
-    Re,
-    Ole,
-}
-
-impl Verdict {
-    const ALL: [Verdict; 7] = [
-        Verdict::Ac,
-        Verdict::Wa,
-        Verdict::Pe,
-        Verdict::Tle,
-        Verdict::Mle,
-        Verdict::Re,
-        Verdict::Ole,
-    ];
-
-    fn name(self) -> &'static str {
-        match self {
-            Verdict::Ac => "AC",
-            Verdict::Wa => "WA",
-            Verdict::Pe => "PE",
-            Verdict::Tle => "TLE",
-            Verdict::Mle => "MLE",
-            Verdict::Re => "RE",
-            Verdict::Ole => "OLE",
-        }
-    }
-}
-
-/// A judged test.
-struct Judged {
-    verdict: Verdict,
-    /// One line for the table.
-    detail: String,
-    run: run::Run,
-    report: Option<checker::Report>,
-}
-
-/// What the standard error of a program refused memory says, in the
-/// common languages' words.
-const OUT_OF_MEMORY: &[&str] = &[
-    "memory allocation of",
-    "bad_alloc",
-    "memoryerror",
-    "outofmemoryerror",
-    "out of memory",
-    "cannot allocate memory",
-    "failed to allocate",
-];
-
-fn signal_name(sig: i32) -> String {
-    match Signal::try_from(sig) {
-        Ok(s) => format!("signal {sig} ({s})"),
-        Err(_) => format!("signal {sig}"),
-    }
-}
-
-use nix::sys::signal::Signal;
-
-impl Judge {
-    /// The verdict of one run on `test`.
-    fn verdict<P: Puzzle>(&self, test: &Ready<P::Case>, run: run::Run) -> Judged {
-        let limit = self.limits.time.as_secs_f64();
-        let over_cpu = run.cpu.is_some_and(|c| c > self.limits.time);
-        let out_of_memory = {
-            let err = run.stderr.to_lowercase();
-            OUT_OF_MEMORY.iter().any(|w| err.contains(w))
-                || run
-                    .peak
-                    .zip(self.limits.memory)
-                    .is_some_and(|(peak, max)| peak > max)
-        };
-        let judged = |verdict, detail: String, report| Judged {
-            verdict,
-            detail,
-            run: run.clone(),
-            report,
-        };
-        let mb = |b: u64| format!("{} MB", b >> 20);
-        match &run.ended {
-            run::Ended::TimedOut | run::Ended::Cancelled => judged(
-                Verdict::Tle,
-                format!(
-                    "killed after {:.1} s of wall-clock time (limit {limit} s of CPU time)",
-                    run.wall.as_secs_f64()
-                ),
-                None,
-            ),
-            _ if over_cpu => judged(
-                Verdict::Tle,
-                format!(
-                    "{:.2} s of CPU time, over the limit of {limit} s",
-                    run.cpu.unwrap_or_default().as_secs_f64()
-                ),
-                None,
-            ),
-            run::Ended::TooMuchOutput => judged(
-                Verdict::Ole,
-                format!("printed more than {} MB", OUTPUT_CAP >> 20),
-                None,
-            ),
-            run::Ended::Signaled(sig) if *sig == Signal::SIGXCPU as i32 => judged(
-                Verdict::Tle,
-                format!("stopped by the CPU time limit ({})", signal_name(*sig)),
-                None,
-            ),
-            run::Ended::Signaled(_) | run::Ended::Exited(_)
-                if out_of_memory && run.ended != run::Ended::Exited(0) =>
-            {
-                judged(
-                    Verdict::Mle,
-                    format!(
-                        "out of memory under the limit of {}{}",
-                        self.limits.memory.map_or("(none)".into(), mb),
-                        first_line(&run.stderr)
-                    ),
-                    None,
-                )
-            }
-            run::Ended::Signaled(sig) => judged(
-                Verdict::Re,
-                format!("killed by {}{}", signal_name(*sig), first_line(&run.stderr)),
-                None,
-            ),
-            run::Ended::Exited(code) if *code != 0 => judged(
-                Verdict::Re,
-                format!("exit status {code}{}", first_line(&run.stderr)),
-                None,
-            ),
-            run::Ended::NotStarted(why) => {
-                judged(Verdict::Re, format!("could not be started: {why}"), None)
-            }
-            run::Ended::NoMemoryToStart(why) => judged(
-                Verdict::Mle,
-                format!(
-                    "could not even start within the limit of {} ({why})",
-                    self.limits.memory.map_or("(none)".into(), mb)
-                ),
-                None,
-            ),
-            run::Ended::Exited(_) => {
-                let report = Checker::of::<P>().check_bytes(&test.answers, run.stdout.as_bytes());
-                let (verdict, detail) = match report.judgement() {
-                    Judgement::Accepted => (
-                        Verdict::Ac,
-                        counted(test.cases.len() as u64, P::UNIT, &format!("{}s", P::UNIT)),
-                    ),
-                    j => (
-                        if j == Judgement::WrongAnswer {
-                            Verdict::Wa
-                        } else {
-                            Verdict::Pe
-                        },
-                        report
-                            .worst()
-                            .map(|f| f.describe(P::UNIT))
-                            .unwrap_or_default(),
-                    ),
-                };
-                judged(verdict, detail, Some(report))
-            }
-        }
-    }
-}
-
-/// `: ` and the first non-empty line of a program's standard error, if any.
-fn first_line(stderr: &str) -> String {
-    match stderr.lines().map(str::trim).find(|l| !l.is_empty()) {
-        Some(line) => {
-            let short: String = line.chars().take(80).collect();
-            format!(": {short}")
-        }
-        None => String::new(),
-    }
-}
-
-impl Visit for Judge {
+impl Visit for Folder {
     type Output = Result<Exit>;
 
     fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
-        let titles = titles(&self.dir);
-        let mut ready: Vec<Ready<P::Case>> = Vec::new();
-        for files in &self.tests {
-            let reader = crate::input::open(Some(&files.input))?;
-            let cases = puzzle
-                .cases(reader)
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| anyhow!("test {}: {e}", files.input.display()))?;
-            let answers = match &files.answer {
-                Some(path) => {
-                    let text = std::fs::read_to_string(path)
-                        .with_context(|| format!("cannot read {}", path.display()))?;
-                    let answers = Checker::of::<P>()
-                        .read_answers(&text)
-                        .map_err(|e| anyhow!("{}, {e}", path.display()))?;
-                    if answers.len() != cases.len() {
-                        bail!(
-                            "{} has {} for {} {}",
-                            path.display(),
-                            counted(answers.len() as u64, "answer", "answers"),
-                            counted(cases.len() as u64, P::UNIT, &format!("{}s", P::UNIT)),
-                            files.input.display()
-                        );
-                    }
-                    answers
-                }
-                None => cases
-                    .iter()
-                    .enumerate()
-                    .map(|(i, case)| {
-                        answer_of(&puzzle.solve(case, &self.budget.limits())).ok_or_else(|| {
-                            anyhow!(
-                                "test {}, {} {}: our search ran out of its budget and the test \
-                                 has no answer file; raise --timeout or write the answers",
-                                files.name,
-                                P::UNIT,
-                                i + 1
-                            )
-                        })
-                    })
-                    .collect::<Result<Vec<_>>>()?,
-            };
-            ready.push(Ready {
-                title: titles.get(&files.name).cloned(),
-                files: files.clone(),
-                cases,
-                answers,
-            });
-        }
-        self.judge_all(&puzzle, &ready)
-    }
-}
-
-impl Judge {
-    fn judge_all<P: Puzzle>(&self, puzzle: &P, tests: &[Ready<P::Case>]) -> Result<Exit> {
-        let scratch = Scratch::new()?;
+        let titles = folder::titles(&self.dir);
+        let limits = || self.budget.limits();
+        let tests = self
+            .tests
+            .iter()
+            .map(|files| folder::load(&puzzle, files, titles.get(&files.name).cloned(), &limits))
+            .collect::<Result<Vec<_>>>()?;
         let width = tests
             .iter()
             .map(|t| t.files.name.len())
@@ -506,49 +185,11 @@ impl Judge {
             )?;
             out.flush()?;
         }
-        let pool = Pool {
-            jobs: self.jobs.min(tests.len()),
-            window: self.jobs * 4,
-            name: "judge",
-        };
-        let run_one = |i: usize, _: &Stop| {
-            let stats = scratch.path(i);
-            let spec = Spec {
-                argv: &self.argv,
-                stdin: Stdin::File(&tests[i].files.input),
-                wall: self.limits.wall(),
-                caps: [
-                    PipeCap {
-                        bytes: OUTPUT_CAP,
-                        fatal: true,
-                    },
-                    PipeCap {
-                        bytes: ERROR_CAP,
-                        fatal: false,
-                    },
-                ],
-                cancel: None,
-                limited: Some((self.limits, &stats)),
-            };
-            run::run(&spec)
-        };
-        let mut rows = Rows::<P> {
-            judge: self,
-            tests,
-            width,
-            judged: Vec::new(),
-            error: None,
-        };
-        pool.run(run_one, &mut rows, |feeder| {
-            (0..tests.len()).all(|i| feeder.send(i))
-        })
-        .context("cannot start a thread to run the tests with")?;
-        if let Some(e) = rows.error {
-            return Err(e);
-        }
-        let judged = rows.judged;
+        let judged = self
+            .judge
+            .run_all::<P>(&tests, &mut |t, j| row(t, j, width))?;
         let mut out = std::io::stdout().lock();
-        let counts: Vec<String> = Verdict::ALL
+        let counts: Vec<String> = RunVerdict::ALL
             .iter()
             .filter_map(|v| {
                 let n = judged.iter().filter(|j| j.verdict == *v).count();
@@ -563,12 +204,12 @@ impl Judge {
         )?;
         let slowest = judged
             .iter()
-            .zip(tests)
+            .zip(&tests)
             .filter_map(|(j, t)| Some((j.run.cpu?, &t.files.name)))
             .max();
         let biggest = judged
             .iter()
-            .zip(tests)
+            .zip(&tests)
             .filter_map(|(j, t)| Some((j.run.peak?, &t.files.name)))
             .max();
         if let (Some((cpu, a)), Some((peak, b))) = (slowest, biggest) {
@@ -581,22 +222,45 @@ impl Judge {
         }
         let Some((j, t)) = judged
             .iter()
-            .zip(tests)
-            .find(|(j, _)| j.verdict != Verdict::Ac)
+            .zip(&tests)
+            .find(|(j, _)| j.verdict != RunVerdict::Ac)
         else {
             return Ok(Exit::Ok);
         };
-        self.explain_failure(puzzle, &mut out, j, t)?;
+        self.explain_failure(&puzzle, &mut out, j, t)?;
         Ok(Exit::PlanRejected)
     }
+}
 
+/// A test's row of the table.
+fn row<C>(t: &Test<C>, j: &Judged, width: usize) -> std::io::Result<()> {
+    let time = format!("{:.2} s", shown_time(j).as_secs_f64());
+    let memory = j.run.peak.map_or("-".to_string(), |b| {
+        format!("{:.1} MB", b as f64 / 1048576.0)
+    });
+    let title = t
+        .title
+        .as_deref()
+        .map_or(String::new(), |n| format!("{n}: "));
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{:width$}  {:7}  {time:>7}  {memory:>7}  {title}{}",
+        t.files.name,
+        j.verdict.name(),
+        j.detail
+    )?;
+    out.flush()
+}
+
+impl Folder {
     /// The first failing test, in detail.
     fn explain_failure<P: Puzzle>(
         &self,
         puzzle: &P,
         out: &mut impl Write,
         j: &Judged,
-        t: &Ready<P::Case>,
+        t: &Test<P::Case>,
     ) -> Result<()> {
         let title = t
             .title
@@ -616,22 +280,21 @@ impl Judge {
             if report.findings.len() > 10 {
                 writeln!(out, "  ... and {} more", report.findings.len() - 10)?;
             }
-            if let Some((n, printed)) = report.first_wrong() {
-                let case = &t.cases[n as usize - 1];
-                let diagnosis = diagnose(puzzle, case, printed, &self.budget.limits());
+            if let Some(wrong) = first_wrong(puzzle, t, report, &self.budget.limits()) {
                 writeln!(
                     out,
-                    "\nThe first wrong answer, {} {n}: printed {printed}, the answer is {}.",
+                    "\nThe first wrong answer, {} {}: printed {}, the answer is {}.",
                     P::UNIT,
-                    t.answers[n as usize - 1]
+                    wrong.case,
+                    wrong.printed,
+                    wrong.answer
                 )?;
-                for line in &diagnosis.lines {
+                for line in &wrong.diagnosis.lines {
                     writeln!(out, "  {line}")?;
                 }
-                let text = puzzle.write_case(case);
-                if text.lines().count() <= 30 {
+                if wrong.text.lines().count() <= 30 {
                     writeln!(out, "The {}:", P::UNIT)?;
-                    for line in text.lines() {
+                    for line in wrong.text.lines() {
                         writeln!(out, "  {line}")?;
                     }
                 }
@@ -643,93 +306,5 @@ impl Judge {
             }
         }
         Ok(())
-    }
-}
-
-/// The pool's sink: each test's verdict, its row printed in test order.
-struct Rows<'a, P: Puzzle> {
-    judge: &'a Judge,
-    tests: &'a [Ready<P::Case>],
-    width: usize,
-    judged: Vec<Judged>,
-    /// Why the run stopped early.
-    error: Option<anyhow::Error>,
-}
-
-impl<P: Puzzle> Sink<std::io::Result<run::Run>> for Rows<'_, P> {
-    fn take(&mut self, i: usize, r: std::io::Result<run::Run>) -> Flow {
-        let argv0 = &self.judge.argv[0];
-        let r = match r {
-            Ok(r) => r,
-            Err(e) => {
-                self.error =
-                    Some(anyhow!(e).context(format!("cannot run the candidate {argv0:?}")));
-                return Flow::Stop;
-            }
-        };
-        if let run::Ended::NotStarted(why) = &r.ended {
-            self.error = Some(anyhow!("cannot run the candidate {argv0:?}: {why}"));
-            return Flow::Stop;
-        }
-        let j = self.judge.verdict::<P>(&self.tests[i], r);
-        let t = &self.tests[i];
-        let time = match (j.verdict, j.run.cpu) {
-            (Verdict::Tle, _) | (_, None) => format!("{:.2} s", j.run.wall.as_secs_f64()),
-            (_, Some(cpu)) => format!("{:.2} s", cpu.as_secs_f64()),
-        };
-        let memory = j.run.peak.map_or("-".to_string(), |b| {
-            format!("{:.1} MB", b as f64 / 1048576.0)
-        });
-        let title = t
-            .title
-            .as_deref()
-            .map_or(String::new(), |n| format!("{n}: "));
-        let mut out = std::io::stdout().lock();
-        let written = writeln!(
-            out,
-            "{:width$}  {:7}  {time:>7}  {memory:>7}  {title}{}",
-            t.files.name,
-            j.verdict.name(),
-            j.detail,
-            width = self.width
-        )
-        .and_then(|()| out.flush());
-        self.judged.push(j);
-        match written {
-            Ok(()) => Flow::Go,
-            Err(e) => {
-                self.error = Some(e.into());
-                Flow::Stop
-            }
-        }
-    }
-}
-
-/// A private folder for the helpers' stats files, removed at the end.
-struct Scratch {
-    dir: PathBuf,
-}
-
-impl Scratch {
-    fn new() -> Result<Scratch> {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.subsec_nanos())
-            .unwrap_or(0);
-        let dir =
-            std::env::temp_dir().join(format!("gridpuzzle-judge-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&dir)
-            .with_context(|| format!("cannot create {}", dir.display()))?;
-        Ok(Scratch { dir })
-    }
-
-    fn path(&self, i: usize) -> PathBuf {
-        self.dir.join(format!("{i}.stats"))
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }

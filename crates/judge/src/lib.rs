@@ -11,9 +11,17 @@
 //!   helper process, and a run's end in one enum;
 //! - [`checker`]: the one output checker of `check`, `judge` and `stress`,
 //!   reading an output line by line against the judge's lines;
+//! - [`folder`]: a test folder's tests (Polygon's and online-judge-tools'
+//!   layouts), each made ready with its cases and answers;
+//! - [`judge`]: a program judged on those tests: each run's
+//!   [`judge::RunVerdict`] (AC, WA, PE, TLE, MLE, RE, OLE) with its reason,
+//!   the tests run in parallel with their verdicts in order, and the first
+//!   wrong answer diagnosed;
 //! - [`scan`]: the first failure in order, tried on several threads
 //!   through the engine's ordered pool (`stress --jobs`).
 
 pub mod checker;
+pub mod folder;
+pub mod judge;
 pub mod run;
 pub mod scan;
