@@ -2,71 +2,40 @@
 //! shrink it to the smallest one on which it is still wrong, and never
 //! lose it on the way.
 //!
-//! Cases come from the puzzle's generator (so every expected answer is one
-//! our exact solver proved), small boards first and growing, steered by
-//! the generator's own options (`--answer`, `--len`, a size range). They
-//! go to the candidate `--datasets` at a time, as one judge input with its
-//! terminator, because the most common multi-test bug (state kept from one
-//! dataset to the next) cannot show on single-case inputs. Its output is
-//! judged by the one checker of `check` and `judge`
-//! (`gridpuzzle_judge::checker`), so the three agree on every output: a
-//! wrong answer, a presentation error, missing, blank or extra lines, a
-//! crash, a non-zero exit, a time-out, no output, unparsable output and too
-//! much output are all failures, each named.
-//!
-//! Why the failure handling is shaped so (each a way `stress` once lost a
-//! failure it had found):
-//!
-//! - **Saved at once.** The failing input is written to `--save` (a file
-//!   in the current folder by default) the moment it is found and again
-//!   after each successful shrink step, by writing a temporary file and
-//!   renaming it, so an interruption at any moment (Ctrl-C, a kill, a
-//!   closed terminal) leaves a whole failing input on disk.
-//! - **Shrinking is bounded** by `--shrink-time` and shows its progress on
-//!   a terminal; Ctrl-C during it prints the smallest input so far.
-//! - **Whole datasets go first**, then each dataset shrinks by the
-//!   puzzle's `smaller` edits: the first edit (in a fixed order) on which
-//!   the candidate still fails *the same way* is taken, until none is.
-//! - **Reproducible**: the report ends with the commands that replay the
-//!   saved input, ours and the candidate's; a per-case seed could not.
-//! - **`--jobs`** runs candidates in parallel without changing what is
-//!   found (`gridpuzzle_judge::scan`).
-//!
-//! A wrong answer is followed by the diagnosis of
-//! [`gridpuzzle_engine::diagnose`] (which known wrong reading of the rules
-//! it matches), and, on an input of several datasets, by whether the same
-//! case alone is answered right (state kept between datasets).
+//! The work is the judge kit's (`gridpuzzle_judge::stress`: the cases, the
+//! candidate's runs judged by the one checker, the first failure in order
+//! whatever `--jobs`, the save file written at once and after each
+//! shrinking step, the greedy shrinking and the diagnosis of a wrong
+//! answer). This file reads the command line, catches Ctrl-C (the first
+//! stops the run with what it has, a second leaves at once: the failing
+//! input is on disk by then), shows progress on a terminal, and prints the
+//! report: the smallest failing input, what the candidate printed, our
+//! answer explained board by board, the diagnosis, and the commands that
+//! replay the saved input, ours and the candidate's.
 //!
 //! Everything here is generic over the puzzle ([`Job`] is a registry
 //! `Visit`).
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use gridpuzzle_engine::diagnose::diagnose;
 use gridpuzzle_engine::generate::Want;
 use gridpuzzle_engine::moves::plan_string;
-use gridpuzzle_engine::pool::Stop;
-use gridpuzzle_engine::puzzle::{counted, stress_case_wanting};
+use gridpuzzle_engine::puzzle::counted;
 use gridpuzzle_engine::search::{Limits, Outcome};
 use gridpuzzle_engine::view::TextStyle;
-use gridpuzzle_judge::checker::{Checker, Finding, Problem};
-use gridpuzzle_judge::run::{self, Ended, PipeCap, Spec, Stdin};
-use gridpuzzle_judge::scan::{self, Scan};
+use gridpuzzle_judge::scan::Scan;
+use gridpuzzle_judge::stress::{judge_input, Failure, Input, ShrinkEnd, Shrunk, SizeRange, Stress};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::args::{PuzzleArgs, PuzzleHelp};
 use crate::Exit;
-
-/// The most bytes of standard output (and of standard error) kept from a
-/// candidate; more is a failure of its own.
-const OUTPUT_CAP: usize = 64 * 1024;
 
 /// The help after `stress --help`.
 pub fn after_help() -> String {
@@ -149,27 +118,8 @@ impl PuzzleHelp for StressHelp {
     }
 }
 
-/// `WxH` (cases grow from 2×2 to it) or `WxH..WxH` (from one to the other).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SizeRange {
-    pub min: (u32, u32),
-    pub max: (u32, u32),
-}
-
 fn parse_size_range(s: &str) -> Result<SizeRange, String> {
-    let (min, max) = match s.split_once("..") {
-        Some((a, b)) => (crate::args::parse_size(a)?, crate::args::parse_size(b)?),
-        None => {
-            let max = crate::args::parse_size(s)?;
-            ((2.min(max.0), 2.min(max.1)), max)
-        }
-    };
-    if min.0 > max.0 || min.1 > max.1 {
-        return Err(format!(
-            "the smallest size must fit in the largest, found `{s}`"
-        ));
-    }
-    Ok(SizeRange { min, max })
+    SizeRange::parse(s)
 }
 
 fn parse_want(s: &str) -> Result<Want, String> {
@@ -228,95 +178,6 @@ pub struct StressCommand {
     pub bare: bool,
 }
 
-/// Budget of our own search on one case; a case it cannot decide is skipped.
-const OUR_BUDGET: u64 = 5_000_000;
-
-/// Why the candidate failed on an input.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Failure {
-    /// The checker's worst finding on its output ([`Report::worst`]).
-    ///
-    /// [`Report::worst`]: gridpuzzle_judge::checker::Report::worst
-    Output(Finding),
-    Crash(i32),
-    Exit(i32),
-    TimedOut,
-    TooMuchOutput,
-}
-
-impl Failure {
-    /// Same way of failing (a wrong answer is the same failure whatever the
-    /// numbers and the case; printing nothing is not printing too little).
-    fn same_kind(&self, other: &Failure) -> bool {
-        let nothing = |p: &Problem| matches!(p, Problem::Ended { lines: 0, .. });
-        match (self, other) {
-            (Failure::Output(a), Failure::Output(b)) => {
-                std::mem::discriminant(&a.problem) == std::mem::discriminant(&b.problem)
-                    && nothing(&a.problem) == nothing(&b.problem)
-            }
-            _ => std::mem::discriminant(self) == std::mem::discriminant(other),
-        }
-    }
-
-    /// The case (0-based) the failure is about, if one.
-    fn case(&self) -> Option<usize> {
-        match self {
-            Failure::Output(f) => match f.problem {
-                Problem::Ended { .. } | Problem::Extra { .. } => None,
-                _ => f.case.map(|c| c as usize - 1),
-            },
-            _ => None,
-        }
-    }
-
-    fn describe(&self, limit: Duration, cases: usize) -> String {
-        let on = |case: Option<u64>| match case {
-            Some(case) if cases > 1 => format!(" on case {case}"),
-            _ => String::new(),
-        };
-        match self {
-            Failure::Output(f) => match &f.problem {
-                Problem::Wrong { printed, answer } => format!(
-                    "gave a wrong answer{}: it printed {printed}, the answer is {answer}",
-                    on(f.case)
-                ),
-                Problem::Form { printed, judge } => format!(
-                    "printed the right answer in the wrong form{} (presentation error): {printed:?}, the judge prints {judge:?}",
-                    on(f.case)
-                ),
-                Problem::NotAnAnswer { printed, .. } => format!(
-                    "printed something that is not an answer{}: {printed:?}",
-                    on(f.case)
-                ),
-                Problem::Blank => format!(
-                    "printed a blank line before the answer{} (presentation error)",
-                    on(f.case)
-                ),
-                Problem::Ended { lines: 0, .. } => "printed nothing".into(),
-                Problem::Ended { lines, cases } => format!(
-                    "printed {} for {}",
-                    counted(*lines, "line", "lines"),
-                    counted(*cases, "case", "cases")
-                ),
-                Problem::Extra { first, .. } => format!(
-                    "printed more lines than the {} of the input: {first:?}",
-                    counted(cases as u64, "case", "cases")
-                ),
-            },
-            Failure::Crash(sig) => format!("crashed (killed by signal {sig})"),
-            Failure::Exit(code) => format!("exited with status {code}"),
-            Failure::TimedOut => format!(
-                "did not finish within {} s (its process group was killed)",
-                limit.as_secs_f64()
-            ),
-            Failure::TooMuchOutput => format!(
-                "printed more than {} KB (stopped and killed)",
-                OUTPUT_CAP / 1024
-            ),
-        }
-    }
-}
-
 pub fn run(cmd: StressCommand) -> Result<Exit> {
     let Some(candidate) = &cmd.candidate else {
         bail!("give the program to test with --candidate 'CMD ARGS'");
@@ -344,41 +205,32 @@ pub fn run(cmd: StressCommand) -> Result<Exit> {
         });
     }
     let job = Job {
-        argv,
+        stress: Stress {
+            argv,
+            limit: Duration::from_secs_f64(cmd.timeout),
+            cases: cmd.cases,
+            datasets: cmd.datasets as usize,
+            seed: cmd.seed,
+            size: cmd.size,
+            answer: cmd.answer,
+            params: cmd.puzzle.params.clone(),
+            save,
+            shrink_time: Duration::from_secs_f64(cmd.shrink_time),
+            jobs: cmd.jobs as usize,
+            bare: cmd.bare,
+            cancel,
+        },
         candidate: candidate.clone(),
-        limit: Duration::from_secs_f64(cmd.timeout),
-        cases: cmd.cases,
-        datasets: cmd.datasets as usize,
-        seed: cmd.seed,
-        size: cmd.size,
-        answer: cmd.answer,
-        params: cmd.puzzle.params.clone(),
-        save,
-        shrink_time: Duration::from_secs_f64(cmd.shrink_time),
-        jobs: cmd.jobs as usize,
-        bare: cmd.bare,
-        cancel,
         terminal: std::io::stderr().is_terminal(),
     };
     cmd.puzzle.visit(job)
 }
 
+/// The command's run: the judge kit's [`Stress`], and how to show it.
 struct Job {
-    argv: Vec<String>,
+    stress: Stress,
     /// The candidate as the user wrote it, for the reproducing command.
     candidate: String,
-    limit: Duration,
-    cases: u64,
-    datasets: usize,
-    seed: u64,
-    size: SizeRange,
-    answer: Option<Want>,
-    params: Vec<(String, String)>,
-    save: PathBuf,
-    shrink_time: Duration,
-    jobs: usize,
-    bare: bool,
-    cancel: Arc<AtomicBool>,
     terminal: bool,
 }
 
@@ -388,20 +240,6 @@ impl Visit for Job {
     fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
         self.run(&puzzle)
     }
-}
-
-/// One input: its cases and our proved answers.
-#[derive(Debug, Clone)]
-struct Input<C> {
-    cases: Vec<C>,
-    answers: Vec<i64>,
-}
-
-/// An edit of an input while shrinking.
-#[derive(Debug, Clone)]
-enum Edit<C> {
-    Remove(usize),
-    Replace(usize, C),
 }
 
 impl Job {
@@ -418,218 +256,35 @@ impl Job {
         bar
     }
 
-    fn cancelled(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
-    }
-
-    /// The generator's verdict on the request, at the largest size: a
-    /// request it refuses (`--len 0`, an answer out of reach, rules it
-    /// does not generate for) is a usage error, not a run of skipped cases.
-    fn check_request<P: Puzzle>(&self, puzzle: &P) -> Result<()> {
-        let (w, h) = self.size.max;
-        let mut params = puzzle.stress_params(self.seed, w, h);
-        for (key, value) in &self.params {
-            params.retain(|(k, _)| k != key);
-            params.push((key.clone(), value.clone()));
-        }
-        let spec = gridpuzzle_engine::puzzle::GenSpec {
-            width: w,
-            height: h,
-            want: self.answer.unwrap_or(Want { min: -1, max: None }),
-            density: None,
-            params,
-            max_expanded: None,
-            attempts: 1,
-            cancel: None,
-        };
-        match puzzle.generator(&spec, self.seed) {
-            Ok(_) => Ok(()),
-            Err(e) => bail!("cannot make stress cases: {e}"),
-        }
-    }
-
     fn run<P: Puzzle>(&self, puzzle: &P) -> Result<Exit> {
-        self.check_request(puzzle)?;
-        let per = self.datasets as u64;
-        let inputs = self.cases.div_ceil(per);
-        let agreed = AtomicU64::new(0);
-        let skipped = AtomicU64::new(0);
-        let bar = self.progress(self.cases);
-        let scan = scan::first(
-            inputs as usize,
-            self.jobs,
-            &|| self.cancelled(),
-            &|i, scan| {
-                let first = i as u64 * per;
-                let mut input = Input {
-                    cases: Vec::new(),
-                    answers: Vec::new(),
-                };
-                for k in first..(first + per).min(self.cases) {
-                    match self
-                        .case(puzzle, k)
-                        .and_then(|c| Some((self.ours(puzzle, &c)?, c)))
-                    {
-                        Some((answer, case)) => {
-                            input.cases.push(case);
-                            input.answers.push(answer);
-                        }
-                        None => {
-                            skipped.fetch_add(1, Ordering::Relaxed);
-                        }
-                    }
-                }
-                if input.cases.is_empty() {
-                    return Ok(None);
-                }
-                let outcome = match self.check(puzzle, &input, Some(scan))? {
-                    Some(failure) => Some((input, failure)),
-                    // Stopped by Ctrl-C: not an agreement.
-                    None if self.cancelled() => return Ok(None),
-                    None => {
-                        agreed.fetch_add(input.cases.len() as u64, Ordering::Relaxed);
-                        None
-                    }
-                };
-                bar.inc(per);
-                Ok(outcome)
-            },
-        )?;
+        let s = &self.stress;
+        s.check_request(puzzle)?;
+        let bar = self.progress(s.cases);
+        let scanned = s.scan(puzzle, &|n| bar.inc(n))?;
         bar.finish_and_clear();
-        let agreed = agreed.load(Ordering::Relaxed);
-        let skipped = skipped.load(Ordering::Relaxed);
-        let skipped = if skipped > 0 {
-            format!(" ({skipped} skipped: no case of that size, or our search hit its budget)")
+        let agreed = scanned.agreed;
+        let skipped = if scanned.skipped > 0 {
+            format!(
+                " ({} skipped: no case of that size, or our search hit its budget)",
+                scanned.skipped
+            )
         } else {
             String::new()
         };
-        let mut out = std::io::stdout().lock();
-        match scan {
-            Scan::Found(i, (input, failure)) => {
-                drop(out);
-                self.report(puzzle, i as u64 + 1, input, failure)
-            }
+        match scanned.end {
+            Scan::Found(i, (input, failure)) => self.report(puzzle, i as u64 + 1, input, failure),
             Scan::Done => {
-                writeln!(out, "all {agreed} cases agreed{skipped}")?;
+                writeln!(std::io::stdout(), "all {agreed} cases agreed{skipped}")?;
                 Ok(Exit::Ok)
             }
             Scan::Stopped => {
                 writeln!(
-                    out,
+                    std::io::stdout(),
                     "interrupted: all {agreed} cases tried so far agreed{skipped}"
                 )?;
                 Ok(Exit::Interrupted)
             }
         }
-    }
-
-    /// Case `k` of the run: its size grows with `k`, its seed is the run's
-    /// seed and `k`.
-    fn case<P: Puzzle>(&self, puzzle: &P, k: u64) -> Option<P::Case> {
-        let SizeRange { min, max } = self.size;
-        let grow = |lo: u32, hi: u32| lo + ((hi - lo) as u64 * k / self.cases.max(1)) as u32;
-        let (w, h) = (grow(min.0, max.0).min(max.0), grow(min.1, max.1).min(max.1));
-        let seed = self.seed.wrapping_mul(1_000_003).wrapping_add(k);
-        if self.params.is_empty() && self.answer.is_none() {
-            return puzzle.random_case(seed, w, h);
-        }
-        let mut params = puzzle.stress_params(seed, w, h);
-        for (key, value) in &self.params {
-            params.retain(|(k, _)| k != key);
-            params.push((key.clone(), value.clone()));
-        }
-        let want = self.answer.unwrap_or(Want { min: -1, max: None });
-        stress_case_wanting(puzzle, params, want, seed, w, h)
-    }
-
-    /// Our proved answer, or `None` when our search hit its budget.
-    fn ours<P: Puzzle>(&self, puzzle: &P, case: &P::Case) -> Option<i64> {
-        let limits = Limits {
-            max_expanded: Some(OUR_BUDGET),
-            cancel: Some(Arc::clone(&self.cancel)),
-            ..Limits::none()
-        };
-        match puzzle.solve(case, &limits).outcome {
-            Outcome::Solved(plan) => Some(plan.len() as i64),
-            Outcome::Unsolvable => Some(-1),
-            Outcome::Limit(_) => None,
-        }
-    }
-
-    /// Runs the candidate on one input; `None` when it answered right (or
-    /// was stopped by Ctrl-C: nothing is known then).
-    /// `scan`: the scan it is part of, whose stop ends the run too.
-    fn check<P: Puzzle>(
-        &self,
-        puzzle: &P,
-        input: &Input<P::Case>,
-        scan: Option<&Stop>,
-    ) -> Result<Option<Failure>> {
-        let text = judge_input(puzzle, &input.cases);
-        let run = self.run_candidate(&text, true, scan)?;
-        Ok(match run.ended {
-            Ended::Cancelled | Ended::NotStarted(_) | Ended::NoMemoryToStart(_) => None,
-            Ended::TimedOut => Some(Failure::TimedOut),
-            Ended::TooMuchOutput => Some(Failure::TooMuchOutput),
-            Ended::Signaled(sig) => Some(Failure::Crash(sig)),
-            Ended::Exited(code) if code != 0 => Some(Failure::Exit(code)),
-            Ended::Exited(_) => {
-                let checker = if self.bare {
-                    Checker::bare::<P>()
-                } else {
-                    Checker::of::<P>()
-                };
-                let report = checker.check_bytes(&input.answers, run.stdout.as_bytes());
-                report.worst().cloned().map(Failure::Output)
-            }
-        })
-    }
-
-    /// Runs the candidate on `text`, stopped by Ctrl-C (and by the stop of
-    /// `scan`) when `cancellable`; a candidate that cannot be started is an
-    /// error.
-    fn run_candidate(
-        &self,
-        text: &str,
-        cancellable: bool,
-        scan: Option<&Stop>,
-    ) -> Result<run::Run> {
-        let cap = PipeCap {
-            bytes: OUTPUT_CAP,
-            fatal: true,
-        };
-        let cancel = || self.cancelled() || scan.is_some_and(Stop::is_set);
-        let spec = Spec {
-            argv: &self.argv,
-            stdin: Stdin::Bytes(text.as_bytes()),
-            wall: self.limit,
-            caps: [cap, cap],
-            cancel: if cancellable { Some(&cancel) } else { None },
-            limited: None,
-        };
-        let run = run::run(&spec)
-            .with_context(|| format!("cannot run the candidate {:?}", self.argv[0]))?;
-        if let Ended::NotStarted(why) | Ended::NoMemoryToStart(why) = &run.ended {
-            bail!("cannot run the candidate {:?}: {why}", self.argv[0]);
-        }
-        Ok(run)
-    }
-
-    /// Writes `input` to the save file whole: a temporary file renamed
-    /// over it, so an interruption never leaves half an input.
-    fn save<P: Puzzle>(&self, puzzle: &P, input: &Input<P::Case>) -> Result<()> {
-        let text = judge_input(puzzle, &input.cases);
-        let name = self
-            .save
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let tmp = self
-            .save
-            .with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-        std::fs::write(&tmp, &text)
-            .and_then(|()| std::fs::rename(&tmp, &self.save))
-            .with_context(|| format!("cannot write the failing input to {}", self.save.display()))
     }
 
     fn report<P: Puzzle>(
@@ -639,8 +294,9 @@ impl Job {
         input: Input<P::Case>,
         failure: Failure,
     ) -> Result<Exit> {
-        self.save(puzzle, &input)?;
-        let first = (number - 1) * self.datasets as u64 + 1;
+        let s = &self.stress;
+        s.save(puzzle, &input)?;
+        let first = (number - 1) * s.datasets as u64 + 1;
         let which = if input.cases.len() > 1 {
             format!(
                 "input {number} (cases {first} to {})",
@@ -651,24 +307,24 @@ impl Job {
         };
         eprintln!(
             "gridpuzzle: {which}: the candidate {}; saved to {}; shrinking for at most {} s (Ctrl-C keeps the smallest so far)...",
-            failure.describe(self.limit, input.cases.len()),
-            self.save.display(),
-            self.shrink_time.as_secs_f64()
+            failure.describe(s.limit, input.cases.len()),
+            s.save.display(),
+            s.shrink_time.as_secs_f64()
         );
-        let shrunk = self.shrink(puzzle, input, failure)?;
         let Shrunk {
             input,
             failure,
             steps,
             end,
-        } = shrunk;
+            ..
+        } = self.shrink(puzzle, input, failure)?;
         let mut out = std::io::stdout().lock();
         let text = judge_input(puzzle, &input.cases);
-        let run = self.run_candidate(&text, false, None)?;
+        let run = s.run_candidate(&text, false, None)?;
         writeln!(
             out,
             "The candidate {}.",
-            failure.describe(self.limit, input.cases.len())
+            failure.describe(s.limit, input.cases.len())
         )?;
         let datasets = if input.cases.len() > 1 {
             format!(
@@ -737,34 +393,21 @@ impl Job {
             color: crate::solve::use_color(),
         };
         write!(out, "{}", puzzle.explain(case, &plan, style))?;
-        if let Some(printed) = match &failure {
-            Failure::Output(f) => f.printed(),
-            _ => None,
-        } {
+        if let Some(explained) = s.explain(puzzle, &input, &failure)? {
             writeln!(out, "\nDiagnosis:")?;
-            let limits = Limits {
-                max_expanded: Some(OUR_BUDGET),
-                ..Limits::none()
-            };
-            for line in &diagnose(puzzle, case, printed, &limits).lines {
+            for line in &explained.diagnosis.lines {
                 writeln!(out, "  {line}")?;
             }
-            if input.cases.len() > 1 {
-                let alone = Input {
-                    cases: vec![case.clone()],
-                    answers: vec![input.answers[at]],
-                };
-                if self.check(puzzle, &alone, None)?.is_none() {
-                    writeln!(
-                        out,
-                        "  alone, this {unit} is answered right: your program keeps something from the {unit} before it (reset everything between {unit}s)",
-                        unit = P::UNIT
-                    )?;
-                }
+            if explained.alone_right == Some(true) {
+                writeln!(
+                    out,
+                    "  alone, this {unit} is answered right: your program keeps something from the {unit} before it (reset everything between {unit}s)",
+                    unit = P::UNIT
+                )?;
             }
         }
-        writeln!(out, "\nSaved to {}. To reproduce:", self.save.display())?;
-        let file = shell_words::quote(&self.save.to_string_lossy()).into_owned();
+        writeln!(out, "\nSaved to {}. To reproduce:", s.save.display())?;
+        let file = shell_words::quote(&s.save.to_string_lossy()).into_owned();
         let settings: Vec<String> = puzzle
             .settings()
             .into_iter()
@@ -785,18 +428,15 @@ impl Job {
         })
     }
 
-    /// Greedy shrinking within `--shrink-time`: the first edit (whole
-    /// datasets removed first, then each dataset one `smaller` edit) on
-    /// which the candidate still fails the same way, again and again.
+    /// The judge kit's shrinking, with a spinner on a terminal and a word
+    /// on standard error when it stopped early.
     fn shrink<P: Puzzle>(
         &self,
         puzzle: &P,
-        mut input: Input<P::Case>,
-        mut failure: Failure,
+        input: Input<P::Case>,
+        failure: Failure,
     ) -> Result<Shrunk<P::Case>> {
-        let deadline = Instant::now() + self.shrink_time;
-        let mut steps = 0;
-        let runs = AtomicU64::new(0);
+        let s = &self.stress;
         let spinner = if self.terminal {
             let s = ProgressBar::new_spinner();
             s.set_draw_target(ProgressDrawTarget::stderr());
@@ -820,107 +460,26 @@ impl Job {
                 "{} ({}, largest {w}×{h}), saved to {}",
                 counted(steps as u64, "step", "steps"),
                 counted(input.cases.len() as u64, P::UNIT, &format!("{}s", P::UNIT)),
-                self.save.display()
+                s.save.display()
             );
-            *status.lock().expect("not poisoned") = text.clone();
+            *status.lock().unwrap_or_else(|e| e.into_inner()) = text.clone();
             spinner.set_message(text);
         };
-        show(0, &input);
-        let end = loop {
-            let mut edits: Vec<Edit<P::Case>> = Vec::new();
-            if input.cases.len() > 1 {
-                edits.extend((0..input.cases.len()).map(Edit::Remove));
-            }
-            for (j, case) in input.cases.iter().enumerate() {
-                edits.extend(
-                    puzzle
-                        .smaller(case)
-                        .into_iter()
-                        .map(|c| Edit::Replace(j, c)),
-                );
-            }
-            let out_of_time = || Instant::now() >= deadline;
-            let scan = scan::first(
-                edits.len(),
-                self.jobs,
-                &|| self.cancelled() || out_of_time(),
-                &|i, scan| {
-                    let mut next = input.clone();
-                    match &edits[i] {
-                        Edit::Remove(j) => {
-                            next.cases.remove(*j);
-                            next.answers.remove(*j);
-                        }
-                        Edit::Replace(j, c) => {
-                            let Some(answer) = self.ours(puzzle, c) else {
-                                return Ok(None);
-                            };
-                            next.cases[*j] = c.clone();
-                            next.answers[*j] = answer;
-                        }
-                    }
-                    runs.fetch_add(1, Ordering::Relaxed);
-                    let f = self.check(puzzle, &next, Some(scan))?;
-                    Ok(f.filter(|f| f.same_kind(&failure)).map(|f| (next, f)))
-                },
-            )?;
-            match scan {
-                Scan::Found(_, (next, f)) => {
-                    input = next;
-                    failure = f;
-                    steps += 1;
-                    self.save(puzzle, &input)?;
-                    show(steps, &input);
-                }
-                Scan::Done => break ShrinkEnd::Done,
-                Scan::Stopped if self.cancelled() => break ShrinkEnd::Interrupted,
-                Scan::Stopped => break ShrinkEnd::OutOfTime,
-            }
-        };
+        let shrunk = s.shrink(puzzle, input, failure, &show)?;
         spinner.finish_and_clear();
-        match end {
+        match shrunk.end {
             ShrinkEnd::Interrupted => eprintln!(
                 "gridpuzzle: interrupted while shrinking ({}); the smallest failing input so far is saved to {}",
-                status.lock().expect("not poisoned"),
-                self.save.display()
+                status.lock().unwrap_or_else(|e| e.into_inner()),
+                s.save.display()
             ),
             ShrinkEnd::OutOfTime => eprintln!(
                 "gridpuzzle: shrinking stopped after {} s (--shrink-time) and {} runs; a smaller failing input may exist",
-                self.shrink_time.as_secs_f64(),
-                runs.load(Ordering::Relaxed)
+                s.shrink_time.as_secs_f64(),
+                shrunk.runs
             ),
             ShrinkEnd::Done => {}
         }
-        Ok(Shrunk {
-            input,
-            failure,
-            steps,
-            end,
-        })
+        Ok(shrunk)
     }
-}
-
-/// How shrinking ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum ShrinkEnd {
-    /// No single edit fails the same way any more.
-    Done,
-    /// `--shrink-time` ran out.
-    OutOfTime,
-    /// Ctrl-C.
-    Interrupted,
-}
-
-struct Shrunk<C> {
-    input: Input<C>,
-    failure: Failure,
-    steps: usize,
-    end: ShrinkEnd,
-}
-
-/// A judge input: the cases and the terminator.
-fn judge_input<P: Puzzle>(puzzle: &P, cases: &[P::Case]) -> String {
-    let mut text: String = cases.iter().map(|c| puzzle.write_case(c)).collect();
-    text.push_str(P::TERMINATOR);
-    text
 }

@@ -18,10 +18,13 @@
 //!   the tests run in parallel with their verdicts in order, and the first
 //!   wrong answer diagnosed;
 //! - [`scan`]: the first failure in order, tried on several threads
-//!   through the engine's ordered pool (`stress --jobs`).
+//!   through the engine's ordered pool (`stress --jobs`);
+//! - [`stress`]: another program against the solver on generated inputs,
+//!   the first failing input found, saved, shrunk and explained.
 
 pub mod checker;
 pub mod folder;
 pub mod judge;
 pub mod run;
 pub mod scan;
+pub mod stress;
