@@ -20,7 +20,9 @@
 //! - [`scan`]: the first failure in order, tried on several threads
 //!   through the engine's ordered pool (`stress --jobs`);
 //! - [`stress`]: another program against the solver on generated inputs,
-//!   the first failing input found, saved, shrunk and explained.
+//!   the first failing input found, saved, shrunk and explained;
+//! - [`testset`]: a judge test set made and written, every case proved,
+//!   validated, and chosen so that every known wrong reading fails.
 
 pub mod checker;
 pub mod folder;
@@ -28,3 +30,4 @@ pub mod judge;
 pub mod run;
 pub mod scan;
 pub mod stress;
+pub mod testset;
