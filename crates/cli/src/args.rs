@@ -222,24 +222,6 @@ pub fn listed() -> Vec<Entry> {
         .collect()
 }
 
-/// `a`, `a or b`, `a, b or c`.
-pub fn either(words: &[String]) -> String {
-    match words.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => String::new(),
-    }
-}
-
-/// `a`, `a and b`, `a, b and c`.
-pub fn all_of(words: &[String]) -> String {
-    match words.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-        None => String::new(),
-    }
-}
-
 /// An `Examples:` block: `{1}`, `{2}`, ... in a line are the first,
 /// second, ... listed puzzle's name (counting round when there are fewer),
 /// so the examples follow the registry.
@@ -542,14 +524,6 @@ mod tests {
         assert_eq!(parse_seconds("0.5"), Ok(0.5));
         assert!(parse_seconds("0").is_err());
         assert!(parse_seconds("nan").is_err());
-    }
-
-    #[test]
-    fn word_lists_read_as_english() {
-        let w = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert_eq!(either(&w(&["a"])), "a");
-        assert_eq!(either(&w(&["a", "b", "c"])), "a, b or c");
-        assert_eq!(all_of(&w(&["a", "b"])), "a and b");
     }
 
     /// Every setting's default is accepted by its own option, and a value

@@ -133,7 +133,10 @@ pub enum Command {
 /// "Solve, check and show" and the listed puzzles' titles.
 fn about() -> String {
     let titles: Vec<String> = args::listed().iter().map(|e| e.title.into()).collect();
-    format!("Solve, check and show {}", args::all_of(&titles))
+    format!(
+        "Solve, check and show {}",
+        gridpuzzle_engine::words::all_of(&titles)
+    )
 }
 
 fn long_about() -> String {
@@ -144,7 +147,7 @@ fn long_about() -> String {
          judge expects, so it can stand in for a reference solution; `--explain` \
          shows the optimal moves board by board, `verify` checks your own plans, \
          `render` draws an animated picture.",
-        args::all_of(&titles)
+        gridpuzzle_engine::words::all_of(&titles)
     )
 }
 

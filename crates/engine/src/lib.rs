@@ -29,7 +29,8 @@
 //! - [`pool`]: the one worker pool, for work whose results must come out
 //!   in input order, fed from the calling thread with bounded read-ahead;
 //! - [`session`]: a game in play (history, undo/redo, exact hints), for
-//!   any puzzle that implements its small `Game` trait;
+//!   any puzzle that implements its small `Game` trait, and its saved-game
+//!   file ([`session::save`]);
 //! - [`svg`]: a grid-picture writer, still or animated with SMIL;
 //! - [`validate`]: validating judge inputs against the judges' exact
 //!   format and limits, every violation with its line and column;
@@ -37,7 +38,8 @@
 //!   edge cases);
 //! - [`diagnose`]: which known wrong reading of the rules a wrong answer
 //!   matches;
-//! - [`verdict`]: what a plan checker says about a plan.
+//! - [`verdict`]: what a plan checker says about a plan;
+//! - [`words`]: lists in English (`a, b or c`) for messages.
 
 pub mod check;
 pub mod diagnose;
@@ -58,6 +60,7 @@ pub mod testset;
 pub mod validate;
 pub mod verdict;
 pub mod view;
+pub mod words;
 
 pub use error::InputError;
 pub use grid::{Dir, Grid, Pos};

@@ -12,8 +12,8 @@
 //!   ran out — never "hopeless" by time-out);
 //! - [`app`]: the screen's state machine, keys in and a view-model out,
 //!   generic over the puzzle; [`ui`]: drawing a view-model with ratatui
-//!   (how each role looks); [`save`]: the saved-game format; [`fresh`]:
-//!   fresh puzzles from a seed;
+//!   (how each role looks); [`fresh`]: fresh puzzles from a seed; the
+//!   saved-game format is the engine's (`session::save`);
 //! - this file: the command line, loading the puzzle (a registry `Visit`,
 //!   so the game is built with the puzzle's type), and the terminal.
 //!
@@ -26,7 +26,6 @@
 
 pub mod app;
 pub mod fresh;
-pub mod save;
 pub mod ui;
 
 #[cfg(test)]
@@ -48,14 +47,15 @@ use ratatui::Terminal;
 
 use gridpuzzle_engine::moves::Move;
 use gridpuzzle_engine::puzzle::{capitalized, nth_case, NthCase, Param, Played};
+use gridpuzzle_engine::session::save::{self, AnyChar, Known, SaveFile};
 use gridpuzzle_engine::session::Session;
+use gridpuzzle_engine::words::{all_of, either};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
 use crate::{input, Exit};
 
 use app::{App, Budget, Look};
-use save::{AnyChar, SaveFile};
 
 /// `play`'s exit codes, on its help pages.
 const PLAY_EXIT: &str = "Exit status: 0 the game was quit, 2 bad input or usage, \
@@ -319,7 +319,7 @@ pub fn run(cmd: PlayCommand) -> Result<Exit> {
             .collect();
         bail!(
             "name a puzzle ({}), or resume a game with --load FILE",
-            crate::args::either(&named)
+            either(&named)
         );
     };
     if puzzle.file.is_some() && cmd.seed.is_some() {
@@ -332,7 +332,7 @@ pub fn run(cmd: PlayCommand) -> Result<Exit> {
         shaping.extend(fresh_params().iter().map(|p| format!("--{}", p.key)));
         bail!(
             "{} shape a fresh puzzle: use them with --seed, not with FILE",
-            crate::args::all_of(&shaping)
+            all_of(&shaping)
         );
     }
     puzzle.visit(Start {
@@ -453,7 +453,7 @@ fn load_save(path: &Path, save: Option<PathBuf>, budget: Budget, look: Look) -> 
         Some(done) => done,
         None => {
             // Whatever else is wrong with the file is said first.
-            SaveFile::<AnyChar>::parse(&text).with_context(|| format!("{}", path.display()))?;
+            parse_save::<AnyChar>(&text).with_context(|| format!("{}", path.display()))?;
             let names: Vec<String> = crate::args::listed()
                 .iter()
                 .map(|e| e.name.to_string())
@@ -461,10 +461,24 @@ fn load_save(path: &Path, save: Option<PathBuf>, budget: Budget, look: Look) -> 
             bail!(
                 "{}: unknown puzzle `{name}` (expected {})",
                 path.display(),
-                crate::args::either(&names)
+                either(&names)
             )
         }
     }
+}
+
+/// Reads a save file that may name the registry's puzzles and settings.
+pub fn parse_save<M: save::Letter>(text: &str) -> Result<SaveFile<M>> {
+    let puzzles: Vec<&str> = crate::args::listed().iter().map(|e| e.name).collect();
+    let settings: Vec<&str> = gridpuzzle_registry::entries()
+        .iter()
+        .flat_map(|e| e.settings.iter().map(|s| s.key))
+        .collect();
+    let known = Known {
+        puzzles: &puzzles,
+        settings: &settings,
+    };
+    SaveFile::parse(text, &known).map_err(anyhow::Error::msg)
 }
 
 /// Loads a save file of the puzzle it names, then plays it.
@@ -482,7 +496,7 @@ impl Visit for Load<'_> {
     fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
         let path = self.path;
         let file =
-            SaveFile::<P::Move>::parse(self.text).with_context(|| format!("{}", path.display()))?;
+            parse_save::<P::Move>(self.text).with_context(|| format!("{}", path.display()))?;
         let save_path = self.save.clone().unwrap_or_else(|| path.to_path_buf());
         let source = file
             .source
