@@ -31,6 +31,8 @@
 //! - [`session`]: a game in play (history, undo/redo, exact hints), for
 //!   any puzzle that implements its small `Game` trait, and its saved-game
 //!   file ([`session::save`]);
+//! - [`stream`]: answering a stream of cases in input order, alone and
+//!   then on the pool, writing only when needed (`solve`);
 //! - [`svg`]: a grid-picture writer, still or animated with SMIL;
 //! - [`validate`]: validating judge inputs against the judges' exact
 //!   format and limits, every violation with its line and column;
@@ -55,6 +57,7 @@ pub mod rng;
 pub mod scan;
 pub mod search;
 pub mod session;
+pub mod stream;
 pub mod svg;
 pub mod testset;
 pub mod validate;

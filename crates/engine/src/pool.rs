@@ -90,9 +90,16 @@ pub struct Pool {
 /// The calling thread's side of a run: items go in through it, in order.
 /// Clones feed the same run; once the run's `feed` has returned, every
 /// clone refuses items.
-#[derive(Clone)]
 pub struct Feeder<T> {
     shared: Rc<Fed<T>>,
+}
+
+impl<T> Clone for Feeder<T> {
+    fn clone(&self) -> Feeder<T> {
+        Feeder {
+            shared: Rc::clone(&self.shared),
+        }
+    }
 }
 
 struct Fed<T> {
