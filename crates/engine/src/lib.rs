@@ -21,7 +21,8 @@
 //!   precisely without reading the whole input first;
 //! - [`error`]: the one input-error type every parser returns;
 //! - [`mod@generate`]: sampling boards with a wanted proved answer, and a
-//!   local search for the hardest one, over any puzzle's `Landscape`;
+//!   local search for the hardest one, over any puzzle's `Landscape`; the
+//!   watchdog of a generator's patience;
 //! - [`report`]: the JSON records of a solved and of a generated case (CLI
 //!   and web API alike);
 //! - [`rng`]: a tiny seeded generator whose output is the same on every

@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
-use gridpuzzle_engine::generate::{answer_of, Difficulty, Want};
+use gridpuzzle_engine::generate::{answer_of, Difficulty};
 use gridpuzzle_engine::puzzle::{counted, GenSpec, HardSpec, Puzzle};
 use gridpuzzle_engine::rng::SplitMix64;
 use gridpuzzle_engine::search::{Limits, Search};
@@ -154,14 +154,6 @@ fn pairs_json(pairs: &[(String, String)]) -> Value {
             .map(|(k, v)| (k.clone(), Value::String(v.clone())))
             .collect::<Map<_, _>>(),
     )
-}
-
-fn want_text(w: Want) -> String {
-    match w.max {
-        Some(max) if max == w.min => w.min.to_string(),
-        Some(max) => format!("{}..{max}", w.min),
-        None => format!("{}..", w.min),
-    }
 }
 
 fn difficulty_json(d: &Option<Difficulty>) -> Value {
@@ -386,7 +378,7 @@ impl<P: Puzzle> Set<'_, P> {
                 r.count,
                 r.size.0,
                 r.size.1,
-                want_text(r.want),
+                r.want,
                 if r.rules.is_empty() {
                     String::new()
                 } else {
@@ -428,7 +420,7 @@ impl<P: Puzzle> Set<'_, P> {
             let how = json!({
                 "by": "generator",
                 "size": format!("{}x{}", r.size.0, r.size.1),
-                "answer": want_text(r.want),
+                "answer": r.want.to_string(),
                 "density": r.density,
                 "params": pairs_json(&r.params),
                 "rules": pairs_json(&r.rules),
