@@ -20,6 +20,7 @@
 //!   line and column of every token, so puzzle parsers can report errors
 //!   precisely without reading the whole input first;
 //! - [`error`]: the one input-error type every parser returns;
+//! - [`fresh`]: a fresh puzzle to play from a seed, its optimum in a range;
 //! - [`mod@generate`]: sampling boards with a wanted proved answer, and a
 //!   local search for the hardest one, over any puzzle's `Landscape`; the
 //!   watchdog of a generator's patience;
@@ -47,6 +48,7 @@
 pub mod check;
 pub mod diagnose;
 pub mod error;
+pub mod fresh;
 pub mod generate;
 pub mod grid;
 pub mod moves;

@@ -12,8 +12,9 @@
 //!   ran out — never "hopeless" by time-out);
 //! - [`app`]: the screen's state machine, keys in and a view-model out,
 //!   generic over the puzzle; [`ui`]: drawing a view-model with ratatui
-//!   (how each role looks); [`fresh`]: fresh puzzles from a seed; the
-//!   saved-game format is the engine's (`session::save`);
+//!   (how each role looks); [`fresh`]: the arguments of a fresh puzzle
+//!   from a seed; making it (`fresh`) and the saved-game format
+//!   (`session::save`) are the engine's;
 //! - this file: the command line, loading the puzzle (a registry `Visit`,
 //!   so the game is built with the puzzle's type), and the terminal.
 //!
@@ -45,6 +46,7 @@ use ratatui::crossterm::terminal::{
 use ratatui::crossterm::{cursor, execute};
 use ratatui::Terminal;
 
+use gridpuzzle_engine::fresh as engine_fresh;
 use gridpuzzle_engine::moves::Move;
 use gridpuzzle_engine::puzzle::{capitalized, nth_case, NthCase, Param, Played};
 use gridpuzzle_engine::session::save::{self, AnyChar, Known, SaveFile};
@@ -376,7 +378,7 @@ impl Visit for Start<'_> {
             }
             None => {
                 let (width, height) = cmd.size.unwrap_or((8, 8));
-                let spec = fresh::Spec {
+                let spec = engine_fresh::Spec {
                     seed: seed.unwrap_or(0),
                     width,
                     height,
@@ -387,7 +389,10 @@ impl Visit for Start<'_> {
                     "seed {} ({}x{}, answer {}..{})",
                     spec.seed, spec.width, spec.height, spec.answer.0, spec.answer.1
                 );
-                (fresh::make(&puzzle, &spec)?, source)
+                (
+                    engine_fresh::make(&puzzle, &spec).map_err(anyhow::Error::msg)?,
+                    source,
+                )
             }
         };
         let (game, start) = Played::new(puzzle, case);
