@@ -24,7 +24,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
 use gridpuzzle_engine::puzzle::counted;
 use gridpuzzle_judge::folder::{self, Test, TestFiles};
@@ -120,11 +120,7 @@ pub fn run(cmd: JudgeCommand) -> Result<Exit> {
     let Some(candidate) = &cmd.candidate else {
         bail!("give the program to judge with --candidate 'CMD ARGS'");
     };
-    let argv = shell_words::split(candidate)
-        .with_context(|| format!("cannot split the candidate command {candidate:?}"))?;
-    if argv.is_empty() {
-        bail!("--candidate needs a command, such as --candidate './my-solution'");
-    }
+    let argv = crate::args::candidate_argv(candidate)?;
     let Some(dir) = cmd.puzzle.file.clone() else {
         bail!("give the test folder: judge PUZZLE --candidate 'CMD ARGS' DIR");
     };

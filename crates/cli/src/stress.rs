@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
 use gridpuzzle_engine::generate::Want;
 use gridpuzzle_engine::moves::plan_string;
@@ -182,11 +182,7 @@ pub fn run(cmd: StressCommand) -> Result<Exit> {
     let Some(candidate) = &cmd.candidate else {
         bail!("give the program to test with --candidate 'CMD ARGS'");
     };
-    let argv = shell_words::split(candidate)
-        .with_context(|| format!("cannot split the candidate command {candidate:?}"))?;
-    if argv.is_empty() {
-        bail!("--candidate needs a command, such as --candidate './my-solution'");
-    }
+    let argv = crate::args::candidate_argv(candidate)?;
     if cmd.puzzle.file.is_some() {
         bail!("stress makes its own cases: give no input file");
     }

@@ -278,27 +278,8 @@ fn watch(
 ) -> std::io::Result<Watched> {
     let group = Pid::from_raw(child.id() as i32);
     let flood = Arc::new(AtomicBool::new(false));
-    let reader = |pipe: Option<Box<dyn Read + Send>>, cap: PipeCap| {
-        let flood = Arc::clone(&flood);
-        thread::spawn(move || match pipe {
-            Some(pipe) => keep(pipe, cap, &flood),
-            None => (Vec::new(), false),
-        })
-    };
-    let out = reader(
-        child
-            .stdout
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-        caps[0],
-    );
-    let err = reader(
-        child
-            .stderr
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-        caps[1],
-    );
+    let out = keeper(child.stdout.take(), caps[0], Arc::clone(&flood));
+    let err = keeper(child.stderr.take(), caps[1], Arc::clone(&flood));
     let waited = loop {
         if let Some(status) = child.try_wait()? {
             break match (status.code(), status.signal()) {
@@ -329,6 +310,18 @@ fn watch(
         waited,
         stdout,
         stderr,
+    })
+}
+
+/// A thread that [`keep`]s `pipe` (nothing when it is not piped).
+fn keeper<R: Read + Send + 'static>(
+    pipe: Option<R>,
+    cap: PipeCap,
+    flood: Arc<AtomicBool>,
+) -> thread::JoinHandle<(Vec<u8>, bool)> {
+    thread::spawn(move || match pipe {
+        Some(pipe) => keep(pipe, cap, &flood),
+        None => (Vec::new(), false),
     })
 }
 
