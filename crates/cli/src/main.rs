@@ -1,13 +1,20 @@
-//! The `gridpuzzle` binary: argument parsing and output, nothing else.
+//! The `gridpuzzle` binary: argument parsing, dispatch and output.
 //!
 //! Rules, parsing and search live in the puzzle crates, behind the
-//! engine's one contract (`gridpuzzle_engine::Puzzle`). This crate never
-//! names a puzzle: every command is written once, generic over `P: Puzzle`
-//! (a `gridpuzzle_registry::Visit`), and the puzzle a user names is turned
-//! into its type in one place, `gridpuzzle_registry::visit`. The puzzle
-//! subcommands and their rule options are built from the registry's
-//! entries when the command line is parsed (`args.rs`), so a new puzzle
-//! needs no change here.
+//! engine's one contract (`gridpuzzle_engine::Puzzle`); the judge kit
+//! (running programs under limits, the one output checker, verdicts,
+//! stress testing, test sets) in `gridpuzzle_judge`; answering a stream of
+//! cases, the worker pool, generators and save files in the engine. The
+//! binary is also the judge kit's helper for runs under kernel limits:
+//! started with the helper's hidden first argument, `main` hands over to
+//! `gridpuzzle_judge::run::limited_child` before anything else.
+//!
+//! This crate never names a puzzle: every command is written once, generic
+//! over `P: Puzzle` (a `gridpuzzle_registry::Visit`), and the puzzle a user
+//! names is turned into its type in one place, `gridpuzzle_registry::visit`.
+//! The puzzle subcommands and their rule options are built from the
+//! registry's entries when the command line is parsed (`args.rs`), so a
+//! new puzzle needs no change here.
 //!
 //! The shape: `main.rs` holds the top-level command line and the exit
 //! codes; each command module (`solve`, `verify`, `render`, `play`,
