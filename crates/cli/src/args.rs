@@ -136,6 +136,19 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
+/// The program of `--candidate 'CMD ARGS'` (`stress`, `judge`), split as
+/// a shell splits it.
+pub fn candidate_argv(candidate: &str) -> Result<Vec<String>> {
+    let argv = shell_words::split(candidate)
+        .map_err(|e| anyhow!("cannot split the candidate command {candidate:?}: {e}"))?;
+    if argv.is_empty() {
+        return Err(anyhow!(
+            "--candidate needs a command, such as --candidate './my-solution'"
+        ));
+    }
+    Ok(argv)
+}
+
 /// The default of `--max-cells`: board cells drawn in all by `render` or
 /// `--explain` (a board's cells times the boards drawn). Two million cells
 /// are a 100×100 board over 200 moves, tens of megabytes of output; a
@@ -220,24 +233,6 @@ pub fn listed() -> Vec<Entry> {
         .into_iter()
         .filter(|e| e.listed)
         .collect()
-}
-
-/// `a`, `a or b`, `a, b or c`.
-pub fn either(words: &[String]) -> String {
-    match words.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => String::new(),
-    }
-}
-
-/// `a`, `a and b`, `a, b and c`.
-pub fn all_of(words: &[String]) -> String {
-    match words.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-        None => String::new(),
-    }
 }
 
 /// An `Examples:` block: `{1}`, `{2}`, ... in a line are the first,
@@ -542,14 +537,6 @@ mod tests {
         assert_eq!(parse_seconds("0.5"), Ok(0.5));
         assert!(parse_seconds("0").is_err());
         assert!(parse_seconds("nan").is_err());
-    }
-
-    #[test]
-    fn word_lists_read_as_english() {
-        let w = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert_eq!(either(&w(&["a"])), "a");
-        assert_eq!(either(&w(&["a", "b", "c"])), "a, b or c");
-        assert_eq!(all_of(&w(&["a", "b"])), "a and b");
     }
 
     /// Every setting's default is accepted by its own option, and a value

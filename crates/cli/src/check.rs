@@ -3,8 +3,9 @@
 //! A contestant's (or a program's) output is judged case by case against
 //! the right answers: the ones in `--answers` (a judge output, such as a
 //! test set's `01.a`), or else the solver's own. The comparison is the
-//! engine's (`gridpuzzle_engine::checker`), shared with `judge`, so a
-//! test folder is judged exactly as one file is checked; each problem is
+//! judge kit's one checker (`gridpuzzle_judge::checker`), shared with
+//! `judge` and `stress`, so a test folder is judged exactly as one file is
+//! checked; each problem is
 //! one line, a wrong answer is followed by its diagnosis (which known
 //! wrong reading of the rules gives that number), and a summary ends the
 //! report.
@@ -20,10 +21,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use gridpuzzle_engine::checker::{self, Judgement, Kind};
 use gridpuzzle_engine::diagnose::diagnose;
 use gridpuzzle_engine::generate::answer_of;
 use gridpuzzle_engine::search::Outcome;
+use gridpuzzle_judge::checker::{Checker, Judgement, Kind};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
@@ -83,7 +84,7 @@ impl PuzzleHelp for CheckHelp {
 /// The most bytes of an output or answers file read.
 const MAX_BYTES: u64 = 64 << 20;
 
-fn read_text(path: &Path, what: &str) -> Result<String> {
+fn read_bytes(path: &Path, what: &str) -> Result<Vec<u8>> {
     let name = if path.as_os_str() == "-" {
         "standard input".to_string()
     } else {
@@ -97,7 +98,7 @@ fn read_text(path: &Path, what: &str) -> Result<String> {
     if bytes.len() as u64 > MAX_BYTES {
         bail!("the {what} {name} is larger than {} MB", MAX_BYTES >> 20);
     }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(bytes)
 }
 
 pub fn run(cmd: CheckCommand) -> Result<Exit> {
@@ -109,9 +110,13 @@ pub fn run(cmd: CheckCommand) -> Result<Exit> {
         if input.as_os_str() == "-" {
             bail!("the judge INPUT must be a file (`-` is for the OUTPUT)");
         }
-        let output = read_text(&output, "output")?;
+        let output = read_bytes(&output, "output")?;
         let answers = match &cmd.answers {
-            Some(path) => Some((path.display().to_string(), read_text(path, "answers file")?)),
+            Some(path) => {
+                let bytes = read_bytes(path, "answers file")?;
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                Some((path.display().to_string(), text))
+            }
             None => None,
         };
         cmd.puzzle.visit(Check {
@@ -134,7 +139,7 @@ pub fn run(cmd: CheckCommand) -> Result<Exit> {
 
 struct Check {
     input: PathBuf,
-    output: String,
+    output: Vec<u8>,
     /// The answers file's name and text.
     answers: Option<(String, String)>,
     budget: BudgetArgs,
@@ -151,7 +156,8 @@ impl Visit for Check {
             .map_err(|e| anyhow!("the input {}: {e}", self.input.display()))?;
         let answers = match &self.answers {
             Some((name, text)) => {
-                let answers = checker::read_answers::<P>(text)
+                let answers = Checker::of::<P>()
+                    .read_answers(text)
                     .map_err(|e| anyhow!("the answers file {name}, {e}"))?;
                 if answers.len() != cases.len() {
                     bail!(
@@ -189,12 +195,12 @@ impl Visit for Check {
                 })
                 .collect::<Result<Vec<_>>>()?,
         };
-        let report = checker::check::<P>(&answers, &self.output);
+        let report = Checker::of::<P>().check_bytes(&answers, &self.output);
         let mut out = std::io::stdout().lock();
         for finding in &report.findings {
             writeln!(out, "{}", finding.describe(P::UNIT))?;
             if let (Kind::Wrong, Some(n), Some(printed)) =
-                (finding.kind, finding.case, finding.printed)
+                (finding.kind(), finding.case, finding.printed())
             {
                 let case = &cases[n as usize - 1];
                 for line in diagnose(&puzzle, case, printed, &self.budget.limits()).lines {

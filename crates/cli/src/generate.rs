@@ -30,8 +30,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand};
-use gridpuzzle_engine::generate::{Difficulty, SampleStats, Stop, Want};
-use gridpuzzle_engine::puzzle::{capitalized, counted, BestOf, GenSpec, HardSpec};
+use gridpuzzle_engine::generate::{Difficulty, SampleStats, Stop, Want, Watchdog};
+use gridpuzzle_engine::puzzle::{capitalized, counted, moves_word, BestOf, GenSpec, HardSpec};
 use gridpuzzle_engine::report::generated_json;
 use gridpuzzle_engine::search::Limits;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
@@ -414,7 +414,7 @@ impl Visit for Make<'_> {
                 "gave up: no puzzle with an optimum in {} came in {secs} s ({made_count} of {} \
                  puzzles made, {} solved in all, {} dropped at the search budget); raise \
                  --patience or pass --patience none, or try another --answer, size or density",
-                want_text(&cmd.answer),
+                cmd.answer,
                 cmd.count,
                 counted(stats.solved, "board", "boards"),
                 stats.dropped
@@ -444,7 +444,7 @@ impl Visit for Make<'_> {
                     "gave up after {attempts} {tries} in a row without an optimum in {} \
                      ({made_count} of {} puzzles made, {} solved in all{none}, {} dropped at the \
                      search budget); try another --answer, size or density",
-                    want_text(&cmd.answer),
+                    cmd.answer,
                     cmd.count,
                     counted(stats.solved, "board", "boards"),
                     stats.dropped
@@ -526,14 +526,6 @@ fn answer_line<P: Puzzle>(n: u64, answer: i64) -> String {
     format!("{}\n", P::judge_line(n, &answer.to_string()))
 }
 
-fn want_text(w: &Want) -> String {
-    match w.max {
-        Some(max) if max == w.min => format!("{max}"),
-        Some(max) => format!("{}..{max}", w.min),
-        None => format!("{}..", w.min),
-    }
-}
-
 /// The `--hardest` board as a [`Made`]; its difficulty record is proved
 /// with no budget (the board was already solved once within it).
 fn made_of_best<P: Puzzle>(puzzle: &P, best: &BestOf<P>) -> Made<P::Move> {
@@ -576,19 +568,10 @@ fn finish_hardest<P: Puzzle>(
     eprintln!(
         "answer {} {} ({} solved)",
         made.answer,
-        answer_word::<P>(made.answer),
+        moves_word::<P>(usize::try_from(made.answer).unwrap_or(0)),
         counted(evaluated, "board", "boards")
     );
     Ok(Exit::Ok)
-}
-
-/// "throw" for an answer of 1, "throws" otherwise.
-fn answer_word<P: Puzzle>(answer: i64) -> &'static str {
-    if answer == 1 {
-        P::MOVE
-    } else {
-        P::MOVES
-    }
 }
 
 /// Prints an improvement of `--hardest` on standard error.
@@ -596,7 +579,7 @@ fn improved<P: Puzzle>(best: &BestOf<P>, elapsed: Duration) {
     eprintln!(
         "best {} {} after {:.2} s ({} solved)",
         best.answer,
-        answer_word::<P>(best.answer),
+        moves_word::<P>(usize::try_from(best.answer).unwrap_or(0)),
         elapsed.as_secs_f64(),
         counted(best.evaluated, "board", "boards")
     );
@@ -660,113 +643,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sizes_and_ranges_parse() {
+    fn sizes_parse_within_the_largest_board() {
         assert_eq!(parse_size("20x10"), Ok((20, 10)));
         assert_eq!(parse_size("3X4"), Ok((3, 4)));
+        assert_eq!(parse_size("2048x1"), Ok((2048, 1)));
+        assert!(parse_size("2049x1").is_err());
         assert!(parse_size("0x5").is_err());
         assert!(parse_size("5").is_err());
-        assert_eq!(
-            parse_want("5..8"),
-            Ok(Want {
-                min: 5,
-                max: Some(8)
-            })
-        );
-        assert_eq!(
-            parse_want("5..=8"),
-            Ok(Want {
-                min: 5,
-                max: Some(8)
-            })
-        );
-        assert_eq!(parse_want("12.."), Ok(Want { min: 12, max: None }));
-        assert_eq!(parse_want("-1"), Ok(Want::exactly(-1)));
-        assert_eq!(parse_want("7"), Ok(Want::exactly(7)));
-        assert!(parse_want("5..2").is_err());
-        assert!(parse_want("-2").is_err());
-        assert!(parse_want("..3").is_err());
-    }
-}
-
-/// `--patience`: raises the run's cancel flag (which also stops the search
-/// in progress) when no wanted board came for the given time. Without it a
-/// request that is hard to meet on a big board (a 2000×2000 lair, each
-/// draw a full search) ran for many minutes before `--attempts` ended it.
-struct Watchdog {
-    patience: Option<f64>,
-    shared: Arc<(std::sync::Mutex<WatchState>, std::sync::Condvar)>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-#[derive(Default)]
-struct WatchState {
-    fed_at: Option<std::time::Instant>,
-    done: bool,
-    fired: bool,
-}
-
-impl Watchdog {
-    fn start(patience: Option<f64>, cancel: Arc<AtomicBool>) -> Watchdog {
-        let shared = Arc::new((
-            std::sync::Mutex::new(WatchState {
-                fed_at: Some(std::time::Instant::now()),
-                ..WatchState::default()
-            }),
-            std::sync::Condvar::new(),
-        ));
-        let thread = patience.map(|secs| {
-            let wait = Duration::from_secs_f64(secs);
-            let shared = Arc::clone(&shared);
-            std::thread::spawn(move || {
-                let (lock, wake) = &*shared;
-                let mut state = lock.lock().unwrap_or_else(|e| e.into_inner());
-                loop {
-                    if state.done {
-                        return;
-                    }
-                    let fed_at = state.fed_at.unwrap_or_else(std::time::Instant::now);
-                    let left = wait.saturating_sub(fed_at.elapsed());
-                    if left.is_zero() {
-                        state.fired = true;
-                        cancel.store(true, Ordering::SeqCst);
-                        return;
-                    }
-                    state = wake
-                        .wait_timeout(state, left)
-                        .unwrap_or_else(|e| e.into_inner())
-                        .0;
-                }
-            })
-        });
-        Watchdog {
-            patience,
-            shared,
-            thread,
-        }
-    }
-
-    /// A wanted board came: the patience starts again.
-    fn fed(&self) {
-        let mut state = self.shared.0.lock().unwrap_or_else(|e| e.into_inner());
-        state.fed_at = Some(std::time::Instant::now());
-    }
-
-    /// Ends the watch; `Some(secs)` when the patience ran out.
-    fn stop(mut self) -> Option<f64> {
-        {
-            let mut state = self.shared.0.lock().unwrap_or_else(|e| e.into_inner());
-            state.done = true;
-            self.shared.1.notify_all();
-        }
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-        let fired = self
-            .shared
-            .0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .fired;
-        fired.then_some(self.patience).flatten()
     }
 }

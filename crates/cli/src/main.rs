@@ -1,13 +1,20 @@
-//! The `gridpuzzle` binary: argument parsing and output, nothing else.
+//! The `gridpuzzle` binary: argument parsing, dispatch and output.
 //!
 //! Rules, parsing and search live in the puzzle crates, behind the
-//! engine's one contract (`gridpuzzle_engine::Puzzle`). This crate never
-//! names a puzzle: every command is written once, generic over `P: Puzzle`
-//! (a `gridpuzzle_registry::Visit`), and the puzzle a user names is turned
-//! into its type in one place, `gridpuzzle_registry::visit`. The puzzle
-//! subcommands and their rule options are built from the registry's
-//! entries when the command line is parsed (`args.rs`), so a new puzzle
-//! needs no change here.
+//! engine's one contract (`gridpuzzle_engine::Puzzle`); the judge kit
+//! (running programs under limits, the one output checker, verdicts,
+//! stress testing, test sets) in `gridpuzzle_judge`; answering a stream of
+//! cases, the worker pool, generators and save files in the engine. The
+//! binary is also the judge kit's helper for runs under kernel limits:
+//! started with the helper's hidden first argument, `main` hands over to
+//! `gridpuzzle_judge::run::limited_child` before anything else.
+//!
+//! This crate never names a puzzle: every command is written once, generic
+//! over `P: Puzzle` (a `gridpuzzle_registry::Visit`), and the puzzle a user
+//! names is turned into its type in one place, `gridpuzzle_registry::visit`.
+//! The puzzle subcommands and their rule options are built from the
+//! registry's entries when the command line is parsed (`args.rs`), so a
+//! new puzzle needs no change here.
 //!
 //! The shape: `main.rs` holds the top-level command line and the exit
 //! codes; each command module (`solve`, `verify`, `render`, `play`,
@@ -21,7 +28,6 @@
 
 mod args;
 mod check;
-mod child;
 mod docs;
 mod generate;
 mod input;
@@ -134,7 +140,10 @@ pub enum Command {
 /// "Solve, check and show" and the listed puzzles' titles.
 fn about() -> String {
     let titles: Vec<String> = args::listed().iter().map(|e| e.title.into()).collect();
-    format!("Solve, check and show {}", args::all_of(&titles))
+    format!(
+        "Solve, check and show {}",
+        gridpuzzle_engine::words::all_of(&titles)
+    )
 }
 
 fn long_about() -> String {
@@ -145,7 +154,7 @@ fn long_about() -> String {
          judge expects, so it can stand in for a reference solution; `--explain` \
          shows the optimal moves board by board, `verify` checks your own plans, \
          `render` draws an animated picture.",
-        args::all_of(&titles)
+        gridpuzzle_engine::words::all_of(&titles)
     )
 }
 
@@ -200,7 +209,7 @@ fn solve_plain(args: &[std::ffi::OsString]) -> Option<solve::SolveCommand> {
 }
 
 fn main() -> ExitCode {
-    if let Some(code) = judge::limited_child() {
+    if let Some(code) = gridpuzzle_judge::run::limited_child() {
         return code;
     }
     if let Some(cmd) = solve_alone(std::env::args_os().collect()) {

@@ -1,52 +1,32 @@
 //! `gridpuzzle solve`: judge mode, `--explain` and `--format json`.
 //!
-//! A judge file is thousands of cases whose searches take microseconds, so
-//! what a run costs is mostly what happens around them: reading, handing
-//! cases between threads, writing. The shape follows from that:
-//!
-//! - **In order on the reading thread first.** The calling thread reads a
-//!   case, solves it, formats the answer into a buffer and reads the next.
-//!   With `--jobs 1` that is the whole run; otherwise it is the first
-//!   [`SOLO`] (50 ms) of it, in which a contest's judge file is done with
-//!   no thread started (threads only add CPU time to such a run: one futex
-//!   handoff and one `write` per case once cost more than the searches).
-//! - **Then workers, fed in chunks.** Past that, cases gather into chunks of
-//!   up to [`CHUNK_CASES`] cases or [`CHUNK_CELLS`] cells and go to `--jobs`
-//!   workers; a printer thread puts the chunks' outputs back in input
-//!   order. The reader waits while it is more than `4 × jobs` chunks ahead
-//!   of the printer, so a slow first case never lets answers pile up in
-//!   memory (issue 15 item 5).
-//! - **Writes only when needed.** Answers are written when reading is about
-//!   to wait for input (the input hook of [`crate::input`]; it also sends a
-//!   partial chunk to the workers), before a message on standard error,
-//!   when the printer is about to wait, past 64 KB, before the next case
-//!   once [`FLUSH_EVERY`] has passed with one thread (a slow case's answer
-//!   is not held back by the next one), and at the end. So a judge file costs a few
-//!   `write`s, and a case typed or piped in is still answered before the
-//!   next one is waited for.
+//! How the cases are read, solved and written — alone on the reading
+//! thread for the first 50 ms, then on `--jobs` workers in chunks, in
+//! input order, writing only when reading is about to wait or the buffer
+//! is large, so a judge file costs a few `write`s and a case typed in is
+//! answered before the next is waited for — is the engine's
+//! (`gridpuzzle_engine::stream`, with the reasons). This file is what a
+//! case prints in each mode ([`Run`] is the stream's `Answer`): the judge's
+//! line, a JSON record, or the boards after every move.
 //!
 //! When case 7 is malformed, cases 1–6 are answered and written, then the
-//! error, and the exit status is 2, on either path. The work is written
-//! once for every puzzle: [`Run`] is a registry `Visit`, generic over
-//! `P: Puzzle`, and only the puzzle's own methods (`cases`, `solve`,
-//! `judge_line`, `explain`) differ between puzzles.
+//! error, and the exit status is 2. The work is written once for every
+//! puzzle: [`Run`] is a registry `Visit`, generic over `P: Puzzle`, and
+//! only the puzzle's own methods (`cases`, `solve`, `judge_line`,
+//! `explain`) differ between puzzles.
 
-use std::cell::RefCell;
-use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
-use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
 
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use clap::Args;
 use gridpuzzle_engine::puzzle::{capitalized, decimal, moves_word};
 use gridpuzzle_engine::report::search_json;
 use gridpuzzle_engine::search::{Outcome, Search};
+use gridpuzzle_engine::stream::{Answer, Batch, Fault, Stream, SOLO};
 use gridpuzzle_engine::view::TextStyle;
-use gridpuzzle_engine::InputError;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
 use crate::args::{BudgetArgs, Color, Format, PuzzleArgs, PuzzleHelp};
@@ -199,32 +179,24 @@ impl Visit for Run {
     type Output = Result<Exit>;
 
     fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
-        let printer = Arc::new(Mutex::new(Printer::default()));
-        let handoff: Rc<RefCell<Option<Handoff<P::Case>>>> = Rc::default();
-        let (on_wait, to_send) = (Arc::clone(&printer), Rc::clone(&handoff));
-        // When reading is about to wait, the cases read so far go to the
-        // workers and the answers so far to standard output.
-        let reader = input::open_with_hook(self.file.as_deref(), move || {
-            if let Some(h) = to_send.borrow_mut().as_mut() {
-                h.send();
-            }
-            lock(&on_wait).flush();
-        })?;
-        let exit = self.drive(&puzzle, puzzle.cases(reader), &printer, &handoff);
-        let mut printer = lock(&printer);
-        printer.flush();
-        match printer.failed.take() {
-            Some(e) => Err(e.into()),
-            None => exit,
-        }
+        let stream = Stream {
+            jobs: self.jobs,
+            solo: self.solo,
+        };
+        let source = input::source(self.file.as_deref())?;
+        let answer = Answering {
+            run: &self,
+            puzzle: &puzzle,
+        };
+        let say = |message: &str| eprintln!("gridpuzzle: {message}");
+        let fault = stream.run(&answer, |r| puzzle.cases(r), source, io::stdout(), say)?;
+        Ok(match fault {
+            None => Exit::Ok,
+            Some(Fault::BadInput) => Exit::BadInput,
+            Some(Fault::Limit) => Exit::LimitReached,
+        })
     }
 }
-
-/// How long the reading thread solves alone before it starts `--jobs`
-/// workers. A contest's judge file is done by then: it is read, solved and
-/// written by one thread with no handoff at all, which is what costs the
-/// least CPU in all (threads only add to it). A longer run gets the workers.
-const SOLO: Duration = Duration::from_millis(50);
 
 /// [`SOLO`], or `GRIDPUZZLE_SOLO_MS` milliseconds: the tests set it to 0
 /// to send whole judge files through the workers.
@@ -235,317 +207,41 @@ fn solo() -> Duration {
         .map_or(SOLO, Duration::from_millis)
 }
 
-/// With one thread, buffered answers are also written before the next case
-/// once this long has passed since the last write, so a slow search does
-/// not hold back the answers before it.
-const FLUSH_EVERY: Duration = Duration::from_millis(50);
-
-/// A chunk handed to a worker ends after this many cases...
-const CHUNK_CASES: usize = 64;
-/// ...or once its cases hold this many cells: small cases travel many at a
-/// time (a handoff per case once cost more than the searches), large ones
-/// alone.
-const CHUNK_CELLS: u64 = 1 << 14;
-
-/// Locks the printer; a thread that panicked holding it left no half-made
-/// state behind (every field is valid after each call), so poison is ignored.
-fn lock(printer: &Mutex<Printer>) -> MutexGuard<'_, Printer> {
-    printer.lock().unwrap_or_else(|e| e.into_inner())
+/// What a case of puzzle `P` prints under a [`Run`]: the stream's side.
+struct Answering<'a, P> {
+    run: &'a Run,
+    puzzle: &'a P,
 }
 
-/// The formatted output of consecutive cases, and what they say on
-/// standard error.
-#[derive(Default)]
-struct Batch {
-    text: Vec<u8>,
-    notes: Vec<Note>,
-}
+impl<P: Puzzle> Answer for Answering<'_, P> {
+    type Case = P::Case;
 
-/// A message for standard error after the first `at` bytes of a batch's
-/// text (so it follows the answer it is about), and the exit it implies.
-struct Note {
-    at: usize,
-    message: String,
-    exit: Exit,
-}
+    fn cells(&self, case: &P::Case) -> u64 {
+        let (w, h) = P::size(case);
+        u64::from(w) * u64::from(h)
+    }
 
-/// Standard output, buffered: answers are written when reading is about to
-/// wait, before a message on standard error, when the buffer is large, and
-/// at the end. After a failed write (a closed pipe) nothing more is written
-/// and the error waits in `failed`.
-#[derive(Default)]
-struct Printer {
-    pending: Vec<u8>,
-    exit: Option<Exit>,
-    failed: Option<io::Error>,
-}
-
-/// A buffer this large is written out at once.
-const PRINT_BUFFER: usize = 1 << 16;
-
-impl Printer {
-    /// Takes a batch's text and notes, in order, leaving it empty.
-    fn emit(&mut self, batch: &mut Batch) {
-        let mut from = 0;
-        for note in batch.notes.drain(..) {
-            self.pending.extend_from_slice(&batch.text[from..note.at]);
-            from = note.at;
-            self.flush();
-            if self.failed.is_none() {
-                eprintln!("gridpuzzle: {}", note.message);
+    /// With --explain, a board too large to draw is refused before its
+    /// search (issue 15: `--explain` on 600×600 wrote 1.3 GB).
+    fn fits(&self, n: u64, case: &P::Case) -> Result<(), String> {
+        match self.run.mode {
+            Mode::Explain(_) => {
+                crate::args::board_fits(P::UNIT, n, P::BOARD, P::size(case), self.run.max_cells)
+                    .map_err(|e| e.to_string())
             }
-            self.exit = Some(match (self.exit, note.exit) {
-                (Some(Exit::LimitReached), _) | (_, Exit::LimitReached) => Exit::LimitReached,
-                (_, e) => e,
-            });
-        }
-        self.pending.extend_from_slice(&batch.text[from..]);
-        batch.text.clear();
-        if self.pending.len() >= PRINT_BUFFER {
-            self.flush();
+            _ => Ok(()),
         }
     }
 
-    fn flush(&mut self) {
-        if self.pending.is_empty() {
-            return;
-        }
-        if self.failed.is_none() {
-            let mut out = io::stdout().lock();
-            if let Err(e) = out.write_all(&self.pending).and_then(|()| out.flush()) {
-                self.failed = Some(e);
-            }
-        }
-        self.pending.clear();
-    }
-
-    fn exit(&self) -> Exit {
-        self.exit.unwrap_or(Exit::Ok)
-    }
-}
-
-/// Consecutive cases for one worker: the first one's 0-based number and
-/// the cases.
-type Chunk<C> = (usize, Vec<C>);
-
-/// The reading thread's side of the workers' queue: cases gather into a
-/// chunk, which goes to the workers when it is full — or when reading is
-/// about to wait (the input hook calls [`Handoff::send`]), so a case typed
-/// or piped in is solved before the next one is waited for.
-struct Handoff<C> {
-    chunk: Vec<C>,
-    /// The chunk's cells, summed over its cases.
-    cells: u64,
-    /// The 0-based number of the chunk's first case.
-    first: usize,
-    /// Chunks sent so far.
-    sent: usize,
-    /// `None` once the printer or the workers have gone.
-    jobs: Option<mpsc::SyncSender<(usize, Chunk<C>)>>,
-    gate: Arc<Gate>,
-    window: usize,
-    stop: Arc<AtomicBool>,
-}
-
-impl<C> Handoff<C> {
-    /// The 1-based number of the next case.
-    fn next_number(&self) -> u64 {
-        (self.first + self.chunk.len()) as u64 + 1
-    }
-
-    /// Adds a case of `cells` cells; `false` when the work has stopped.
-    fn push(&mut self, case: C, cells: u64) -> bool {
-        self.chunk.push(case);
-        self.cells += cells;
-        if self.chunk.len() >= CHUNK_CASES || self.cells >= CHUNK_CELLS {
-            self.send();
-        }
-        self.jobs.is_some()
-    }
-
-    /// Hands the chunk gathered so far to the workers, once the printer is
-    /// close enough behind.
-    fn send(&mut self) {
-        if self.chunk.is_empty() {
-            return;
-        }
-        let Some(jobs) = &self.jobs else { return };
-        if self.stop.load(Ordering::Relaxed) || !self.gate.wait_below(self.sent, self.window) {
-            self.jobs = None;
-            return;
-        }
-        let size = self.chunk.len();
-        let chunk = (self.sent, (self.first, std::mem::take(&mut self.chunk)));
-        if jobs.send(chunk).is_err() {
-            self.jobs = None;
-            return;
-        }
-        self.sent += 1;
-        self.first += size;
-        self.cells = 0;
+    fn answer(&self, n: u64, case: &P::Case, cancel: Option<Arc<AtomicBool>>, batch: &mut Batch) {
+        let mut limits = self.run.budget.limits();
+        limits.cancel = cancel;
+        let found = self.puzzle.solve(case, &limits);
+        self.run.format(self.puzzle, n, case, &found, batch);
     }
 }
 
 impl Run {
-    /// Solves the cases in order on this thread; after [`SOLO`] with more
-    /// than one job, hands the rest to [`Run::parallel`].
-    fn drive<P: Puzzle>(
-        &self,
-        puzzle: &P,
-        mut cases: impl Iterator<Item = Result<P::Case, InputError>>,
-        printer: &Arc<Mutex<Printer>>,
-        handoff: &RefCell<Option<Handoff<P::Case>>>,
-    ) -> Result<Exit> {
-        let started = Instant::now();
-        let mut flushed = started;
-        let mut batch = Batch::default();
-        let mut count = 0;
-        let error = loop {
-            let now = Instant::now();
-            // The answers of a slow case go out before the next one starts.
-            if now - flushed >= FLUSH_EVERY {
-                lock(printer).flush();
-                flushed = now;
-            }
-            if self.jobs > 1 && now - started >= self.solo {
-                return self.parallel(puzzle, cases, count, printer, handoff);
-            }
-            let Some(case) = cases.next() else { break None };
-            let case = match case {
-                Ok(case) => case,
-                Err(e) => break Some(e.to_string()),
-            };
-            let n = count as u64 + 1;
-            if let Err(e) = self.fits::<P>(n, &case) {
-                break Some(e.to_string());
-            }
-            let found = puzzle.solve(&case, &self.budget.limits());
-            self.format(puzzle, n, &case, &found, &mut batch);
-            count += 1;
-            let mut p = lock(printer);
-            p.emit(&mut batch);
-            if p.failed.is_some() {
-                break None;
-            }
-        };
-        let mut p = lock(printer);
-        p.flush();
-        if let Some(e) = error {
-            if p.failed.is_none() {
-                eprintln!("gridpuzzle: {e}");
-            }
-            return Ok(Exit::BadInput);
-        }
-        Ok(p.exit())
-    }
-
-    /// The rest of the cases, from `first` on, solved by `--jobs` workers
-    /// in chunks and printed in input order by a printer thread.
-    fn parallel<P: Puzzle>(
-        &self,
-        puzzle: &P,
-        cases: impl Iterator<Item = Result<P::Case, InputError>>,
-        first: usize,
-        printer: &Arc<Mutex<Printer>>,
-        handoff: &RefCell<Option<Handoff<P::Case>>>,
-    ) -> Result<Exit> {
-        let stop = Arc::new(AtomicBool::new(false));
-        let (job_tx, job_rx) = mpsc::sync_channel::<(usize, Chunk<P::Case>)>(self.jobs);
-        let job_rx = Mutex::new(job_rx);
-        let (done_tx, done_rx) = mpsc::channel::<Message>();
-        let gate = Arc::new(Gate::default());
-        std::thread::scope(|scope| {
-            let mut workers = 0;
-            for k in 0..self.jobs {
-                let done_tx = done_tx.clone();
-                let job_rx = &job_rx;
-                let stop = &stop;
-                let spawned = std::thread::Builder::new()
-                    .name(format!("solve-{k}"))
-                    .spawn_scoped(scope, move || loop {
-                        let job = job_rx.lock().map(|rx| rx.recv());
-                        let Ok(Ok((chunk, (from, cases)))) = job else {
-                            break;
-                        };
-                        let mut batch = Batch::default();
-                        for (i, case) in cases.iter().enumerate() {
-                            if stop.load(Ordering::Relaxed) {
-                                break;
-                            }
-                            let mut limits = self.budget.limits();
-                            limits.cancel = Some(Arc::clone(stop));
-                            let found = puzzle.solve(case, &limits);
-                            let n = (from + i) as u64 + 1;
-                            self.format(puzzle, n, case, &found, &mut batch);
-                        }
-                        if done_tx.send(Message::Done(chunk, batch)).is_err() {
-                            break;
-                        }
-                    });
-                match spawned {
-                    Ok(_) => workers += 1,
-                    // Fewer threads than asked for still do the work.
-                    Err(_) if workers > 0 => break,
-                    Err(e) => return Err(anyhow!("cannot start a thread to solve with: {e}")),
-                }
-            }
-            let print = std::thread::Builder::new()
-                .name("print".into())
-                .spawn_scoped(scope, || {
-                    print_in_order(done_rx, printer, &stop, &gate);
-                    gate.close();
-                })
-                .map_err(|e| anyhow!("cannot start a thread to print with: {e}"))?;
-            *handoff.borrow_mut() = Some(Handoff {
-                chunk: Vec::new(),
-                cells: 0,
-                first,
-                sent: 0,
-                jobs: Some(job_tx),
-                gate: Arc::clone(&gate),
-                // Chunks handed out but not yet printed: the queue, the
-                // workers and the outputs waiting behind a slow case
-                // together hold at most this many, however slow the first
-                // case is (issue 15 item 5).
-                window: self.jobs * 4,
-                stop: Arc::clone(&stop),
-            });
-            let mut error = None;
-            for case in cases {
-                let mut slot = handoff.borrow_mut();
-                let Some(h) = slot.as_mut() else { break };
-                let case = match case {
-                    Ok(case) => case,
-                    Err(e) => {
-                        error = Some(e.to_string());
-                        break;
-                    }
-                };
-                if let Err(e) = self.fits::<P>(h.next_number(), &case) {
-                    error = Some(e.to_string());
-                    break;
-                }
-                let (w, h_) = P::size(&case);
-                if !h.push(case, u64::from(w) * u64::from(h_)) {
-                    break;
-                }
-            }
-            // The last chunk, then no more: the workers end.
-            let chunks = match handoff.borrow_mut().take() {
-                Some(mut h) => {
-                    h.send();
-                    h.sent
-                }
-                None => 0,
-            };
-            let _ = done_tx.send(Message::End { chunks, error });
-            drop(done_tx);
-            print.join().expect("the printer thread does not panic");
-            Ok(())
-        })?;
-        Ok(lock(printer).exit())
-    }
-
     /// Appends case `n`'s output (and any note for standard error) to
     /// `batch`.
     fn format<P: Puzzle>(
@@ -586,158 +282,19 @@ impl Run {
                     Err(e) => {
                         text.extend_from_slice(explain_head(puzzle, n, found).as_bytes());
                         text.push(b'\n');
-                        batch.notes.push(Note {
-                            at: text.len(),
-                            message: e.to_string(),
-                            exit: Exit::BadInput,
-                        });
+                        batch.note(e.to_string(), Fault::BadInput);
                     }
                 }
             }
         }
         if let Outcome::Limit(hit) = &found.outcome {
-            batch.notes.push(Note {
-                at: batch.text.len(),
-                message: format!(
-                    "{} {n}: {}; the answer is not known",
-                    P::UNIT,
-                    self.budget.explain(*hit)
-                ),
-                exit: Exit::LimitReached,
-            });
+            let message = format!(
+                "{} {n}: {}; the answer is not known",
+                P::UNIT,
+                self.budget.explain(*hit)
+            );
+            batch.note(message, Fault::Limit);
         }
-    }
-
-    /// With --explain, a board too large to draw is refused before its
-    /// search (issue 15: `--explain` on 600×600 wrote 1.3 GB).
-    fn fits<P: Puzzle>(&self, n: u64, case: &P::Case) -> Result<()> {
-        match self.mode {
-            Mode::Explain(_) => {
-                crate::args::board_fits(P::UNIT, n, P::BOARD, P::size(case), self.max_cells)
-            }
-            _ => Ok(()),
-        }
-    }
-}
-
-enum Message {
-    /// Chunk number `.0`, solved and formatted.
-    Done(usize, Batch),
-    /// No more chunks: `chunks` were sent, and reading ended with `error`.
-    End {
-        chunks: usize,
-        error: Option<String>,
-    },
-}
-
-/// How many chunks the printer has written, for the reader to wait on.
-struct Gate {
-    /// Chunks printed; `None` once the printer has stopped.
-    printed: Mutex<Option<usize>>,
-    moved: Condvar,
-}
-
-impl Default for Gate {
-    fn default() -> Gate {
-        Gate {
-            printed: Mutex::new(Some(0)),
-            moved: Condvar::new(),
-        }
-    }
-}
-
-impl Gate {
-    /// Waits until chunk `i` (0-based) is fewer than `window` chunks ahead
-    /// of the printer; `false` when the printer has stopped.
-    fn wait_below(&self, i: usize, window: usize) -> bool {
-        let mut printed = self.printed.lock().unwrap_or_else(|e| e.into_inner());
-        loop {
-            match *printed {
-                None => return false,
-                Some(p) if i < p + window => return true,
-                Some(_) => {
-                    printed = self.moved.wait(printed).unwrap_or_else(|e| e.into_inner());
-                }
-            }
-        }
-    }
-
-    fn set(&self, printed: usize) {
-        let mut p = self.printed.lock().unwrap_or_else(|e| e.into_inner());
-        if p.is_some() {
-            *p = Some(printed);
-        }
-        self.moved.notify_all();
-    }
-
-    fn close(&self) {
-        *self.printed.lock().unwrap_or_else(|e| e.into_inner()) = None;
-        self.moved.notify_all();
-    }
-}
-
-/// Writes chunks in input order as they become ready, flushing only
-/// before it waits for the next one; then the input error, if any.
-fn print_in_order(
-    done: mpsc::Receiver<Message>,
-    printer: &Mutex<Printer>,
-    stop: &AtomicBool,
-    gate: &Gate,
-) {
-    let mut waiting: BTreeMap<usize, Batch> = BTreeMap::new();
-    let mut next = 0;
-    let mut end: Option<(usize, Option<String>)> = None;
-    loop {
-        let moved = waiting.contains_key(&next);
-        if moved {
-            let mut p = lock(printer);
-            while let Some(mut batch) = waiting.remove(&next) {
-                p.emit(&mut batch);
-                next += 1;
-            }
-            if p.failed.is_some() {
-                // stdout is gone (a closed pipe): stop reading and searching.
-                stop.store(true, Ordering::Relaxed);
-                return;
-            }
-        }
-        if let Some((chunks, _)) = &end {
-            if next >= *chunks {
-                break;
-            }
-        }
-        let message = match done.try_recv() {
-            Ok(m) => m,
-            Err(mpsc::TryRecvError::Disconnected) => break,
-            Err(mpsc::TryRecvError::Empty) => {
-                // About to wait: what is printed so far goes out now.
-                lock(printer).flush();
-                if moved {
-                    gate.set(next);
-                }
-                match done.recv() {
-                    Ok(m) => m,
-                    Err(_) => break, // every sender is gone
-                }
-            }
-        };
-        if moved {
-            gate.set(next);
-        }
-        match message {
-            Message::Done(i, batch) => {
-                waiting.insert(i, batch);
-            }
-            Message::End { chunks, error } => end = Some((chunks, error)),
-        }
-    }
-    let mut p = lock(printer);
-    p.flush();
-    if let Some((_, Some(e))) = end {
-        if p.failed.is_none() {
-            eprintln!("gridpuzzle: {e}");
-        }
-        p.exit = Some(Exit::BadInput);
     }
 }
 

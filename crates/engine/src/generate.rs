@@ -26,8 +26,10 @@
 //! deadline, so how far it gets depends on the machine's speed; the
 //! sampler depends on nothing but its inputs.)
 
+use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::moves::Move;
@@ -95,6 +97,17 @@ impl Want {
     /// Only proved unsolvable boards are wanted.
     pub fn only_unsolvable(&self) -> bool {
         self.max == Some(-1)
+    }
+}
+
+/// As [`Want::parse`] reads it: `5..8`, `12..`, `4`, `-1`.
+impl fmt::Display for Want {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.max {
+            Some(max) if max == self.min => write!(f, "{max}"),
+            Some(max) => write!(f, "{}..{max}", self.min),
+            None => write!(f, "{}..", self.min),
+        }
     }
 }
 
@@ -662,6 +675,93 @@ pub fn anneal<L: Landscape>(
     Some(best)
 }
 
+/// A generator's patience (`generate --patience`): raises a run's cancel
+/// flag (which also stops the search in progress) when no wanted board
+/// came for the given time. Without it a request that is hard to meet on a
+/// big board (a 2000×2000 lair, each draw a full search) ran for many
+/// minutes before a count of attempts ended it. A thread waits on a
+/// condition variable, woken by [`Watchdog::fed`] and [`Watchdog::stop`],
+/// so it costs nothing while boards come.
+pub struct Watchdog {
+    patience: Option<f64>,
+    shared: Arc<(Mutex<WatchState>, Condvar)>,
+    thread: Option<JoinHandle<()>>,
+}
+
+#[derive(Default)]
+struct WatchState {
+    fed_at: Option<Instant>,
+    done: bool,
+    fired: bool,
+}
+
+impl Watchdog {
+    /// Watches with `patience` seconds (`None`: never fires).
+    pub fn start(patience: Option<f64>, cancel: Arc<AtomicBool>) -> Watchdog {
+        let shared = Arc::new((
+            Mutex::new(WatchState {
+                fed_at: Some(Instant::now()),
+                ..WatchState::default()
+            }),
+            Condvar::new(),
+        ));
+        let thread = patience.map(|secs| {
+            let wait = Duration::from_secs_f64(secs);
+            let shared = Arc::clone(&shared);
+            std::thread::spawn(move || {
+                let (lock, wake) = &*shared;
+                let mut state = lock.lock().unwrap_or_else(|e| e.into_inner());
+                loop {
+                    if state.done {
+                        return;
+                    }
+                    let fed_at = state.fed_at.unwrap_or_else(Instant::now);
+                    let left = wait.saturating_sub(fed_at.elapsed());
+                    if left.is_zero() {
+                        state.fired = true;
+                        cancel.store(true, Ordering::SeqCst);
+                        return;
+                    }
+                    state = wake
+                        .wait_timeout(state, left)
+                        .unwrap_or_else(|e| e.into_inner())
+                        .0;
+                }
+            })
+        });
+        Watchdog {
+            patience,
+            shared,
+            thread,
+        }
+    }
+
+    /// A wanted board came: the patience starts again.
+    pub fn fed(&self) {
+        let mut state = self.shared.0.lock().unwrap_or_else(|e| e.into_inner());
+        state.fed_at = Some(Instant::now());
+    }
+
+    /// Ends the watch; `Some(secs)` when the patience ran out.
+    pub fn stop(mut self) -> Option<f64> {
+        {
+            let mut state = self.shared.0.lock().unwrap_or_else(|e| e.into_inner());
+            state.done = true;
+            self.shared.1.notify_all();
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        let fired = self
+            .shared
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .fired;
+        fired.then_some(self.patience).flatten()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -693,6 +793,61 @@ mod tests {
                 outcome,
                 stats: Stats::default(),
             }
+        }
+    }
+
+    #[test]
+    fn wanted_answers_read_and_print_alike() {
+        let read = |s: &str| Want::parse(s);
+        assert_eq!(
+            read("5..8"),
+            Ok(Want {
+                min: 5,
+                max: Some(8)
+            })
+        );
+        assert_eq!(
+            read("5..=8"),
+            Ok(Want {
+                min: 5,
+                max: Some(8)
+            })
+        );
+        assert_eq!(read("12.."), Ok(Want { min: 12, max: None }));
+        assert_eq!(read("-1"), Ok(Want::exactly(-1)));
+        assert_eq!(read("7"), Ok(Want::exactly(7)));
+        for bad in ["5..2", "-2", "..3", "x"] {
+            assert!(read(bad).is_err(), "{bad}");
+        }
+        for text in ["5..8", "12..", "7", "-1", "-1..4"] {
+            assert_eq!(read(text).unwrap().to_string(), text);
+        }
+        assert_eq!(read("5..=5").unwrap().to_string(), "5");
+    }
+
+    /// Waits (at most a minute) until `flag` is raised.
+    fn raised(flag: &AtomicBool) -> bool {
+        let began = Instant::now();
+        while !flag.load(Ordering::SeqCst) && began.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        flag.load(Ordering::SeqCst)
+    }
+
+    /// Unfed, the watchdog raises the flag and says its patience ran out;
+    /// stopped in time, or without patience, it never does.
+    #[test]
+    fn the_watchdog_fires_only_when_starved() {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let starved = Watchdog::start(Some(0.01), Arc::clone(&cancel));
+        assert!(raised(&cancel));
+        assert_eq!(starved.stop(), Some(0.01));
+        for patience in [None, Some(3600.0)] {
+            let cancel = Arc::new(AtomicBool::new(false));
+            let fed = Watchdog::start(patience, Arc::clone(&cancel));
+            fed.fed();
+            assert_eq!(fed.stop(), None);
+            assert!(!cancel.load(Ordering::SeqCst));
         }
     }
 

@@ -20,34 +20,41 @@
 //!   line and column of every token, so puzzle parsers can report errors
 //!   precisely without reading the whole input first;
 //! - [`error`]: the one input-error type every parser returns;
+//! - [`fresh`]: a fresh puzzle to play from a seed, its optimum in a range;
 //! - [`mod@generate`]: sampling boards with a wanted proved answer, and a
-//!   local search for the hardest one, over any puzzle's `Landscape`;
+//!   local search for the hardest one, over any puzzle's `Landscape`; the
+//!   watchdog of a generator's patience;
 //! - [`report`]: the JSON records of a solved and of a generated case (CLI
 //!   and web API alike);
 //! - [`rng`]: a tiny seeded generator whose output is the same on every
 //!   machine (tests and generators must be reproducible);
+//! - [`pool`]: the one worker pool, for work whose results must come out
+//!   in input order, fed from the calling thread with bounded read-ahead;
 //! - [`session`]: a game in play (history, undo/redo, exact hints), for
-//!   any puzzle that implements its small `Game` trait;
+//!   any puzzle that implements its small `Game` trait, and its saved-game
+//!   file ([`session::save`]);
 //! - [`shown`]: text from outside (file names, save files, candidates'
 //!   output) escaped before it reaches a terminal;
+//! - [`stream`]: answering a stream of cases in input order, alone and
+//!   then on the pool, writing only when needed (`solve`);
 //! - [`svg`]: pictures of positions, still or animated with SMIL, drawn
 //!   from views;
 //! - [`validate`]: validating judge inputs against the judges' exact
 //!   format and limits, every violation with its line and column;
 //! - [`testset`]: what a puzzle asks of a judge test set (its limits, its
 //!   edge cases);
-//! - [`checker`]: judging a program's output against the answers, case by
-//!   case, as a testlib checker does;
-//! - [`verdict`]: what a plan checker says about a plan.
+//! - [`verdict`]: what a plan checker says about a plan;
+//! - [`words`]: lists in English (`a, b or c`) for messages.
 
 pub mod check;
-pub mod checker;
 pub mod diagnose;
 pub mod error;
+pub mod fresh;
 pub mod generate;
 pub mod grid;
 pub mod moves;
 pub mod page;
+pub mod pool;
 pub mod puzzle;
 pub mod report;
 pub mod rng;
@@ -55,11 +62,13 @@ pub mod scan;
 pub mod search;
 pub mod session;
 pub mod shown;
+pub mod stream;
 pub mod svg;
 pub mod testset;
 pub mod validate;
 pub mod verdict;
 pub mod view;
+pub mod words;
 
 pub use error::InputError;
 pub use grid::{Dir, Grid, Pos};

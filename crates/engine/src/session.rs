@@ -35,6 +35,8 @@
 //!   throws) needs it both to refuse a throw past the cap and to solve from a
 //!   position with the throws that are left.
 
+pub mod save;
+
 use std::collections::BTreeMap;
 
 use crate::search::{LimitHit, Limits, Outcome, Search};

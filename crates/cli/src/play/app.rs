@@ -26,10 +26,9 @@ use gridpuzzle_engine::grid::Pos;
 use gridpuzzle_engine::moves::Move;
 use gridpuzzle_engine::puzzle::{moves_word, Played, Puzzle};
 use gridpuzzle_engine::search::Limits;
-use gridpuzzle_engine::session::{Prospect, Session};
+use gridpuzzle_engine::session::{save, Prospect, Session};
 use gridpuzzle_engine::view::{BoardView, Role, Tone};
 
-use super::save;
 use super::ui::View;
 
 /// How long one analysis of a position may search, how many states it
@@ -376,7 +375,7 @@ impl<P: Puzzle> App<P> {
         };
     }
 
-    /// The save file of this game (see `save.rs`).
+    /// The save file of this game (`gridpuzzle_engine::session::save`).
     pub fn save_text(&self) -> String {
         let Played { puzzle, case } = self.session.game();
         save::SaveFile {

@@ -12,8 +12,9 @@
 //!   ran out — never "hopeless" by time-out);
 //! - [`app`]: the screen's state machine, keys in and a view-model out,
 //!   generic over the puzzle; [`ui`]: drawing a view-model with ratatui
-//!   (how each role looks); [`save`]: the saved-game format; [`fresh`]:
-//!   fresh puzzles from a seed;
+//!   (how each role looks); [`fresh`]: the arguments of a fresh puzzle
+//!   from a seed; making it (`fresh`) and the saved-game format
+//!   (`session::save`) are the engine's;
 //! - this file: the command line, loading the puzzle (a registry `Visit`,
 //!   so the game is built with the puzzle's type), and the terminal.
 //!
@@ -26,7 +27,6 @@
 
 pub mod app;
 pub mod fresh;
-pub mod save;
 pub mod ui;
 
 #[cfg(test)]
@@ -46,16 +46,18 @@ use ratatui::crossterm::terminal::{
 use ratatui::crossterm::{cursor, execute};
 use ratatui::Terminal;
 
+use gridpuzzle_engine::fresh as engine_fresh;
 use gridpuzzle_engine::moves::Move;
 use gridpuzzle_engine::puzzle::{capitalized, nth_case, NthCase, Param, Played};
+use gridpuzzle_engine::session::save::{self, AnyChar, Known, SaveFile};
 use gridpuzzle_engine::session::Session;
+use gridpuzzle_engine::words::{all_of, either};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
 use crate::{input, Exit};
 
 use app::{App, Budget, Look};
-use save::{AnyChar, SaveFile};
 
 /// `play`'s exit codes, on its help pages.
 const PLAY_EXIT: &str = "Exit status: 0 the game was quit, 2 bad input or usage, \
@@ -319,7 +321,7 @@ pub fn run(cmd: PlayCommand) -> Result<Exit> {
             .collect();
         bail!(
             "name a puzzle ({}), or resume a game with --load FILE",
-            crate::args::either(&named)
+            either(&named)
         );
     };
     if puzzle.file.is_some() && cmd.seed.is_some() {
@@ -332,7 +334,7 @@ pub fn run(cmd: PlayCommand) -> Result<Exit> {
         shaping.extend(fresh_params().iter().map(|p| format!("--{}", p.key)));
         bail!(
             "{} shape a fresh puzzle: use them with --seed, not with FILE",
-            crate::args::all_of(&shaping)
+            all_of(&shaping)
         );
     }
     puzzle.visit(Start {
@@ -376,7 +378,7 @@ impl Visit for Start<'_> {
             }
             None => {
                 let (width, height) = cmd.size.unwrap_or((8, 8));
-                let spec = fresh::Spec {
+                let spec = engine_fresh::Spec {
                     seed: seed.unwrap_or(0),
                     width,
                     height,
@@ -387,7 +389,10 @@ impl Visit for Start<'_> {
                     "seed {} ({}x{}, answer {}..{})",
                     spec.seed, spec.width, spec.height, spec.answer.0, spec.answer.1
                 );
-                (fresh::make(&puzzle, &spec)?, source)
+                (
+                    engine_fresh::make(&puzzle, &spec).map_err(anyhow::Error::msg)?,
+                    source,
+                )
             }
         };
         let (game, start) = Played::new(puzzle, case);
@@ -453,7 +458,7 @@ fn load_save(path: &Path, save: Option<PathBuf>, budget: Budget, look: Look) -> 
         Some(done) => done,
         None => {
             // Whatever else is wrong with the file is said first.
-            SaveFile::<AnyChar>::parse(&text).with_context(|| format!("{}", path.display()))?;
+            parse_save::<AnyChar>(&text).with_context(|| format!("{}", path.display()))?;
             let names: Vec<String> = crate::args::listed()
                 .iter()
                 .map(|e| e.name.to_string())
@@ -461,10 +466,24 @@ fn load_save(path: &Path, save: Option<PathBuf>, budget: Budget, look: Look) -> 
             bail!(
                 "{}: unknown puzzle `{name}` (expected {})",
                 path.display(),
-                crate::args::either(&names)
+                either(&names)
             )
         }
     }
+}
+
+/// Reads a save file that may name the registry's puzzles and settings.
+pub fn parse_save<M: save::Letter>(text: &str) -> Result<SaveFile<M>> {
+    let puzzles: Vec<&str> = crate::args::listed().iter().map(|e| e.name).collect();
+    let settings: Vec<&str> = gridpuzzle_registry::entries()
+        .iter()
+        .flat_map(|e| e.settings.iter().map(|s| s.key))
+        .collect();
+    let known = Known {
+        puzzles: &puzzles,
+        settings: &settings,
+    };
+    SaveFile::parse(text, &known).map_err(anyhow::Error::msg)
 }
 
 /// Loads a save file of the puzzle it names, then plays it.
@@ -482,7 +501,7 @@ impl Visit for Load<'_> {
     fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
         let path = self.path;
         let file =
-            SaveFile::<P::Move>::parse(self.text).with_context(|| format!("{}", path.display()))?;
+            parse_save::<P::Move>(self.text).with_context(|| format!("{}", path.display()))?;
         let save_path = self.save.clone().unwrap_or_else(|| path.to_path_buf());
         let source = file
             .source

@@ -22,7 +22,6 @@ use gridpuzzle_engine::view::Tone;
 use gridpuzzle_registry::{Puzzle, Visit};
 
 use super::app::{App, Budget, Flow, Look};
-use super::save::SaveFile;
 use super::ui;
 
 const PLAIN: Look = Look {
@@ -382,7 +381,7 @@ fn a_budget_gives_unknown_never_hopeless() {
 /// and the text are the same.
 fn round_trip<P: Puzzle>(app: &App<P>) -> App<P> {
     let text = app.save_text();
-    let file = SaveFile::<P::Move>::parse(&text).unwrap();
+    let file = super::parse_save::<P::Move>(&text).unwrap();
     let back: App<P> = super::resume(
         P::default(),
         &file,
@@ -446,7 +445,7 @@ fn save_and_load_holedox<P: Puzzle>(puzzle: P) {
         .save_text()
         .replace(&format!("moves {}", plan_string(&best[..4])), "moves R")
         .replace("\nat 2\n", "\nat 1\n");
-    let file = SaveFile::<P::Move>::parse(&bad).unwrap();
+    let file = super::parse_save::<P::Move>(&bad).unwrap();
     let err = super::resume(
         P::default(),
         &file,

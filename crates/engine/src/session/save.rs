@@ -46,11 +46,16 @@
 //! (`SaveFile::<P::Move>::parse`), which keeps every error in the order of
 //! the file's lines. A file of an unknown puzzle is read with plain
 //! characters for moves, to report what else is wrong with it first.
+//!
+//! The format is the engine's, beside the session whose history it keeps,
+//! and names no puzzle: which puzzles and which setting keys a file may
+//! name is the caller's ([`Known`], from the registry), and turning a
+//! parsed file into a game is the front end's (it knows the puzzle's type).
 
 use std::fmt::Write;
 
-use anyhow::{bail, Context, Result};
-use gridpuzzle_engine::moves::{plan_string, Move};
+use crate::moves::{plan_string, Move};
+use crate::words::either;
 
 /// The first line of every save file.
 pub const MAGIC: &str = "gridpuzzle-save 1";
@@ -110,13 +115,13 @@ pub fn puzzle_of(text: &str) -> Option<String> {
     name
 }
 
-/// The setting keys a save file may hold: every registered puzzle's (a
-/// key of another puzzle is ignored on loading).
-fn setting_keys() -> Vec<&'static str> {
-    gridpuzzle_registry::entries()
-        .iter()
-        .flat_map(|e| e.settings.iter().map(|s| s.key))
-        .collect()
+/// What a save file may name: the puzzles offered (named when a file
+/// names none) and the setting keys of every puzzle (a key of another
+/// puzzle than the file's is read, and ignored on loading).
+#[derive(Debug, Clone, Copy)]
+pub struct Known<'a> {
+    pub puzzles: &'a [&'a str],
+    pub settings: &'a [&'a str],
 }
 
 /// The contents of a save file.
@@ -168,8 +173,7 @@ impl<M: Move> SaveFile<M> {
 
 impl<M: Letter> SaveFile<M> {
     /// Reads a save file; errors name the line.
-    pub fn parse(text: &str) -> Result<SaveFile<M>> {
-        let keys = setting_keys();
+    pub fn parse(text: &str, known: &Known) -> Result<SaveFile<M>, String> {
         let mut lines = text.lines().enumerate();
         let mut header = false;
         let mut puzzle = None;
@@ -186,9 +190,9 @@ impl<M: Letter> SaveFile<M> {
             }
             if !header {
                 if line != MAGIC {
-                    bail!(
+                    return Err(format!(
                         "line {n}: expected `{MAGIC}`, found `{line}`: not a gridpuzzle save file"
-                    );
+                    ));
                 }
                 header = true;
                 continue;
@@ -213,46 +217,54 @@ impl<M: Letter> SaveFile<M> {
                             .filter(|c| !c.is_whitespace() && *c != ',')
                             .map(|c| {
                                 M::read(c).ok_or_else(|| {
-                                    anyhow::anyhow!(
+                                    format!(
                                         "line {n}: a move is one of {}, found `{c}`",
                                         M::choices()
                                     )
                                 })
                             })
-                            .collect::<Result<Vec<M>>>()?
+                            .collect::<Result<Vec<M>, String>>()?
                     };
                     moves = Some(plan);
                 }
                 "at" => {
-                    at = Some(value.parse::<usize>().with_context(|| {
-                        format!("line {n}: `at` takes a number of moves, found `{value}`")
+                    at = Some(value.parse::<usize>().map_err(|e| {
+                        format!("line {n}: `at` takes a number of moves, found `{value}`: {e}")
                     })?)
                 }
-                _ if keys.contains(&key) => settings.push((key.to_string(), value.to_string())),
-                _ => bail!("line {n}: unknown setting `{key}`"),
+                _ if known.settings.contains(&key) => {
+                    settings.push((key.to_string(), value.to_string()))
+                }
+                _ => return Err(format!("line {n}: unknown setting `{key}`")),
             }
         }
         if !header {
-            bail!("not a gridpuzzle save file: the line `{MAGIC}` is missing");
+            return Err(format!(
+                "not a gridpuzzle save file: the line `{MAGIC}` is missing"
+            ));
         }
         let Some(from) = board_from else {
-            bail!("the line `board`, followed by the puzzle, is missing");
+            return Err("the line `board`, followed by the puzzle, is missing".into());
         };
         let board: String = lines.map(|(_, l)| format!("{l}\n")).collect();
         let Some(puzzle) = puzzle else {
-            let named: Vec<String> = crate::args::listed()
+            let named: Vec<String> = known
+                .puzzles
                 .iter()
-                .map(|e| format!("`puzzle {}`", e.name))
+                .map(|name| format!("`puzzle {name}`"))
                 .collect();
-            bail!("the setting {} is missing", crate::args::either(&named));
+            return Err(format!("the setting {} is missing", either(&named)));
         };
         let moves = moves.unwrap_or_default();
         let at = at.unwrap_or(moves.len());
         if at > moves.len() {
-            bail!("`at {at}` is past the {} moves of the history", moves.len());
+            return Err(format!(
+                "`at {at}` is past the {} moves of the history",
+                moves.len()
+            ));
         }
         if board.trim().is_empty() {
-            bail!("line {from}: no puzzle follows `board`");
+            return Err(format!("line {from}: no puzzle follows `board`"));
         }
         Ok(SaveFile {
             puzzle,
@@ -268,22 +280,24 @@ impl<M: Letter> SaveFile<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gridpuzzle_engine::moves::parse_plan;
-    use gridpuzzle_engine::Dir;
+    use crate::moves::parse_plan;
+    use crate::Dir;
+
+    const KNOWN: Known = Known {
+        puzzles: &["stones", "snake"],
+        settings: &["max-throws", "tail-rule"],
+    };
+
+    fn parse<M: Letter>(text: &str) -> Result<SaveFile<M>, String> {
+        SaveFile::parse(text, &KNOWN)
+    }
 
     /// A save file as the format sees it: the moves here are directions,
-    /// the moves of both contest puzzles, and the setting is a key the
-    /// registry knows; the puzzle name is only text.
+    /// the setting a key it knows; the puzzle name is only text.
     fn sample() -> SaveFile<Dir> {
-        let entries = gridpuzzle_registry::entries();
-        let entry = entries
-            .iter()
-            .find(|e| !e.settings.is_empty())
-            .expect("a puzzle has settings");
-        let setting = &entry.settings[0];
         SaveFile {
-            puzzle: entry.name.into(),
-            settings: vec![(setting.key.into(), setting.default.into())],
+            puzzle: "stones".into(),
+            settings: vec![("max-throws".into(), "10".into())],
             source: Some("samples/some.in, case 2".into()),
             moves: parse_plan("RDLU").unwrap(),
             at: 3,
@@ -296,20 +310,32 @@ mod tests {
         let s = sample();
         let text = s.to_text();
         assert!(text.starts_with("# gridpuzzle saved game"));
-        assert!(text.contains("\nmoves RDLU\nat 3\nboard\n2 1\n"), "{text}");
-        assert_eq!(SaveFile::parse(&text).unwrap(), s);
+        assert!(
+            text.contains("\npuzzle stones\nmax-throws 10\nsource samples/some.in, case 2\nmoves RDLU\nat 3\nboard\n2 1\n"),
+            "{text}"
+        );
+        assert_eq!(parse(&text), Ok(s));
         let empty = SaveFile {
             moves: Vec::new(),
             at: 0,
             ..sample()
         };
         assert!(empty.to_text().contains("moves -\n"));
-        assert_eq!(SaveFile::parse(&empty.to_text()).unwrap(), empty);
+        assert_eq!(parse(&empty.to_text()), Ok(empty));
+        // A source on two lines is kept on one.
+        let two = SaveFile {
+            source: Some("a\nb".into()),
+            ..sample()
+        };
+        assert_eq!(
+            parse::<Dir>(&two.to_text()).unwrap().source.as_deref(),
+            Some("a b")
+        );
     }
 
     #[test]
     fn bad_files_say_where() {
-        let err = |text: &str| SaveFile::<Dir>::parse(text).unwrap_err().to_string();
+        let err = |text: &str| parse::<Dir>(text).unwrap_err();
         assert_eq!(
             err("hello\n"),
             "line 1: expected `gridpuzzle-save 1`, found `hello`: not a gridpuzzle save file"
@@ -322,6 +348,8 @@ mod tests {
             err("gridpuzzle-save 1\npuzzle some\ncolour blue\n"),
             "line 3: unknown setting `colour`"
         );
+        assert!(err("gridpuzzle-save 1\npuzzle some\nat two\nboard\n1\n")
+            .starts_with("line 3: `at` takes a number of moves, found `two`"));
         assert_eq!(
             err("gridpuzzle-save 1\npuzzle some\nmoves R\nat 2\nboard\n2 1\n2 3\n"),
             "`at 2` is past the 1 moves of the history"
@@ -331,27 +359,25 @@ mod tests {
             "the line `board`, followed by the puzzle, is missing"
         );
         assert_eq!(
+            err("gridpuzzle-save 1\npuzzle some\nboard\n \n"),
+            "line 3: no puzzle follows `board`"
+        );
+        assert_eq!(
             err(""),
             "not a gridpuzzle save file: the line `gridpuzzle-save 1` is missing"
         );
         // `at` defaults to the whole history.
         let s =
-            SaveFile::<Dir>::parse("gridpuzzle-save 1\npuzzle some\nmoves RL\nboard\n2 1\n2 3\n")
-                .unwrap();
+            parse::<Dir>("gridpuzzle-save 1\npuzzle some\nmoves RL\nboard\n2 1\n2 3\n").unwrap();
         assert_eq!(s.at, 2);
-        // Without a puzzle, the registered ones are named.
-        let names: Vec<String> = crate::args::listed()
-            .iter()
-            .map(|e| format!("`puzzle {}`", e.name))
-            .collect();
+        // Without a puzzle, the known ones are named.
         assert_eq!(
             err("gridpuzzle-save 1\nmoves R\nboard\n2 1\n2 3\n"),
-            format!("the setting {} is missing", crate::args::either(&names))
+            "the setting `puzzle stones` or `puzzle snake` is missing"
         );
         // A file of an unknown puzzle reads with any letters for moves.
         let s =
-            SaveFile::<AnyChar>::parse("gridpuzzle-save 1\npuzzle chess\nmoves e4\nboard\nxyz\n")
-                .unwrap();
+            parse::<AnyChar>("gridpuzzle-save 1\npuzzle chess\nmoves e4\nboard\nxyz\n").unwrap();
         assert_eq!(s.moves, vec![AnyChar('e'), AnyChar('4')]);
     }
 
@@ -362,6 +388,10 @@ mod tests {
             Some("chess".into())
         );
         assert_eq!(puzzle_of("gridpuzzle-save 1\nmoves X\nboard\n"), None);
+        assert_eq!(
+            puzzle_of("gridpuzzle-save 1\npuzzle\nboard\n"),
+            Some(String::new())
+        );
         assert_eq!(puzzle_of(""), None);
     }
 }

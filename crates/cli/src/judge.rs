@@ -1,0 +1,306 @@
+//! `gridpuzzle judge`: run a program on a test folder, as an online judge
+//! (or online-judge-tools' `oj t`) does.
+//!
+//! Each test is run under a time and a memory limit (see
+//! `gridpuzzle_judge::run` for how the limits are set and measured), its
+//! output judged by the same checker as `check` and `stress`
+//! (`gridpuzzle_judge::checker`) against the test's answer file, and given
+//! one verdict: AC, WA, PE (right numbers written otherwise), TLE, MLE, RE
+//! or OLE (output over the cap). A table of the tests, a summary and, for
+//! the first failing test, what went wrong — with the diagnosis of a wrong
+//! answer, the known wrong reading of the rules that gives the same number
+//! — follow, so a contestant sees at
+//! once *why* a solution fails, not only where.
+//!
+//! A test folder is what `gridpuzzle testset` writes (Polygon's layout:
+//! `01`, `01.a`, ... and a `manifest.json` that names the tests), or
+//! `NAME.in` with `NAME.out` or `NAME.ans` as `oj` keeps them; a test
+//! without an answer file is answered by the solver. Finding the tests,
+//! running and judging them are the judge kit's (`gridpuzzle_judge::folder`
+//! and `gridpuzzle_judge::judge`); this file reads the command line and
+//! prints the table, the summary and the first failing test.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{bail, Result};
+use clap::Args;
+use gridpuzzle_engine::puzzle::counted;
+use gridpuzzle_judge::folder::{self, Test, TestFiles};
+use gridpuzzle_judge::judge::{first_wrong, shown_time, Judge, Judged, RunVerdict, OUTPUT_CAP};
+use gridpuzzle_judge::run::RunLimits;
+use gridpuzzle_registry::{Entry, Puzzle, Visit};
+
+use crate::args::{BudgetArgs, Cap, PuzzleArgs, PuzzleHelp};
+use crate::Exit;
+
+#[derive(Debug, Args)]
+pub struct JudgeCommand {
+    #[command(subcommand)]
+    pub puzzle: PuzzleArgs<JudgeHelp>,
+
+    /// The program to judge, with its arguments, as one string ('CMD ARGS')
+    #[arg(long, global = true, value_name = "'CMD ARGS'")]
+    pub candidate: Option<String>,
+
+    /// CPU seconds a test may take (decimals allowed); the wall clock
+    /// allows twice as much, at least one second more
+    #[arg(long, global = true, value_name = "SECS", default_value = "2", value_parser = crate::args::parse_seconds)]
+    pub time_limit: f64,
+
+    /// Megabytes of memory (address space) a test may use; `none`: no limit
+    #[arg(long, global = true, value_name = "MB|none", default_value = "256", value_parser = parse_megabytes)]
+    pub memory_limit: Cap<u64>,
+
+    /// Tests run at once, 1 to 256 (times are CPU times, so they stay fair)
+    #[arg(long, global = true, value_name = "N", default_value = "1", value_parser = crate::solve::parse_jobs)]
+    pub jobs: usize,
+
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+fn parse_megabytes(s: &str) -> Result<Cap<u64>, String> {
+    if s == "none" {
+        return Ok(Cap(None));
+    }
+    match s.parse::<u64>() {
+        Ok(mb) if (1..=1 << 20).contains(&mb) => Ok(Cap(Some(mb))),
+        _ => Err(format!(
+            "expected megabytes from 1 to {} or `none`, found `{s}`",
+            1 << 20
+        )),
+    }
+}
+
+const EXIT: &str = "Exit status: 0 every test AC, 1 some test failed, 2 usage error, a \
+test folder that cannot be read or a program that cannot be started.";
+
+/// The help after `judge --help`.
+pub fn after_help() -> String {
+    format!(
+        "The program runs with your user's rights: it can do anything you can do. Only judge \
+         programs you trust.\n\n\
+         Each test's input is given on standard input; the output must be the judge's output \
+         exactly. Verdicts: AC accepted, WA wrong answer (or answers missing), PE presentation \
+         error (right numbers written otherwise), TLE over the CPU time limit (or killed at \
+         twice it in wall-clock time), MLE over the memory limit (an allocation refused under \
+         the address-space limit: the program's error names it), RE runtime error (another \
+         crash or a non-zero exit), OLE more than {} MB of output. The first failing test is \
+         shown with what went wrong; for a wrong answer, which known wrong reading of the \
+         rules gives the same number.\n\n{EXIT}\n\n{}",
+        OUTPUT_CAP >> 20,
+        crate::args::examples(&[
+            "gridpuzzle judge {1} --candidate './a.out' tests",
+            "gridpuzzle judge {2} --candidate 'python3 sol.py' --time-limit 1 --memory-limit 64 --jobs 2 tests",
+        ])
+    )
+}
+
+/// What `judge PUZZLE --help` says after the options.
+#[derive(Debug)]
+pub struct JudgeHelp;
+
+impl PuzzleHelp for JudgeHelp {
+    const FILE_NAME: &'static str = "DIR";
+    const FILE_HELP: &'static str = "The test folder: `01`, `01.a`, ... as `testset` writes it \
+        (Polygon's layout), or `NAME.in` with `NAME.out` or `NAME.ans`";
+
+    fn after_help(e: &Entry) -> String {
+        format!(
+            "{}\n\n{EXIT}\n\nExample:\n  gridpuzzle judge {name} --candidate './a.out' tests",
+            e.format_help,
+            name = e.name
+        )
+    }
+}
+
+pub fn run(cmd: JudgeCommand) -> Result<Exit> {
+    let Some(candidate) = &cmd.candidate else {
+        bail!("give the program to judge with --candidate 'CMD ARGS'");
+    };
+    let argv = crate::args::candidate_argv(candidate)?;
+    let Some(dir) = cmd.puzzle.file.clone() else {
+        bail!("give the test folder: judge PUZZLE --candidate 'CMD ARGS' DIR");
+    };
+    let tests = folder::find_tests(&dir)?;
+    if tests.is_empty() {
+        bail!(
+            "{} holds no test: expected `01`, `01.a`, ... (as `gridpuzzle testset` writes) or \
+             `NAME.in` files",
+            dir.display()
+        );
+    }
+    let judge = Judge {
+        argv,
+        limits: RunLimits {
+            time: Duration::from_secs_f64(cmd.time_limit),
+            memory: cmd.memory_limit.0.map(|mb| mb << 20),
+        },
+        jobs: cmd.jobs,
+    };
+    cmd.puzzle.visit(Folder {
+        judge,
+        dir,
+        tests,
+        budget: cmd.budget,
+    })
+}
+
+struct Folder {
+    judge: Judge,
+    dir: PathBuf,
+    tests: Vec<TestFiles>,
+    budget: BudgetArgs,
+}
+
+impl Visit for Folder {
+    type Output = Result<Exit>;
+
+    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+        let titles = folder::titles(&self.dir);
+        let limits = || self.budget.limits();
+        let tests = self
+            .tests
+            .iter()
+            .map(|files| folder::load(&puzzle, files, titles.get(&files.name).cloned(), &limits))
+            .collect::<Result<Vec<_>>>()?;
+        let width = tests
+            .iter()
+            .map(|t| t.files.name.len())
+            .max()
+            .unwrap_or(4)
+            .max(4);
+        {
+            let mut out = std::io::stdout().lock();
+            writeln!(
+                out,
+                "{:width$}  verdict  {:>7}  {:>7}  detail",
+                "test", "time", "memory"
+            )?;
+            out.flush()?;
+        }
+        let judged = self
+            .judge
+            .run_all::<P>(&tests, &mut |t, j| row(t, j, width))?;
+        let mut out = std::io::stdout().lock();
+        let counts: Vec<String> = RunVerdict::ALL
+            .iter()
+            .filter_map(|v| {
+                let n = judged.iter().filter(|j| j.verdict == *v).count();
+                (n > 0).then(|| format!("{n} {}", v.name()))
+            })
+            .collect();
+        writeln!(
+            out,
+            "\n{}: {}",
+            counted(judged.len() as u64, "test", "tests"),
+            counts.join(", ")
+        )?;
+        let slowest = judged
+            .iter()
+            .zip(&tests)
+            .filter_map(|(j, t)| Some((j.run.cpu?, &t.files.name)))
+            .max();
+        let biggest = judged
+            .iter()
+            .zip(&tests)
+            .filter_map(|(j, t)| Some((j.run.peak?, &t.files.name)))
+            .max();
+        if let (Some((cpu, a)), Some((peak, b))) = (slowest, biggest) {
+            writeln!(
+                out,
+                "slowest: {a} ({:.2} s of CPU time); most memory: {b} ({:.1} MB)",
+                cpu.as_secs_f64(),
+                peak as f64 / 1048576.0
+            )?;
+        }
+        let Some((j, t)) = judged
+            .iter()
+            .zip(&tests)
+            .find(|(j, _)| j.verdict != RunVerdict::Ac)
+        else {
+            return Ok(Exit::Ok);
+        };
+        self.explain_failure(&puzzle, &mut out, j, t)?;
+        Ok(Exit::PlanRejected)
+    }
+}
+
+/// A test's row of the table.
+fn row<C>(t: &Test<C>, j: &Judged, width: usize) -> std::io::Result<()> {
+    let time = format!("{:.2} s", shown_time(j).as_secs_f64());
+    let memory = j.run.peak.map_or("-".to_string(), |b| {
+        format!("{:.1} MB", b as f64 / 1048576.0)
+    });
+    let title = t
+        .title
+        .as_deref()
+        .map_or(String::new(), |n| format!("{n}: "));
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{:width$}  {:7}  {time:>7}  {memory:>7}  {title}{}",
+        t.files.name,
+        j.verdict.name(),
+        j.detail
+    )?;
+    out.flush()
+}
+
+impl Folder {
+    /// The first failing test, in detail.
+    fn explain_failure<P: Puzzle>(
+        &self,
+        puzzle: &P,
+        out: &mut impl Write,
+        j: &Judged,
+        t: &Test<P::Case>,
+    ) -> Result<()> {
+        let title = t
+            .title
+            .as_deref()
+            .map_or(String::new(), |n| format!(" ({n})"));
+        writeln!(
+            out,
+            "\nFirst failing test: {}{title}, {}, input {}",
+            t.files.name,
+            j.verdict.name(),
+            t.files.input.display()
+        )?;
+        if let Some(report) = &j.report {
+            for f in report.findings.iter().take(10) {
+                writeln!(out, "  {}", f.describe(P::UNIT))?;
+            }
+            if report.findings.len() > 10 {
+                writeln!(out, "  ... and {} more", report.findings.len() - 10)?;
+            }
+            if let Some(wrong) = first_wrong(puzzle, t, report, &self.budget.limits()) {
+                writeln!(
+                    out,
+                    "\nThe first wrong answer, {} {}: printed {}, the answer is {}.",
+                    P::UNIT,
+                    wrong.case,
+                    wrong.printed,
+                    wrong.answer
+                )?;
+                for line in &wrong.diagnosis.lines {
+                    writeln!(out, "  {line}")?;
+                }
+                if wrong.text.lines().count() <= 30 {
+                    writeln!(out, "The {}:", P::UNIT)?;
+                    for line in wrong.text.lines() {
+                        writeln!(out, "  {line}")?;
+                    }
+                }
+            }
+        } else if !j.run.stderr.trim().is_empty() {
+            writeln!(out, "Its standard error:")?;
+            for line in j.run.stderr.lines().take(10) {
+                writeln!(out, "  {line}")?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,481 @@
+//! `gridpuzzle stress`: find an input on which another program is wrong,
+//! shrink it to the smallest one on which it is still wrong, and never
+//! lose it on the way.
+//!
+//! The work is the judge kit's (`gridpuzzle_judge::stress`: the cases, the
+//! candidate's runs judged by the one checker, the first failure in order
+//! whatever `--jobs`, the save file written at once and after each
+//! shrinking step, the greedy shrinking and the diagnosis of a wrong
+//! answer). This file reads the command line, catches Ctrl-C (the first
+//! stops the run with what it has, a second leaves at once: the failing
+//! input is on disk by then), shows progress on a terminal, and prints the
+//! report: the smallest failing input, what the candidate printed, our
+//! answer explained board by board, the diagnosis, and the commands that
+//! replay the saved input, ours and the candidate's.
+//!
+//! Everything here is generic over the puzzle ([`Job`] is a registry
+//! `Visit`).
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use anyhow::{bail, Result};
+use clap::Args;
+use gridpuzzle_engine::generate::Want;
+use gridpuzzle_engine::moves::plan_string;
+use gridpuzzle_engine::puzzle::counted;
+use gridpuzzle_engine::search::{Limits, Outcome};
+use gridpuzzle_engine::view::TextStyle;
+use gridpuzzle_judge::scan::Scan;
+use gridpuzzle_judge::stress::{judge_input, Failure, Input, ShrinkEnd, Shrunk, SizeRange, Stress};
+use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::args::{PuzzleArgs, PuzzleHelp};
+use crate::Exit;
+
+/// The help after `stress --help`.
+pub fn after_help() -> String {
+    format!(
+        "The candidate runs with your user's rights: it can do anything you can do. \
+         Only stress programs you trust.\n\n\
+         Each input holds --datasets cases (3 by default, so that a program that keeps \
+         state from one dataset to the next is caught) and the terminator, on the \
+         candidate's standard input. Its standard output must be the judge's output, one \
+         line per case exactly as the judge prints it ({}); with --bare, one bare number \
+         per line. Trailing blank lines and `\\r\\n` line ends are forgiven, as `judge` and \
+         `check` forgive them; the right number in another form (`Case 1:9`, a trailing \
+         space) is a presentation error. Cases grow from the \
+         smallest --size to the largest.\n\n\
+         The first failing input is saved at once (--save, by default \
+         stress-fail-PUZZLE-SEED.in in the current folder) and again after each \
+         shrinking step: whole datasets are removed first, then boards shrink while the \
+         candidate still fails the same way, for at most --shrink-time seconds. Ctrl-C \
+         stops at any moment and keeps the smallest failing input so far. The report \
+         explains our answer, says which known wrong reading of the rules the \
+         candidate's answer matches, and prints the commands that reproduce it.\n\n\
+         Exit status: 0 all cases agreed, 1 a failure was found, 2 usage error, \
+         130 interrupted (the failing input, if any, is saved).\n\n\
+         {}",
+        answer_examples(),
+        crate::args::examples(&[
+            "gridpuzzle stress {1} --candidate './a.out' --cases 2000 --jobs 2",
+            "gridpuzzle stress {2} --candidate 'python3 sol.py' --size 3x3..8x8 --timeout 1 --save fail.in",
+            "gridpuzzle stress {2} --candidate './a.out' --len 8 --answer -1",
+        ])
+    )
+}
+
+/// The judge's answer 3 of each listed puzzle: `` curling `3`, holedox
+/// `Case 1: 3` ``.
+fn answer_examples() -> String {
+    let lines: Vec<String> = crate::args::listed()
+        .iter()
+        .map(|e| format!("{} {}", e.name, judge_three(e.name)))
+        .collect();
+    lines.join(", ")
+}
+
+/// `` `3` `` or `` `Case 1: 3` ``: the judge's line for answer 3 of puzzle `name`.
+fn judge_three(name: &str) -> String {
+    struct Line;
+    impl Visit for Line {
+        type Output = String;
+        fn visit<P: Puzzle>(self, _: P) -> String {
+            format!("`{}`", P::judge_line(1, "3"))
+        }
+    }
+    gridpuzzle_registry::visit(name, Line).unwrap_or_default()
+}
+
+/// What `stress PUZZLE --help` says after the options.
+#[derive(Debug)]
+pub struct StressHelp;
+
+impl PuzzleHelp for StressHelp {
+    const FILE_SHOWN: bool = false;
+    const GEN_PARAMS: bool = true;
+
+    fn after_help(e: &Entry) -> String {
+        format!(
+            "{}\n\n\
+             The candidate gets random inputs of --datasets {unit}s (with the rule options \
+             above) and must print the judge's output lines exactly, such as {three} \
+             (with --bare: bare numbers). Generator options (such as --answer, or the \
+             {board}'s own above) steer the cases.\n\n\
+             Exit status: 0 all cases agreed, 1 a failure was found, 2 usage error, \
+             130 interrupted.\n\n\
+             Example:\n  gridpuzzle stress {name} --candidate './a.out' --cases 2000",
+            e.format_help,
+            unit = e.unit,
+            name = e.name,
+            board = "puzzle",
+            three = judge_three(e.name)
+        )
+    }
+}
+
+fn parse_size_range(s: &str) -> Result<SizeRange, String> {
+    SizeRange::parse(s)
+}
+
+fn parse_want(s: &str) -> Result<Want, String> {
+    Want::parse(s)
+}
+
+#[derive(Debug, Args)]
+pub struct StressCommand {
+    #[command(subcommand)]
+    pub puzzle: PuzzleArgs<StressHelp>,
+
+    /// The program to test, with its arguments, as one string ('CMD ARGS')
+    #[arg(long, global = true, value_name = "'CMD ARGS'")]
+    pub candidate: Option<String>,
+
+    /// How many cases to try in all
+    #[arg(long, global = true, value_name = "N", default_value_t = 1000)]
+    pub cases: u64,
+
+    /// Cases per input given to the candidate (the judge's inputs hold many)
+    #[arg(long, global = true, value_name = "N", default_value_t = 3,
+          value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub datasets: u64,
+
+    /// Seed of the case generator (the same seed gives the same cases)
+    #[arg(long, global = true, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+
+    /// Board size, width×height: the largest (cases grow from 2×2), or a range such as 3x3..10x10
+    #[arg(long, global = true, value_name = "WxH[..WxH]", default_value = "10x10", value_parser = parse_size_range)]
+    pub size: SizeRange,
+
+    /// Only cases whose answer is in A..B (such as 5..10, -1, 11..)
+    #[arg(long, global = true, value_name = "A..B", allow_hyphen_values = true, value_parser = parse_want)]
+    pub answer: Option<Want>,
+
+    /// Seconds the candidate may take on one input
+    #[arg(long, global = true, value_name = "SECS", default_value_t = 2.0, value_parser = crate::args::parse_seconds)]
+    pub timeout: f64,
+
+    /// Where the failing input is written, as soon as it is found [default: stress-fail-PUZZLE-SEED.in]
+    #[arg(long, global = true, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+
+    /// Seconds spent at most on shrinking a failing input
+    #[arg(long, global = true, value_name = "SECS", default_value_t = 30.0, value_parser = crate::args::parse_seconds)]
+    pub shrink_time: f64,
+
+    /// Candidate runs at once (1 by default: runs side by side share the CPU, so a candidate near --timeout may time out only because of them)
+    #[arg(long, global = true, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: u64,
+
+    /// The candidate prints one bare number per case, not the judge's line
+    #[arg(long, global = true)]
+    pub bare: bool,
+}
+
+pub fn run(cmd: StressCommand) -> Result<Exit> {
+    let Some(candidate) = &cmd.candidate else {
+        bail!("give the program to test with --candidate 'CMD ARGS'");
+    };
+    let argv = crate::args::candidate_argv(candidate)?;
+    if cmd.puzzle.file.is_some() {
+        bail!("stress makes its own cases: give no input file");
+    }
+    let save = cmd.save.clone().unwrap_or_else(|| {
+        PathBuf::from(format!("stress-fail-{}-{}.in", cmd.puzzle.name, cmd.seed))
+    });
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        // The first Ctrl-C stops the run (reporting what it has); a second
+        // one leaves at once: the failing input is on disk by then.
+        let cancel = Arc::clone(&cancel);
+        let _ = ctrlc::set_handler(move || {
+            if cancel.swap(true, Ordering::SeqCst) {
+                std::process::exit(Exit::Interrupted as i32);
+            }
+        });
+    }
+    let job = Job {
+        stress: Stress {
+            argv,
+            limit: Duration::from_secs_f64(cmd.timeout),
+            cases: cmd.cases,
+            datasets: cmd.datasets as usize,
+            seed: cmd.seed,
+            size: cmd.size,
+            answer: cmd.answer,
+            params: cmd.puzzle.params.clone(),
+            save,
+            shrink_time: Duration::from_secs_f64(cmd.shrink_time),
+            jobs: cmd.jobs as usize,
+            bare: cmd.bare,
+            cancel,
+        },
+        candidate: candidate.clone(),
+        terminal: std::io::stderr().is_terminal(),
+    };
+    cmd.puzzle.visit(job)
+}
+
+/// The command's run: the judge kit's [`Stress`], and how to show it.
+struct Job {
+    stress: Stress,
+    /// The candidate as the user wrote it, for the reproducing command.
+    candidate: String,
+    terminal: bool,
+}
+
+impl Visit for Job {
+    type Output = Result<Exit>;
+
+    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+        self.run(&puzzle)
+    }
+}
+
+impl Job {
+    fn progress(&self, len: u64) -> ProgressBar {
+        if !self.terminal {
+            return ProgressBar::hidden();
+        }
+        let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {pos}/{len} cases {msg}")
+                .expect("a valid template")
+                .progress_chars("=> "),
+        );
+        bar
+    }
+
+    fn run<P: Puzzle>(&self, puzzle: &P) -> Result<Exit> {
+        let s = &self.stress;
+        s.check_request(puzzle)?;
+        let bar = self.progress(s.cases);
+        let scanned = s.scan(puzzle, &|n| bar.inc(n))?;
+        bar.finish_and_clear();
+        let agreed = scanned.agreed;
+        let skipped = if scanned.skipped > 0 {
+            format!(
+                " ({} skipped: no case of that size, or our search hit its budget)",
+                scanned.skipped
+            )
+        } else {
+            String::new()
+        };
+        match scanned.end {
+            Scan::Found(i, (input, failure)) => self.report(puzzle, i as u64 + 1, input, failure),
+            Scan::Done => {
+                writeln!(std::io::stdout(), "all {agreed} cases agreed{skipped}")?;
+                Ok(Exit::Ok)
+            }
+            Scan::Stopped => {
+                writeln!(
+                    std::io::stdout(),
+                    "interrupted: all {agreed} cases tried so far agreed{skipped}"
+                )?;
+                Ok(Exit::Interrupted)
+            }
+        }
+    }
+
+    fn report<P: Puzzle>(
+        &self,
+        puzzle: &P,
+        number: u64,
+        input: Input<P::Case>,
+        failure: Failure,
+    ) -> Result<Exit> {
+        let s = &self.stress;
+        s.save(puzzle, &input)?;
+        let first = (number - 1) * s.datasets as u64 + 1;
+        let which = if input.cases.len() > 1 {
+            format!(
+                "input {number} (cases {first} to {})",
+                first + input.cases.len() as u64 - 1
+            )
+        } else {
+            format!("input {number} (case {first})")
+        };
+        eprintln!(
+            "gridpuzzle: {which}: the candidate {}; saved to {}; shrinking for at most {} s (Ctrl-C keeps the smallest so far)...",
+            failure.describe(s.limit, input.cases.len()),
+            s.save.display(),
+            s.shrink_time.as_secs_f64()
+        );
+        let Shrunk {
+            input,
+            failure,
+            steps,
+            end,
+            ..
+        } = self.shrink(puzzle, input, failure)?;
+        let mut out = std::io::stdout().lock();
+        let text = judge_input(puzzle, &input.cases);
+        let run = s.run_candidate(&text, false, None)?;
+        writeln!(
+            out,
+            "The candidate {}.",
+            failure.describe(s.limit, input.cases.len())
+        )?;
+        let datasets = if input.cases.len() > 1 {
+            format!(
+                ", {}",
+                counted(input.cases.len() as u64, P::UNIT, &format!("{}s", P::UNIT))
+            )
+        } else {
+            String::new()
+        };
+        let heading = match end {
+            ShrinkEnd::Done => "Smallest failing input",
+            ShrinkEnd::OutOfTime => "Smallest failing input found within --shrink-time",
+            ShrinkEnd::Interrupted => "Smallest failing input so far (interrupted)",
+        };
+        writeln!(
+            out,
+            "{heading} ({}{datasets}):\n",
+            counted(steps as u64, "shrinking step", "shrinking steps")
+        )?;
+        write!(out, "{text}")?;
+        writeln!(out, "\nThe candidate printed:")?;
+        if run.stdout.trim().is_empty() {
+            writeln!(out, "  (nothing)")?;
+        } else {
+            for line in run.stdout.lines().take(20) {
+                writeln!(out, "  {line}")?;
+            }
+        }
+        if !run.stderr.trim().is_empty() {
+            writeln!(out, "Its standard error:")?;
+            for line in run.stderr.lines().take(10) {
+                writeln!(out, "  {line}")?;
+            }
+        }
+        let at = failure.case().unwrap_or(0);
+        let case = &input.cases[at];
+        let found = puzzle.solve(case, &Limits::none());
+        let plan: Vec<P::Move> = found
+            .outcome
+            .moves()
+            .map(<[P::Move]>::to_vec)
+            .unwrap_or_default();
+        let of = if input.cases.len() > 1 {
+            format!(" of {} {}", P::UNIT, at + 1)
+        } else {
+            String::new()
+        };
+        match &found.outcome {
+            Outcome::Solved(_) => writeln!(
+                out,
+                "\nThe answer{of} is {} ({}):",
+                plan.len(),
+                if plan.is_empty() {
+                    "no move needed".into()
+                } else {
+                    plan_string(&plan)
+                }
+            )?,
+            Outcome::Unsolvable => {
+                writeln!(out, "\nThe answer{of} is -1 ({}):", puzzle.unsolvable())?
+            }
+            Outcome::Limit(hit) => writeln!(out, "\nOur search stopped: {hit}")?,
+        }
+        let style = TextStyle {
+            ascii: false,
+            color: crate::solve::use_color(),
+        };
+        write!(out, "{}", puzzle.explain(case, &plan, style))?;
+        if let Some(explained) = s.explain(puzzle, &input, &failure)? {
+            writeln!(out, "\nDiagnosis:")?;
+            for line in &explained.diagnosis.lines {
+                writeln!(out, "  {line}")?;
+            }
+            if explained.alone_right == Some(true) {
+                writeln!(
+                    out,
+                    "  alone, this {unit} is answered right: your program keeps something from the {unit} before it (reset everything between {unit}s)",
+                    unit = P::UNIT
+                )?;
+            }
+        }
+        writeln!(out, "\nSaved to {}. To reproduce:", s.save.display())?;
+        let file = shell_words::quote(&s.save.to_string_lossy()).into_owned();
+        let settings: Vec<String> = puzzle
+            .settings()
+            .into_iter()
+            .zip(P::default().settings())
+            .filter(|(mine, judge)| mine != judge)
+            .map(|((k, v), _)| format!(" --{k} {}", shell_words::quote(&v)))
+            .collect();
+        writeln!(
+            out,
+            "  gridpuzzle solve {}{} {file}",
+            P::NAME,
+            settings.concat()
+        )?;
+        writeln!(out, "  {} < {file}", self.candidate)?;
+        Ok(match end {
+            ShrinkEnd::Interrupted => Exit::Interrupted,
+            _ => Exit::PlanRejected,
+        })
+    }
+
+    /// The judge kit's shrinking, with a spinner on a terminal and a word
+    /// on standard error when it stopped early.
+    fn shrink<P: Puzzle>(
+        &self,
+        puzzle: &P,
+        input: Input<P::Case>,
+        failure: Failure,
+    ) -> Result<Shrunk<P::Case>> {
+        let s = &self.stress;
+        let spinner = if self.terminal {
+            let s = ProgressBar::new_spinner();
+            s.set_draw_target(ProgressDrawTarget::stderr());
+            s.set_style(
+                ProgressStyle::with_template("{spinner} {elapsed:>4} shrinking: {msg}")
+                    .expect("a valid template"),
+            );
+            s.enable_steady_tick(Duration::from_millis(120));
+            s
+        } else {
+            ProgressBar::hidden()
+        };
+        let status = Mutex::new(String::new());
+        let show = |steps: usize, input: &Input<P::Case>| {
+            let (w, h) = input
+                .cases
+                .iter()
+                .map(P::size)
+                .fold((0, 0), |(a, b), (w, h)| (a.max(w), b.max(h)));
+            let text = format!(
+                "{} ({}, largest {w}×{h}), saved to {}",
+                counted(steps as u64, "step", "steps"),
+                counted(input.cases.len() as u64, P::UNIT, &format!("{}s", P::UNIT)),
+                s.save.display()
+            );
+            *status.lock().unwrap_or_else(|e| e.into_inner()) = text.clone();
+            spinner.set_message(text);
+        };
+        let shrunk = s.shrink(puzzle, input, failure, &show)?;
+        spinner.finish_and_clear();
+        match shrunk.end {
+            ShrinkEnd::Interrupted => eprintln!(
+                "gridpuzzle: interrupted while shrinking ({}); the smallest failing input so far is saved to {}",
+                status.lock().unwrap_or_else(|e| e.into_inner()),
+                s.save.display()
+            ),
+            ShrinkEnd::OutOfTime => eprintln!(
+                "gridpuzzle: shrinking stopped after {} s (--shrink-time) and {} runs; a smaller failing input may exist",
+                s.shrink_time.as_secs_f64(),
+                shrunk.runs
+            ),
+            ShrinkEnd::Done => {}
+        }
+        Ok(shrunk)
+    }
+}

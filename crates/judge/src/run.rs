@@ -1,0 +1,604 @@
+//! Running a program we do not trust on one input, and watching it until
+//! it ends, runs too long, prints too much or is cancelled: the one runner
+//! of `stress` (a candidate on a generated input) and `judge` (a program
+//! on a test, under a time and a memory limit).
+//!
+//! Why it is shaped so:
+//!
+//! - **A process group of its own.** The program is started in a new
+//!   process group, so when it must be stopped the whole group — the
+//!   program and anything it started (`sh -c`, `python3`, ...) — is killed
+//!   with one signal and then reaped: no stray process and no zombie is
+//!   left, whatever way the run ended.
+//! - **Pipes read while it runs.** Standard output and error are read by
+//!   threads, so a program that fills a pipe cannot deadlock against us,
+//!   and only the first bytes up to each pipe's [`PipeCap`] are kept; past a
+//!   fatal cap the program is stopped ([`Ended::TooMuchOutput`]).
+//! - **Kernel limits in a helper.** Memory (`RLIMIT_AS`) and CPU time
+//!   (`RLIMIT_CPU`) limits must be set in the child between `fork` and
+//!   `exec`, which in Rust takes `unsafe` (`pre_exec`), forbidden in this
+//!   workspace. So a limited run ([`Spec::limited`]) starts the running
+//!   binary again with a hidden first argument ([`HELPER`]): the binary
+//!   calls [`limited_child`] first thing in `main`, which sets the limits
+//!   on itself (safe calls), starts the program (which inherits them, its
+//!   standard streams and its process group) and waits for it; then
+//!   `getrusage(RUSAGE_CHILDREN)` gives exactly that one program's CPU time
+//!   and peak memory, written to a small stats file this side reads. A run
+//!   sees the program's own numbers, unpolluted by other runs at the same
+//!   time. The wall clock is watched here, since a program that sleeps
+//!   uses no CPU time.
+//! - **One answer for "could not start".** A program that cannot be
+//!   started is [`Ended::NotStarted`] with the system's reason, in either
+//!   kind of run, so every caller words it once.
+
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitCode, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use nix::sys::resource::{getrusage, setrlimit, Resource, UsageWho};
+use nix::sys::signal::{killpg, Signal};
+use nix::unistd::Pid;
+
+/// The hidden first argument that makes the binary the helper of a
+/// limited run ([`limited_child`]).
+pub const HELPER: &str = "__judge-limited-child";
+
+/// A pipe's cap: the most bytes kept, and whether printing more is a
+/// failure that stops the program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PipeCap {
+    pub bytes: usize,
+    pub fatal: bool,
+}
+
+/// What the program reads on its standard input.
+#[derive(Debug, Clone, Copy)]
+pub enum Stdin<'a> {
+    /// These bytes, written by a thread (a program may exit without
+    /// reading them: a failed write is its business).
+    Bytes(&'a [u8]),
+    /// This file.
+    File(&'a Path),
+}
+
+/// What a limited run may use, enforced by the kernel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunLimits {
+    /// CPU time; the wall clock allows twice as much (at least one second
+    /// more, [`RunLimits::wall`]) before the run is killed, so that a
+    /// machine busy with other runs does not turn a fast program into a
+    /// slow one.
+    pub time: Duration,
+    /// Bytes of address space; `None`: no limit.
+    pub memory: Option<u64>,
+}
+
+impl RunLimits {
+    /// The wall-clock time a run under these limits gets.
+    pub fn wall(&self) -> Duration {
+        (self.time * 2).max(self.time + Duration::from_secs(1))
+    }
+}
+
+/// One run to make.
+#[derive(Clone, Copy)]
+pub struct Spec<'a> {
+    /// The program and its arguments.
+    pub argv: &'a [String],
+    pub stdin: Stdin<'a>,
+    /// Wall-clock time before the program's group is killed.
+    pub wall: Duration,
+    /// Standard output's and standard error's caps.
+    pub caps: [PipeCap; 2],
+    /// Asked every few milliseconds; `true` stops the run
+    /// ([`Ended::Cancelled`]).
+    pub cancel: Option<&'a (dyn Fn() -> bool + Sync)>,
+    /// Kernel limits, set by the helper, and a path (unique to this run)
+    /// where it writes its report; `None` runs the program directly.
+    pub limited: Option<(RunLimits, &'a Path)>,
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ended {
+    /// Exited by itself with this status code.
+    Exited(i32),
+    /// Killed by this signal (a crash, or the CPU limit: SIGXCPU, SIGKILL).
+    Signaled(i32),
+    /// Still running at the wall-clock deadline; killed with its group.
+    TimedOut,
+    /// Printed more than a fatal cap allows; killed.
+    TooMuchOutput,
+    /// Stopped by [`Spec::cancel`]; killed with its group.
+    Cancelled,
+    /// The program could not be started (no such file, not executable).
+    NotStarted(String),
+    /// The program could not be started within the memory limit.
+    NoMemoryToStart(String),
+}
+
+/// One run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Run {
+    pub ended: Ended,
+    pub stdout: String,
+    pub stderr: String,
+    pub wall: Duration,
+    /// User and system CPU time, when a limited run's helper measured it.
+    pub cpu: Option<Duration>,
+    /// Peak resident memory in bytes, likewise.
+    pub peak: Option<u64>,
+}
+
+/// Runs `spec` (see the module docs). `Err` only when the run could not be
+/// made at all (a pipe, a thread, the helper); a program that cannot be
+/// started is [`Ended::NotStarted`].
+pub fn run(spec: &Spec) -> std::io::Result<Run> {
+    let Some((program, args)) = spec.argv.split_first() else {
+        return Ok(not_run(Ended::NotStarted("an empty command".into())));
+    };
+    let mut command = match spec.limited {
+        None => {
+            let mut c = Command::new(program);
+            c.args(args);
+            c
+        }
+        Some((limits, stats)) => {
+            let mut c = Command::new(std::env::current_exe()?);
+            c.arg(HELPER)
+                .arg(stats)
+                .arg(
+                    limits
+                        .memory
+                        .map_or_else(|| "none".into(), |m| m.to_string()),
+                )
+                // Whole seconds, rounded up, plus one: the kernel's backstop only.
+                .arg((limits.time.as_secs() + 2).to_string())
+                .arg("--")
+                .args(spec.argv);
+            c
+        }
+    };
+    command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    match spec.stdin {
+        Stdin::Bytes(_) => command.stdin(Stdio::piped()),
+        Stdin::File(path) => command.stdin(Stdio::from(File::open(path)?)),
+    };
+    let began = Instant::now();
+    let mut child = match command.spawn() {
+        Ok(child) => child,
+        Err(e) if spec.limited.is_none() => return Ok(not_run(Ended::NotStarted(e.to_string()))),
+        Err(e) => return Err(e),
+    };
+    let writer = match (spec.stdin, child.stdin.take()) {
+        (Stdin::Bytes(bytes), Some(mut pipe)) => {
+            let bytes = bytes.to_vec();
+            Some(thread::spawn(move || {
+                let _ = pipe.write_all(&bytes);
+            }))
+        }
+        _ => None,
+    };
+    let watched = watch(child, spec.caps, began + spec.wall, spec.cancel)?;
+    let wall = began.elapsed();
+    if let Some(w) = writer {
+        let _ = w.join();
+    }
+    let mut run = Run {
+        ended: match watched.waited {
+            Waited::Exited(code) => Ended::Exited(code),
+            Waited::Signaled(sig) => Ended::Signaled(sig),
+            Waited::Deadline => Ended::TimedOut,
+            Waited::Flood => Ended::TooMuchOutput,
+            Waited::Cancelled => Ended::Cancelled,
+        },
+        stdout: String::from_utf8_lossy(&watched.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&watched.stderr).into_owned(),
+        wall,
+        cpu: None,
+        peak: None,
+    };
+    if let Some((_, stats)) = spec.limited {
+        // The helper's report replaces its own exit status with the program's.
+        if run.ended == Ended::Exited(0) {
+            match std::fs::read_to_string(stats) {
+                Ok(text) => read_stats(&text, &mut run),
+                Err(_) => run.ended = Ended::NotStarted("the judge's helper did not report".into()),
+            }
+        }
+        let _ = std::fs::remove_file(stats);
+    }
+    Ok(run)
+}
+
+/// A run that never started.
+fn not_run(ended: Ended) -> Run {
+    Run {
+        ended,
+        stdout: String::new(),
+        stderr: String::new(),
+        wall: Duration::ZERO,
+        cpu: None,
+        peak: None,
+    }
+}
+
+/// Reads the helper's report (`exit 0`, `cpu_us 1200`, ... a line each)
+/// into `run`; an unknown or unreadable line is passed over.
+fn read_stats(text: &str, run: &mut Run) {
+    for line in text.lines() {
+        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "exit" => run.ended = Ended::Exited(value.parse().unwrap_or(-1)),
+            "signal" => run.ended = Ended::Signaled(value.parse().unwrap_or(-1)),
+            "not-started" => run.ended = Ended::NotStarted(value.to_string()),
+            "no-memory-to-start" => run.ended = Ended::NoMemoryToStart(value.to_string()),
+            "cpu_us" => run.cpu = value.parse().ok().map(Duration::from_micros),
+            "maxrss_kb" => run.peak = value.parse::<u64>().ok().map(|kb| kb * 1024),
+            _ => {}
+        }
+    }
+}
+
+/// How a watched program ended, before a caller names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Waited {
+    Exited(i32),
+    Signaled(i32),
+    Deadline,
+    Flood,
+    Cancelled,
+}
+
+/// What a watched program did.
+struct Watched {
+    waited: Waited,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
+/// Watches `child` (spawned with piped standard output and error, in its
+/// own process group) until it ends or `deadline` passes or `cancel` says
+/// so, then kills its group and reaps it.
+fn watch(
+    mut child: Child,
+    caps: [PipeCap; 2],
+    deadline: Instant,
+    cancel: Option<&(dyn Fn() -> bool + Sync)>,
+) -> std::io::Result<Watched> {
+    let group = Pid::from_raw(child.id() as i32);
+    let flood = Arc::new(AtomicBool::new(false));
+    let out = keeper(child.stdout.take(), caps[0], Arc::clone(&flood));
+    let err = keeper(child.stderr.take(), caps[1], Arc::clone(&flood));
+    let waited = loop {
+        if let Some(status) = child.try_wait()? {
+            break match (status.code(), status.signal()) {
+                (Some(code), _) => Waited::Exited(code),
+                (None, Some(sig)) => Waited::Signaled(sig),
+                (None, None) => Waited::Exited(-1),
+            };
+        }
+        if flood.load(Ordering::Relaxed) {
+            break Waited::Flood;
+        }
+        if Instant::now() >= deadline {
+            break Waited::Deadline;
+        }
+        if cancel.is_some_and(|c| c()) {
+            break Waited::Cancelled;
+        }
+        thread::sleep(Duration::from_millis(2));
+    };
+    // Whatever happened, nothing of the group may outlive the run.
+    let _ = killpg(group, Signal::SIGKILL);
+    let _ = child.wait();
+    let (stdout, over) = out.join().unwrap_or_default();
+    let (stderr, _) = err.join().unwrap_or_default();
+    // Too much standard output seen only after the exit still counts.
+    let waited = if over { Waited::Flood } else { waited };
+    Ok(Watched {
+        waited,
+        stdout,
+        stderr,
+    })
+}
+
+/// A thread that [`keep`]s `pipe` (nothing when it is not piped).
+fn keeper<R: Read + Send + 'static>(
+    pipe: Option<R>,
+    cap: PipeCap,
+    flood: Arc<AtomicBool>,
+) -> thread::JoinHandle<(Vec<u8>, bool)> {
+    thread::spawn(move || match pipe {
+        Some(pipe) => keep(pipe, cap, &flood),
+        None => (Vec::new(), false),
+    })
+}
+
+/// Reads `pipe` to its end, keeping its first `cap.bytes`; past a fatal
+/// cap it stops, raises `flood` and says so.
+fn keep(mut pipe: impl Read, cap: PipeCap, flood: &AtomicBool) -> (Vec<u8>, bool) {
+    let mut kept = Vec::new();
+    let mut buf = [0u8; 1 << 14];
+    loop {
+        match pipe.read(&mut buf) {
+            Ok(0) | Err(_) => return (kept, false),
+            Ok(n) => {
+                let room = cap.bytes.saturating_sub(kept.len());
+                kept.extend_from_slice(&buf[..n.min(room)]);
+                if n > room && cap.fatal {
+                    flood.store(true, Ordering::Relaxed);
+                    return (kept, true);
+                }
+            }
+        }
+    }
+}
+
+/// When this process is the helper of a limited run (its first argument
+/// is [`HELPER`]): runs the program under the limits and returns the exit
+/// code to end with; `None` otherwise. A binary that makes limited runs
+/// calls it first thing in `main`.
+pub fn limited_child() -> Option<ExitCode> {
+    let mut args = std::env::args_os().skip(1);
+    if args.next()? != HELPER {
+        return None;
+    }
+    let rest: Vec<OsString> = args.collect();
+    Some(match helper(&rest) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("gridpuzzle: judge helper: {e}");
+            ExitCode::from(101)
+        }
+    })
+}
+
+/// The helper's arguments, read.
+#[derive(Debug, PartialEq, Eq)]
+struct HelperArgs<'a> {
+    stats: PathBuf,
+    /// Bytes of address space, if limited.
+    memory: Option<u64>,
+    /// Whole CPU seconds.
+    cpu: u64,
+    program: &'a OsString,
+    argv: &'a [OsString],
+}
+
+/// Reads `STATS MEMORY CPU_SECS -- PROGRAM ARGS...`.
+fn helper_args(args: &[OsString]) -> Result<HelperArgs<'_>, String> {
+    let [stats, memory, cpu, dashes, program, argv @ ..] = args else {
+        return Err("expected STATS MEMORY CPU -- PROGRAM ARGS".into());
+    };
+    if dashes != "--" {
+        return Err("expected `--` before the program".into());
+    }
+    let number = |s: &OsString| s.to_str().and_then(|s| s.parse::<u64>().ok());
+    let memory = if memory == "none" {
+        None
+    } else {
+        Some(number(memory).ok_or("MEMORY must be bytes or `none`")?)
+    };
+    Ok(HelperArgs {
+        stats: PathBuf::from(stats),
+        memory,
+        cpu: number(cpu).ok_or("CPU must be whole seconds")?,
+        program,
+        argv,
+    })
+}
+
+/// The helper's work: limits, the program, its report.
+fn helper(args: &[OsString]) -> Result<(), String> {
+    let args = helper_args(args)?;
+    if let Some(bytes) = args.memory {
+        setrlimit(Resource::RLIMIT_AS, bytes, bytes)
+            .map_err(|e| format!("cannot limit the memory: {e}"))?;
+    }
+    setrlimit(Resource::RLIMIT_CPU, args.cpu, args.cpu + 1)
+        .map_err(|e| format!("cannot limit the CPU time: {e}"))?;
+    let report = match Command::new(args.program).args(args.argv).status() {
+        // ENOMEM: the program's image does not fit in the address space.
+        Err(e) if e.raw_os_error() == Some(12) => format!("no-memory-to-start {e}\n"),
+        Err(e) => format!("not-started {e}\n"),
+        Ok(status) => {
+            let usage = getrusage(UsageWho::RUSAGE_CHILDREN)
+                .map_err(|e| format!("cannot measure the program: {e}"))?;
+            let micros = |t: nix::sys::time::TimeVal| {
+                (t.tv_sec().max(0) as u64) * 1_000_000 + t.tv_usec().max(0) as u64
+            };
+            let cpu_us = micros(usage.user_time()) + micros(usage.system_time());
+            let end = match (status.code(), status.signal()) {
+                (Some(code), _) => format!("exit {code}"),
+                (None, Some(sig)) => format!("signal {sig}"),
+                (None, None) => "exit -1".into(),
+            };
+            format!(
+                "{end}\ncpu_us {cpu_us}\nmaxrss_kb {}\n",
+                usage.max_rss().max(0)
+            )
+        }
+    };
+    std::fs::write(&args.stats, report)
+        .map_err(|e| format!("cannot write {}: {e}", args.stats.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CAP: PipeCap = PipeCap {
+        bytes: 1 << 10,
+        fatal: true,
+    };
+
+    fn sh(script: &str) -> Vec<String> {
+        vec!["sh".into(), "-c".into(), script.into()]
+    }
+
+    fn direct<'a>(argv: &'a [String], input: &'a [u8]) -> Spec<'a> {
+        Spec {
+            argv,
+            stdin: Stdin::Bytes(input),
+            wall: Duration::from_secs(60),
+            caps: [CAP, CAP],
+            cancel: None,
+            limited: None,
+        }
+    }
+
+    #[test]
+    fn a_program_reads_its_input_and_its_output_is_kept() {
+        let argv = sh("tr a-z A-Z; echo oops >&2; exit 3");
+        let r = run(&direct(&argv, b"hello\n")).unwrap();
+        assert_eq!(r.ended, Ended::Exited(3));
+        assert_eq!(r.stdout, "HELLO\n");
+        assert_eq!(r.stderr, "oops\n");
+        assert_eq!((r.cpu, r.peak), (None, None));
+    }
+
+    #[test]
+    fn a_file_is_standard_input_too() {
+        let path = std::env::temp_dir().join(format!("gridpuzzle-run-{}.in", std::process::id()));
+        std::fs::write(&path, "3 4\n").unwrap();
+        let argv = sh("read a b; echo $((a + b))");
+        let spec = Spec {
+            stdin: Stdin::File(&path),
+            ..direct(&argv, b"")
+        };
+        let r = run(&spec).unwrap();
+        let _ = std::fs::remove_file(&path);
+        assert_eq!((r.ended, r.stdout.as_str()), (Ended::Exited(0), "7\n"));
+    }
+
+    #[test]
+    fn crashes_are_signals() {
+        let argv = sh("kill -SEGV $$");
+        let r = run(&direct(&argv, b"")).unwrap();
+        assert_eq!(r.ended, Ended::Signaled(Signal::SIGSEGV as i32));
+    }
+
+    /// A program that prints past a fatal cap is stopped; a cap that is
+    /// not fatal only drops the rest.
+    #[test]
+    fn output_past_the_cap() {
+        let argv = sh("yes");
+        let r = run(&direct(&argv, b"")).unwrap();
+        assert_eq!(r.ended, Ended::TooMuchOutput);
+        assert_eq!(r.stdout.len(), CAP.bytes);
+        let argv = sh("head -c 5000 /dev/zero >&2; echo done");
+        let lenient = PipeCap {
+            bytes: 100,
+            fatal: false,
+        };
+        let spec = Spec {
+            caps: [CAP, lenient],
+            ..direct(&argv, b"")
+        };
+        let r = run(&spec).unwrap();
+        assert_eq!((r.ended, r.stdout.as_str()), (Ended::Exited(0), "done\n"));
+        assert_eq!(r.stderr.len(), 100);
+    }
+
+    /// At the deadline, and when cancelled, the whole group goes: the
+    /// `sleep` the shell started does not hold the pipes open (the run
+    /// would then wait for it).
+    #[test]
+    fn the_deadline_and_cancel_stop_the_whole_group() {
+        let argv = sh("sleep 1000 & sleep 1000");
+        let spec = Spec {
+            wall: Duration::from_millis(100),
+            ..direct(&argv, b"")
+        };
+        assert_eq!(run(&spec).unwrap().ended, Ended::TimedOut);
+        let yes = || true;
+        let spec = Spec {
+            cancel: Some(&yes),
+            ..direct(&argv, b"")
+        };
+        assert_eq!(run(&spec).unwrap().ended, Ended::Cancelled);
+    }
+
+    #[test]
+    fn a_program_that_cannot_start_says_why() {
+        let argv = vec!["/no/such/program".to_string()];
+        let r = run(&direct(&argv, b"")).unwrap();
+        let Ended::NotStarted(why) = r.ended else {
+            panic!("{r:?}")
+        };
+        assert!(why.contains("No such file"), "{why}");
+        assert!(matches!(
+            run(&direct(&[], b"")).unwrap().ended,
+            Ended::NotStarted(_)
+        ));
+    }
+
+    #[test]
+    fn the_helpers_report_replaces_its_exit() {
+        let mut r = not_run(Ended::Exited(0));
+        read_stats("signal 24\ncpu_us 2500000\nmaxrss_kb 10\nnoise\n", &mut r);
+        assert_eq!(r.ended, Ended::Signaled(24));
+        assert_eq!(r.cpu, Some(Duration::from_millis(2500)));
+        assert_eq!(r.peak, Some(10 * 1024));
+        let mut r = not_run(Ended::Exited(0));
+        read_stats("no-memory-to-start Cannot allocate memory\n", &mut r);
+        assert_eq!(
+            r.ended,
+            Ended::NoMemoryToStart("Cannot allocate memory".into())
+        );
+        let mut r = not_run(Ended::Exited(0));
+        read_stats("exit x\n", &mut r);
+        assert_eq!(r.ended, Ended::Exited(-1));
+    }
+
+    #[test]
+    fn the_helpers_arguments_are_read_or_refused() {
+        let args: Vec<OsString> = ["s", "1048576", "3", "--", "prog", "a", "b"]
+            .iter()
+            .map(OsString::from)
+            .collect();
+        let read = helper_args(&args).unwrap();
+        assert_eq!(read.memory, Some(1 << 20));
+        assert_eq!(read.cpu, 3);
+        assert_eq!(read.program, "prog");
+        assert_eq!(read.argv.len(), 2);
+        let none: Vec<OsString> = ["s", "none", "3", "--", "prog"]
+            .iter()
+            .map(OsString::from)
+            .collect();
+        assert_eq!(helper_args(&none).unwrap().memory, None);
+        for bad in [
+            &["s", "none", "3", "prog"][..],
+            &["s", "lots", "3", "--", "prog"],
+            &["s", "none", "1.5", "--", "prog"],
+            &["s", "none", "3", "x", "prog"],
+        ] {
+            let bad: Vec<OsString> = bad.iter().map(OsString::from).collect();
+            assert!(helper_args(&bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn the_wall_clock_allows_twice_the_cpu_time_and_a_second_more() {
+        let wall = |ms| {
+            RunLimits {
+                time: Duration::from_millis(ms),
+                memory: None,
+            }
+            .wall()
+        };
+        assert_eq!(wall(200), Duration::from_millis(1200));
+        assert_eq!(wall(5000), Duration::from_secs(10));
+    }
+}
