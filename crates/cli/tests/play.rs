@@ -1,6 +1,6 @@
 //! `gridpuzzle play` from outside: its help, and its errors before any
-//! terminal is touched. (The screens themselves are tested in the binary's
-//! unit tests, against ratatui's test backend.)
+//! terminal is touched. (The screens themselves are tested by the
+//! `gridpuzzle-tui` crate's unit tests, against ratatui's test backend.)
 
 mod common;
 

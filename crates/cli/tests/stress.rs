@@ -34,7 +34,11 @@ fn stress_with(
     // A candidate that hangs is stopped at a short timeout, which its
     // tests name; every other candidate gets a long one, so a loaded
     // machine cannot make a correct one look hung.
-    let timeout = if mode.starts_with("hang") { "0.3" } else { "20" };
+    let timeout = if mode.starts_with("hang") {
+        "0.3"
+    } else {
+        "20"
+    };
     let mut args = vec![
         "stress",
         puzzle,

@@ -1,50 +1,20 @@
-//! `gridpuzzle play`: the puzzles in the terminal, with undo, exact hints
-//! and saved games.
+//! `gridpuzzle play`: the command line of the terminal game.
 //!
-//! The pieces, from the rules outward:
-//!
-//! - the puzzle's `Puzzle` implementation: a move is its `apply` (its
-//!   `rules.rs`), a hint is its exact solver from the position, a position
-//!   is drawn as its `view` (marks with a role);
-//! - the engine's `session.rs`, run on `Played<P>` (a case of a puzzle as a
-//!   game): history, undo/redo, what the solver proved about each position
-//!   (reachable with an optimal plan, hopeless, or unknown when the budget
-//!   ran out — never "hopeless" by time-out);
-//! - [`app`]: the screen's state machine, keys in and a view-model out,
-//!   generic over the puzzle; [`ui`]: drawing a view-model with ratatui
-//!   (how each role looks); [`fresh`]: the arguments of a fresh puzzle
-//!   from a seed; making it (`fresh`) and the saved-game format
-//!   (`session::save`) are the engine's;
-//! - this file: the command line, loading the puzzle (a registry `Visit`,
-//!   so the game is built with the puzzle's type), and the terminal.
-//!
-//! The terminal is put back (raw mode off, main screen, cursor shown) on
-//! every way out: a normal quit or an error (a guard's `Drop`), a panic (a
-//! panic hook that restores before the message prints), and Ctrl-C (raw
-//! mode delivers it as a key, which quits like `q`). Nothing here sleeps
-//! except to animate a sliding stone, and the tests never come here: they
-//! drive [`app::App`] and render [`ui`] into ratatui's test backend.
+//! The game itself — the screen's state machine, its drawing and the
+//! terminal — is the `gridpuzzle-tui` crate, a front end like the server.
+//! What is left here is what only the binary knows: the arguments (a
+//! file and a case, a fresh puzzle from a seed with [`fresh`]'s
+//! parameters, or a saved game), finding the case (a registry `Visit`, so
+//! the game is built with the puzzle's type) and the messages of what
+//! cannot be played.
 
-pub mod app;
 pub mod fresh;
-pub mod ui;
 
-#[cfg(test)]
-mod tests;
-
-use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Arg, ArgMatches, Args, FromArgMatches};
-use ratatui::backend::CrosstermBackend;
-use ratatui::crossterm::event::{self, Event};
-use ratatui::crossterm::terminal::{
-    disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
-};
-use ratatui::crossterm::{cursor, execute};
-use ratatui::Terminal;
 
 use gridpuzzle_engine::fresh as engine_fresh;
 use gridpuzzle_engine::moves::Move;
@@ -57,7 +27,7 @@ use gridpuzzle_registry::{Entry, Puzzle, Visit};
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
 use crate::{input, Exit};
 
-use app::{App, Budget, Look};
+use gridpuzzle_tui::{resume, App, Budget, Look};
 
 /// `play`'s exit codes, on its help pages.
 const PLAY_EXIT: &str = "Exit status: 0 the game was quit, 2 bad input or usage, \
@@ -520,148 +490,8 @@ impl Visit for Load<'_> {
     }
 }
 
-/// The app of a save file: the puzzle under the file's settings, then its
-/// history replayed through the rules.
-pub fn resume<P: Puzzle>(
-    mut puzzle: P,
-    file: &SaveFile<P::Move>,
-    path: &Path,
-    source: String,
-    budget: Budget,
-    look: Look,
-    save_path: PathBuf,
-) -> Result<App<P>> {
-    let (game, start) =
-        saved_game(&mut puzzle, file).with_context(|| format!("{}", path.display()))?;
-    let session = Session::resume(game, start, &file.moves, file.at)
-        .with_context(|| format!("{}: the saved moves do not replay", path.display()))?;
-    Ok(App::new(session, source, budget, look, save_path))
-}
-
-/// The game of a save file: its settings (a setting it lacks keeps the
-/// judge's rule; another puzzle's key is ignored) and its starting board.
-fn saved_game<P: Puzzle>(
-    puzzle: &mut P,
-    file: &SaveFile<P::Move>,
-) -> Result<(Played<P>, P::State)> {
-    for s in P::SETTINGS {
-        if let Some((_, value)) = file.settings.iter().find(|(k, _)| k == s.key) {
-            puzzle
-                .set(s.key, value)
-                .map_err(|e| anyhow!("{}: {e}", s.key))?;
-        }
-    }
-    let case = match puzzle.cases(Box::new(file.board.as_bytes())).next() {
-        Some(Ok(case)) => case,
-        Some(Err(e)) => bail!("the saved {}: {e}", P::BOARD),
-        None => bail!("the saved {} is empty", P::BOARD),
-    };
-    Ok(Played::new(puzzle.clone(), case))
-}
-
-/// Runs `app` in the terminal (there must be one), then writes `quit_save`.
+/// Runs `app` in the terminal, then writes `quit_save`.
 fn play<P: Puzzle>(app: App<P>, quit_save: Option<&Path>) -> Result<Exit> {
-    if !io::stdout().is_terminal() {
-        bail!("play needs a terminal: standard output is not one");
-    }
-    run_app(app, quit_save)
-}
-
-/// Puts the terminal back as it was. Safe to call more than once.
-fn restore_terminal() {
-    let _ = disable_raw_mode();
-    let _ = execute!(io::stdout(), LeaveAlternateScreen, cursor::Show);
-}
-
-/// Raw mode and the alternate screen while alive.
-struct TerminalGuard;
-
-impl TerminalGuard {
-    fn enter() -> Result<TerminalGuard> {
-        // A panic anywhere below prints on a usable terminal.
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            restore_terminal();
-            previous(info);
-        }));
-        enable_raw_mode().context("cannot switch the terminal to raw mode")?;
-        let guard = TerminalGuard;
-        execute!(io::stdout(), EnterAlternateScreen, cursor::Hide)?;
-        Ok(guard)
-    }
-}
-
-impl Drop for TerminalGuard {
-    fn drop(&mut self) {
-        restore_terminal();
-    }
-}
-
-fn run_app<P: Puzzle>(mut app: App<P>, quit_save: Option<&Path>) -> Result<Exit> {
-    {
-        let _guard = TerminalGuard::enter()?;
-        let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-        terminal.clear()?;
-        event_loop(&mut terminal, &mut app)?;
-    }
-    if let Some(path) = quit_save {
-        std::fs::write(path, app.save_text())
-            .with_context(|| format!("cannot save to {}", path.display()))?;
-        eprintln!("gridpuzzle: saved the game to {}", path.display());
-    }
+    gridpuzzle_tui::play(app, quit_save)?;
     Ok(Exit::Ok)
-}
-
-fn event_loop<P: Puzzle>(
-    terminal: &mut Terminal<CrosstermBackend<io::Stdout>>,
-    app: &mut App<P>,
-) -> Result<()> {
-    loop {
-        let view = app.view();
-        terminal.draw(|f| ui::draw(f, &view))?;
-        if app.wants_quit() {
-            return Ok(());
-        }
-        // While "solve" plays, a move every 0.45 s unless a key comes.
-        let wait = if app.is_solving() {
-            Duration::from_millis(450)
-        } else {
-            Duration::from_secs(60)
-        };
-        if event::poll(wait)? {
-            match event::read()? {
-                Event::Key(key) => {
-                    app.key(key);
-                }
-                // A resize (or anything else) just redraws.
-                _ => continue,
-            }
-        } else if app.is_solving() {
-            app.tick();
-        } else {
-            continue;
-        }
-        animate(terminal, app)?;
-    }
-}
-
-/// Shows the frames of the move just made (the stone sliding), about a
-/// quarter of a second in all.
-fn animate<P: Puzzle>(
-    terminal: &mut Terminal<CrosstermBackend<io::Stdout>>,
-    app: &mut App<P>,
-) -> Result<()> {
-    let frames = app.take_frames();
-    if frames.is_empty() {
-        return Ok(());
-    }
-    let pause = (Duration::from_millis(240) / frames.len() as u32)
-        .clamp(Duration::from_millis(10), Duration::from_millis(40));
-    let mut view = app.view();
-    for board in frames {
-        view.board = board;
-        terminal.draw(|f| ui::draw(f, &view))?;
-        std::thread::sleep(pause);
-    }
-    Ok(())
 }

@@ -29,7 +29,7 @@ use gridpuzzle_engine::search::Limits;
 use gridpuzzle_engine::session::{save, Prospect, Session};
 use gridpuzzle_engine::view::{BoardView, Role, Tone};
 
-use super::ui::View;
+use crate::ui::View;
 
 /// How long one analysis of a position may search, how many states it
 /// may expand and keep: the command's `--timeout`, `--max-states` and

@@ -17,12 +17,12 @@ use ratatui::Terminal;
 
 use gridpuzzle_engine::moves::{plan_string, Move};
 use gridpuzzle_engine::puzzle::Played;
-use gridpuzzle_engine::session::{Prospect, Session};
+use gridpuzzle_engine::session::{save, Prospect, Session};
 use gridpuzzle_engine::view::Tone;
 use gridpuzzle_registry::{Puzzle, Visit};
 
-use super::app::{App, Budget, Flow, Look};
-use super::ui;
+use crate::app::{App, Budget, Flow, Look};
+use crate::ui;
 
 const PLAIN: Look = Look {
     ascii: false,
@@ -42,6 +42,22 @@ macro_rules! with_puzzle {
         }
         gridpuzzle_registry::visit($name, Work).expect("a registered puzzle")
     }};
+}
+
+/// Reads a save file naming the registry's puzzles and settings, as the
+/// binary does.
+fn parse_save<M: save::Letter>(text: &str) -> anyhow::Result<save::SaveFile<M>> {
+    let entries = gridpuzzle_registry::entries();
+    let puzzles: Vec<&str> = entries.iter().map(|e| e.name).collect();
+    let settings: Vec<&str> = entries
+        .iter()
+        .flat_map(|e| e.settings.iter().map(|s| s.key))
+        .collect();
+    let known = save::Known {
+        puzzles: &puzzles,
+        settings: &settings,
+    };
+    save::SaveFile::parse(text, &known).map_err(anyhow::Error::msg)
 }
 
 fn budget() -> Budget {
@@ -381,8 +397,8 @@ fn a_budget_gives_unknown_never_hopeless() {
 /// and the text are the same.
 fn round_trip<P: Puzzle>(app: &App<P>) -> App<P> {
     let text = app.save_text();
-    let file = super::parse_save::<P::Move>(&text).unwrap();
-    let back: App<P> = super::resume(
+    let file = parse_save::<P::Move>(&text).unwrap();
+    let back: App<P> = crate::resume(
         P::default(),
         &file,
         Path::new("game.save"),
@@ -445,8 +461,8 @@ fn save_and_load_holedox<P: Puzzle>(puzzle: P) {
         .save_text()
         .replace(&format!("moves {}", plan_string(&best[..4])), "moves R")
         .replace("\nat 2\n", "\nat 1\n");
-    let file = super::parse_save::<P::Move>(&bad).unwrap();
-    let err = super::resume(
+    let file = parse_save::<P::Move>(&bad).unwrap();
+    let err = crate::resume(
         P::default(),
         &file,
         Path::new("bad.save"),
