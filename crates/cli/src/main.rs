@@ -290,52 +290,41 @@ mod tests {
     /// and leaves to it whatever it refuses.
     #[test]
     fn solve_alone_parses_as_the_whole_command_line() {
-        let lines: &[&[&str]] = &[
-            &["solve", "curling"],
-            &["solve", "curling", "-"],
-            &["solve", "holedox"],
-            &["solve", "holedox", "bench/holedox/hard.in"],
-            &["solve", "curling", "a file.in"],
-            &[
+        // Every registered puzzle, with every setting at its default.
+        let mut lines: Vec<Vec<String>> = Vec::new();
+        let words = |ws: &[&str]| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        for e in gridpuzzle_registry::entries() {
+            let n = e.name;
+            lines.push(words(&["solve", n]));
+            lines.push(words(&["solve", n, "-"]));
+            lines.push(words(&["solve", n, "a file.in"]));
+            lines.push(words(&[
                 "solve",
-                "curling",
-                "--jobs",
-                "3",
-                "--max-throws",
-                "none",
-                "f.in",
-            ],
-            &[
-                "solve",
-                "--jobs",
-                "2",
-                "holedox",
-                "--tail-rule",
-                "lenient",
-                "x",
-            ],
-            &[
-                "solve",
-                "holedox",
-                "--exit",
-                "2,3",
+                n,
                 "--format",
                 "json",
                 "--max-states",
                 "9",
-            ],
-            &[
+            ]));
+            lines.push(words(&[
                 "solve",
-                "curling",
+                n,
                 "--explain",
                 "--ascii",
                 "--color",
                 "never",
-            ],
-        ];
-        for line in lines {
+            ]));
+            for s in e.settings {
+                let flag = format!("--{}", s.key);
+                lines.push(words(&[
+                    "solve", n, "--jobs", "3", &flag, s.default, "f.in",
+                ]));
+                lines.push(words(&["solve", "--jobs", "2", n, &flag, s.default, "x"]));
+            }
+        }
+        for line in &lines {
             let args: Vec<std::ffi::OsString> = std::iter::once("gridpuzzle")
-                .chain(line.iter().copied())
+                .chain(line.iter().map(String::as_str))
                 .map(Into::into)
                 .collect();
             let alone = solve_alone(args.clone()).unwrap_or_else(|| panic!("{line:?}"));
@@ -347,13 +336,15 @@ mod tests {
             };
             assert_eq!(format!("{alone:?}"), format!("{whole:?}"), "{line:?}");
         }
+        let name = gridpuzzle_registry::entries()[0].name;
+        let prefix = &name[..name.len() - 1];
         for clap_only in [
-            &["solve", "curling", "-x"][..],
-            &["solve", "curling", "a.in", "b.in"],
-            &["solve", "curl", "a.in"],
+            &["solve", name, "-x"][..],
+            &["solve", name, "a.in", "b.in"],
+            &["solve", prefix, "a.in"],
             &["solve", "--jobs", "1"],
-            &["solve", "curling", "--jobs"],
-            &["solve", "curling", ""],
+            &["solve", name, "--jobs"],
+            &["solve", name, ""],
         ] {
             let args: Vec<std::ffi::OsString> = std::iter::once("gridpuzzle")
                 .chain(clap_only.iter().copied())
@@ -364,9 +355,9 @@ mod tests {
         for refused in [
             &["solve"][..],
             &["solve", "--help"],
-            &["solve", "curling", "--jobs", "0"],
-            &["solve", "curling", "--bogus"],
-            &["verify", "curling"],
+            &["solve", name, "--jobs", "0"],
+            &["solve", name, "--bogus"],
+            &["verify", name],
         ] {
             let args: Vec<std::ffi::OsString> = std::iter::once("gridpuzzle")
                 .chain(refused.iter().copied())

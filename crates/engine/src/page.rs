@@ -342,7 +342,7 @@ mod tests {
                 "{bad}"
             );
         }
-        assert_eq!(id_name("holedox/6x5"), "holedox");
+        assert_eq!(id_name("snake/6x5"), "snake");
         assert_eq!(id_name(""), "");
     }
 

@@ -70,7 +70,7 @@ mod tests {
     fn ordinary_text_is_unchanged_and_not_copied() {
         for t in [
             "",
-            "samples/curling.in",
+            "samples/board.in",
             "Ünïcödé 日本 🙂 a\\b",
             "row 1, column 2",
         ] {
