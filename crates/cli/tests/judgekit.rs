@@ -9,13 +9,13 @@
 
 mod common;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use common::{candidates, run, sample};
-use gridpuzzle_curling::Curling;
-use gridpuzzle_engine::Puzzle;
 use gridpuzzle_holedox::Holedox;
+use gridpuzzle_registry::{Puzzle, Visit};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
@@ -26,25 +26,32 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// The registered puzzles with a judge (the judge kit's puzzles), in the
+/// registry's order: what the tests that hold for every puzzle loop over.
+fn judged() -> Vec<&'static str> {
+    gridpuzzle_registry::entries()
+        .iter()
+        .filter(|e| !e.judge_format.is_empty())
+        .map(|e| e.name)
+        .collect()
+}
+
 /// The test set of `puzzle`, made once.
-fn test_set(puzzle: &str) -> &'static Path {
-    static CURLING: OnceLock<PathBuf> = OnceLock::new();
-    static HOLEDOX: OnceLock<PathBuf> = OnceLock::new();
-    let cell = if puzzle == "curling" {
-        &CURLING
-    } else {
-        &HOLEDOX
-    };
-    cell.get_or_init(|| {
-        let dir = scratch(&format!("set-{puzzle}"));
-        let out = dir.to_str().unwrap();
-        let r = run(
-            &["testset", puzzle, "-o", out, "--force", "--hardest", "0"],
-            "",
-        );
-        assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
-        dir
-    })
+fn test_set(puzzle: &str) -> PathBuf {
+    static SETS: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
+    let mut sets = SETS.get_or_init(Default::default).lock().unwrap();
+    sets.entry(puzzle.to_string())
+        .or_insert_with(|| {
+            let dir = scratch(&format!("set-{puzzle}"));
+            let out = dir.to_str().unwrap();
+            let r = run(
+                &["testset", puzzle, "-o", out, "--force", "--hardest", "0"],
+                "",
+            );
+            assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+            dir
+        })
+        .clone()
 }
 
 fn manifest(puzzle: &str) -> serde_json::Value {
@@ -66,19 +73,27 @@ fn inputs(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// Every case of a judge input, in the judge's format.
-fn case_texts<P: Puzzle>(puzzle: &P, text: &str) -> Vec<String> {
-    puzzle
-        .cases(Box::new(text.as_bytes()))
-        .map(|c| puzzle.write_case(&c.expect("a test set's case parses")))
-        .collect()
+/// Every case of a judge input of the puzzle called `puzzle`, in the
+/// judge's format.
+fn case_texts(puzzle: &str, text: &str) -> Vec<String> {
+    struct Cases<'a>(&'a str);
+    impl Visit for Cases<'_> {
+        type Output = Vec<String>;
+        fn visit<P: Puzzle>(self, puzzle: P) -> Vec<String> {
+            puzzle
+                .cases(Box::new(self.0.as_bytes()))
+                .map(|c| puzzle.write_case(&c.expect("a test set's case parses")))
+                .collect()
+        }
+    }
+    gridpuzzle_registry::visit(puzzle, Cases(text)).expect("a registered puzzle")
 }
 
 #[test]
 fn test_sets_are_valid_unrepeated_and_kill_every_known_wrong_reading() {
-    for puzzle in ["curling", "holedox"] {
+    for puzzle in judged() {
         let dir = test_set(puzzle);
-        let files = inputs(dir);
+        let files = inputs(&dir);
         assert!(files.len() >= 8, "{puzzle}: {files:?}");
         let mut seen = std::collections::HashSet::new();
         for file in &files {
@@ -86,11 +101,7 @@ fn test_sets_are_valid_unrepeated_and_kill_every_known_wrong_reading() {
             let r = run(&["validate", puzzle, "--strict", path], "");
             assert_eq!(r.code, 0, "{path}: {}", r.stdout);
             let text = std::fs::read_to_string(file).unwrap();
-            let cases = if puzzle == "curling" {
-                case_texts(&Curling::default(), &text)
-            } else {
-                case_texts(&Holedox::default(), &text)
-            };
+            let cases = case_texts(puzzle, &text);
             let answers = std::fs::read_to_string(format!("{path}.a")).unwrap();
             assert_eq!(answers.lines().count(), cases.len(), "{path}");
             for case in cases {
@@ -135,7 +146,7 @@ fn a_test_set_follows_from_its_seed() {
         "",
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(read(test_set("curling")), read(&again));
+    assert_eq!(read(&test_set("curling")), read(&again));
     assert_eq!(
         std::fs::read_to_string(test_set("curling").join("manifest.json")).unwrap(),
         std::fs::read_to_string(again.join("manifest.json")).unwrap()
@@ -162,7 +173,8 @@ fn the_seed_programs_are_judged_ac_and_the_buggy_ones_wa() {
     let mut failures = Vec::new();
     for &(puzzle, mode, right) in PROGRAMS {
         let candidate = format!("{} {mode}", candidates());
-        let dir = test_set(puzzle).to_str().unwrap();
+        let dir = test_set(puzzle);
+        let dir = dir.to_str().unwrap();
         let r = run(
             &[
                 "judge",
@@ -193,7 +205,8 @@ fn the_seed_programs_are_judged_ac_and_the_buggy_ones_wa() {
 #[test]
 fn the_first_wrong_answer_is_diagnosed() {
     let candidate = format!("{} holedox-tail", candidates());
-    let dir = test_set("holedox").to_str().unwrap();
+    let dir = test_set("holedox");
+    let dir = dir.to_str().unwrap();
     let r = run(&["judge", "holedox", "--candidate", &candidate, dir], "");
     assert_eq!(r.code, 1, "{}", r.stdout);
     let failing = r.stdout.split("First failing test").nth(1).unwrap_or("");
@@ -427,7 +440,7 @@ fn validate_prints_every_violation_and_exits_1() {
     let r = run(&["validate", "curling"], bad);
     assert_eq!(r.code, 1);
     assert!(!r.stdout.contains("space at the end"), "{}", r.stdout);
-    for puzzle in ["curling", "holedox"] {
+    for puzzle in judged() {
         let r = run(
             &[
                 "validate",
