@@ -13,6 +13,12 @@
 //! candidates hang PUZZLE          (never finishes when a board has a block or stone)
 //! candidates crash PUZZLE         (aborts when a board has a block or stone)
 //! candidates silent PUZZLE        (prints nothing)
+//! candidates spin PUZZLE          (a busy loop when a board has a block or stone)
+//! candidates hog MB               (touches MB megabytes of memory, then answers Curling right)
+//! candidates deep MB              (recurses through MB megabytes of stack, then answers
+//!                                  Curling right)
+//! candidates sleeper SECS         (leaves a `sleep SECS` of another session holding its
+//!                                  standard output, then answers Curling right)
 //! ```
 //! Written from scratch (plain breadth-first searches over full states,
 //! and for `curling-state` the depth-first search with a global best of
@@ -30,7 +36,29 @@ fn main() {
         .split_whitespace()
         .map(|t| t.parse().expect("integer"))
         .collect();
-    let mode = args.first().map(String::as_str).unwrap_or("");
+    let mut mode = args.first().map(String::as_str).unwrap_or("");
+    // The modes that use resources first, then answer right.
+    if matches!(mode, "hog" | "deep") {
+        let mb: usize = args.get(1).and_then(|a| a.parse().ok()).expect("MB");
+        if mode == "hog" {
+            let block = vec![1u8; mb << 20];
+            std::hint::black_box(&block);
+        } else {
+            std::hint::black_box(recurse(mb << 10));
+        }
+        mode = "curling-correct";
+    }
+    if mode == "sleeper" {
+        // `setsid`: out of the judge's process group, as a daemon would be.
+        let secs = args.get(1).map_or("60", String::as_str);
+        // Left running on purpose: that is the misbehaviour.
+        #[allow(clippy::zombie_processes)]
+        std::process::Command::new("setsid")
+            .args(["sleep", secs])
+            .spawn()
+            .expect("setsid sleep starts");
+        mode = "curling-correct";
+    }
     let puzzle = match mode {
         m if m.starts_with("holedox") => "holedox",
         m if m.starts_with("curling") => "curling",
@@ -41,7 +69,7 @@ fn main() {
     } else {
         curling_datasets(&nums)
     };
-    if matches!(mode, "hang" | "crash") {
+    if matches!(mode, "hang" | "crash" | "spin") {
         let obstacles = datasets.iter().any(|d| {
             if puzzle == "holedox" {
                 let l = d[2] as usize;
@@ -55,6 +83,12 @@ fn main() {
                 std::thread::sleep(std::time::Duration::from_secs(1));
             },
             "crash" if obstacles => std::process::abort(),
+            "spin" if obstacles => {
+                let mut n = 0u64;
+                loop {
+                    n = std::hint::black_box(n.wrapping_add(1));
+                }
+            }
             _ => {}
         }
     }
@@ -74,7 +108,9 @@ fn main() {
             }
             ("holedox-tail", _) => format!("Case {}: {}", k + 1, holedox(d, true)),
             (_, "holedox") => format!("Case {}: {}", k + 1, holedox(d, false)),
-            ("curling-correct" | "hang" | "crash", _) => curling(d, false, Some(10)).to_string(),
+            ("curling-correct" | "hang" | "crash" | "spin", _) => {
+                curling(d, false, Some(10)).to_string()
+            }
             (other, _) => panic!("unknown mode {other:?}"),
         };
         println!("{line}");
@@ -202,4 +238,13 @@ fn holedox(nums: &[i64], bug: bool) -> i64 {
         }
     }
     -1
+}
+
+/// Recurses `frames` deep through frames of about a kilobyte of stack.
+fn recurse(frames: usize) -> u64 {
+    let frame = std::hint::black_box([frames as u8; 1000]);
+    if frames == 0 {
+        return 0;
+    }
+    recurse(frames - 1) + u64::from(frame[999])
 }

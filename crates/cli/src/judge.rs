@@ -28,7 +28,7 @@ use anyhow::{bail, Result};
 use clap::Args;
 use gridpuzzle_engine::puzzle::counted;
 use gridpuzzle_judge::folder::{self, Test, TestFiles};
-use gridpuzzle_judge::judge::{first_wrong, shown_time, Judge, Judged, RunVerdict, OUTPUT_CAP};
+use gridpuzzle_judge::judge::{first_wrong, Judge, Judged, RunVerdict, OUTPUT_CAP};
 use gridpuzzle_judge::run::RunLimits;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
@@ -49,7 +49,8 @@ pub struct JudgeCommand {
     #[arg(long, global = true, value_name = "SECS", default_value = "2", value_parser = crate::args::parse_seconds)]
     pub time_limit: f64,
 
-    /// Megabytes of memory (address space) a test may use; `none`: no limit
+    /// Megabytes of peak resident memory a test may use (the program and
+    /// all it starts; its stack may grow as large); `none`: no limit
     #[arg(long, global = true, value_name = "MB|none", default_value = "256", value_parser = parse_megabytes)]
     pub memory_limit: Cap<u64>,
 
@@ -85,8 +86,11 @@ pub fn after_help() -> String {
          Each test's input is given on standard input; the output must be the judge's output \
          exactly. Verdicts: AC accepted, WA wrong answer (or answers missing), PE presentation \
          error (right numbers written otherwise), TLE over the CPU time limit (or killed at \
-         twice it in wall-clock time), MLE over the memory limit (an allocation refused under \
-         the address-space limit: the program's error names it), RE runtime error (another \
+         twice it in wall-clock time: the table shows both times, so a program that waits \
+         or sleeps shows little CPU time), MLE over the memory limit (peak resident memory, \
+         sampled every few milliseconds and read from the kernel at the end, as judges \
+         measure it, so runtimes that reserve much more than they use start; or an \
+         allocation refused: the program's error names it), RE runtime error (another \
          crash or a non-zero exit), OLE more than {} MB of output. The first failing test is \
          shown with what went wrong; for a wrong answer, which known wrong reading of the \
          rules gives the same number.\n\n{EXIT}\n\n{}",
@@ -176,8 +180,8 @@ impl Visit for Folder {
             let mut out = std::io::stdout().lock();
             writeln!(
                 out,
-                "{:width$}  verdict  {:>7}  {:>7}  detail",
-                "test", "time", "memory"
+                "{:width$}  verdict  {:>7}  {:>7}  {:>8}  detail",
+                "test", "cpu", "wall", "memory"
             )?;
             out.flush()?;
         }
@@ -230,7 +234,11 @@ impl Visit for Folder {
 
 /// A test's row of the table.
 fn row<C>(t: &Test<C>, j: &Judged, width: usize) -> std::io::Result<()> {
-    let time = format!("{:.2} s", shown_time(j).as_secs_f64());
+    let cpu = j
+        .run
+        .cpu
+        .map_or("-".to_string(), |t| format!("{:.2} s", t.as_secs_f64()));
+    let wall = format!("{:.2} s", j.run.wall.as_secs_f64());
     let memory = j.run.peak.map_or("-".to_string(), |b| {
         format!("{:.1} MB", b as f64 / 1048576.0)
     });
@@ -241,7 +249,7 @@ fn row<C>(t: &Test<C>, j: &Judged, width: usize) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{:width$}  {:7}  {time:>7}  {memory:>7}  {title}{}",
+        "{:width$}  {:7}  {cpu:>7}  {wall:>7}  {memory:>8}  {title}{}",
         t.files.name,
         j.verdict.name(),
         j.detail

@@ -240,7 +240,7 @@ fn judge_tells_tle_mle_re_pe_and_ac_apart() {
             " TLE ",
         ),
         (format!("{c} crash curling"), vec![], " RE "),
-        // No program starts within 1 MB of address space.
+        // No program runs within 1 MB of resident memory.
         (
             format!("{bin} solve curling"),
             vec!["--memory-limit", "1"],
@@ -277,6 +277,128 @@ fn judge_tells_tle_mle_re_pe_and_ac_apart() {
         failures.push(format!("missing program: exit {}: {}", r.code, r.stderr));
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Limits as judges have them: time is CPU time (a busy program and a
+/// sleeping one are told apart), memory is peak resident memory (runtimes
+/// that reserve far more than they touch start; touching more than the
+/// limit is MLE), the stack may grow to the memory limit, and a program
+/// that leaves a process holding its output neither stalls the judge nor
+/// leaves the process behind.
+#[test]
+fn judge_limits_are_cpu_time_and_resident_memory() {
+    let dir = sample_folder("limits");
+    let dir = dir.to_str().unwrap();
+    let c = candidates();
+    let solutions = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/solutions");
+    let java = std::env::temp_dir().join(format!("gridpuzzle-java-{}", std::process::id()));
+    let compiled = std::process::Command::new("javac")
+        .args(["-nowarn", "-d"])
+        .arg(&java)
+        .arg(solutions.join("Curling.java"))
+        .status()
+        .expect("javac runs (a JDK is part of the machine)");
+    assert!(compiled.success(), "javac failed");
+    let script = |name: &str| solutions.join(name).display().to_string();
+    let rows: Vec<(String, Vec<&str>, Vec<&str>)> = vec![
+        (
+            format!("{c} spin curling"),
+            vec!["--time-limit", "1"],
+            vec![" TLE ", "s of CPU time"],
+        ),
+        (
+            format!("{c} hang curling"),
+            vec!["--time-limit", "0.2"],
+            vec![" TLE ", "idle, or waiting"],
+        ),
+        (
+            format!("{c} hog 300"),
+            vec![],
+            vec![" MLE ", "of resident memory, over the limit of 256 MB"],
+        ),
+        // 100 MB of stack: a crash under the usual 8 MB stack limit.
+        (format!("{c} deep 100"), vec![], vec![" AC "]),
+        (
+            format!("python3 {}", script("curling.py")),
+            vec![],
+            vec![" AC "],
+        ),
+        (
+            format!("node {}", script("curling.js")),
+            vec![],
+            vec![" AC "],
+        ),
+        (
+            format!("java -cp {} Curling", java.display()),
+            vec!["--time-limit", "5"],
+            vec![" AC "],
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (candidate, extra, want) in rows {
+        let mut args = vec!["judge", "curling", "--candidate", candidate.as_str()];
+        args.extend(extra);
+        args.push(dir);
+        let r = run(&args, "");
+        let code = if want[0] == " AC " { 0 } else { 1 };
+        let mut misses = r.misses(code, &want, &[]);
+        // A busy loop is never taken for a sleeper, however loaded the machine.
+        if candidate.contains(" spin ") && r.stdout.contains("idle") {
+            misses.push("a busy loop called idle".into());
+        }
+        if !misses.is_empty() {
+            failures.push(format!(
+                "{candidate}: {}\n{}{}",
+                misses.join(", "),
+                r.stdout,
+                r.stderr
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&java);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// `sleep`s of this many seconds, not yet ended, anywhere on the machine.
+fn sleepers(seconds: &str) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse().ok()) else {
+            continue;
+        };
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let zombie = std::fs::read_to_string(entry.path().join("stat")).is_ok_and(|s| {
+            s.rsplit(')')
+                .next()
+                .is_some_and(|r| r.trim_start().starts_with('Z'))
+        });
+        if !zombie && cmdline == format!("sleep\0{seconds}\0").as_bytes() {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+#[test]
+fn a_process_left_holding_the_output_is_killed_and_not_waited_for() {
+    let dir = sample_folder("sleeper");
+    let dir = dir.to_str().unwrap();
+    let candidate = format!("{} sleeper 97.5", candidates());
+    let began = std::time::Instant::now();
+    let r = run(&["judge", "curling", "--candidate", &candidate, dir], "");
+    // Not a timing test: without the fix the judge waits for the whole
+    // sleep (97.5 s) and the sleeper is still there afterwards.
+    assert!(
+        began.elapsed().as_secs() < 90,
+        "the judge waited for the sleeper"
+    );
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains(" AC "), "{}", r.stdout);
+    assert_eq!(
+        sleepers("97.5"),
+        Vec::<u32>::new(),
+        "the sleeper outlived the run"
+    );
 }
 
 struct CheckRow {

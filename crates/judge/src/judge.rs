@@ -18,7 +18,6 @@
 //! carry over.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use anyhow::{anyhow, Context, Result};
 use gridpuzzle_engine::diagnose::{diagnose, Diagnosis};
@@ -133,24 +132,49 @@ fn first_line(stderr: &str) -> String {
 pub fn judge_run(checker: &Checker, answers: &[i64], run: Run, limits: &RunLimits) -> Judged {
     let limit = limits.time.as_secs_f64();
     let over_cpu = run.cpu.is_some_and(|c| c > limits.time);
+    // Past the limit at its peak is MLE however the run ended, as on
+    // judges that measure resident memory; a failing run whose error names
+    // a refused allocation is MLE too.
+    let over_peak = run
+        .peak
+        .zip(limits.memory)
+        .is_some_and(|(peak, max)| peak > max);
     let out_of_memory = {
         let err = run.stderr.to_lowercase();
         OUT_OF_MEMORY.iter().any(|w| err.contains(w))
-            || run
-                .peak
-                .zip(limits.memory)
-                .is_some_and(|(peak, max)| peak > max)
     };
     let mb = |b: u64| format!("{} MB", b >> 20);
     let memory = limits.memory.map_or("(none)".into(), mb);
+    let over_the_limit = || {
+        format!(
+            "peak of {} of resident memory, over the limit of {memory}",
+            run.peak
+                .map_or("?".into(), |b| format!("{:.1} MB", b as f64 / 1048576.0))
+        )
+    };
     let (verdict, detail, report) = match &run.ended {
         // A limited run is never cancelled; a cancelled one is out of time.
         Ended::TimedOut | Ended::Cancelled => (
             RunVerdict::Tle,
-            format!(
-                "killed after {:.1} s of wall-clock time (limit {limit} s of CPU time)",
-                run.wall.as_secs_f64()
-            ),
+            match run.cpu {
+                Some(cpu) if over_cpu => format!(
+                    "{:.2} s of CPU time, over the limit of {limit} s (killed after {:.1} s of wall-clock time)",
+                    cpu.as_secs_f64(),
+                    run.wall.as_secs_f64()
+                ),
+                // Under a tenth of a core: it waited or slept. A busy
+                // program gets more than that even on a loaded machine.
+                Some(cpu) => format!(
+                    "killed after {:.1} s of wall-clock time, having used {:.2} s of CPU time{} (limit {limit} s of CPU time)",
+                    run.wall.as_secs_f64(),
+                    cpu.as_secs_f64(),
+                    if cpu * 10 < run.wall { ": idle, or waiting" } else { "" }
+                ),
+                None => format!(
+                    "killed after {:.1} s of wall-clock time (limit {limit} s of CPU time)",
+                    run.wall.as_secs_f64()
+                ),
+            },
             None,
         ),
         _ if over_cpu => (
@@ -171,6 +195,10 @@ pub fn judge_run(checker: &Checker, answers: &[i64], run: Run, limits: &RunLimit
             format!("stopped by the CPU time limit ({})", signal_name(*sig)),
             None,
         ),
+        Ended::OverMemory => (RunVerdict::Mle, over_the_limit(), None),
+        Ended::Signaled(_) | Ended::Exited(_) if over_peak => {
+            (RunVerdict::Mle, over_the_limit(), None)
+        }
         Ended::Signaled(_) | Ended::Exited(_) if out_of_memory && run.ended != Ended::Exited(0) => {
             (
                 RunVerdict::Mle,
@@ -384,18 +412,10 @@ pub fn first_wrong<P: Puzzle>(
     })
 }
 
-/// The time a table shows for a run: its CPU time, or the wall clock's
-/// when it timed out or was not measured.
-pub fn shown_time(j: &Judged) -> Duration {
-    match (j.verdict, j.run.cpu) {
-        (RunVerdict::Tle, _) | (_, None) => j.run.wall,
-        (_, Some(cpu)) => cpu,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     fn checker() -> Checker {
         Checker::new("case", |n, a| format!("Case {n}: {a}"))
@@ -440,9 +460,35 @@ mod tests {
                 "case 1, line 1: presentation error",
             ),
             (
-                ran(Ended::TimedOut, right, ""),
+                Run {
+                    cpu: None,
+                    ..ran(Ended::TimedOut, right, "")
+                },
                 RunVerdict::Tle,
                 "killed after 0.3 s of wall-clock time (limit 2 s of CPU time)",
+            ),
+            // A sleeper is told from a busy program by its CPU time.
+            (
+                ran(Ended::TimedOut, right, ""),
+                RunVerdict::Tle,
+                "killed after 0.3 s of wall-clock time, having used 0.25 s of CPU time (limit 2 s of CPU time)",
+            ),
+            (
+                Run {
+                    cpu: Some(Duration::from_millis(20)),
+                    ..ran(Ended::TimedOut, right, "")
+                },
+                RunVerdict::Tle,
+                "killed after 0.3 s of wall-clock time, having used 0.02 s of CPU time: idle, or waiting",
+            ),
+            (
+                Run {
+                    cpu: Some(Duration::from_millis(2100)),
+                    wall: Duration::from_millis(4000),
+                    ..ran(Ended::TimedOut, right, "")
+                },
+                RunVerdict::Tle,
+                "2.10 s of CPU time, over the limit of 2 s (killed after 4.0 s of wall-clock time)",
             ),
             (
                 Run {
@@ -477,7 +523,24 @@ mod tests {
                     ..ran(Ended::Exited(1), "", "")
                 },
                 RunVerdict::Mle,
-                "out of memory under the limit of 64 MB",
+                "peak of 65.0 MB of resident memory, over the limit of 64 MB",
+            ),
+            // Over the limit at its peak is MLE even when it answered right.
+            (
+                Run {
+                    peak: Some(65 << 20),
+                    ..ran(Ended::Exited(0), right, "")
+                },
+                RunVerdict::Mle,
+                "peak of 65.0 MB of resident memory, over the limit of 64 MB",
+            ),
+            (
+                Run {
+                    peak: Some(70 << 20),
+                    ..ran(Ended::OverMemory, "", "")
+                },
+                RunVerdict::Mle,
+                "peak of 70.0 MB of resident memory, over the limit of 64 MB",
             ),
             (
                 ran(Ended::Signaled(11), "", "boom"),
@@ -518,14 +581,6 @@ mod tests {
         let names: Vec<&str> = RunVerdict::ALL.iter().map(|v| v.name()).collect();
         assert_eq!(names, ["AC", "WA", "PE", "TLE", "MLE", "RE", "OLE"]);
         assert_eq!(RunVerdict::from(Judgement::Presentation), RunVerdict::Pe);
-    }
-
-    #[test]
-    fn the_table_shows_cpu_time_unless_out_of_time() {
-        let j = judge_run(&checker(), &[9], ran(Ended::Exited(0), "", ""), &LIMITS);
-        assert_eq!(shown_time(&j), Duration::from_millis(250));
-        let j = judge_run(&checker(), &[9], ran(Ended::TimedOut, "", ""), &LIMITS);
-        assert_eq!(shown_time(&j), Duration::from_millis(300));
     }
 
     /// The first wrong answer of a registered puzzle's sample is explained

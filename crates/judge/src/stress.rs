@@ -405,7 +405,11 @@ impl Stress {
         let text = judge_input(puzzle, &input.cases);
         let run = self.run_candidate(&text, true, scan)?;
         Ok(match run.ended {
-            Ended::Cancelled | Ended::NotStarted(_) | Ended::NoMemoryToStart(_) => None,
+            // Candidates run without a memory limit: never over it.
+            Ended::Cancelled
+            | Ended::NotStarted(_)
+            | Ended::NoMemoryToStart(_)
+            | Ended::OverMemory => None,
             Ended::TimedOut => Some(Failure::TimedOut),
             Ended::TooMuchOutput => Some(Failure::TooMuchOutput),
             Ended::Signaled(sig) => Some(Failure::Crash(sig)),
