@@ -24,6 +24,9 @@
 //! - [`variant`]: the game under a known wrong reading of its rules (a
 //!   throw into an adjacent block breaks it), solved for the judge kit's
 //!   diagnosis;
+//! - [`seed`]: the classic contest solution (an exhaustive depth-limited
+//!   search), reproduced to count what it spends: the judge kit's timing
+//!   tests are sized by it;
 //! - [`shrink`]: the boards one edit smaller, for shrinking a failing case;
 //! - [`puzzle`]: the engine's `Puzzle` contract, forwarding to the above;
 //! - [`validate`]: the judges' exact input format and limits, for test data;
@@ -38,6 +41,7 @@ pub mod presets;
 pub mod puzzle;
 pub mod render;
 pub mod rules;
+pub mod seed;
 pub mod shrink;
 pub mod solve;
 pub mod validate;

@@ -28,6 +28,9 @@
 //!   test oracle;
 //! - [`validate`]: the judges' exact input format and limits, for test
 //!   data; [`presets`]: the edge cases a judge test set should hold;
+//! - [`seed`]: the classic contest solution (a breadth-first search over
+//!   the head and two bits a link), reproduced to count what it spends:
+//!   the judge kit's timing tests are sized by it;
 //! - [`shrink`]: the lairs one edit smaller, for shrinking a failing case;
 //! - [`puzzle`]: the engine's `Puzzle` contract, forwarding to the above:
 //!   a position's view (the lair as ground, the snake a piece over it),
@@ -54,6 +57,7 @@ pub mod play;
 pub mod presets;
 pub mod puzzle;
 pub mod rules;
+pub mod seed;
 pub mod shrink;
 pub mod solve;
 pub mod validate;
