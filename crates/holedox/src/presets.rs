@@ -121,6 +121,7 @@ pub fn presets() -> Vec<Preset> {
         many = many.request(Request::new(1, size, Want { min: -1, max: None }).param("len", len));
     }
     presets.push(many);
+    presets.push(explodes());
     presets.push(
         Preset::new(
             "hardest",
@@ -129,6 +130,37 @@ pub fn presets() -> Vec<Preset> {
         .hardest((20, 20), &[("len", "8")]),
     );
     presets
+}
+
+/// The timing test: 20 lairs of 20x20 (the judges' largest) with a body
+/// of 8, the exit walled in by two stones. The answer is -1 and a good
+/// solution proves it at once (the head can never reach the exit); a
+/// plain breadth-first search over bodies, the contest's, visits every
+/// body the snake can take first: about 616,000 states a lair, 12.3
+/// million in all, seconds where the sample takes microseconds.
+fn explodes() -> Preset {
+    let mut p = Preset::new(
+        "naive-search-explodes",
+        "20 lairs of 20x20 with a body of 8 and the exit walled in: a search that does not \
+         see the exit is out of reach visits every body the snake can take (the timing test)",
+    );
+    for i in 0..20u32 {
+        // A straight body, head first, in a different row and column each
+        // time; one stone more, off the body, so no two lairs are alike.
+        let (row, col) = (3 + i % 17, 2 + (i * 7) % 12);
+        let body: Vec<(u32, u32)> = if i % 2 == 0 {
+            (0..8).map(|k| (row, col + k)).collect()
+        } else {
+            (0..8).map(|k| (row.min(12) + k, col + 2)).collect()
+        };
+        let mut stones = vec![(1, 2), (2, 1)];
+        let extra = (20 - i % 5, 20 - (i * 3) % 7);
+        if !body.contains(&extra) {
+            stones.push(extra);
+        }
+        p = p.text(lair(20, 20, &body, &stones));
+    }
+    p
 }
 
 #[cfg(test)]
@@ -145,5 +177,26 @@ mod tests {
             crate::validate::validate(&mut input, |_, _| (1, 1));
             assert_eq!(input.finish().lines(), Vec::<String>::new(), "{}", p.name);
         }
+    }
+
+    /// The timing test does what it says: every lair is -1, and the
+    /// contest's breadth-first search pops millions of states on each.
+    #[test]
+    fn the_timing_test_is_costly_for_the_contest_search() {
+        let p = explodes();
+        let text = format!("{}0 0 0\n", p.text);
+        let cases: Vec<crate::Case> =
+            crate::Cases::new(text.as_bytes(), crate::parse::ParseOptions::default())
+                .collect::<Result<_, _>>()
+                .unwrap();
+        assert_eq!(cases.len(), 20);
+        let mut total = 0;
+        for case in &cases {
+            let run = crate::seed::seed_run(case).unwrap();
+            assert_eq!(run.answer, -1);
+            assert!(run.popped > 500_000, "{}", run.popped);
+            total += run.popped;
+        }
+        assert!(total > 10_000_000, "{total}");
     }
 }

@@ -190,11 +190,15 @@ impl Make {
         if puzzle.presets().is_empty() {
             tests.push(set.random(self.seed));
         }
-        // The variants no test kills yet get tests of their own.
+        // The variants no test kills yet get tests of their own. The
+        // sample does not count: contestants see it, so a wrong reading
+        // that only it kills would be fixed by hand to pass it, and still
+        // be wrong.
         let names: Vec<&str> = set.variants.iter().map(|(v, _)| v.name).collect();
         for (k, name) in names.into_iter().enumerate() {
             let killed = tests
                 .iter()
+                .skip(1)
                 .any(|t| t.cases.iter().any(|c| c.kills.contains(&name)));
             if !killed {
                 let hunted = set.hunt(k, seed_of(self.seed, 1000 + k as u64, 0));
@@ -622,7 +626,25 @@ impl Make {
                 "notes": test.notes,
             }));
         }
-        let kill_set = kill_set(&killed_by);
+        // The kill set is made of tests contestants do not see, where
+        // there are such.
+        let sample = tests.first().map(|_| format!("{:0width$}", 1));
+        let hidden: Vec<Vec<String>> = killed_by
+            .iter()
+            .map(|by| {
+                let unseen: Vec<String> = by
+                    .iter()
+                    .filter(|t| Some(*t) != sample.as_ref())
+                    .cloned()
+                    .collect();
+                if unseen.is_empty() {
+                    by.clone()
+                } else {
+                    unseen
+                }
+            })
+            .collect();
+        let kill_set = kill_set(&hidden);
         let mut not_killed = Vec::new();
         let variants: Vec<Value> = set
             .variants
@@ -823,6 +845,18 @@ mod tests {
                 assert_eq!(manifest["reproducible"], true);
                 let tests = manifest["tests"].as_array().unwrap();
                 assert!(!tests.is_empty());
+                // Every wrong reading is killed by a test contestants do
+                // not see, and the kill set holds no sample.
+                for v in manifest["variants"].as_array().unwrap() {
+                    let by = v["killed_by"].as_array().unwrap();
+                    assert!(by.iter().any(|t| t != "01"), "{}: {v}", P::NAME);
+                }
+                let kill_set = manifest["kill_set"].as_array().unwrap();
+                assert!(
+                    !kill_set.iter().any(|t| t == "01"),
+                    "{}: {kill_set:?}",
+                    P::NAME
+                );
                 let checker = crate::checker::Checker::of::<P>();
                 for t in tests {
                     let input = a.join(t["input"].as_str().unwrap());
