@@ -780,8 +780,6 @@ fn render_table() -> Vec<Req> {
 fn puzzles_table() -> Vec<Req> {
     vec![
         get("puzzles-catalog", "/api/puzzles", true),
-        get("puzzles-curling-js", "/puzzles/curling.js", false),
-        get("puzzles-holedox-js", "/puzzles/holedox.js", false),
         // Registered but not listed: not on the page.
         get(
             "puzzles-template-js-not-found",
