@@ -87,7 +87,6 @@ impl Puzzle for Walk {
         piece: "king",
         goal: "goal",
     };
-    const LISTED: bool = false;
 
     type Move = Step;
     type Case = Board;
