@@ -556,7 +556,7 @@ async fn levels_hold_their_answers_and_ids() {
         let puzzle = p["name"].as_str().unwrap();
         let sets = p["levels"].as_array().unwrap();
         let names: Vec<&str> = sets.iter().map(|s| s["name"].as_str().unwrap()).collect();
-        assert_eq!(names, ["Samples", "Hardest found"], "{puzzle}");
+        assert_eq!(names[0], "Samples", "{puzzle}: the statement's set first");
         assert_eq!(
             sets[0]["input"], p["samples"],
             "{puzzle}: the samples are the statement's"

@@ -64,6 +64,12 @@
 //!    `gridpuzzle-<name> = { path = "crates/<name>" }` line to the root
 //!    `Cargo.toml`'s `[workspace.dependencies]`.
 //!
+//! 5. **Its page** (optional): `PAGE` in `puzzle.rs` (the editor's cells
+//!    and tools as marks, the rules in words, level sets, new-board
+//!    difficulties) and the draft methods (`draft_text`, `draft_lacks`,
+//!    `game_id`, `from_game_id`); the page draws it with no code of its
+//!    own, as Walk shows under the `template` feature.
+//!
 //! Nothing else: the command line, the server and the page iterate the
 //! registry, and `crates/registry/tests/conformance.rs` tests every
 //! registered puzzle (judge round trip, solver against a naive search,
