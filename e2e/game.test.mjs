@@ -26,7 +26,7 @@ const waitFrame = (page, k) =>
   page.waitForFunction((n) => document.getElementById("frame-caption").dataset.k === String(n), k);
 
 /// The stone's glide as the page set it ("none": drawn in place).
-const stoneTransition = (page) => page.evaluate(() => document.getElementById("stone").style.transition);
+const stoneTransition = (page) => page.evaluate(() => document.getElementById("mover").style.transition);
 
 export async function gameScenarios(h) {
   const { base, scenario, open, cell, clickCell, classOf, stoneAt, headAt, HOLEDOX_SAMPLE_ID } = h;
@@ -43,7 +43,7 @@ export async function gameScenarios(h) {
     const edited = new URL(page.url()).hash;
 
     await page.selectOption("#puzzle", "holedox");
-    await page.locator("#snake rect.head").waitFor();
+    await page.locator("#pieces .seg.head").waitFor();
     assert.match(await page.textContent("#rules"), /snake/, "Holedox's rules are shown");
     await page.selectOption("#puzzle", "curling");
     await page.waitForFunction(() => /^#curling\//.test(location.hash));

@@ -103,41 +103,38 @@ function atLeast(pairs, theme) {
 }
 
 /// The board's meaningful colours and the controls' borders, against
-/// what they are seen on.
+/// what they are seen on. The board is drawn by role (the palette's), so
+/// these hold for every puzzle.
 async function boardContrast(page, theme) {
-  const ice = await paint(page, "rect", "cell ice");
-  const block = await paint(page, "rect", "cell block");
-  const broken = await paint(page, "rect", "cell block broken");
-  const goal = await paint(page, "rect", "cell goal");
-  const mark = await paint(page, "circle", "goal-mark");
-  const stone = await paint(page, "circle", "curling-stone");
   const floor = await paint(page, "rect", "cell floor");
-  const rock = await paint(page, "rect", "cell stone");
-  const exit = await paint(page, "rect", "exit-mark");
-  const head = await paint(page, "rect", "seg head");
-  const seg = await paint(page, "rect", "seg");
+  const wall = await paint(page, "rect", "cell wall");
+  const broken = await paint(page, "rect", "cell broken");
+  const goal = await paint(page, "rect", "cell goal");
+  const start = await paint(page, "rect", "cell start");
+  const ring = await paint(page, "circle", "goal-ring");
+  const disc = await paint(page, "circle", "disc piece");
+  const head = await paint(page, "rect", "seg piece head");
+  const seg = await paint(page, "rect", "seg body");
   const [panel, button, input] = await page.evaluate(() => [
     getComputedStyle(document.getElementById("top")).backgroundColor,
     getComputedStyle(document.getElementById("resize")).borderTopColor,
     getComputedStyle(document.getElementById("width")).borderTopColor,
   ]);
   atLeast([
-    ["Curling grid lines on ice", ice.stroke, ice.fill],
-    ["Curling grid lines on the goal", goal.stroke, goal.fill],
-    ["Curling grid lines between blocks", block.stroke, block.fill],
-    ["a block on ice", block.fill, ice.fill],
-    ["a broken block's outline on ice", broken.stroke, broken.fill],
-    ["the goal's mark on its cell", mark.stroke, goal.fill],
-    ["the stone on ice", stone.fill, ice.fill],
-    ["Holedox grid lines on the floor", floor.stroke, floor.fill],
-    ["a Holedox stone on the floor", rock.fill, floor.fill],
-    ["the exit's mark on the floor", exit.stroke, floor.fill],
-    ["the snake's head on the floor", head.fill, floor.fill],
-    ["the snake's outline on the floor", seg.stroke, floor.fill],
+    ["grid lines on the floor", floor.stroke, floor.fill],
+    ["grid lines on the goal", goal.stroke, goal.fill],
+    ["grid lines between walls", wall.stroke, wall.fill],
+    ["a wall on the floor", wall.fill, floor.fill],
+    ["a broken wall's outline on the floor", broken.stroke, broken.fill],
+    ["the goal's ring on its cell", ring.stroke, goal.fill],
+    ["the start's outline on the floor", start.stroke, floor.fill],
+    ["a one-cell piece on the floor", disc.fill, floor.fill],
+    ["a chain's head on the floor", head.fill, floor.fill],
+    ["a chain's outline on the floor", seg.stroke, floor.fill],
     ["a button's border on its panel", button, panel],
     ["a field's border on its panel", input, panel],
   ], theme);
-  assert.equal(rock.stroke, floor.stroke, `${theme}: a Holedox stone has the grid's outline, not the Curling stone's`);
+  assert.equal(wall.stroke, floor.stroke, `${theme}: a wall has the grid's outline`);
 }
 
 /// A real touch swipe from the centre of the board, `dx`, `dy` pixels,
@@ -320,10 +317,10 @@ export async function layoutScenarios({ scenario, base, open, stoneAt }) {
     await page.setViewportSize(WIDE);
     await page.waitForFunction((w) => document.getElementById("board").getBoundingClientRect().width === w, wide);
     // Less motion asked for: the stone jumps instead of gliding.
-    const glide = () => page.evaluate(() => getComputedStyle(document.getElementById("stone")).transitionDuration);
+    const glide = () => page.evaluate(() => getComputedStyle(document.getElementById("mover")).transitionDuration);
     await page.keyboard.press("ArrowDown");
     await page.waitForFunction(() => document.getElementById("play-moves").dataset.n === "1");
-    assert.notEqual(await glide(), "0s", "the stone glides by default");
+    assert.notEqual(await glide(), "0s", "the one-cell piece glides by default");
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.keyboard.press("ArrowLeft");
     await page.waitForFunction(() => document.getElementById("play-moves").dataset.n === "2");
@@ -332,23 +329,23 @@ export async function layoutScenarios({ scenario, base, open, stoneAt }) {
     // The keyboard cursor: two right, one down, Enter paints a block.
     await page.click('.tab[data-mode="edit"]');
     await page.focus("#board-wrap");
-    assert.equal(await page.locator('#board rect.cell[data-r="1"][data-c="2"]').getAttribute("class"), "cell ice");
+    assert.equal(await page.locator('#board rect.cell[data-r="1"][data-c="2"]').getAttribute("data-what"), "ice");
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowDown");
     assert.equal(await page.textContent("#cursor-text"), "Row 2, column 3: ice.");
     await page.keyboard.press("Enter");
-    assert.equal(await page.locator('#board rect.cell[data-r="1"][data-c="2"]').getAttribute("class"), "cell block");
+    assert.equal(await page.locator('#board rect.cell[data-r="1"][data-c="2"]').getAttribute("data-what"), "block");
     // A key's edit is undone like a click's.
     await page.keyboard.press("Control+z");
-    assert.equal(await page.locator('#board rect.cell[data-r="1"][data-c="2"]').getAttribute("class"), "cell ice", "Ctrl+Z undid the key's edit");
+    assert.equal(await page.locator('#board rect.cell[data-r="1"][data-c="2"]').getAttribute("data-what"), "ice", "Ctrl+Z undid the key's edit");
     await page.keyboard.press("Control+y");
-    assert.equal(await page.locator('#board rect.cell[data-r="1"][data-c="2"]').getAttribute("class"), "cell block");
+    assert.equal(await page.locator('#board rect.cell[data-r="1"][data-c="2"]').getAttribute("data-what"), "block");
     assert.ok(await page.locator("#cursor").isVisible(), "the cursor is drawn on the focused board");
     await page.click('.tool[data-tool="ice"]');
     await page.focus("#board-wrap");
     await page.keyboard.press(" ");
-    assert.equal(await page.locator('#board rect.cell[data-r="1"][data-c="2"]').getAttribute("class"), "cell ice");
+    assert.equal(await page.locator('#board rect.cell[data-r="1"][data-c="2"]').getAttribute("data-what"), "ice");
     // A click puts the cursor on its cell: the keys go on from there.
     await page.locator('#board rect.cell[data-r="3"][data-c="4"]').click();
     await page.keyboard.press("ArrowLeft");

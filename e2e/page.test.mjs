@@ -82,19 +82,18 @@ async function clickCell(page, r, c) {
   await cell(page, r, c).click();
 }
 
+/// What cell (r, c) is, as the editor names it ("block", "ice").
 async function classOf(page, r, c) {
-  return (await cell(page, r, c).getAttribute("class")).replace("cell ", "");
+  return cell(page, r, c).getAttribute("data-what");
 }
 
-async function stoneAt(page) {
-  const stone = page.locator("#stone");
-  return [Number(await stone.getAttribute("data-r")), Number(await stone.getAttribute("data-c"))];
+/// Where the moving piece (the stone, the snake's head) is drawn.
+async function moverAt(page) {
+  const mover = page.locator("#mover");
+  return [Number(await mover.getAttribute("data-r")), Number(await mover.getAttribute("data-c"))];
 }
-
-async function headAt(page) {
-  const head = page.locator("#snake rect.head");
-  return [Number(await head.getAttribute("data-r")), Number(await head.getAttribute("data-c"))];
-}
+const stoneAt = moverAt;
+const headAt = moverAt;
 
 await scenario("curling: build a board in the editor, solve it, step through the animation", async (page) => {
   await open(page, base);
@@ -174,7 +173,7 @@ const HOLEDOX_SAMPLE_ID = "holedox/6x5/AIMAA/3.0.RUL";
 await scenario("holedox: open a sample by its link and play it", async (page) => {
   await open(page, base + "#" + HOLEDOX_SAMPLE_ID);
   assert.equal(await page.inputValue("#puzzle"), "holedox");
-  assert.equal(await page.locator("#snake rect.seg").count(), 4);
+  assert.equal(await page.locator("#pieces .seg").count(), 4);
   assert.deepEqual(await headAt(page), [3, 0]);
   assert.equal(await classOf(page, 2, 3), "stone");
 

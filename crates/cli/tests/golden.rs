@@ -1132,19 +1132,35 @@ fn generate_table() -> Vec<Inv> {
 /// Candidate programs for `stress`: they read their input and answer the
 /// same whatever it is.
 const UNPARSABLE: &str = "cat >/dev/null\necho banana\n";
-const CURLING_MINUS_1: &str = "cat >/dev/null\necho -1\n";
-const HOLEDOX_MINUS_1: &str = "cat >/dev/null\necho 'Case 1: -1'\n";
+/// A candidate that answers `-1` to its one case, in the puzzle's judge
+/// line.
+struct MinusOne;
+
+impl gridpuzzle_registry::Visit for MinusOne {
+    type Output = String;
+    fn visit<P: gridpuzzle_registry::Puzzle>(self, _: P) -> String {
+        let line = P::judge_line(1, "-1");
+        // Quoted only when the shell needs it (so the recorded script of
+        // a bare `-1` stays as it was).
+        let line = if line.contains(' ') {
+            format!("'{line}'")
+        } else {
+            line
+        };
+        format!("cat >/dev/null\necho {line}\n")
+    }
+}
 const FAILS: &str = "cat >/dev/null\necho 'partial'\necho 'oops: bad input' >&2\nexit 4\n";
 const SILENT: &str = "cat >/dev/null\n";
 
 fn stress_table() -> Vec<Inv> {
     let mut t = Vec::new();
-    for puzzle in ["curling", "holedox"] {
-        let minus_1 = if puzzle == "curling" {
-            CURLING_MINUS_1
-        } else {
-            HOLEDOX_MINUS_1
-        };
+    let listed = gridpuzzle_registry::entries()
+        .into_iter()
+        .filter(|e| e.listed);
+    for puzzle in listed.map(|e| e.name) {
+        let minus_1 = gridpuzzle_registry::visit(puzzle, MinusOne).unwrap();
+        let minus_1 = minus_1.as_str();
         let name = |what: &str| format!("stress-{puzzle}-{what}");
         let args = |extra: &str| {
             // One dataset an input, as these candidates answer one; the
@@ -1173,14 +1189,14 @@ fn stress_table() -> Vec<Inv> {
             "stress-holedox-wrong-number-lenient",
             "stress holedox --tail-rule lenient --candidate 'sh $TMP/candidate.sh' --cases 30 --seed 3 --size 6x6 --timeout 10 --datasets 1 --save $TMP/stress-fail.in",
         )
-        .file("candidate.sh", HOLEDOX_MINUS_1),
+        .file("candidate.sh", gridpuzzle_registry::visit("holedox", MinusOne).unwrap()),
     );
     t.push(
         inv(
             "stress-curling-wrong-number-max-throws-none",
             "stress curling --max-throws none --candidate 'sh $TMP/candidate.sh' --cases 30 --seed 5 --size 8x8 --timeout 10 --datasets 1 --save $TMP/stress-fail.in",
         )
-        .file("candidate.sh", CURLING_MINUS_1),
+        .file("candidate.sh", gridpuzzle_registry::visit("curling", MinusOne).unwrap()),
     );
     t.extend([
         inv("stress-error-no-candidate", "stress curling"),

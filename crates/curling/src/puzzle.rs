@@ -12,7 +12,7 @@ use std::io::BufRead;
 use std::time::Duration;
 
 use gridpuzzle_engine::generate::{Best, Difficulty, Generator, Want};
-use gridpuzzle_engine::page::{self, DraftGrid};
+use gridpuzzle_engine::page::{self, DraftCell, DraftGrid, DraftLook, Edit, Tool};
 use gridpuzzle_engine::puzzle::{
     Cases, GenInfo, GenSpec, HardSpec, Info, JudgeInfo, Levels, NewBoard, PageInfo, Puzzle,
     Setting, Variant,
@@ -477,7 +477,63 @@ impl Puzzle for Curling {
     }
 
     const PAGE: Option<PageInfo> = Some(PageInfo {
-        script: include_str!("../page.js"),
+        editor: DraftLook {
+            cells: &[
+                DraftCell {
+                    ch: '.',
+                    word: "ice",
+                    mark: ICE,
+                    piece: None,
+                },
+                DraftCell {
+                    ch: '#',
+                    word: "block",
+                    mark: BLOCK,
+                    piece: None,
+                },
+                DraftCell {
+                    ch: 'S',
+                    word: "start",
+                    mark: START,
+                    piece: Some(STONE),
+                },
+                DraftCell {
+                    ch: 'G',
+                    word: "goal",
+                    mark: GOAL,
+                    piece: None,
+                },
+            ],
+            spots: &[],
+            chains: &[],
+            tools: &[
+                Tool {
+                    id: "ice",
+                    label: "Ice",
+                    help: "Click or drag to clear cells.",
+                    edit: Edit::Paint('.'),
+                },
+                Tool {
+                    id: "block",
+                    label: "Block",
+                    help: "Click or drag to place blocks.",
+                    edit: Edit::Paint('#'),
+                },
+                Tool {
+                    id: "start",
+                    label: "Start",
+                    help: "Click to place the stone's start.",
+                    edit: Edit::Place('S'),
+                },
+                Tool {
+                    id: "goal",
+                    label: "Goal",
+                    help: "Click to place the goal.",
+                    edit: Edit::Place('G'),
+                },
+            ],
+            tool: "block",
+        },
         rules: "Throw the stone up, down, left or right: it slides over the ice \
             until it hits a block, which stops it and breaks (the block is gone for the rest of the \
             game). A throw toward a block right next to the stone is not allowed. Sliding off the \

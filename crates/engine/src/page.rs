@@ -14,10 +14,142 @@
 //! then what the puzzle adds. The format and the error messages are the
 //! ones the page's JavaScript used before the codec moved here, so links
 //! made then still open; the golden tests of each puzzle pin them.
+//!
+//! The page's editor is generic too: a puzzle says what its draft's
+//! characters and fields *are* ([`DraftLook`]: a mark each, as a
+//! [`BoardView`](crate::view::BoardView) has) and what its tools do
+//! ([`Tool`], one of four [`Edit`]s), and the page edits and draws every
+//! puzzle's draft with the same code, at once and without asking the
+//! server (a drag paints as fast as the pointer moves). The four edits are
+//! the ones the puzzles need: paint cells, place the one cell of a kind
+//! (a start), put a cell field (an exit), draw a chain head first (a
+//! snake). A rule of the editor that a puzzle could want otherwise is said
+//! in roles, so the page names no puzzle: a piece never lies on a wall
+//! (painting a wall under a chain, or drawing a chain over a wall, does
+//! nothing).
 
 use serde_json::{json, Map, Value};
 
 use crate::grid::Pos;
+use crate::view::Mark;
+
+// ------------------------------------------------------------- the editor
+
+/// What one of the editor's tools does where it is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edit {
+    /// Paints every cell it is pressed or dragged over with this
+    /// character of the draft's rows.
+    Paint(char),
+    /// Puts the one cell holding this character where it is clicked (the
+    /// old one becomes [`DraftLook::blank`]).
+    Place(char),
+    /// Sets the draft's field of this name, a cell `[row, column]`, where
+    /// it is clicked.
+    Spot(&'static str),
+    /// Draws the draft's field of this name, a chain of cells head first:
+    /// a press starts it (or takes back its tail), a drag adds the cell
+    /// next to the tail (or takes the tail back on the cell before it).
+    Chain(&'static str),
+}
+
+/// A tool of the page's editor: its button and what it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tool {
+    /// Its name in the page (`data-tool`).
+    pub id: &'static str,
+    pub label: &'static str,
+    /// One sentence under the tools while it is chosen.
+    pub help: &'static str,
+    pub edit: Edit,
+}
+
+/// One character of a draft's rows, as the editor draws and names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DraftCell {
+    pub ch: char,
+    /// The word a screen reader hears for it ("block").
+    pub word: &'static str,
+    pub mark: Mark,
+    /// The piece drawn on it, if one stands there (the stone on its
+    /// start).
+    pub piece: Option<Mark>,
+}
+
+/// How the page's editor draws a draft, and its tools (see the module
+/// docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DraftLook {
+    /// The characters of the rows; the first is the blank cell that a new
+    /// or grown board is filled with.
+    pub cells: &'static [DraftCell],
+    /// Cell fields (`[row, column]`, at the top left corner on a blank
+    /// board) drawn on the ground with a mark, and their words.
+    pub spots: &'static [(&'static str, &'static str, Mark)],
+    /// Chain fields (head first, empty on a blank board), drawn as a piece
+    /// with its head, body and tail marks.
+    pub chains: &'static [(&'static str, [Mark; 3])],
+    pub tools: &'static [Tool],
+    /// The tool chosen when the puzzle is first opened.
+    pub tool: &'static str,
+}
+
+impl DraftLook {
+    /// The blank cell character.
+    pub fn blank(&self) -> char {
+        self.cells[0].ch
+    }
+
+    /// The editor as `/api/puzzles` sends it (marks as in
+    /// [`BoardView::to_json`](crate::view::BoardView::to_json)):
+    ///
+    /// ```text
+    /// {"cells": [{"ch": ".", "word": "ice", "mark": MARK, "piece": MARK|null}],
+    ///  "spots": [{"field": "exit", "word": "exit", "mark": MARK}],
+    ///  "chains": [{"field": "body", "marks": [HEAD, BODY, TAIL]}],
+    ///  "tools": [{"id", "label", "help", "edit": "paint|place|spot|chain",
+    ///             "what": "#"|"exit"}],
+    ///  "tool": "block"}
+    /// ```
+    pub fn to_json(&self) -> Value {
+        let cells: Vec<Value> = self
+            .cells
+            .iter()
+            .map(|c| {
+                json!({"ch": c.ch.to_string(), "word": c.word, "mark": c.mark.to_json(),
+                       "piece": c.piece.map(Mark::to_json)})
+            })
+            .collect();
+        let spots: Vec<Value> = self
+            .spots
+            .iter()
+            .map(
+                |(field, word, mark)| json!({"field": field, "word": word, "mark": mark.to_json()}),
+            )
+            .collect();
+        let chains: Vec<Value> = self
+            .chains
+            .iter()
+            .map(|(field, marks)| {
+                json!({"field": field, "marks": marks.iter().map(|m| m.to_json()).collect::<Vec<_>>()})
+            })
+            .collect();
+        let tools: Vec<Value> = self
+            .tools
+            .iter()
+            .map(|t| {
+                let (edit, what) = match t.edit {
+                    Edit::Paint(ch) => ("paint", ch.to_string()),
+                    Edit::Place(ch) => ("place", ch.to_string()),
+                    Edit::Spot(field) => ("spot", field.to_string()),
+                    Edit::Chain(field) => ("chain", field.to_string()),
+                };
+                json!({"id": t.id, "label": t.label, "help": t.help, "edit": edit, "what": what})
+            })
+            .collect();
+        json!({"cells": cells, "spots": spots, "chains": chains, "tools": tools, "tool": self.tool})
+    }
+}
 
 /// The largest side of a board the page edits, and so of a game ID.
 pub const MAX_SIDE: u32 = 100;

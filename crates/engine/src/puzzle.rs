@@ -218,9 +218,10 @@ pub struct JudgeInfo {
 /// [`crate::page`].
 #[derive(Debug, Clone, Copy)]
 pub struct PageInfo {
-    /// The page's drawing module: a plain script that registers the
-    /// puzzle's drawing and editing tools (see the page's scripts).
-    pub script: &'static str,
+    /// How the page's generic editor draws a draft and what its tools do
+    /// (see [`crate::page`]): the page draws positions from their views,
+    /// and has no code of the puzzle's own.
+    pub editor: crate::page::DraftLook,
     /// The rules in a few plain sentences, for the page's "How to play"
     /// (the page knows no rule of its own). The move keys are the page's,
     /// so they are not repeated here.
@@ -642,9 +643,9 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     const PAGE: Option<PageInfo> = None;
 
     // The fields of [`Puzzle::PAGE`], by the names the front ends use.
-    const PAGE_SCRIPT: &'static str = match Self::PAGE {
-        Some(p) => p.script,
-        None => "",
+    const EDITOR: Option<crate::page::DraftLook> = match Self::PAGE {
+        Some(p) => Some(p.editor),
+        None => None,
     };
     const RULES: &'static str = match Self::PAGE {
         Some(p) => p.rules,

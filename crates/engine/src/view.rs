@@ -245,6 +245,11 @@ impl Mark {
         Mark { text, ascii, role }
     }
 
+    /// The mark as the API's views send it: `{"role", "text"}`.
+    pub fn to_json(self) -> Value {
+        json!({"role": self.role.name(), "text": self.text})
+    }
+
     /// The symbol in the wanted character set.
     pub fn symbol(self, ascii: bool) -> &'static str {
         if ascii {
@@ -424,10 +429,7 @@ impl BoardView {
             .iter()
             .map(|&(p, m)| json!([p.row, p.col, index(m)]))
             .collect();
-        let marks: Vec<Value> = marks
-            .iter()
-            .map(|m| json!({"role": m.role.name(), "text": m.text}))
-            .collect();
+        let marks: Vec<Value> = marks.iter().map(|m| m.to_json()).collect();
         json!({
             "width": self.width,
             "height": self.height,
@@ -438,6 +440,36 @@ impl BoardView {
             "focus": [self.focus.row, self.focus.col],
         })
     }
+}
+
+/// The palette as CSS custom properties for the web page:
+/// `--ROLE-fill` and `--ROLE-line` of every role on `:root`, light, and
+/// dark under `prefers-color-scheme: dark`. The page's stylesheet draws
+/// roles with these, so a colour is changed in [`Role::paint`] only.
+pub fn palette_variables() -> String {
+    let mut css = String::new();
+    for t in 0..2 {
+        let mut vars = String::new();
+        for r in Role::ALL {
+            let p = r.paint();
+            let _ = write!(
+                vars,
+                " --{0}-fill: {1}; --{0}-line: {2};",
+                r.name(),
+                p.fill[t],
+                p.line[t]
+            );
+        }
+        if t == 0 {
+            let _ = writeln!(css, ":root {{{vars} }}");
+        } else {
+            let _ = writeln!(
+                css,
+                "@media (prefers-color-scheme: dark) {{ :root {{{vars} }} }}"
+            );
+        }
+    }
+    css
 }
 
 /// How a line of text about the game should read.
@@ -566,6 +598,20 @@ mod tests {
         for r in Role::ALL {
             assert_eq!(Role::named(r.name()), Some(r));
         }
+    }
+
+    #[test]
+    fn the_page_palette_has_every_role_in_both_themes() {
+        let css = palette_variables();
+        let (light, dark) = css.split_once("@media").unwrap();
+        for r in Role::ALL {
+            let p = r.paint();
+            assert!(light.contains(&format!("--{}-fill: {};", r.name(), p.fill[0])));
+            assert!(light.contains(&format!("--{}-line: {};", r.name(), p.line[0])));
+            assert!(dark.contains(&format!("--{}-fill: {};", r.name(), p.fill[1])));
+            assert!(dark.contains(&format!("--{}-line: {};", r.name(), p.line[1])));
+        }
+        assert!(dark.starts_with(" (prefers-color-scheme: dark) { :root {"));
     }
 
     #[test]

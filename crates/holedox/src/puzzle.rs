@@ -13,7 +13,7 @@ use std::io::BufRead;
 use std::time::Duration;
 
 use gridpuzzle_engine::generate::{Best, Difficulty, Generator};
-use gridpuzzle_engine::page::{self, DraftGrid};
+use gridpuzzle_engine::page::{self, DraftCell, DraftGrid, DraftLook, Edit, Tool};
 use gridpuzzle_engine::puzzle::{
     push_decimal, Cases, GenInfo, GenSpec, HardSpec, Info, JudgeInfo, Levels, NewBoard, PageInfo,
     Puzzle, Setting, Variant,
@@ -422,7 +422,52 @@ impl Puzzle for Holedox {
     }
 
     const PAGE: Option<PageInfo> = Some(PageInfo {
-        script: include_str!("../page.js"),
+        editor: DraftLook {
+            cells: &[
+                DraftCell {
+                    ch: '.',
+                    word: "floor",
+                    mark: FLOOR,
+                    piece: None,
+                },
+                DraftCell {
+                    ch: '#',
+                    word: "stone",
+                    mark: STONE,
+                    piece: None,
+                },
+            ],
+            spots: &[("exit", "exit", EXIT)],
+            chains: &[("body", [HEAD, BODY, TAIL])],
+            tools: &[
+                Tool {
+                    id: "floor",
+                    label: "Floor",
+                    help: "Click or drag to clear stones.",
+                    edit: Edit::Paint('.'),
+                },
+                Tool {
+                    id: "stone",
+                    label: "Stone",
+                    help: "Click or drag to place stones.",
+                    edit: Edit::Paint('#'),
+                },
+                Tool {
+                    id: "snake",
+                    label: "Snake",
+                    help: "Press on the head and drag to the tail (or click cell by cell); \
+                        click the tail to take it back.",
+                    edit: Edit::Chain("body"),
+                },
+                Tool {
+                    id: "exit",
+                    label: "Exit",
+                    help: "Click to place the exit.",
+                    edit: Edit::Spot("exit"),
+                },
+            ],
+            tool: "stone",
+        },
         rules: "Move the snake's head one cell up, down, left or right; every \
             other segment follows into the cell of the one before it. The head may not leave the \
             lair, enter a stone or enter any cell of the body, its tail included (the lenient tail \

@@ -18,9 +18,9 @@
 //!   of a game changes, through the rules, an exact hint, and on request
 //!   a bounded window of whole positions to draw: `positions.rs`) and
 //!   `/api/board` (a draft's judge text and game ID, and a game ID's
-//!   draft), one module each; and `GET /api/puzzles` with each puzzle's
-//!   drawing module `GET /puzzles/NAME.js` (`puzzles.rs`: what the page
-//!   offers of every puzzle, so the page names none). Tests drive this
+//!   draft), one module each; and `GET /api/puzzles` (`puzzles.rs`: what
+//!   the page offers of every puzzle, its editor and the palette
+//!   included, so the page names none). Tests drive this
 //!   router directly, without a socket.
 //! - A body is read by axum's `Json` extractor into the endpoint's
 //!   serde-derived request type (`request.rs`): only `application/json`
@@ -262,7 +262,6 @@ pub fn router(config: Config) -> Router {
         .route("/api/play", post(play::handler))
         .route("/api/board", post(board::handler))
         .route("/api/puzzles", get(puzzles::list))
-        .route("/puzzles/{file}", get(puzzles::script))
         .route_layer(
             ServiceBuilder::new()
                 .layer(HandleErrorLayer::new(|_: tower::BoxError| async {

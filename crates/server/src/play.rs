@@ -152,6 +152,25 @@ impl Visit for Play<'_> {
     }
 }
 
+/// A position of the window: [`Puzzle::position_json`] with its `view`,
+/// the [`BoardView`](gridpuzzle_engine::view::BoardView) the page draws
+/// (after the move `last`, so what the move broke is drawn so).
+fn drawn<P: Puzzle>(
+    puzzle: &P,
+    case: &P::Case,
+    state: &P::State,
+    last: Option<(&P::State, P::Move, &P::Event)>,
+) -> Value {
+    let view = puzzle.view(case, state, last, None).to_json();
+    match puzzle.position_json(case, state) {
+        Value::Object(mut fields) => {
+            fields.insert("view".into(), view);
+            Value::Object(fields)
+        }
+        other => serde_json::json!({"state": other, "view": view}),
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn play<P: Puzzle>(
     puzzle: &P,
@@ -167,7 +186,7 @@ fn play<P: Puzzle>(
     let mut state = puzzle.start(&case);
     let start = puzzle.state_json(&state);
     if let Some(w) = &mut window {
-        w.see(0, || puzzle.position_json(&case, &state));
+        w.see(0, || drawn(puzzle, &case, &state, None));
     }
     let mut steps = Vec::new();
     let mut refused = None;
@@ -187,10 +206,12 @@ fn play<P: Puzzle>(
         match applied {
             Ok((next, event)) => {
                 steps.push(raw(&puzzle.step_json(&next, &event))?);
-                state = next;
                 if let Some(w) = &mut window {
-                    w.see(index + 1, || puzzle.position_json(&case, &state));
+                    w.see(index + 1, || {
+                        drawn(puzzle, &case, &next, Some((&state, mv, &event)))
+                    });
                 }
+                state = next;
                 won = puzzle.is_won(&case, &state);
             }
             Err(reason) => {

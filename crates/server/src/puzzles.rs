@@ -1,13 +1,15 @@
 //! `GET /api/puzzles`: what the page offers of each puzzle, so the page
 //! names none — its menu, move words, settings controls, samples, first
-//! board and generator fields all come from here — and
-//! `GET /puzzles/NAME.js`, the puzzle's drawing module
-//! ([`Puzzle::PAGE_SCRIPT`]).
+//! board, generator fields and editor all come from here.
 //!
-//! The page offers the listed puzzles of the registry that have a drawing
-//! module, in the registry's order (a puzzle kept out of the lists, such
-//! as the tests' template, is served by the other endpoints but not
-//! here). One record each:
+//! The page offers the listed puzzles of the registry that have a page
+//! ([`Puzzle::EDITOR`]), in the registry's order (a puzzle kept out of
+//! the lists is served by the other endpoints but not here). The page
+//! has no drawing code of any puzzle: it draws the views of positions
+//! (`/api/play`'s `positions`) and drafts through the puzzle's `editor`
+//! ([`gridpuzzle_engine::page::DraftLook::to_json`]), in the colours of
+//! `palette` (CSS variables of every role, light and dark:
+//! [`gridpuzzle_engine::view::palette_variables`]). One record each:
 //!
 //! ```text
 //! {"name", "title", "about", "unit", "move", "moves",
@@ -17,7 +19,8 @@
 //!  "samples": "<the statement's sample input>",
 //!  "board": <the sample case the page opens first, as a draft>,
 //!  "density": "blocks", "params": [<like settings, without on_board>],
-//!  "fresh_answer": [3, 6], "script": "/puzzles/curling.js",
+//!  "fresh_answer": [3, 6], "editor": {<the editor's cells and tools>},
+//!  "piece": "stone", "goal": "goal",
 //!  "rules": "<a few sentences for the page's How to play>",
 //!  "levels": [{"name": "Samples", "input": "<a judge input>",
 //!              "levels": [{"case": 1, "width", "height", "answer", "id"}]}],
@@ -32,16 +35,15 @@
 //! `difficulties` are the page's "New board" buttons
 //! ([`Puzzle::DIFFICULTIES`]): the fields of their `/api/generate`.
 //!
-//! after the page's bounds: `max_side` (of a board it edits and of a game
+//! After them the page's bounds: `max_side` (of a board it edits and of a game
 //! ID), `max_moves` (of one `/api/play`) and `max_positions` (of one
 //! window of positions). The answer depends on nothing but the build, so
 //! it is written once and needs no slot.
 
 use std::sync::OnceLock;
 
-use axum::extract::Path;
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use gridpuzzle_engine::moves::Move;
 use gridpuzzle_engine::page::MAX_SIDE;
 use gridpuzzle_engine::puzzle::{nth_case, Levels, NthCase, Setting};
@@ -52,13 +54,15 @@ use serde_json::Value;
 
 use crate::options::api_key;
 use crate::positions::MAX_POSITIONS;
-use crate::{json_response, ApiError, MAX_PLAY_MOVES};
+use crate::{json_response, MAX_PLAY_MOVES};
 
 #[derive(Serialize)]
 struct Catalog {
     max_side: u32,
     max_moves: usize,
     max_positions: usize,
+    /// The palette as CSS custom properties.
+    palette: String,
     puzzles: Vec<PuzzleRecord>,
 }
 
@@ -78,7 +82,12 @@ struct PuzzleRecord {
     density: &'static str,
     params: Vec<SettingRecord>,
     fresh_answer: [u32; 2],
-    script: String,
+    /// The page's editor of the puzzle's drafts.
+    editor: Value,
+    /// The words for the moving piece and the place it must reach, for
+    /// the board's text alternative.
+    piece: &'static str,
+    goal: &'static str,
     /// [`Puzzle::RULES`]: the page's "How to play".
     rules: &'static str,
     levels: Vec<LevelSet>,
@@ -129,6 +138,11 @@ struct SettingRecord {
     /// only.
     #[serde(skip_serializing_if = "Option::is_none")]
     on_board: Option<bool>,
+    /// The value the page's Generate field starts with when the parameter
+    /// has no default: a fresh puzzle's ([`Puzzle::FRESH_PARAMS`]);
+    /// parameters only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<&'static str>,
 }
 
 impl SettingRecord {
@@ -140,6 +154,7 @@ impl SettingRecord {
             choices: s.choices,
             help: s.help,
             on_board,
+            start: None,
         }
     }
 }
@@ -152,6 +167,7 @@ pub(crate) async fn list() -> Response {
             max_side: MAX_SIDE,
             max_moves: MAX_PLAY_MOVES,
             max_positions: MAX_POSITIONS,
+            palette: gridpuzzle_engine::view::palette_variables(),
             puzzles: offered()
                 .filter_map(|name| gridpuzzle_registry::visit(name, Describe))
                 .collect(),
@@ -161,41 +177,22 @@ pub(crate) async fn list() -> Response {
     json_response(StatusCode::OK, body.clone())
 }
 
-/// `GET /puzzles/NAME.js`: the drawing module of a puzzle the page offers.
-pub(crate) async fn script(Path(file): Path<String>) -> Response {
-    let script = file
-        .strip_suffix(".js")
-        .filter(|name| offered().any(|n| n == *name))
-        .and_then(|name| gridpuzzle_registry::visit(name, Script));
-    match script {
-        Some(s) => (
-            [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-            s,
-        )
-            .into_response(),
-        None => ApiError::new(StatusCode::NOT_FOUND, "no such page").into_response(),
-    }
-}
-
-/// The names of the puzzles the page offers: listed, with a drawing
-/// module.
+/// The names of the puzzles the page offers: listed, with a page.
 fn offered() -> impl Iterator<Item = &'static str> {
     gridpuzzle_registry::entries()
         .into_iter()
-        .filter(|e| {
-            e.listed && gridpuzzle_registry::visit(e.name, Script).is_some_and(|s| !s.is_empty())
-        })
+        .filter(|e| e.listed && gridpuzzle_registry::visit(e.name, HasPage).unwrap_or(false))
         .map(|e| e.name)
 }
 
-/// A puzzle's drawing module (empty: none).
-struct Script;
+/// Whether a puzzle has a page.
+struct HasPage;
 
-impl Visit for Script {
-    type Output = &'static str;
+impl Visit for HasPage {
+    type Output = bool;
 
-    fn visit<P: Puzzle>(self, _: P) -> &'static str {
-        P::PAGE_SCRIPT
+    fn visit<P: Puzzle>(self, _: P) -> bool {
+        P::EDITOR.is_some()
     }
 }
 
@@ -235,10 +232,18 @@ impl Visit for Describe {
             density: P::DENSITY,
             params: P::GEN_PARAMS
                 .iter()
-                .map(|s| SettingRecord::of(s, None))
+                .map(|s| SettingRecord {
+                    start: P::FRESH_PARAMS
+                        .iter()
+                        .find(|f| f.key == s.key)
+                        .map(|f| f.default),
+                    ..SettingRecord::of(s, None)
+                })
                 .collect(),
             fresh_answer: [P::FRESH_ANSWER.0, P::FRESH_ANSWER.1],
-            script: format!("/puzzles/{}.js", P::NAME),
+            editor: P::EDITOR.map_or(Value::Null, |e| e.to_json()),
+            piece: P::INFO.piece,
+            goal: P::INFO.goal,
             rules: P::RULES,
             levels: P::LEVELS
                 .iter()

@@ -1,5 +1,6 @@
 //! The endpoints that let the page name no puzzle, driven through the
-//! router without a socket: `GET /api/puzzles` and the drawing modules,
+//! router without a socket: `GET /api/puzzles` (with each puzzle's editor
+//! and the palette),
 //! `POST /api/board` (a draft's judge text and game ID, and an old link's
 //! board), and the whole positions `/api/play` answers on request.
 
@@ -60,6 +61,46 @@ async fn ok(path: &str, body: Value) -> Value {
     answer
 }
 
+/// Whether a puzzle has a page.
+struct HasPage;
+
+impl gridpuzzle_registry::Visit for HasPage {
+    type Output = bool;
+    fn visit<P: gridpuzzle_registry::Puzzle>(self, _: P) -> bool {
+        P::EDITOR.is_some()
+    }
+}
+
+/// The options a request may name, as an unknown one's error lists them:
+/// every listed puzzle's settings in the registry's order, each once, then
+/// the budgets.
+fn known_options() -> String {
+    let mut keys: Vec<String> = Vec::new();
+    for e in gridpuzzle_registry::entries()
+        .into_iter()
+        .filter(|e| e.listed)
+    {
+        for s in e.settings {
+            let key = s.key.replace('-', "_");
+            if !keys.contains(&key) {
+                keys.push(key);
+            }
+        }
+    }
+    keys.extend(["max_states".to_string(), "timeout_ms".to_string()]);
+    keys.join(", ")
+}
+
+/// Positions without their `view`s (each must have one).
+fn without_views(positions: &Value) -> Value {
+    let mut positions = positions.clone();
+    for p in positions.as_array_mut().unwrap() {
+        let view = p.as_object_mut().unwrap().remove("view");
+        assert!(view.is_some_and(|v| v["ground"].is_string()), "{p}");
+    }
+    positions
+}
+
 async fn error(path: &str, body: Value) -> String {
     let (status, answer) = post(path, body).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
@@ -79,7 +120,13 @@ async fn puzzles_lists_what_the_page_offers() {
         .iter()
         .map(|p| p["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["curling", "holedox"]);
+    // The listed puzzles with a page, in the registry's order.
+    let listed: Vec<&str> = gridpuzzle_registry::entries()
+        .into_iter()
+        .filter(|e| e.listed && gridpuzzle_registry::visit(e.name, HasPage) == Some(true))
+        .map(|e| e.name)
+        .collect();
+    assert_eq!(names, listed);
 
     let curling = &puzzles[0];
     assert_eq!(curling["title"], "Curling 2.0");
@@ -98,7 +145,16 @@ async fn puzzles_lists_what_the_page_offers() {
     );
     assert_eq!(curling["density"], "blocks");
     assert_eq!(curling["params"], json!([]));
-    assert_eq!(curling["script"], "/puzzles/curling.js");
+    assert_eq!(curling["editor"]["tool"], "block");
+    assert_eq!(
+        curling["editor"]["tools"][2],
+        json!({"id": "start", "label": "Start", "help": "Click to place the stone's start.",
+               "edit": "place", "what": "S"})
+    );
+    assert_eq!(
+        (curling["piece"].as_str(), curling["goal"].as_str()),
+        (Some("stone"), Some("goal"))
+    );
     // The page's "How to play" comes from the puzzle crate: the rules the
     // solver follows, in words (the statement's breaking blocks and cap).
     let rules = curling["rules"].as_str().unwrap();
@@ -124,26 +180,73 @@ async fn puzzles_lists_what_the_page_offers() {
     );
     assert_eq!(holedox["params"][0]["key"], "len");
     assert_eq!(
+        holedox["params"][0]["start"], "4",
+        "a fresh puzzle's length"
+    );
+    assert_eq!(holedox["editor"]["chains"][0]["field"], "body");
+    assert_eq!(holedox["editor"]["spots"][0]["field"], "exit");
+    assert_eq!(
         holedox["board"]["body"],
         json!([[3, 0], [3, 1], [2, 1], [2, 0]])
     );
 }
 
+/// The page draws every puzzle with the same code: each offered puzzle's
+/// editor is whole (its tools paint and place characters of its cells,
+/// put its spots and draw its chains, and its first tool is one of
+/// them), the palette names every role in both themes, and no puzzle has
+/// a drawing module of its own any more.
 #[tokio::test]
-async fn each_listed_puzzle_has_its_drawing_module() {
-    for name in ["curling", "holedox"] {
-        let (status, kind, text) = get(&format!("/puzzles/{name}.js")).await;
-        assert_eq!(status, StatusCode::OK, "{name}");
-        assert_eq!(kind, "text/javascript; charset=utf-8");
-        assert!(text.contains(&format!("register(\"{name}\"")), "{name}");
+async fn each_offered_puzzle_has_a_whole_editor_and_no_script() {
+    let (_, _, text) = get("/api/puzzles").await;
+    let answer: Value = serde_json::from_str(&text).unwrap();
+    let palette = answer["palette"].as_str().unwrap();
+    for role in gridpuzzle_engine::view::Role::ALL {
+        assert_eq!(
+            palette.matches(&format!("--{}-fill:", role.name())).count(),
+            2,
+            "{palette}"
+        );
     }
-    for path in [
-        "/puzzles/chess.js",
-        "/puzzles/curling",
-        "/puzzles/curling.css",
-    ] {
-        let (status, _, _) = get(path).await;
-        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+    let puzzles = answer["puzzles"].as_array().unwrap();
+    assert!(!puzzles.is_empty());
+    for p in puzzles {
+        let name = p["name"].as_str().unwrap();
+        let editor = &p["editor"];
+        let list = |key: &str, field: &str| -> Vec<String> {
+            editor[key]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x[field].as_str().unwrap().to_string())
+                .collect()
+        };
+        let cells = list("cells", "ch");
+        let (spots, chains) = (list("spots", "field"), list("chains", "field"));
+        assert!(!cells.is_empty(), "{name}");
+        let tools = editor["tools"].as_array().unwrap();
+        for t in tools {
+            let what = t["what"].as_str().unwrap().to_string();
+            let known = match t["edit"].as_str().unwrap() {
+                "paint" | "place" => cells.contains(&what),
+                "spot" => spots.contains(&what),
+                "chain" => chains.contains(&what),
+                other => panic!("{name}: unknown edit {other}"),
+            };
+            assert!(known, "{name}: tool {t}");
+        }
+        assert!(
+            tools.iter().any(|t| t["id"] == editor["tool"]),
+            "{name}: the first tool is a tool"
+        );
+        // The sample board the page opens first holds only known cells.
+        for row in p["board"]["rows"].as_array().unwrap() {
+            for ch in row.as_str().unwrap().chars() {
+                assert!(cells.contains(&ch.to_string()), "{name}: {ch}");
+            }
+        }
+        let (status, _, _) = get(&format!("/puzzles/{name}.js")).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{name}");
     }
 }
 
@@ -268,7 +371,10 @@ async fn board_errors_say_why() {
         ),
         (
             json!({"puzzle": "chess", "board": {}}),
-            "unknown puzzle `chess`: expected \"curling\" or \"holedox\"",
+            &format!(
+                "unknown puzzle `chess`: expected {}",
+                gridpuzzle_registry::names_quoted()
+            ),
         ),
         (
             json!({"board": {}}),
@@ -296,7 +402,7 @@ async fn board_errors_say_why() {
         ),
         (
             json!({"puzzle": "curling", "board": curling_draft(), "options": {"speed": 1}}),
-            "unknown option `speed` (known: max_throws, adjacent_block, exit, tail_rule, max_states, timeout_ms)",
+            &format!("unknown option `speed` (known: {})", known_options()),
         ),
         (
             json!({"puzzle": "curling", "board": {"width": 1, "height": 1, "rows": ["x"]}}),
@@ -319,12 +425,32 @@ async fn play_answers_the_positions_asked_for() {
     )
     .await;
     assert_eq!(
-        answer["positions"],
+        without_views(&answer["positions"]),
         json!([
             {"body": [[3, 0], [3, 1], [2, 1], [2, 0]]},
             {"body": [[4, 0], [3, 0], [3, 1], [2, 1]]},
             {"body": [[4, 1], [4, 0], [3, 0], [3, 1]]},
         ])
+    );
+    // Each with the view the page draws: the snake as a piece, head first.
+    let view = &answer["positions"][1]["view"];
+    assert_eq!(
+        (view["width"].as_u64(), view["height"].as_u64()),
+        (Some(6), Some(5))
+    );
+    let piece: Vec<Value> = view["pieces"][0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| json!([c[0], c[1]]))
+        .collect();
+    assert_eq!(
+        piece,
+        [json!([4, 0]), json!([3, 0]), json!([3, 1]), json!([2, 1])]
+    );
+    assert_eq!(
+        view["marks"][view["pieces"][0][0][2].as_u64().unwrap() as usize]["role"],
+        "piece"
     );
     // The other fields are as before; without `positions`, the answer is.
     assert_eq!(answer["steps"], json!([{"head": [4, 0]}, {"head": [4, 1]}]));
@@ -343,7 +469,7 @@ async fn play_answers_the_positions_asked_for() {
     .await;
     assert_eq!(answer["refused"]["move"], 3);
     assert_eq!(
-        answer["positions"],
+        without_views(&answer["positions"]),
         json!([{"body": [[4, 1], [4, 0], [3, 0], [3, 1]]}])
     );
 
@@ -355,8 +481,21 @@ async fn play_answers_the_positions_asked_for() {
     )
     .await;
     assert_eq!(
-        answer["positions"],
+        without_views(&answer["positions"]),
         json!([{"stone": [2, 0], "broken": [[3, 0]]}, {"stone": [2, 4], "broken": [[3, 0]]}])
+    );
+    // The view after the first throw shows the block it broke as broken.
+    let view = &answer["positions"][0]["view"];
+    let broken = view["marks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|m| m["role"] == "broken")
+        .unwrap();
+    let ground = view["ground"].as_str().unwrap();
+    assert_eq!(
+        ground.chars().nth(3 * 5).unwrap().to_digit(36),
+        Some(broken as u32)
     );
 
     for bad in [json!([2, 1]), json!(5), json!([0])] {
@@ -386,8 +525,10 @@ async fn positions_of_a_long_replay_are_bounded() {
     assert_eq!(status, StatusCode::OK);
     let answer: Value = serde_json::from_str(&text).unwrap();
     let positions = answer["positions"].as_array().unwrap();
+    // Each position carries its view (a character a cell), so the byte
+    // bound, not the count, ends this window.
     assert!(
-        positions.len() > 100 && positions.len() < 1000,
+        positions.len() > 10 && positions.len() < 1000,
         "{}",
         positions.len()
     );
@@ -415,7 +556,7 @@ async fn levels_hold_their_answers_and_ids() {
         let puzzle = p["name"].as_str().unwrap();
         let sets = p["levels"].as_array().unwrap();
         let names: Vec<&str> = sets.iter().map(|s| s["name"].as_str().unwrap()).collect();
-        assert_eq!(names, ["Samples", "Hardest found"], "{puzzle}");
+        assert_eq!(names[0], "Samples", "{puzzle}: the statement's set first");
         assert_eq!(
             sets[0]["input"], p["samples"],
             "{puzzle}: the samples are the statement's"

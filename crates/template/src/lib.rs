@@ -9,10 +9,11 @@
 //! `Dir`: Walk is what proves the engine assumes no puzzle's moves. One
 //! rule setting, `diagonals yes|no` (default `yes`), exercises settings.
 //!
-//! Walk is registered like the real puzzles but not listed
-//! ([`Puzzle::LISTED`] is false): help texts, error messages and the page
-//! do not offer it, yet `gridpuzzle-registry`'s conformance suite runs it
-//! exactly as it runs Curling and Holedox. It is small, but nothing in it
+//! Walk is registered like the real puzzles behind the registry's cargo
+//! feature `template` (off by default: release binaries and the default
+//! API do not compile it in); with the feature it is listed, and
+//! `gridpuzzle-registry`'s conformance suite runs it exactly as it runs
+//! Curling and Holedox. It is small, but nothing in it
 //! is a stub: the judge format has precise errors, the solver is exact and
 //! honest about budgets, and the generator states only proved answers.
 //!
@@ -63,13 +64,18 @@
 //!    `gridpuzzle-<name> = { path = "crates/<name>" }` line to the root
 //!    `Cargo.toml`'s `[workspace.dependencies]`.
 //!
+//! 5. **Its page** (optional): `PAGE` in `puzzle.rs` (the editor's cells
+//!    and tools as marks, the rules in words, level sets, new-board
+//!    difficulties) and the draft methods (`draft_text`, `draft_lacks`,
+//!    `game_id`, `from_game_id`); the page draws it with no code of its
+//!    own, as Walk shows under the `template` feature.
+//!
 //! Nothing else: the command line, the server and the page iterate the
 //! registry, and `crates/registry/tests/conformance.rs` tests every
 //! registered puzzle (judge round trip, solver against a naive search,
 //! verify, generator, play, views, settings, shrinking) with no edit.
 //!
 //! [`Puzzle`]: gridpuzzle_engine::Puzzle
-//! [`Puzzle::LISTED`]: gridpuzzle_engine::Puzzle::LISTED
 
 pub mod generate;
 pub mod parse;

@@ -10,14 +10,20 @@ use std::io::BufRead;
 use std::time::Duration;
 
 use gridpuzzle_engine::generate::{Best, Generator};
-use gridpuzzle_engine::puzzle::{Cases, GenInfo, GenSpec, HardSpec, Info, Puzzle, Setting};
+use gridpuzzle_engine::page::{self, DraftCell, DraftGrid, DraftLook, Edit, Tool};
+use gridpuzzle_engine::puzzle::{
+    Cases, GenInfo, GenSpec, HardSpec, Info, Levels, NewBoard, PageInfo, Puzzle, Setting,
+};
 use gridpuzzle_engine::search::{Limits, Search};
-use gridpuzzle_engine::view::{BoardView, Mark};
+use gridpuzzle_engine::view::{BoardView, Mark, Role};
 use gridpuzzle_engine::{Move, Pos};
 use serde_json::{json, Value};
 
 use crate::generate::{Fields, GenerateOptions, HardestOptions, DEFAULT_MAX_EXPANDED};
 use crate::rules::{step, Board, Step};
+
+/// The characters of a page's draft: the judge's cells.
+const DRAFT_CELLS: &str = ".#SG";
 
 /// Walk under its one rule setting: may the king move diagonally.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,7 +79,7 @@ fn no_params(params: &[(String, String)]) -> Result<(), String> {
 impl Puzzle for Walk {
     const INFO: Info = Info {
         name: "template",
-        title: "Walk (the template puzzle)",
+        title: "Walk (template)",
         about: "Walk: fewest king moves from S to G around walls, or -1",
         format_help: "Input: boards `w h` followed by h rows of w cells \
             (. floor, # wall, S start, G goal), ended by `0 0`.\n\
@@ -87,7 +93,6 @@ impl Puzzle for Walk {
         piece: "king",
         goal: "goal",
     };
-    const LISTED: bool = false;
 
     type Move = Step;
     type Case = Board;
@@ -193,6 +198,160 @@ impl Puzzle for Walk {
 
     fn state_json(&self, &king: &Pos) -> Value {
         json!({ "king": cell(king) })
+    }
+
+    const PAGE: Option<PageInfo> = Some(PageInfo {
+        editor: DraftLook {
+            cells: &[
+                DraftCell {
+                    ch: '.',
+                    word: "floor",
+                    mark: crate::render::FLOOR,
+                    piece: None,
+                },
+                DraftCell {
+                    ch: '#',
+                    word: "wall",
+                    mark: crate::render::WALL,
+                    piece: None,
+                },
+                DraftCell {
+                    ch: 'S',
+                    word: "start",
+                    mark: Mark::new("·", ".", Role::Start),
+                    piece: Some(crate::render::KING),
+                },
+                DraftCell {
+                    ch: 'G',
+                    word: "goal",
+                    mark: crate::render::GOAL,
+                    piece: None,
+                },
+            ],
+            spots: &[],
+            chains: &[],
+            tools: &[
+                Tool {
+                    id: "floor",
+                    label: "Floor",
+                    help: "Click or drag to clear walls.",
+                    edit: Edit::Paint('.'),
+                },
+                Tool {
+                    id: "wall",
+                    label: "Wall",
+                    help: "Click or drag to place walls.",
+                    edit: Edit::Paint('#'),
+                },
+                Tool {
+                    id: "start",
+                    label: "Start",
+                    help: "Click to place the king's start.",
+                    edit: Edit::Place('S'),
+                },
+                Tool {
+                    id: "goal",
+                    label: "Goal",
+                    help: "Click to place the goal.",
+                    edit: Edit::Place('G'),
+                },
+            ],
+            tool: "wall",
+        },
+        rules: "Move the king one cell at a time, up, down, left, right or \
+            diagonally (unless diagonals are off), never onto a wall or off the board. \
+            Reach the goal in as few moves as you can.",
+        // The second sample (9 moves): the first is three moves.
+        showcase: 2,
+        board_settings: &[],
+        levels: &[Levels {
+            name: "Samples",
+            input: Self::INFO.samples,
+            output: include_str!("../../../samples/template.out"),
+        }],
+        difficulties: &[
+            NewBoard {
+                name: "Easy",
+                size: "6x6",
+                answer: "3..5",
+                params: &[],
+            },
+            NewBoard {
+                name: "Medium",
+                size: "8x8",
+                answer: "6..8",
+                params: &[],
+            },
+            NewBoard {
+                name: "Hard",
+                size: "10x10",
+                answer: "9..14",
+                params: &[],
+            },
+        ],
+    });
+
+    fn draft_text(&self, draft: &Value) -> Result<String, String> {
+        let grid = DraftGrid::read(draft, DRAFT_CELLS)?;
+        let mut out = format!("{} {}\n", grid.width, grid.height);
+        for row in grid.cells.chunks(grid.width as usize) {
+            let cells: Vec<String> = row.iter().map(|&c| char::from(c).to_string()).collect();
+            out.push_str(&cells.join(" "));
+            out.push('\n');
+        }
+        out.push_str(Self::TERMINATOR);
+        Ok(out)
+    }
+
+    fn draft_lacks(&self, draft: &Value) -> Option<String> {
+        let grid = DraftGrid::read(draft, DRAFT_CELLS).ok()?;
+        if grid.find(b'S').is_none() {
+            return Some("Place the king's start first (the Start tool).".into());
+        }
+        if grid.find(b'G').is_none() {
+            return Some("Place the goal first (the Goal tool).".into());
+        }
+        None
+    }
+
+    fn game_id(&self, draft: &Value) -> Result<String, String> {
+        // template/WxH/CELLS[/diagonals=no]: the cells' index in `.#SG`,
+        // 2 bits a cell.
+        let grid = DraftGrid::read(draft, DRAFT_CELLS)?;
+        let codes: Vec<u8> = grid
+            .cells
+            .iter()
+            .map(|&c| DRAFT_CELLS.bytes().position(|d| d == c).unwrap_or(0) as u8)
+            .collect();
+        let mut id = format!(
+            "{}/{}/{}",
+            Self::NAME,
+            grid.size_text(),
+            page::pack(&codes, 2)
+        );
+        if !self.diagonals {
+            id.push_str("/diagonals=no");
+        }
+        Ok(id)
+    }
+
+    fn from_game_id(id: &str) -> Result<(Walk, Value), String> {
+        let parts = page::split_id(id)?;
+        let codes = page::unpack(parts.cells, 2, (parts.width * parts.height) as usize)?;
+        let settings = page::id_settings(&parts.rest)?;
+        let mut puzzle = Walk::default();
+        if let Some(value) = page::setting(&settings, "diagonals") {
+            puzzle.set("diagonals", value)?;
+        }
+        let grid = DraftGrid {
+            width: parts.width,
+            height: parts.height,
+            cells: codes
+                .iter()
+                .map(|&c| DRAFT_CELLS.as_bytes()[c as usize])
+                .collect(),
+        };
+        Ok((puzzle, Value::Object(grid.json())))
     }
 
     const GEN: GenInfo = GenInfo {

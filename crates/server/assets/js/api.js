@@ -10,16 +10,17 @@
 //                         rules in a few sentences, the levels (sets of
 //                         boards as judge inputs, each case with its size,
 //                         optimum and game ID) and the difficulties of new
-//                         boards (the /api/generate fields of each), and
-//                         the page's bounds (max_side, max_moves,
-//                         max_positions);
-//   GET  /puzzles/NAME.js each puzzle's drawing module (see board.js);
+//                         boards (the /api/generate fields of each), the
+//                         editor of its boards (see board.js), and the
+//                         page's bounds (max_side, max_moves,
+//                         max_positions) and palette (CSS variables);
 //   POST /api/board       the board being edited ("draft") as judge text,
 //                         its game ID (the link), the options to solve it
 //                         under and what it lacks; and a link's board back;
 //   POST /api/play        the moves played through the rules, the first
 //                         refused one with the rules' reason, an exact
-//                         hint, and the whole positions to draw;
+//                         hint, and the whole positions to draw (each
+//                         with its view: what board.js draws);
 //   POST /api/solve       the optimum and its moves (solve --format json);
 //   POST /api/cases       the boards of a judge input, as drafts;
 //   POST /api/generate    new boards (generate --format json).

@@ -1,51 +1,35 @@
-// board.js: the board on the page, and the one door to the puzzles' own
-// drawing modules.
+// board.js: the board on the page: its drafts, and drawing them and the
+// positions the server sends — the same code for every puzzle.
 //
-// Why it is shaped so: everything drawn on the board, and every call into
-// a puzzle's own code, goes through this module, so the rest of the page
-// handles drafts and positions without looking inside them. A later change
-// replaces the drawing modules by one generic drawer of board views that
-// the server sends as JSON; it goes here, behind the same few functions:
-//   drawing        loadDrawers(puzzles), render(pos), show(pos, slide),
-//                  mover(pos) (and the text alternative, inside show);
-//   the editor's   blank(name, w, h), adopt(record), resized(draft, w, h),
-//   drafts         edit(draft, tool, r, c, first), tools(), firstTool(),
-//                  fieldStarts().
-// The rest (the cell size that fits the window, the cell under the
-// pointer, the keyboard cursor, the outline of a refused move's cell, the
-// shake of a refused move) is the same for every puzzle and stays.
+// Why it is shaped so: the page draws what a puzzle *is*, never how a
+// puzzle looks. The server describes a position as a view (a BoardView of
+// crates/engine/src/view.rs, sent with every position of /api/play): a
+// mark with a role (floor, wall, goal, the moving piece...) on every
+// cell, the pieces over the ground as chains of cells head first, and
+// marks over everything. This module draws roles, in the palette's
+// colours (CSS variables from /api/puzzles' `palette`, light and dark),
+// as the SVG pictures of `gridpuzzle render` do: a one-cell piece is a
+// disc that glides from cell to cell, a longer chain is rounded segments
+// joined by links, a goal has a ring. The ground changes (a block that
+// breaks) when a gliding piece gets there, not when it sets off.
 //
-// A drawing module (crates/PUZZLE/page.js, a classic script loaded from
-// /puzzles/NAME.js once this module has set `window.gridpuzzle`) only
-// draws and edits its board:
-//   gridpuzzle.register(NAME, {
-//     tools: [{id, label, help}], tool: "the first tool",
-//     css: "its cell styles",
-//     blank(w, h), adopt(record), resize(draft, w, h)  -> a draft
-//     edit(draft, tool, r, c, first) -> whether the draft changed
-//        (`first`: the press, not the drag after it)
-//     render(view, draft)            draws the board into view.svg
-//     show(view, draft, pos, slide)  draws a position from the server
-//                                    (null: the draft's own), gliding
-//                                    over view.slideTime ms if `slide`
-//                                    (0 when the reader asks for less
-//                                    motion)
-//     mover(draft, pos) -> [r, c]    where the piece that moves is drawn
-//                                    (a tap in line with it moves it)
-//     describe(draft, pos) -> text   the position in words, for screen
-//                                    readers (the board's text alternative)
-//     params: {KEY: "a starting value"} of the Generate panel's fields
-//   });
-// `view` is {svg, s (the cell size), width, height, slideTime}. A draft is
-// a board in the shape of /api/cases' records: `width`, `height`, one
-// string a row, and the puzzle's own fields.
+// A draft is edited and drawn here at once, without asking the server,
+// through the puzzle's `editor` (/api/puzzles; crates/engine/src/page.rs):
+// the mark and word of each character of its rows, its cell fields
+// ("spots", such as an exit) and chain fields (a snake, head first), and
+// its tools, each one of four edits: paint cells, place the one cell of a
+// kind, put a spot, draw a chain. The one rule the editor keeps is said in
+// roles: a piece never lies on a wall. A draft is a board in the shape of
+// /api/cases' records: `width`, `height`, one string a row, and the
+// fields of its spots and chains.
+//
+// What is the same for every puzzle stays as it was: the cell size that
+// fits the window, the cell under the pointer, the keyboard cursor, the
+// outline of a refused move's cell, the shake of a refused move.
 
 import { $, state } from "./state.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-
-/// The drawing modules by puzzle name, as they registered.
-const drawers = {};
 
 /// An SVG element `name` with `attrs`, appended to `parent` if given.
 export function el(name, attrs, parent) {
@@ -55,71 +39,214 @@ export function el(name, attrs, parent) {
   return e;
 }
 
-/// What the drawing modules get: registration and helpers for drafts.
-window.gridpuzzle = {
-  register(name, module) { drawers[name] = module; },
-  el,
-  cell: (d, r, c) => d.rows[r][c],
-  setCell(d, r, c, ch) {
-    const row = d.rows[r];
-    d.rows[r] = row.slice(0, c) + ch + row.slice(c + 1);
-  },
-  /// The first cell holding `ch`, row by row, as [row, column].
-  find(d, ch) {
-    for (let r = 0; r < d.height; r++) {
-      const c = d.rows[r].indexOf(ch);
-      if (c >= 0) return [r, c];
-    }
-    return null;
-  },
-  /// `rows` cut or padded with `fill` to w × h.
-  resizeRows(rows, w, h, fill) {
-    const out = [];
-    for (let r = 0; r < h; r++) out.push(((rows[r] || "") + fill.repeat(w)).slice(0, w));
-    return out;
-  },
-};
-
-/// Loads the drawing module of each of `puzzles` (catalog records; each a
-/// script of this server) and adopts its styles.
-export async function loadDrawers(puzzles) {
-  await Promise.all(puzzles.map((p) => new Promise((done, fail) => {
-    const script = document.createElement("script");
-    script.src = p.script;
-    script.onload = done;
-    script.onerror = () => fail(new Error("the drawing module of " + p.name + " did not load"));
-    document.head.append(script);
-  })));
-  for (const p of puzzles) {
-    const css = drawers[p.name].css;
-    // A constructed sheet, not a <style> element: the server's
-    // Content-Security-Policy (style-src 'self') refuses inline styles.
-    if (css) {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(css);
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    }
-  }
+/// Adopts the palette's CSS variables (`/api/puzzles`' `palette`). A
+/// constructed sheet, not a <style> element: the server's
+/// Content-Security-Policy (style-src 'self') refuses inline styles.
+export function usePalette(css) {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
-const drawer = () => drawers[state.kind.name];
+const editorOf = (name) => state.kinds[name].editor;
+const editor = () => state.kind.editor;
 
 // ---------------------------------------------------------------- drafts
 
+const cellOf = (d, r, c) => d.rows[r][c];
+function setCell(d, r, c, ch) {
+  const row = d.rows[r];
+  d.rows[r] = row.slice(0, c) + ch + row.slice(c + 1);
+}
+/// The first cell holding `ch`, row by row, as [row, column].
+function find(d, ch) {
+  for (let r = 0; r < d.height; r++) {
+    const c = d.rows[r].indexOf(ch);
+    if (c >= 0) return [r, c];
+  }
+  return null;
+}
+/// `rows` cut or padded with `fill` to w × h.
+function resizeRows(rows, w, h, fill) {
+  const out = [];
+  for (let r = 0; r < h; r++) out.push(((rows[r] || "") + fill.repeat(w)).slice(0, w));
+  return out;
+}
+const blankCh = (e) => e.cells[0].ch;
+const isWall = (e, ch) => e.cells.some((x) => x.ch === ch && x.mark.role === "wall");
+const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+
 /// A blank w × h board of puzzle `name`.
-export const blank = (name, w, h) => drawers[name].blank(w, h);
+export function blank(name, w, h) {
+  const e = editorOf(name);
+  const d = { width: w, height: h, rows: Array(h).fill(blankCh(e).repeat(w)) };
+  for (const s of e.spots) d[s.field] = [0, 0];
+  for (const c of e.chains) d[c.field] = [];
+  return d;
+}
+
 /// A draft of the puzzle on the page from a record (a draft, an
 /// /api/cases or /api/board record).
-export const adopt = (record) => drawer().adopt(record);
-export const resized = (draft, w, h) => drawer().resize(draft, w, h);
-/// Applies `tool` at (r, c); whether the draft changed.
-export const edit = (draft, tool, r, c, first) => drawer().edit(draft, tool, r, c, first);
-export const tools = () => drawer().tools;
-export const firstTool = () => drawer().tool || drawer().tools[0].id;
-/// Starting values of the Generate panel's fields, by key.
-export const fieldStarts = () => drawer().params || {};
+export function adopt(rec) {
+  const e = editor();
+  const d = { width: rec.width, height: rec.height, rows: rec.rows.slice() };
+  for (const s of e.spots) d[s.field] = (rec[s.field] || [0, 0]).slice();
+  for (const c of e.chains) d[c.field] = (rec[c.field] || []).map(([r, cc]) => [r, cc]);
+  return d;
+}
+
+/// The draft cut or grown to w × h: a chain is kept up to its first cell
+/// that no longer fits, a spot off the board goes to the top left.
+export function resized(d, w, h) {
+  const e = editor();
+  const out = { width: w, height: h, rows: resizeRows(d.rows, w, h, blankCh(e)) };
+  const fits = ([r, c]) => r < h && c < w;
+  for (const s of e.spots) out[s.field] = fits(d[s.field]) ? d[s.field] : [0, 0];
+  for (const c of e.chains) {
+    const cut = d[c.field].findIndex((p) => !fits(p));
+    out[c.field] = cut < 0 ? d[c.field] : d[c.field].slice(0, cut);
+  }
+  return out;
+}
+
+/// Applies tool `id` at (r, c) (`first`: the press, not the drag after
+/// it); whether the draft changed.
+export function edit(d, id, r, c, first) {
+  const e = editor();
+  const tool = e.tools.find((t) => t.id === id);
+  if (!tool) return false;
+  const onChain = () => e.chains.some((ch) => d[ch.field].some((p) => same(p, [r, c])));
+  switch (tool.edit) {
+    case "paint":
+      if (cellOf(d, r, c) === tool.what || (isWall(e, tool.what) && onChain())) return false;
+      setCell(d, r, c, tool.what);
+      return true;
+    case "place": {
+      // One of a kind: placing it moves it, on a press only.
+      if (!first) return false;
+      const old = find(d, tool.what);
+      if (old) setCell(d, old[0], old[1], blankCh(e));
+      if (cellOf(d, r, c) === tool.what) return false;
+      setCell(d, r, c, tool.what);
+      return true;
+    }
+    case "spot":
+      if (!first) return false;
+      d[tool.what] = [r, c];
+      return true;
+    case "chain":
+      return editChain(d, tool.what, r, c, first, isWall(e, cellOf(d, r, c)));
+  }
+  return false;
+}
+
+/// The chain `field`, head first: a press starts it, or takes back its
+/// tail; a drag adds the cell next to the tail, or takes the tail back
+/// when it returns to the cell before. Never on a wall.
+function editChain(d, field, r, c, first, wall) {
+  if (wall) return false;
+  const chain = d[field];
+  const at = chain.findIndex((p) => same(p, [r, c]));
+  const tail = chain[chain.length - 1];
+  const nextToTail = tail && Math.abs(tail[0] - r) + Math.abs(tail[1] - c) === 1;
+  if (at >= 0 && at === chain.length - 1 && first) {
+    chain.pop();
+    return true;
+  }
+  if (at >= 0 && at === chain.length - 2 && !first) {
+    chain.pop();
+    return true;
+  }
+  if (at >= 0) return false;
+  if (nextToTail) {
+    chain.push([r, c]);
+    return true;
+  }
+  if (!first) return false;
+  d[field] = [[r, c]];
+  return true;
+}
+
+export const tools = () => editor().tools;
+export const firstTool = () => editor().tool || editor().tools[0].id;
+
+// ----------------------------------------------------------------- views
+
+/// A view to draw: {width, height, ground: [mark a cell], pieces:
+/// [[[r, c, mark], ...]], overlay: [[r, c, mark]]}, a mark being {role,
+/// text, word?}.
+const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// The word of a mark: the editor's word for the same mark, else its role.
+function wordOf(m) {
+  const e = editor();
+  const cell = e.cells.find((x) => x.mark.role === m.role && x.mark.text === m.text);
+  if (cell) return cell.word;
+  const spot = e.spots.find((x) => x.mark.role === m.role && x.mark.text === m.text);
+  return spot ? spot.word : m.role;
+}
+
+/// A view the server sent (BoardView::to_json) ready to draw.
+function fromServer(v) {
+  const marks = v.marks.map((m) => ({ ...m, word: wordOf(m) }));
+  const mark = (i) => marks[i] || marks[0];
+  return {
+    width: v.width, height: v.height,
+    ground: [...v.ground].map((ch) => mark(DIGITS.indexOf(ch))),
+    pieces: v.pieces.map((p) => p.map(([r, c, i]) => [r, c, mark(i)])),
+    overlay: v.overlay.map(([r, c, i]) => [r, c, mark(i)]),
+  };
+}
+
+/// The view of a draft, through its editor.
+function draftView(d) {
+  const e = editor();
+  const cells = Object.fromEntries(e.cells.map((x) => [x.ch, x]));
+  const ground = [];
+  const pieces = [];
+  for (let r = 0; r < d.height; r++) {
+    for (let c = 0; c < d.width; c++) {
+      const x = cells[cellOf(d, r, c)] || e.cells[0];
+      ground.push({ ...x.mark, word: x.word });
+      if (x.piece) pieces.push([[r, c, x.piece]]);
+    }
+  }
+  for (const s of e.spots) {
+    const [r, c] = d[s.field] || [];
+    if (r < d.height && c < d.width) ground[r * d.width + c] = { ...s.mark, word: s.word };
+  }
+  for (const ch of e.chains) {
+    const cells = d[ch.field] || [];
+    const [head, body, tail] = ch.marks;
+    if (cells.length) pieces.push(cells.map(([r, c], i) => [r, c, i === 0 ? head : i === cells.length - 1 ? tail : body]));
+  }
+  return { width: d.width, height: d.height, ground, pieces, overlay: [] };
+}
+
+/// The view of position `pos` (null: the draft's own).
+const viewOf = (pos) => (pos && pos.view ? fromServer(pos.view) : draftView(state.draft));
+
+/// The position in words, for screen readers (the board's text
+/// alternative): the piece, the goal, the walls.
+function describe(v) {
+  const at = ([r, c]) => "row " + (r + 1) + ", column " + (c + 1);
+  const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+  const k = state.kind;
+  const cells = (role) => v.ground.map((m, i) => [m, [Math.floor(i / v.width), i % v.width]]).filter(([m]) => m.role === role).map(([, p]) => p);
+  const piece = v.pieces[0];
+  const goals = cells("goal");
+  const walls = cells("wall");
+  const broken = cells("broken");
+  const wall = (editor().cells.find((x) => x.mark.role === "wall") || { word: "wall" }).word;
+  const list = walls.length <= 30 ? ": " + walls.map(at).join("; ") : "";
+  return k.title + ", " + v.width + " by " + v.height + ". " +
+    (piece ? cap(k.piece) + " at " + at(piece[0]) + (piece.length > 1 ? ", then " + piece.slice(1).map(at).join("; ") : "") : "No " + k.piece + " placed") +
+    ". " + cap(k.goal) + (goals.length ? " at " + goals.map(at).join("; ") : " not placed") + ". " +
+    walls.length + " " + wall + (walls.length === 1 ? "" : "s") + list + (broken.length ? "; " + broken.length + " broken" : "") + ".";
+}
 
 // --------------------------------------------------------------- drawing
+
 
 const lessMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
@@ -129,10 +256,7 @@ export function slideTime() {
   return Math.round(1600 / Number($("anim-speed").value));
 }
 
-function view() {
-  const d = state.draft;
-  return { svg: $("board"), s: state.view.cell, width: d.width, height: d.height, slideTime: lessMotion.matches ? 0 : slideTime() };
-}
+const glideTime = () => (lessMotion.matches ? 0 : slideTime());
 
 /// The cell size that fits the board in its box: as wide as the box, and
 /// no taller than the window below the board's top, so the board and the
@@ -160,26 +284,115 @@ export function render(pos) {
   svg.setAttribute("height", d.height * s);
   svg.setAttribute("viewBox", "0 0 " + d.width * s + " " + d.height * s);
   svg.replaceChildren();
-  drawer().render(view(), d);
+  clearTimeout(state.view.drawn && state.view.drawn.timer);
+  const cells = el("g", { class: "cells" }, svg);
+  const rects = [];
+  for (let r = 0; r < d.height; r++) {
+    for (let c = 0; c < d.width; c++) {
+      rects.push(el("rect", { x: c * s, y: r * s, width: s, height: s, class: "cell", "data-r": r, "data-c": c }, cells));
+    }
+  }
+  state.view.drawn = {
+    rects, roles: [], rings: el("g", { class: "rings" }, svg), over: el("g", { class: "overlay" }, svg),
+    pieces: el("g", { id: "pieces" }, svg), discs: new Map(), timer: null,
+  };
   el("rect", { id: "cursor", width: s, height: s }, svg);
   moveCursor(0, 0);
   show(pos, false);
 }
 
+/// Draws the ground of view `v`: a cell's role as its class, a ring on
+/// each goal.
+function drawGround(v) {
+  const drawn = state.view.drawn;
+  const s = state.view.cell;
+  v.ground.forEach((m, i) => {
+    const rect = drawn.rects[i];
+    if (!rect) return;
+    rect.setAttribute("class", "cell " + m.role);
+    rect.dataset.what = m.word;
+  });
+  drawn.rings.replaceChildren();
+  v.ground.forEach((m, i) => {
+    if (m.role !== "goal") return;
+    const r = Math.floor(i / v.width), c = i % v.width;
+    el("circle", { cx: (c + 0.5) * s, cy: (r + 0.5) * s, r: s * 0.3, class: "goal-ring" }, drawn.rings);
+  });
+}
+
+/// Draws the pieces of view `v`, a one-cell piece gliding from where it
+/// was over `glide` ms.
+function drawPieces(v, glide) {
+  const drawn = state.view.drawn;
+  const s = state.view.cell;
+  const discs = new Map();
+  for (const chain of drawn.pieces.querySelectorAll(".chain")) chain.remove();
+  v.pieces.forEach((piece, k) => {
+    const id = k === 0 ? { id: "mover" } : {};
+    if (piece.length === 1) {
+      const [r, c, m] = piece[0];
+      // A disc drawn afresh appears where it is.
+      let disc = drawn.discs.get(k);
+      const time = disc ? glide : 0;
+      if (!disc) disc = el("circle", { cx: 0, cy: 0, r: s * 0.36, ...id }, drawn.pieces);
+      disc.setAttribute("class", "disc " + m.role);
+      disc.style.transition = time ? "transform " + time + "ms ease-out" : "none";
+      disc.setAttribute("data-r", r);
+      disc.setAttribute("data-c", c);
+      disc.style.transform = "translate(" + (c + 0.5) * s + "px, " + (r + 0.5) * s + "px)";
+      discs.set(k, disc);
+      return;
+    }
+    // A chain: its segments tail first (the head on top), then the links.
+    const g = el("g", { class: "chain" }, drawn.pieces);
+    for (let i = piece.length - 1; i >= 0; i--) {
+      const [r, c, m] = piece[i];
+      const inset = i === 0 ? 1 : 3;
+      el("rect", {
+        x: c * s + inset, y: r * s + inset, width: s - 2 * inset, height: s - 2 * inset, rx: s * 0.3,
+        class: "seg " + m.role + (i === 0 ? " head" : i === piece.length - 1 ? " tail" : ""),
+        "data-r": r, "data-c": c, "data-i": i, ...(i === 0 ? id : {}),
+      }, g);
+    }
+    for (let i = 1; i < piece.length; i++) {
+      const [r0, c0] = piece[i - 1], [r1, c1] = piece[i];
+      el("line", { x1: (c0 + 0.5) * s, y1: (r0 + 0.5) * s, x2: (c1 + 0.5) * s, y2: (r1 + 0.5) * s, class: "link" }, g);
+    }
+  });
+  for (const [k, disc] of drawn.discs) if (!discs.has(k)) disc.remove();
+  drawn.discs = discs;
+}
+
+/// Draws the marks over everything (a hint): their glyphs.
+function drawOverlay(v) {
+  const drawn = state.view.drawn;
+  const s = state.view.cell;
+  drawn.over.replaceChildren();
+  for (const [r, c, m] of v.overlay) {
+    el("text", { x: (c + 0.5) * s, y: (r + 0.5) * s, class: "glyph " + m.role }, drawn.over).textContent = m.text;
+  }
+}
+
 /// Draws position `pos` over the board; `slide`: let it glide there.
 export function show(pos, slide) {
   state.view.shown = pos;
-  const d = state.draft;
-  drawer().show(view(), d, pos, slide);
-  const describe = drawer().describe;
-  $("board-text").textContent = describe ? describe(d, pos) : state.kind.title + ", " + d.width + " by " + d.height + ".";
+  const v = viewOf(pos);
+  const drawn = state.view.drawn;
+  const glide = slide ? glideTime() : 0;
+  // The ground changes when the piece gets there, not when it sets off.
+  clearTimeout(drawn.timer);
+  if (glide) drawn.timer = setTimeout(() => drawGround(v), glide * 0.8);
+  else drawGround(v);
+  drawPieces(v, glide);
+  drawOverlay(v);
+  $("board-text").textContent = describe(v);
 }
 
-/// Where the piece that moves is drawn in position `pos`, if the puzzle
-/// says.
+/// Where the piece that moves is drawn in position `pos` (the head of the
+/// view's first piece), if there is one.
 export function mover(pos) {
-  const m = drawer().mover;
-  return m ? m(state.draft, pos) : null;
+  const piece = viewOf(pos).pieces[0];
+  return piece ? [piece[0][0], piece[0][1]] : null;
 }
 
 /// The cell under a pointer event, [row, column], or null off the board.
@@ -215,11 +428,11 @@ export function putCursor(at) {
   moveCursor(0, 0);
 }
 
-/// Says what the cell under the cursor is, as its drawing names it.
+/// Says what the cell under the cursor is, as the editor names it.
 export function sayCursor() {
   const [r, c] = state.view.cursor;
   const rect = $("board").querySelector(`rect.cell[data-r="${r}"][data-c="${c}"]`);
-  const what = rect ? [...rect.classList].filter((x) => x !== "cell").join(" ") : "";
+  const what = rect ? rect.dataset.what || "" : "";
   $("cursor-text").textContent = "Row " + (r + 1) + ", column " + (c + 1) + (what ? ": " + what : "") + ".";
 }
 

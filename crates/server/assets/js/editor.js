@@ -13,7 +13,7 @@
 import { abort, begin, isAbort } from "./api.js";
 import { $, defineMode, endWork, report, say, setMode, startMode, state, tell } from "./state.js";
 import {
-  adopt, blank, cellAt, cursor, edit, fieldStarts, firstTool, moveCursor, putCursor, render,
+  adopt, blank, cellAt, cursor, edit, firstTool, moveCursor, putCursor, render,
   resized, sayCursor, tools,
 } from "./board.js";
 import {
@@ -237,7 +237,6 @@ function switchPuzzle(name) {
 
   const params = $("gen-params");
   params.replaceChildren();
-  const starts = fieldStarts();
   for (const p of state.kind.params) {
     const label = document.createElement("label");
     label.title = p.help;
@@ -245,7 +244,7 @@ function switchPuzzle(name) {
     input.id = "gen-" + controlId(p.key);
     input.size = 4;
     input.placeholder = p.value_name;
-    input.value = saved["gen:" + p.key] !== undefined ? saved["gen:" + p.key] : (p.default || starts[p.key] || "");
+    input.value = saved["gen:" + p.key] !== undefined ? saved["gen:" + p.key] : (p.default || p.start || "");
     label.append(labelOf(p.key) + " ", input);
     params.append(label);
   }

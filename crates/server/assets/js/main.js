@@ -11,8 +11,8 @@
 //   state.js     the one state object, the mode and its changes, events,
 //                the message line;
 //   progress.js  what the browser keeps: last boards, wins;
-//   board.js     drawing the board, and the one door to the puzzles'
-//                drawing modules (/puzzles/NAME.js);
+//   board.js     drafts and their editing, and drawing the board: the
+//                views the server sends, in the palette's roles;
 //   link.js      the server's description of the board, and its link;
 //   editor.js    the puzzle on the page and its board: controls, tools,
 //                edit history, opening a board by its link;
@@ -64,8 +64,8 @@ async function start() {
   wire();
   try {
     const offered = await catalog();
-    offered.puzzles = offered.puzzles.filter((p) => p.script);
-    await board.loadDrawers(offered.puzzles);
+    offered.puzzles = offered.puzzles.filter((p) => p.editor);
+    board.usePalette(offered.palette);
     state.catalog = offered;
     for (const p of offered.puzzles) {
       state.kinds[p.name] = p;

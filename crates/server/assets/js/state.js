@@ -55,8 +55,9 @@ export const state = Object.seal({
   progress: { last: null, boards: {}, solved: {} },
   // board.js: the cell size drawn, the position drawn last (null: the
   // draft's own), the editor's keyboard cursor [row, column], the timer
-  // of a refused move's flash.
-  view: Object.seal({ cell: 32, shown: null, cursor: [0, 0], flash: null }),
+  // of a refused move's flash, and what the last render drew (the cells,
+  // the layers, the discs that glide, the timer of a ground change).
+  view: Object.seal({ cell: 32, shown: null, cursor: [0, 0], flash: null, drawn: null }),
   // solve.js: the solution watched ({work, d, moves, k, positions}) and
   // the animation's timer.
   solution: null,

@@ -1,0 +1,202 @@
+//! The front ends and the engine name no puzzle: the check of issue 25's
+//! `grep -rn "curling\|holedox" crates/cli crates/server crates/engine e2e
+//! --include=*.rs --include=*.js --include=*.css --include=*.mjs`, in Rust,
+//! with the registry's names (every registered puzzle but the template,
+//! whose name is an ordinary word).
+//!
+//! A name may appear only
+//!
+//! - in comments (`//`, `/* ... */` and the lines of a block comment);
+//! - as a file's name in a path (`samples/NAME.in`, `bench/NAME/hard.in`):
+//!   the name right after a `/`;
+//! - in golden outputs (anything under a `golden/` or `snapshots/`
+//!   folder);
+//! - in the test files of [`FIXTURES`], which drive one puzzle's own
+//!   boards and answers by name (each says why). A new file, and every
+//!   file of `src/` and of the page's assets, names none: a new puzzle
+//!   needs no edit there.
+
+use std::path::{Path, PathBuf};
+
+/// Test files that exercise particular puzzles by name: their boards,
+/// answers and messages are those puzzles' own, so the name is the
+/// fixture. Each is a test of behaviour through one puzzle, not a loop
+/// over puzzles (those go through the registry).
+const FIXTURES: &[&str] = &[
+    // The command line's tests: golden tables and per-puzzle behaviour.
+    "crates/cli/examples/candidates.rs",
+    "crates/cli/tests/abuse.rs",
+    "crates/cli/tests/common/mod.rs",
+    "crates/cli/tests/curling.rs",
+    "crates/cli/tests/explain.rs",
+    "crates/cli/tests/fuzz.rs",
+    "crates/cli/tests/generate.rs",
+    "crates/cli/tests/golden.rs",
+    "crates/cli/tests/holedox.rs",
+    "crates/cli/tests/hostile.rs",
+    "crates/cli/tests/json.rs",
+    "crates/cli/tests/judge_files.rs",
+    "crates/cli/tests/judgekit.rs",
+    "crates/cli/tests/memory.rs",
+    "crates/cli/tests/play.rs",
+    "crates/cli/tests/render.rs",
+    "crates/cli/tests/stress.rs",
+    "crates/cli/tests/usage.rs",
+    "crates/cli/tests/verify.rs",
+    // The server's tests: golden tables and per-puzzle requests.
+    "crates/server/tests/api.rs",
+    "crates/server/tests/golden.rs",
+    "crates/server/tests/load.rs",
+    "crates/server/tests/page_api.rs",
+    // The browser scenarios: a Curling board built in the editor, a
+    // Holedox sample played, their links.
+    "e2e/game.test.mjs",
+    "e2e/layout.test.mjs",
+    "e2e/page.test.mjs",
+];
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The files to check under `dir`, relative to the root, sorted.
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if path.is_dir() {
+            if !["node_modules", "target", "golden", "snapshots"].contains(&name.as_str()) {
+                files(&path, out);
+            }
+        } else if [".rs", ".js", ".css", ".mjs"]
+            .iter()
+            .any(|ext| name.ends_with(ext))
+        {
+            out.push(path);
+        }
+    }
+}
+
+/// The code of each line of `text`, comments cut out: `(line number,
+/// code)`.
+fn code_lines(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut in_block = false;
+    for (i, line) in text.lines().enumerate() {
+        let mut code = String::new();
+        let mut rest = line;
+        loop {
+            if in_block {
+                match rest.find("*/") {
+                    Some(end) => {
+                        rest = &rest[end + 2..];
+                        in_block = false;
+                    }
+                    None => break,
+                }
+            }
+            // A comment starts at `//` or `/*` outside a string literal
+            // (an even number of quotes before it).
+            let quotes = |s: &str| s.matches('"').count() - s.matches("\\\"").count();
+            let line_comment = rest
+                .match_indices("//")
+                .map(|(k, _)| k)
+                .find(|&k| quotes(&rest[..k]) % 2 == 0 && !rest[..k].ends_with(':'));
+            let block = rest
+                .match_indices("/*")
+                .map(|(k, _)| k)
+                .find(|&k| quotes(&rest[..k]) % 2 == 0);
+            match (line_comment, block) {
+                (Some(l), b) if b.is_none_or(|b| l < b) => {
+                    code.push_str(&rest[..l]);
+                    break;
+                }
+                (_, Some(b)) => {
+                    code.push_str(&rest[..b]);
+                    rest = &rest[b + 2..];
+                    in_block = true;
+                }
+                _ => {
+                    code.push_str(rest);
+                    break;
+                }
+            }
+        }
+        out.push((i + 1, code));
+    }
+    out
+}
+
+/// Where `name` appears in `code` other than as a path's component.
+fn named(code: &str, name: &str) -> bool {
+    let lower = code.to_lowercase();
+    lower
+        .match_indices(name)
+        .any(|(k, _)| !lower[..k].ends_with('/'))
+}
+
+/// The puzzle names to look for.
+fn names() -> Vec<&'static str> {
+    gridpuzzle_registry::entries()
+        .into_iter()
+        .map(|e| e.name)
+        .filter(|&n| n != "template")
+        .collect()
+}
+
+#[test]
+fn front_ends_and_engine_name_no_puzzle() {
+    let root = root();
+    let names = names();
+    assert!(!names.is_empty());
+    let mut all = Vec::new();
+    for dir in ["crates/cli", "crates/server", "crates/engine", "e2e"] {
+        files(&root.join(dir), &mut all);
+    }
+    assert!(all.len() > 50, "{} files found", all.len());
+    let mut found = Vec::new();
+    for path in &all {
+        let rel = path
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if FIXTURES.contains(&rel.as_str()) {
+            continue;
+        }
+        let text = std::fs::read_to_string(path).unwrap();
+        for (n, code) in code_lines(&text) {
+            if names.iter().any(|name| named(&code, name)) {
+                found.push(format!("{rel}:{n}: {}", code.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a puzzle named outside comments, file names and golden outputs:\n{}",
+        found.join("\n")
+    );
+    // The fixtures exist (a renamed file must leave the list).
+    for f in FIXTURES {
+        assert!(root.join(f).is_file(), "{f} is listed but missing");
+    }
+}
+
+#[test]
+fn comments_paths_and_code_are_told_apart() {
+    let lines = code_lines(
+        "let a = 1; // curling\n/* holedox\n   curling */ x(\"curling\")\n\
+         s = \"http://x/\"; y(\"holedox\")\n",
+    );
+    assert!(!named(&lines[0].1, "curling"));
+    assert!(!named(&lines[1].1, "holedox"));
+    assert!(named(&lines[2].1, "curling"));
+    assert!(named(&lines[3].1, "holedox"), "{lines:?}");
+    assert!(!named("read(\"../samples/curling.in\")", "curling"));
+    assert!(!named("\"bench/holedox/hard.in\"", "holedox"));
+    assert!(named("\"#curling/6x6/QkUA\"", "curling"));
+}
