@@ -26,9 +26,11 @@ use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand, ValueEnum};
 use gridpuzzle_engine::puzzle::{counted, Setting};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
-/// Search budgets, each for one case's search. When one stops a case's
-/// search, that case prints `limit` (never `-1`), stderr says which budget
-/// ran out and how to lift it, and the exit status is 3.
+/// Search budgets, each for one case's search, and the run's memory
+/// (`--memory`, shared by every job and table of the run: see
+/// `gridpuzzle_engine::memory`). When one stops a case's search, that case
+/// prints `limit` (never `-1`), stderr says which budget ran out and how to
+/// lift it, and the exit status is 3.
 ///
 /// Why the time and memory budgets are on by default: a 40-byte input can
 /// declare a 4096×4096 lair, and a 200×200 Curling board without the throw
@@ -52,6 +54,10 @@ pub struct BudgetArgs {
     /// Stop a case's search when it keeps N states in memory (a Holedox state costs about 80 bytes); `none`: no limit
     #[arg(long, global = true, value_name = "N|none", default_value = DEFAULT_MAX_STORED, value_parser = parse_cap::<usize>)]
     pub max_stored: Cap<usize>,
+
+    /// Memory of the whole run, shared by all its jobs and tables, in MB (a case that cannot get its share waits for other jobs, or prints `limit`); `none`: no limit
+    #[arg(long, global = true, value_name = "MB|none", default_value = DEFAULT_MEMORY, value_parser = parse_cap::<usize>)]
+    pub memory: Cap<usize>,
 }
 
 impl BudgetArgs {
@@ -61,8 +67,27 @@ impl BudgetArgs {
             max_states: Cap(None),
             timeout: parse_timeout(DEFAULT_TIMEOUT).expect("the default timeout reads"),
             max_stored: parse_cap(DEFAULT_MAX_STORED).expect("the default memory budget reads"),
+            memory: parse_cap(DEFAULT_MEMORY).expect("the default run budget reads"),
         }
     }
+
+    /// Makes `--memory` the run's budget ([`gridpuzzle_engine::memory`]).
+    pub fn apply_memory(&self) {
+        set_memory(self.memory.0);
+    }
+}
+
+/// The default of `--memory`, in MB: the heap of the whole run, all jobs
+/// together. With what a process holds beside its heap (the binary, the
+/// threads' stacks, the allocator's slack, about 20 to 30 MB) it keeps a
+/// run under 200 MB, the README's promise for any input under 1 MB. A
+/// judge-size case needs at most a few MB, so it never changes a judge's
+/// answer.
+pub const DEFAULT_MEMORY: &str = "180";
+
+/// Sets the run's memory budget to `mb` MB (`None`: none).
+pub fn set_memory(mb: Option<usize>) {
+    gridpuzzle_engine::memory::set_budget(mb.map(|mb| mb.saturating_mul(1 << 20)));
 }
 
 /// The default of `--timeout`, in seconds: per case.
@@ -122,6 +147,7 @@ impl BudgetArgs {
             },
             LimitHit::States(_) => format!("{hit}{}", lift("--max-states")),
             LimitHit::Memory(_) => format!("{hit}{}", lift("--max-stored")),
+            LimitHit::Heap(_) => format!("{hit}{}", lift("--memory")),
             LimitHit::Cancelled => format!("{hit}"),
         }
     }
