@@ -521,3 +521,47 @@ fn check_streams(numbers: usize) {
     assert!(mb < 30.0, "peak {mb:.1} MB");
     std::fs::remove_file(&output).ok();
 }
+
+/// Issue 28, row 7: `stress holedox --size 2048x2048 --cases 2` built
+/// every smaller lair of a failing input before trying the first (3 GB
+/// in 10 s, 23 GB before the kernel killed it). A candidate that prints
+/// nothing fails on the first input, so shrinking starts at once; the
+/// candidates are made one at a time now.
+#[test]
+fn stress_shrinking_a_1024_lair_stays_small() {
+    stress_shrinks_within_the_promise(1024, "3");
+}
+
+/// Row 7 at its own size, 2048×2048, for longer.
+#[test]
+#[ignore = "peak memory: run on demand (see the module docs)"]
+fn stress_shrinking_a_2048_lair_stays_small() {
+    stress_shrinks_within_the_promise(2048, "10");
+}
+
+fn stress_shrinks_within_the_promise(side: u32, secs: &str) {
+    let dir = scratch();
+    let save = dir.join(format!("stress-{side}.in"));
+    let size = format!("{side}x{side}");
+    let (code, err, mb) = peak_mb(
+        &[
+            "stress",
+            "holedox",
+            "--candidate",
+            "true",
+            "--size",
+            &size,
+            "--cases",
+            "2",
+            "--shrink-time",
+            secs,
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        None,
+    );
+    println!("stress shrinking a {size} lair for {secs} s: peak {mb:.1} MB (exit {code})");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("printed nothing"), "{err}");
+    assert!(mb < PROMISE_MB, "peak {mb:.1} MB");
+}
