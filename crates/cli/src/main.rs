@@ -233,7 +233,7 @@ fn main() -> ExitCode {
     gridpuzzle_engine::memory::set_meter(serve::heap_in_use);
     args::set_memory(args::DEFAULT_MEMORY.parse().ok());
     if let Some(cmd) = solve_alone(std::env::args_os().collect()) {
-        cmd.budget.apply_memory();
+        cmd.budget.apply_run();
         return exit_code(solve::run(cmd));
     }
     let cli = match Cli::try_parse() {
@@ -242,7 +242,7 @@ fn main() -> ExitCode {
     };
     match (&cli.command, cli.command.budget()) {
         (Command::Serve(_), _) => args::set_memory(None),
-        (_, Some(budget)) => budget.apply_memory(),
+        (_, Some(budget)) => budget.apply_run(),
         (_, None) => {}
     }
     let result = match cli.command {
