@@ -273,11 +273,9 @@ pub(super) fn fill_distances(
     dist: &mut Vec<u32>,
     levels: &mut Levels,
 ) -> Result<(), LimitHit> {
-    let _room = if dist.capacity() < packed.cells {
-        Some(memory::admit_vec(dist, packed.cells, limits)?)
-    } else {
-        None
-    };
+    if dist.capacity() < packed.cells {
+        grow_distances(packed, limits, dist)?;
+    }
     if packed.blocked[packed.exit] {
         dist.clear();
         dist.resize(packed.cells, FAR);
@@ -319,6 +317,15 @@ pub(super) fn fill_distances(
         count = found;
     }
     set_stones(dist, &packed.blocked, FAR);
+    Ok(())
+}
+
+/// Grows `dist` to the lair of `packed` once the run's memory budget has
+/// room for it (out of line, as [`grow_paths`]).
+#[cold]
+fn grow_distances(packed: &Packed, limits: &Limits, dist: &mut Vec<u32>) -> Result<(), LimitHit> {
+    let _room = memory::admit_vec(dist, packed.cells, limits)?;
+    dist.reserve(packed.cells.saturating_sub(dist.len()));
     Ok(())
 }
 
@@ -560,20 +567,23 @@ fn distance_small(packed: &Packed, free: u128, head: usize) -> u32 {
     d
 }
 
-/// Room in the run's memory budget for growing `when` and `came` (of
-/// these capacities) to the lair of `packed` (kept out of line: most calls need none).
+/// Grows `when` and `came` to the lair of `packed` once the run's memory
+/// budget has room for them (kept out of line: most calls need no growth,
+/// and a grant is not free to drop).
 #[cold]
-fn room_for_paths(
+fn grow_paths(
     packed: &Packed,
     limits: &Limits,
-    when: usize,
-    came: usize,
-) -> Result<(memory::Grant, memory::Grant), LimitHit> {
-    let grow = |have: usize| packed.cells.saturating_sub(have);
-    Ok((
-        memory::admit_items::<u32>(grow(when), limits)?,
-        memory::admit_items::<u8>(grow(came), limits)?,
-    ))
+    when: &mut Vec<u32>,
+    came: &mut Vec<u8>,
+) -> Result<(), LimitHit> {
+    let _room = (
+        memory::admit_vec(when, packed.cells, limits)?,
+        memory::admit_vec(came, packed.cells, limits)?,
+    );
+    when.reserve(packed.cells.saturating_sub(when.len()));
+    came.resize(packed.cells.max(came.len()), 0);
+    Ok(())
 }
 
 /// [`free_path`] by a queue of cells (any lair), with the time and cancel
@@ -587,16 +597,9 @@ fn free_path_wide(
     levels: &mut Levels,
 ) -> Result<Option<Vec<Dir>>, LimitHit> {
     let head = body[0];
-    let _room = if when.capacity() < packed.cells || came.capacity() < packed.cells {
-        Some(room_for_paths(
-            packed,
-            limits,
-            when.capacity(),
-            came.capacity(),
-        )?)
-    } else {
-        None
-    };
+    if when.capacity() < packed.cells || came.capacity() < packed.cells {
+        grow_paths(packed, limits, when, came)?;
+    }
     // Stones read 0 ("reached"), so that "new" is `when == FAR` and the
     // opening time (below) alone.
     when.clear();
