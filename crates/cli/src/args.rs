@@ -18,6 +18,8 @@
 
 use std::marker::PhantomData;
 use std::path::PathBuf;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -26,9 +28,11 @@ use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand, ValueEnum};
 use gridpuzzle_engine::puzzle::{counted, Setting};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
-/// Search budgets, each for one case's search. When one stops a case's
-/// search, that case prints `limit` (never `-1`), stderr says which budget
-/// ran out and how to lift it, and the exit status is 3.
+/// Search budgets, each for one case's search, and the run's memory
+/// (`--memory`, shared by every job and table of the run: see
+/// `gridpuzzle_engine::memory`). When one stops a case's search, that case
+/// prints `limit` (never `-1`), stderr says which budget ran out and how to
+/// lift it, and the exit status is 3.
 ///
 /// Why the time and memory budgets are on by default: a 40-byte input can
 /// declare a 4096×4096 lair, and a 200×200 Curling board without the throw
@@ -45,13 +49,21 @@ pub struct BudgetArgs {
     #[arg(long, global = true, value_name = "N|none", default_value = "none", value_parser = parse_cap::<u64>)]
     pub max_states: Cap<u64>,
 
-    /// Stop a case's search after SECS seconds (decimals allowed); `none`: no limit
+    /// Stop a case's search after SECS seconds of wall-clock time (decimals allowed); `none`: no limit
     #[arg(long, global = true, value_name = "SECS|none", default_value = DEFAULT_TIMEOUT, value_parser = parse_timeout)]
     pub timeout: Cap<f64>,
+
+    /// Stop the whole run after SECS seconds of wall-clock time: the cases not answered by then print `limit`; `none` (the default, so a judge file is always answered whole): no limit
+    #[arg(long, global = true, value_name = "SECS|none", default_value = "none", value_parser = parse_timeout)]
+    pub total_timeout: Cap<f64>,
 
     /// Stop a case's search when it keeps N states in memory (a Holedox state costs about 80 bytes); `none`: no limit
     #[arg(long, global = true, value_name = "N|none", default_value = DEFAULT_MAX_STORED, value_parser = parse_cap::<usize>)]
     pub max_stored: Cap<usize>,
+
+    /// Memory of the whole run, shared by all its jobs and tables, in MB (a case that cannot get its share waits for other jobs, or prints `limit`); `none`: no limit
+    #[arg(long, global = true, value_name = "MB|none", default_value = DEFAULT_MEMORY, value_parser = parse_cap::<usize>)]
+    pub memory: Cap<usize>,
 }
 
 impl BudgetArgs {
@@ -61,8 +73,42 @@ impl BudgetArgs {
             max_states: Cap(None),
             timeout: parse_timeout(DEFAULT_TIMEOUT).expect("the default timeout reads"),
             max_stored: parse_cap(DEFAULT_MAX_STORED).expect("the default memory budget reads"),
+            memory: parse_cap(DEFAULT_MEMORY).expect("the default run budget reads"),
+            total_timeout: Cap(None),
         }
     }
+
+    /// Starts the run's budgets: `--memory` becomes the run's memory
+    /// budget ([`gridpuzzle_engine::memory`]), and `--total-timeout`
+    /// counts from now.
+    pub fn apply_run(&self) {
+        set_memory(self.memory.0);
+        if let Some(secs) = self.total_timeout.0 {
+            let _ = RUN_DEADLINE.set(Instant::now() + Duration::from_secs_f64(secs));
+        }
+    }
+}
+
+/// When the whole run must end (`--total-timeout`), once the run started.
+///
+/// Why it is off by default: a judge file is answered whole or it is no
+/// judge answer at all, and each of its cases is already bounded by
+/// `--timeout`; a bound on the whole file is for a user who would rather
+/// have `limit` on the cases left than wait for a file of many hard cases
+/// (100 hard lairs took 73 s), and asks for it.
+static RUN_DEADLINE: OnceLock<Instant> = OnceLock::new();
+
+/// The default of `--memory`, in MB: the heap of the whole run, all jobs
+/// together. With what a process holds beside its heap (the binary, the
+/// threads' stacks, the allocator's slack, about 20 to 30 MB) it keeps a
+/// run under 200 MB, the README's promise for any input under 1 MB. A
+/// judge-size case needs at most a few MB, so it never changes a judge's
+/// answer.
+pub const DEFAULT_MEMORY: &str = "180";
+
+/// Sets the run's memory budget to `mb` MB (`None`: none).
+pub fn set_memory(mb: Option<usize>) {
+    gridpuzzle_engine::memory::set_budget(mb.map(|mb| mb.saturating_mul(1 << 20)));
 }
 
 /// The default of `--timeout`, in seconds: per case.
@@ -100,10 +146,16 @@ impl BudgetArgs {
     pub fn limits(&self) -> gridpuzzle_engine::search::Limits {
         gridpuzzle_engine::search::Limits {
             max_expanded: self.max_states.0,
-            deadline: self
-                .timeout
-                .0
-                .map(|s| std::time::Instant::now() + std::time::Duration::from_secs_f64(s)),
+            deadline: {
+                let case = self
+                    .timeout
+                    .0
+                    .map(|s| Instant::now() + Duration::from_secs_f64(s));
+                match (case, RUN_DEADLINE.get().copied()) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                }
+            },
             max_stored: self.max_stored.0,
             ..Default::default()
         }
@@ -116,12 +168,20 @@ impl BudgetArgs {
         use gridpuzzle_engine::search::LimitHit;
         let lift = |flag: &str| format!(" (raise {flag}, or {flag} none to lift it)");
         match hit {
+            LimitHit::Time if RUN_DEADLINE.get().is_some_and(|&d| Instant::now() >= d) => {
+                format!(
+                    "the run's time limit of {} s was reached{}",
+                    self.total_timeout.0.unwrap_or_default(),
+                    lift("--total-timeout")
+                )
+            }
             LimitHit::Time => match self.timeout.0 {
                 Some(s) => format!("the time limit of {s} s was reached{}", lift("--timeout")),
                 None => format!("{hit}"),
             },
             LimitHit::States(_) => format!("{hit}{}", lift("--max-states")),
             LimitHit::Memory(_) => format!("{hit}{}", lift("--max-stored")),
+            LimitHit::Heap(_) => format!("{hit}{}", lift("--memory")),
             LimitHit::Cancelled => format!("{hit}"),
         }
     }

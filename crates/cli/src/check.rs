@@ -16,7 +16,7 @@
 //! being made — a bad input or answers file, a search budget, a usage
 //! error — is a fail (3), never mistaken for the contestant's fault.
 
-use std::io::{Read, Write};
+use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -84,12 +84,25 @@ impl PuzzleHelp for CheckHelp {
 /// The most bytes of an output or answers file read.
 const MAX_BYTES: u64 = 64 << 20;
 
-fn read_bytes(path: &Path, what: &str) -> Result<Vec<u8>> {
-    let name = if path.as_os_str() == "-" {
+/// How a file is named in messages.
+fn name_of(path: &Path) -> String {
+    if path.as_os_str() == "-" {
         "standard input".to_string()
     } else {
         path.display().to_string()
-    };
+    }
+}
+
+/// The output to judge, open: it is read as it is judged, a line at a
+/// time, so memory does not grow with it (issue 28: a 20 MB output took
+/// 184–288 MB when it was read whole first).
+struct Output {
+    name: String,
+    reader: Box<dyn BufRead>,
+}
+
+fn read_bytes(path: &Path, what: &str) -> Result<Vec<u8>> {
+    let name = name_of(path);
     let mut bytes = Vec::new();
     input::open(Some(path))?
         .take(MAX_BYTES + 1)
@@ -110,7 +123,10 @@ pub fn run(cmd: CheckCommand) -> Result<Exit> {
         if input.as_os_str() == "-" {
             bail!("the judge INPUT must be a file (`-` is for the OUTPUT)");
         }
-        let output = read_bytes(&output, "output")?;
+        let output = Output {
+            name: name_of(&output),
+            reader: input::open(Some(&output))?,
+        };
         let answers = match &cmd.answers {
             Some(path) => {
                 let bytes = read_bytes(path, "answers file")?;
@@ -139,7 +155,7 @@ pub fn run(cmd: CheckCommand) -> Result<Exit> {
 
 struct Check {
     input: PathBuf,
-    output: Vec<u8>,
+    output: Output,
     /// The answers file's name and text.
     answers: Option<(String, String)>,
     budget: BudgetArgs,
@@ -195,7 +211,14 @@ impl Visit for Check {
                 })
                 .collect::<Result<Vec<_>>>()?,
         };
-        let report = Checker::of::<P>().check_bytes(&answers, &self.output);
+        let Output { name, reader } = self.output;
+        let mut limited = reader.take(MAX_BYTES + 1);
+        let report = Checker::of::<P>()
+            .check(&answers, &mut limited)
+            .with_context(|| format!("cannot read the output {name}"))?;
+        if limited.limit() == 0 {
+            bail!("the output {name} is larger than {} MB", MAX_BYTES >> 20);
+        }
         let mut out = std::io::stdout().lock();
         for finding in &report.findings {
             writeln!(out, "{}", finding.describe(P::UNIT))?;

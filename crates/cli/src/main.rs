@@ -208,17 +208,43 @@ fn solve_plain(args: &[std::ffi::OsString]) -> Option<solve::SolveCommand> {
     })
 }
 
+impl Command {
+    /// The budgets of a command that takes them.
+    fn budget(&self) -> Option<&args::BudgetArgs> {
+        match self {
+            Command::Solve(cmd) => Some(&cmd.budget),
+            Command::Verify(cmd) => Some(&cmd.budget),
+            Command::Render(cmd) => Some(&cmd.budget),
+            Command::Play(cmd) => Some(&cmd.budget),
+            Command::Check(cmd) => Some(&cmd.budget),
+            Command::Judge(cmd) => Some(&cmd.budget),
+            _ => None,
+        }
+    }
+}
+
 fn main() -> ExitCode {
     if let Some(code) = gridpuzzle_judge::run::limited_child() {
         return code;
     }
+    // The run's memory budget reads the counting allocator; every command
+    // has it at its default, and the server none (its requests have their
+    // own bounds).
+    gridpuzzle_engine::memory::set_meter(serve::heap_in_use);
+    args::set_memory(args::DEFAULT_MEMORY.parse().ok());
     if let Some(cmd) = solve_alone(std::env::args_os().collect()) {
+        cmd.budget.apply_run();
         return exit_code(solve::run(cmd));
     }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
+    match (&cli.command, cli.command.budget()) {
+        (Command::Serve(_), _) => args::set_memory(None),
+        (_, Some(budget)) => budget.apply_run(),
+        (_, None) => {}
+    }
     let result = match cli.command {
         Command::Solve(cmd) => solve::run(cmd),
         Command::Verify(cmd) => verify::run(cmd),

@@ -20,7 +20,9 @@
 //! owning thread; jemalloc came back to 15 MB within two seconds, from a
 //! lower peak too (128 MB against 161 and 204). More figures in
 //! BENCHMARKS.md, "Server under attack". Installing it is safe Rust; the
-//! other commands lose nothing by it.
+//! other commands lose nothing by it. It is wrapped in `cap`'s counter,
+//! whose count of the bytes live is what the run's memory budget reads
+//! (`gridpuzzle_engine::memory`, `--memory`).
 
 use std::net::IpAddr;
 
@@ -31,7 +33,20 @@ use crate::Exit;
 
 #[cfg(not(target_env = "msvc"))]
 #[global_allocator]
-static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+static ALLOCATOR: cap::Cap<tikv_jemallocator::Jemalloc> =
+    cap::Cap::new(tikv_jemallocator::Jemalloc, usize::MAX);
+
+#[cfg(target_env = "msvc")]
+#[global_allocator]
+static ALLOCATOR: cap::Cap<std::alloc::System> = cap::Cap::new(std::alloc::System, usize::MAX);
+
+/// Bytes live on the heap: the reading of the run's memory budget
+/// (`gridpuzzle_engine::memory`), counted by `cap` around the allocator
+/// (its own limit is never set: a refused allocation would abort, where
+/// the budget ends a case with `limit`).
+pub fn heap_in_use() -> usize {
+    ALLOCATOR.allocated()
+}
 
 #[derive(Debug, Args)]
 #[command(

@@ -388,7 +388,22 @@ impl Job {
             ascii: false,
             color: crate::solve::use_color(),
         };
-        write!(out, "{}", puzzle.explain(case, &plan, style))?;
+        // The boards after every move, unless they are more than `solve
+        // --explain` draws by default: a shrunk 1024x1024 lair with a long
+        // plan took a gigabyte here (issue 28).
+        let (w, h) = P::size(case);
+        let drawn = u64::from(w) * u64::from(h) * (plan.len() as u64 + 1);
+        if drawn <= crate::args::DEFAULT_MAX_CELLS {
+            write!(out, "{}", puzzle.explain(case, &plan, style))?;
+        } else {
+            writeln!(
+                out,
+                "(its {} boards of {w}x{h} are not drawn here: `gridpuzzle solve {} --explain \
+                 --max-cells {drawn}` on the saved input draws them)",
+                plan.len() + 1,
+                P::NAME
+            )?;
+        }
         if let Some(explained) = s.explain(puzzle, &input, &failure)? {
             writeln!(out, "\nDiagnosis:")?;
             for line in &explained.diagnosis.lines {

@@ -1,6 +1,11 @@
-//! Peak memory of whole commands on hostile but small inputs (issue 15).
-//! Memory is no timing, but it depends on the allocator and the machine,
-//! so these run on demand, not in every `cargo test`:
+//! Peak memory of whole commands on hostile but small inputs (issues 15
+//! and 28), each command in its own process.
+//!
+//! The rows of issue 28's table that the run's memory budget (`--memory`)
+//! and the streaming checker fixed run in every `cargo test`: each takes a
+//! few seconds, and each failed before (318 MB, 901 MB, 663 MB, 184 MB).
+//! Their bigger versions (twice the size or the jobs) and the older
+//! measurements run on demand:
 //!
 //! ```sh
 //! cargo test --release -p gridpuzzle --test memory -- --ignored --nocapture
@@ -389,4 +394,174 @@ fn door_lair(side: usize, len: usize) -> String {
         .collect();
     text.push_str(&format!("{}\n{}\n0 0 0\n", stones.len(), stones.join("\n")));
     text
+}
+
+/// The promise: no input under 1 MB makes a command use more than 200 MB.
+const PROMISE_MB: f64 = 200.0;
+
+/// Issue 28, row 1: a 4096×4096 lair cut by a wall with a one-cell door,
+/// L = 20 (40 KB), took 318 MB in its tables. Solved within the run's
+/// budget, or `limit` naming `--memory`.
+#[test]
+fn a_4096_door_lair_stays_within_the_run_budget() {
+    door_lair_within_the_budget(4096, 20, &[]);
+}
+
+/// Twice row 1: the same lair with the time budget lifted, and sixteen
+/// jobs.
+#[test]
+#[ignore = "peak memory: run on demand (see the module docs)"]
+fn a_4096_door_lair_without_time_budget_stays_within_the_run_budget() {
+    door_lair_within_the_budget(4096, 20, &["--timeout", "none", "--jobs", "16"]);
+}
+
+fn door_lair_within_the_budget(side: usize, len: usize, extra: &[&str]) {
+    let dir = scratch();
+    let input = write(&dir, &format!("door{side}-{len}.in"), &door_lair(side, len));
+    let mut args = vec!["solve", "holedox", input.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let (code, err, mb) = peak_mb(&args, None);
+    println!("door lair {side}x{side}, L = {len} {extra:?}: peak {mb:.1} MB (exit {code})");
+    assert!(
+        code == 0 || (code == 3 && (err.contains("--memory") || err.contains("--timeout"))),
+        "{err}"
+    );
+    assert!(mb < PROMISE_MB, "peak {mb:.1} MB");
+}
+
+/// `count` lairs of 4096×4096 with a two-cell snake, 40 bytes each.
+fn huge_lairs(count: usize) -> String {
+    let mut text = "4096 4096 2\n4096 4096\n4096 4095\n0\n".repeat(count);
+    text.push_str("0 0 0\n");
+    text
+}
+
+/// Issue 28, row 2: `--jobs 16` on 16 lairs of 40 bytes took 901 MB (each
+/// job had a budget of its own). The jobs share one budget now.
+#[test]
+fn sixteen_jobs_share_one_memory_budget() {
+    jobs_share_one_budget(16, 16);
+}
+
+/// Twice row 2: 32 lairs on 32 jobs.
+#[test]
+#[ignore = "peak memory: run on demand (see the module docs)"]
+fn thirty_two_jobs_share_one_memory_budget() {
+    jobs_share_one_budget(32, 32);
+}
+
+fn jobs_share_one_budget(lairs: usize, jobs: usize) {
+    let dir = scratch();
+    let input = write(&dir, &format!("huge{lairs}.in"), &huge_lairs(lairs));
+    let jobs = jobs.to_string();
+    let (code, err, mb) = peak_mb(
+        &["solve", "holedox", "--jobs", &jobs, input.to_str().unwrap()],
+        None,
+    );
+    println!("{lairs} lairs of 4096x4096, --jobs {jobs}: peak {mb:.1} MB (exit {code})");
+    assert!(code == 0 || code == 3, "{err}");
+    for line in err.lines() {
+        assert!(
+            line.contains("--memory") || line.contains("--timeout"),
+            "{line}"
+        );
+    }
+    assert!(mb < PROMISE_MB, "peak {mb:.1} MB");
+}
+
+/// Issue 28, row 3: `play` of a 40-byte 4096×4096 lair took 663 MB (a
+/// picture of the whole board on every frame) before a key was read; it
+/// is refused at once now, naming the flag, even without a terminal.
+#[test]
+fn play_of_a_huge_lair_is_refused_at_once() {
+    let dir = scratch();
+    let input = write(&dir, "play-huge.in", &huge_lairs(1));
+    let (code, err, mb) = peak_mb(&["play", "holedox", input.to_str().unwrap()], None);
+    println!("play of a 4096x4096 lair: peak {mb:.1} MB (exit {code})");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--memory"), "{err}");
+    assert!(mb < 50.0, "peak {mb:.1} MB");
+}
+
+/// An output of one line holding `numbers` numbers (`Case 1: 1 1 1 ...`).
+fn long_output(dir: &Path, numbers: usize) -> PathBuf {
+    let mut text = String::with_capacity(2 * numbers + 16);
+    text.push_str("Case 1:");
+    for _ in 0..numbers {
+        text.push_str(" 1");
+    }
+    text.push('\n');
+    write(dir, &format!("out{numbers}.txt"), &text)
+}
+
+/// Issue 28, row 8: `check` on a 20 MB output took 184–288 MB (the line,
+/// then its integers). It streams now: memory does not grow with the
+/// output.
+#[test]
+fn check_of_a_20_mb_output_streams() {
+    check_streams(10_000_000);
+}
+
+/// Twice row 8: 40 MB.
+#[test]
+#[ignore = "peak memory: run on demand (see the module docs)"]
+fn check_of_a_40_mb_output_streams() {
+    check_streams(20_000_000);
+}
+
+fn check_streams(numbers: usize) {
+    let dir = scratch();
+    let output = long_output(&dir, numbers);
+    let input = concat!(env!("CARGO_MANIFEST_DIR"), "/../../samples/holedox.in");
+    let (code, err, mb) = peak_mb(&["check", "holedox", input, output.to_str().unwrap()], None);
+    let out_mb = std::fs::metadata(&output).unwrap().len() as f64 / 1e6;
+    println!("check of a {out_mb:.0} MB output: peak {mb:.1} MB (exit {code})");
+    // A wrong answer (testlib's 1): the line is no answer line.
+    assert_eq!(code, 1, "{err}");
+    assert!(mb < 30.0, "peak {mb:.1} MB");
+    std::fs::remove_file(&output).ok();
+}
+
+/// Issue 28, row 7: `stress holedox --size 2048x2048 --cases 2` built
+/// every smaller lair of a failing input before trying the first (3 GB
+/// in 10 s, 23 GB before the kernel killed it). A candidate that prints
+/// nothing fails on the first input, so shrinking starts at once; the
+/// candidates are made one at a time now.
+#[test]
+fn stress_shrinking_a_1024_lair_stays_small() {
+    stress_shrinks_within_the_promise(1024, "3");
+}
+
+/// Row 7 at its own size, 2048×2048, for longer.
+#[test]
+#[ignore = "peak memory: run on demand (see the module docs)"]
+fn stress_shrinking_a_2048_lair_stays_small() {
+    stress_shrinks_within_the_promise(2048, "10");
+}
+
+fn stress_shrinks_within_the_promise(side: u32, secs: &str) {
+    let dir = scratch();
+    let save = dir.join(format!("stress-{side}.in"));
+    let size = format!("{side}x{side}");
+    let (code, err, mb) = peak_mb(
+        &[
+            "stress",
+            "holedox",
+            "--candidate",
+            "true",
+            "--size",
+            &size,
+            "--cases",
+            "2",
+            "--shrink-time",
+            secs,
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        None,
+    );
+    println!("stress shrinking a {size} lair for {secs} s: peak {mb:.1} MB (exit {code})");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("printed nothing"), "{err}");
+    assert!(mb < PROMISE_MB, "peak {mb:.1} MB");
 }

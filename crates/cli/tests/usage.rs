@@ -179,6 +179,41 @@ fn a_budget_that_runs_out_exits_3_in_verify_and_render() {
     ]);
 }
 
+/// Issue 28: `--total-timeout` bounds a whole run (a file of 100 hard
+/// lairs took 73 s, each case within its own `--timeout`); the cases left
+/// when it runs out print `limit`, naming it. Three huge lairs after a
+/// run budget of a millisecond: the last one starts past it.
+#[test]
+fn a_run_wide_time_budget_names_its_flag() {
+    const HUGE3: &str = "4096 4096 2\n4096 4096\n4096 4095\n0\n\
+                         4096 4096 2\n4096 4096\n4096 4095\n0\n\
+                         4096 4096 2\n4096 4096\n4096 4095\n0\n0 0 0\n";
+    check(&[
+        Row {
+            name: "total_timeout_stops_the_rest",
+            args: &[
+                "solve",
+                "holedox",
+                "--jobs",
+                "1",
+                "--total-timeout",
+                "0.001",
+            ],
+            stdin: HUGE3,
+            code: 3,
+            stdout: &["Case 3: limit"],
+            stderr: &["case 3: the run's time limit of 0.001 s was reached (raise --total-timeout"],
+            ..ROW
+        },
+        Row {
+            name: "timeout_help_says_wall_clock",
+            args: &["solve", "holedox", "--help"],
+            stdout: &["seconds of wall-clock time", "--total-timeout"],
+            ..ROW
+        },
+    ]);
+}
+
 /// Item 4: `render` and `--explain` built whole outputs of gigabytes from
 /// tiny inputs; what is too large is refused, saying the limit and how to
 /// lift it (peak memory: `memory.rs`).

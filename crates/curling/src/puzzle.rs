@@ -716,8 +716,8 @@ impl Puzzle for Curling {
         Ok(crate::generate::hardest(&opts, seed, on_improve))
     }
 
-    fn smaller(&self, case: &Board) -> Vec<Board> {
-        crate::shrink::smaller(case)
+    fn smaller(&self, case: &Board) -> Box<dyn Iterator<Item = Board>> {
+        Box::new(crate::shrink::smaller(case))
     }
 
     const JUDGE: Option<JudgeInfo> = Some(JudgeInfo {

@@ -7,32 +7,63 @@
 //! only boards the judge allows (2 ≤ width, 1 ≤ height), so a candidate is
 //! never blamed for input outside the problem's limits.
 
+use std::rc::Rc;
+
 use gridpuzzle_engine::{Grid, Pos};
 
 use crate::rules::{Board, Cell};
 
-/// Every board one edit smaller or simpler than `board`, biggest cuts first.
-pub fn smaller(board: &Board) -> Vec<Board> {
+/// One edit of [`smaller`].
+#[derive(Debug, Clone, Copy)]
+enum Cut {
+    Row(u32),
+    Col(u32),
+    /// The block at this cell melted to ice.
+    Block(Pos),
+    /// The piece at `.0` (start or goal) one cell nearer `.1`.
+    Move(Pos, Pos),
+}
+
+/// Every board one edit smaller or simpler than `board`, biggest cuts
+/// first, made one at a time as they are asked for (a big board has
+/// thousands, each a board of its own: see `Puzzle::smaller`).
+pub fn smaller(board: &Board) -> impl Iterator<Item = Board> {
+    let board = Rc::new(board.clone());
     let (w, h) = (board.width(), board.height());
     let (start, goal) = (board.start(), board.goal());
-    let cells = board.grid();
-    let mut out = Vec::new();
-    let mut keep = |cells: Vec<Cell>, w: u32, h: u32| {
-        if let Some(b) = Grid::from_cells(w, h, cells).and_then(|g| Board::new(g).ok()) {
-            out.push(b);
-        }
+    let blocks = {
+        let board = Rc::clone(&board);
+        (0..board.blocks().len()).map(move |i| Cut::Block(board.blocks()[i]))
     };
-    for r in 0..h {
-        if h > 1 && start.row != r && goal.row != r {
+    let cuts = (0..h)
+        .filter(move |&r| h > 1 && start.row != r && goal.row != r)
+        .map(Cut::Row)
+        .chain(
+            (0..w)
+                .filter(move |&c| w > 2 && start.col != c && goal.col != c)
+                .map(Cut::Col),
+        )
+        .chain(blocks)
+        .chain([Cut::Move(start, goal), Cut::Move(goal, start)]);
+    cuts.filter_map(move |cut| apply(&board, cut))
+}
+
+/// The board `cut` makes of `board`, if it is one.
+fn apply(board: &Board, cut: Cut) -> Option<Board> {
+    let (w, h) = (board.width(), board.height());
+    let cells = board.grid();
+    let keep = |cells: Vec<Cell>, w: u32, h: u32| {
+        Grid::from_cells(w, h, cells).and_then(|g| Board::new(g).ok())
+    };
+    match cut {
+        Cut::Row(r) => {
             let rest = (0..h)
                 .filter(|&y| y != r)
                 .flat_map(|y| (0..w).map(move |x| cells[Pos::new(y, x)]))
                 .collect();
-            keep(rest, w, h - 1);
+            keep(rest, w, h - 1)
         }
-    }
-    for c in 0..w {
-        if w > 2 && start.col != c && goal.col != c {
+        Cut::Col(c) => {
             let rest = (0..h)
                 .flat_map(|y| {
                     (0..w)
@@ -40,25 +71,24 @@ pub fn smaller(board: &Board) -> Vec<Board> {
                         .map(move |x| cells[Pos::new(y, x)])
                 })
                 .collect();
-            keep(rest, w - 1, h);
+            keep(rest, w - 1, h)
         }
-    }
-    for &p in board.blocks() {
-        let mut next = cells.clone();
-        next.set(p, Cell::Ice);
-        keep(next.cells().to_vec(), w, h);
-    }
-    for (from, to) in [(start, goal), (goal, start)] {
-        if let Some(p) = toward(from, to) {
-            if cells[p] == Cell::Ice {
-                let mut next = cells.clone();
-                next.set(p, cells[from]);
-                next.set(from, Cell::Ice);
-                keep(next.cells().to_vec(), w, h);
+        Cut::Block(p) => {
+            let mut next = cells.clone();
+            next.set(p, Cell::Ice);
+            keep(next.cells().to_vec(), w, h)
+        }
+        Cut::Move(from, to) => {
+            let p = toward(from, to)?;
+            if cells[p] != Cell::Ice {
+                return None;
             }
+            let mut next = cells.clone();
+            next.set(p, cells[from]);
+            next.set(from, Cell::Ice);
+            keep(next.cells().to_vec(), w, h)
         }
     }
-    out
 }
 
 /// The neighbour of `from` one step nearer `to` (rows first).
@@ -82,7 +112,7 @@ mod tests {
     fn edits_are_smaller_and_valid() {
         let text = "4 3\n2 0 1 0\n0 1 0 0\n0 0 0 3\n0 0\n";
         let b = Datasets::new(text.as_bytes()).next().unwrap().unwrap();
-        let next = smaller(&b);
+        let next: Vec<Board> = smaller(&b).collect();
         // Row 2 (the only one without start or goal), columns 2 and 3,
         // two blocks, start and goal moves (both onto ice).
         assert_eq!(next.len(), 1 + 2 + 2 + 2);

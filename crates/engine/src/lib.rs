@@ -28,6 +28,8 @@
 //!   and web API alike);
 //! - [`rng`]: a tiny seeded generator whose output is the same on every
 //!   machine (tests and generators must be reproducible);
+//! - [`memory`]: the run's one memory budget, counted by the allocator
+//!   and shared by every job and table of a run;
 //! - [`pool`]: the one worker pool, for work whose results must come out
 //!   in input order, fed from the calling thread with bounded read-ahead;
 //! - [`session`]: a game in play (history, undo/redo, exact hints), for
@@ -52,6 +54,7 @@ pub mod error;
 pub mod fresh;
 pub mod generate;
 pub mod grid;
+pub mod memory;
 pub mod moves;
 pub mod page;
 pub mod pool;

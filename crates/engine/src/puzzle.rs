@@ -791,8 +791,12 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
         Vec::new()
     }
 
-    /// The cases one edit smaller, for shrinking a failing case.
-    fn smaller(&self, case: &Self::Case) -> Vec<Self::Case>;
+    /// The cases one edit smaller, for shrinking a failing case, biggest
+    /// cuts first, made one at a time as they are asked for: on a huge
+    /// board there are thousands, each a board of its own, and `stress`
+    /// tries them in order until one still fails (issue 28: making them all
+    /// first took gigabytes).
+    fn smaller(&self, case: &Self::Case) -> Box<dyn Iterator<Item = Self::Case>>;
 
     // ---------------------------------------------------- the judge kit
     /// The contest's limits and format; `None` when the puzzle has no

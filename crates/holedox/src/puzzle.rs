@@ -752,8 +752,8 @@ impl Puzzle for Holedox {
         vec![("len".to_string(), len.to_string())]
     }
 
-    fn smaller(&self, case: &Case) -> Vec<Case> {
-        crate::shrink::smaller(case)
+    fn smaller(&self, case: &Case) -> Box<dyn Iterator<Item = Case>> {
+        Box::new(crate::shrink::smaller(case))
     }
 
     const JUDGE: Option<JudgeInfo> = Some(JudgeInfo {

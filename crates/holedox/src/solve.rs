@@ -63,7 +63,7 @@ use std::time::Instant;
 use gridpuzzle_engine::search::{
     bfs, DenseVisited, HashVisited, Limits, Outcome, Search, Stats, Visited,
 };
-use gridpuzzle_engine::{Dir, Pos};
+use gridpuzzle_engine::{memory, Dir, Pos};
 
 pub use crate::rules::max_len_for;
 use crate::rules::{Case, TailRule};
@@ -188,6 +188,7 @@ fn search(
     options: &SolveOptions,
 ) -> Search<Dir> {
     let started = Instant::now();
+    let _job = memory::Job::begin();
     let finish = |outcome, mut stats: Stats| {
         stats.elapsed = started.elapsed();
         Search { outcome, stats }
@@ -199,7 +200,18 @@ fn search(
     }
     if options.algorithm == Algorithm::AStar {
         let search = with_scratch(|scratch| {
+            let padded = (lair.rows() as usize + 2) * (lair.cols() as usize + 2);
+            let room = match memory::admit_vec(&scratch.blocked, padded, limits) {
+                Ok(room) => room,
+                Err(hit) => {
+                    return Search {
+                        outcome: Outcome::Limit(hit),
+                        stats: Stats::default(),
+                    }
+                }
+            };
             let packed = Packed::with_buffer(case, rule, std::mem::take(&mut scratch.blocked));
+            drop(room);
             let start = packed.encode(body);
             let search = astar::solve(&packed, start, cap, limits, options, &mut scratch.astar);
             scratch.blocked = packed.blocked;

@@ -36,7 +36,7 @@
 //!   [`Checker::bare`]), so the rules above are written once for both.
 
 use std::collections::VecDeque;
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 use gridpuzzle_engine::puzzle::{counted, Puzzle};
 use gridpuzzle_engine::scan::escaped;
@@ -353,10 +353,11 @@ impl<R> Findings<'_, R> {
         }
     }
 
-    /// Judges one line of the output (without its line end).
-    fn take(&mut self, text: &str) {
+    /// Judges one line of the output (without its line end): `text`, or
+    /// its first [`KEPT`] bytes and what `tail` found in the rest.
+    fn take(&mut self, text: &str, tail: Option<&Tail>) {
         self.line += 1;
-        let blank = text.trim().is_empty();
+        let blank = text.trim().is_empty() && !tail.is_some_and(|t| t.nonblank);
         if !blank {
             self.last_text = self.line;
         }
@@ -384,14 +385,32 @@ impl<R> Findings<'_, R> {
         }
         self.next += 1;
         let judge = self.checker.judge_line(n, answer);
-        if text == judge {
+        if tail.is_none() && text == judge {
             self.right += 1;
             return;
         }
-        let (found, wanted) = (integers(text), integers(&judge));
-        let same_shape = found.len() == wanted.len() && !found.is_empty();
-        let last = found.last().copied();
-        let problem = if found == wanted || same_shape && last == Some(answer) {
+        let (mut found, wanted) = (integers(text), integers(&judge));
+        // Integers of the tail past the few kept (too many to be an
+        // answer's anyway).
+        let mut dropped = 0;
+        let mut last = None;
+        if let Some(tail) = tail {
+            if let (Some(value), Some(at)) = (tail.continued, found.last_mut()) {
+                *at = value;
+            }
+            found.extend_from_slice(&tail.values);
+            dropped = tail.dropped;
+            last = tail.last;
+        }
+        let count = found.len() + dropped;
+        let same_shape = count == wanted.len() && count > 0;
+        let last = if dropped > 0 {
+            last
+        } else {
+            found.last().copied()
+        };
+        let found_is_wanted = dropped == 0 && found == wanted;
+        let problem = if found_is_wanted || same_shape && last == Some(answer) {
             Problem::Form {
                 printed: excerpt(text),
                 judge,
@@ -455,7 +474,10 @@ impl<R: BufRead> Iterator for Findings<'_, R> {
             }
             let mut buf = std::mem::take(&mut self.buf);
             buf.clear();
-            match self.output.read_until(b'\n', &mut buf) {
+            let read = (&mut self.output)
+                .take(KEPT as u64)
+                .read_until(b'\n', &mut buf);
+            match read {
                 Err(e) => {
                     self.ended = true;
                     return Some(Err(e));
@@ -464,13 +486,123 @@ impl<R: BufRead> Iterator for Findings<'_, R> {
                     self.ended = true;
                     self.end();
                 }
+                Ok(_) if buf.len() == KEPT && buf.last() != Some(&b'\n') => {
+                    // A line longer than any answer line: the rest is
+                    // scanned for what judging needs, not kept.
+                    let tail = match Tail::scan(&mut self.output, &buf) {
+                        Ok(tail) => tail,
+                        Err(e) => {
+                            self.ended = true;
+                            return Some(Err(e));
+                        }
+                    };
+                    self.take(&String::from_utf8_lossy(&buf), Some(&tail));
+                }
                 Ok(_) => {
                     let mut bytes = buf.strip_suffix(b"\n").unwrap_or(&buf);
                     bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-                    self.take(&String::from_utf8_lossy(bytes));
+                    self.take(&String::from_utf8_lossy(bytes), None);
                 }
             }
             self.buf = buf;
+        }
+    }
+}
+
+/// The bytes of a line kept whole: longer than any answer line by far, so
+/// a line past it cannot be the judge's, and the rest of it is only
+/// scanned ([`Tail`]). This is what keeps the checker's memory bounded
+/// however long a line is (a 20 MB line of numbers took 288 MB).
+const KEPT: usize = 1 << 16;
+
+/// The integers a [`Tail`] keeps: more than any answer line has.
+const TAIL_VALUES: usize = 8;
+
+/// What judging needs of a line past its first [`KEPT`] bytes: whether it
+/// holds anything but blanks, and its integers (as [`integers`] reads
+/// them) as far as they can matter.
+#[derive(Debug, Default)]
+struct Tail {
+    nonblank: bool,
+    /// The value of the kept part's last integer when its digits go on
+    /// past the cut.
+    continued: Option<i64>,
+    /// The first integers that start past the cut, and how many more.
+    values: Vec<i64>,
+    dropped: usize,
+    /// The line's last integer, when it starts or ends past the cut.
+    last: Option<i64>,
+}
+
+impl Tail {
+    /// Reads the rest of the line from `output` (through its `\n`, or to
+    /// the end), `head` being its first [`KEPT`] bytes, in constant memory.
+    fn scan<R: BufRead>(output: &mut R, head: &[u8]) -> std::io::Result<Tail> {
+        let mut tail = Tail::default();
+        let mut prev = head.last().copied().unwrap_or(b' ');
+        // The digit run under way: its magnitude (`None` past `i64`),
+        // sign, and whether it began in `head`.
+        let mut run: Option<(Option<i64>, bool, bool)> = None;
+        if prev.is_ascii_digit() {
+            let start = head
+                .iter()
+                .rposition(|b| !b.is_ascii_digit())
+                .map_or(0, |i| i + 1);
+            let negative = start > 0 && head[start - 1] == b'-';
+            let magnitude = std::str::from_utf8(&head[start..])
+                .ok()
+                .and_then(|d| d.parse::<i64>().ok());
+            run = Some((magnitude, negative, true));
+        }
+        loop {
+            let chunk = output.fill_buf()?;
+            if chunk.is_empty() {
+                break;
+            }
+            let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
+                Some(at) => (at + 1, true),
+                None => (chunk.len(), false),
+            };
+            for &b in &chunk[..used] {
+                if b.is_ascii_digit() {
+                    let (magnitude, _, _) = run.get_or_insert((Some(0), prev == b'-', false));
+                    *magnitude = magnitude
+                        .and_then(|m| m.checked_mul(10))
+                        .and_then(|m| m.checked_add(i64::from(b - b'0')));
+                } else {
+                    if let Some(ended) = run.take() {
+                        tail.end_run(ended);
+                    }
+                    tail.nonblank |= !b.is_ascii_whitespace();
+                }
+                prev = b;
+            }
+            output.consume(used);
+            if done {
+                break;
+            }
+        }
+        if let Some(ended) = run.take() {
+            tail.end_run(ended);
+        }
+        Ok(tail)
+    }
+
+    /// A digit run ended: its value as [`integers`] gives it.
+    fn end_run(&mut self, (magnitude, negative, continued): (Option<i64>, bool, bool)) {
+        let value = match magnitude {
+            Some(m) if negative => -m,
+            Some(m) => m,
+            None => i64::MAX,
+        };
+        self.nonblank = true;
+        self.last = Some(value);
+        if continued {
+            self.continued = Some(value);
+        } else if self.values.len() < TAIL_VALUES {
+            self.values.push(value);
+        } else {
+            self.dropped += 1;
         }
     }
 }
@@ -663,6 +795,42 @@ mod tests {
             .unwrap();
         assert_eq!(whole, trickled);
         assert_eq!(whole.findings.len(), 6, "{whole:#?}");
+    }
+
+    /// A line past the kept bytes is judged as the whole line would be:
+    /// its integers across the cut, past it and beyond the few kept, and
+    /// blanks after it.
+    #[test]
+    fn long_lines_are_judged_as_whole_ones() {
+        let pad = |n: usize, c: &str| c.repeat(n);
+        let lines = [
+            format!("Case 1: {}9", pad(KEPT, " ")),
+            format!("Case 1:{}", pad(KEPT, " ")),
+            format!("Case 1: {}", pad(KEPT, "1")),
+            format!("Case 1: {}", pad(KEPT / 2, "1 ")),
+            format!("{}Case 1: 9", pad(KEPT - 4, "x")),
+            format!("{}-12 9", pad(KEPT - 2, " ")),
+            format!("{}Case 1: 9 8 7 6 5 4 3 2 1 0 9", pad(KEPT - 3, " ")),
+            format!("{}1 9", pad(KEPT - 6, "x")),
+            pad(KEPT + 10, " "),
+        ];
+        for line in &lines {
+            let answers = [9, 3];
+            let output = format!("{line}\nCase 2: 3\n");
+            let streamed = cases().check(&answers, output.as_bytes()).unwrap();
+            // The same line judged whole, as before lines were cut.
+            let mut whole = cases().findings(&answers, &b""[..]);
+            Findings::take(&mut whole, line, None);
+            Findings::take(&mut whole, "Case 2: 3", None);
+            whole.end();
+            let expected: Vec<Finding> = whole.queue.drain(..).collect();
+            assert_eq!(
+                streamed.findings,
+                expected,
+                "{}",
+                &line[..line.len().min(20)]
+            );
+        }
     }
 
     /// Findings come as the lines are read: the first is known before the

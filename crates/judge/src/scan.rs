@@ -51,16 +51,41 @@ pub fn first<R: Send>(
     stop: &(dyn Fn() -> bool + Sync),
     f: &(dyn Fn(usize, &Stop) -> Result<Option<R>> + Sync),
 ) -> Result<Scan<R>> {
+    first_of(0..n, jobs, stop, f)
+}
+
+/// [`first`] over `items`, taken from the iterator one at a time as the
+/// pool's window lets them in (so at most a few per job exist at once:
+/// shrinking's candidates are made this way); `Found` gives the index of
+/// the item in the iterator.
+pub fn first_of<T: Send, R: Send>(
+    items: impl Iterator<Item = T>,
+    jobs: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+    f: &(dyn Fn(T, &Stop) -> Result<Option<R>> + Sync),
+) -> Result<Scan<R>> {
     let pool = Pool {
         jobs,
         window: jobs * 4,
         name: "scan",
     };
     let mut sink = First { end: None };
+    let mut items = items;
     let fed_all = pool.run(
-        |i, scan: &Stop| (!stop()).then(|| f(i, scan)),
+        |item, scan: &Stop| (!stop()).then(|| f(item, scan)),
         &mut sink,
-        |feeder| (0..n).all(|i| !stop() && feeder.send(i)),
+        |feeder| {
+            while !stop() {
+                // The next item is made only once there is room for it.
+                let Some(item) = items.next() else {
+                    return true;
+                };
+                if !feeder.send(item) {
+                    return false;
+                }
+            }
+            false
+        },
     )?;
     match sink.end {
         Some(end) => end,

@@ -485,26 +485,27 @@ impl Stress {
         let runs = AtomicU64::new(0);
         show(0, &input);
         let end = loop {
-            let mut edits: Vec<Edit<P::Case>> = Vec::new();
-            if input.cases.len() > 1 {
-                edits.extend((0..input.cases.len()).map(Edit::Remove));
-            }
-            for (j, case) in input.cases.iter().enumerate() {
-                edits.extend(
-                    puzzle
-                        .smaller(case)
-                        .into_iter()
-                        .map(|c| Edit::Replace(j, c)),
+            // The edits, made one at a time as the scan takes them: a
+            // huge case has thousands of smaller ones (issue 28).
+            let removals = if input.cases.len() > 1 {
+                0..input.cases.len()
+            } else {
+                0..0
+            };
+            let edits =
+                removals.map(Edit::Remove).chain(
+                    input.cases.iter().enumerate().flat_map(|(j, case)| {
+                        puzzle.smaller(case).map(move |c| Edit::Replace(j, c))
+                    }),
                 );
-            }
             let out_of_time = || Instant::now() >= deadline;
-            let found = scan::first(
-                edits.len(),
+            let found = scan::first_of(
+                edits,
                 self.jobs,
                 &|| self.cancelled() || out_of_time(),
-                &|i, scan| {
+                &|edit: Edit<P::Case>, scan| {
                     let mut next = input.clone();
-                    match &edits[i] {
+                    match &edit {
                         Edit::Remove(j) => {
                             next.cases.remove(*j);
                             next.answers.remove(*j);

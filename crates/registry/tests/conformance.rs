@@ -1029,7 +1029,7 @@ fn shrinking<P: Puzzle>(p: &P) -> String {
         let mut seen = HashSet::from([text]);
         let mut at = s.case.clone();
         loop {
-            let next = p.smaller(&at);
+            let next: Vec<P::Case> = p.smaller(&at).collect();
             if next.is_empty() {
                 break;
             }

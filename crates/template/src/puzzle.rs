@@ -409,8 +409,8 @@ impl Puzzle for Walk {
         crate::generate::random_board(self.fields(width, height), seed)
     }
 
-    fn smaller(&self, case: &Board) -> Vec<Board> {
-        crate::generate::smaller(case)
+    fn smaller(&self, case: &Board) -> Box<dyn Iterator<Item = Board>> {
+        Box::new(crate::generate::smaller(case).into_iter())
     }
 }
 

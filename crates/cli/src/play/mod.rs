@@ -365,6 +365,7 @@ impl Visit for Start<'_> {
                 )
             }
         };
+        view_fits::<P>(&case, cmd.case)?;
         let (game, start) = Played::new(puzzle, case);
         let save_path = cmd
             .save
@@ -373,6 +374,34 @@ impl Visit for Start<'_> {
         let app = App::new(Session::new(game, start), source, budget, look, save_path);
         play(app, cmd.save.as_deref())
     }
+}
+
+/// Refuses at once a board whose picture would not fit in the run's
+/// memory budget (`--memory`): the game draws a view of the whole board,
+/// a [`Mark`](gridpuzzle_engine::view::Mark) a cell, on every frame, so a
+/// 40-byte input declaring a 4096×4096 lair took 650 MB before a key was
+/// read.
+fn view_fits<P: Puzzle>(case: &P::Case, n: u64) -> Result<()> {
+    let Some(budget) = gridpuzzle_engine::memory::budget() else {
+        return Ok(());
+    };
+    let (w, h) = P::size(case);
+    let cells = u64::from(w) * u64::from(h);
+    let per_cell = std::mem::size_of::<gridpuzzle_engine::view::Mark>() as u64;
+    let need = cells.saturating_mul(per_cell);
+    // Room for the search tables and the game beside the picture.
+    if need > budget as u64 / 2 {
+        let mb = (need * 2).div_ceil(1 << 20);
+        bail!(
+            "{} {n}: a {w}x{h} {} has {cells} cells, and its picture needs {} MB, more than \
+             --memory {} allows; give --memory {mb} (or more) to play it anyway",
+            P::UNIT,
+            P::BOARD,
+            need.div_ceil(1 << 20),
+            budget >> 20
+        );
+    }
+    Ok(())
 }
 
 /// A seed from the clock, for a fresh puzzle nobody asked a seed for.

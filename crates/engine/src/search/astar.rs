@@ -413,6 +413,10 @@ impl<S, M> AstarScratch<S, M> {
     }
 }
 
+/// Stored nodes past which [`astar_in`] first asks the run's memory budget
+/// for room ([`crate::memory::admit`]), and then at every doubling.
+const ADMIT_FROM: usize = 1 << 16;
+
 /// [`astar_with`] with its buffers taken from `scratch` (cleared first, and
 /// left holding the last search's leftovers).
 pub fn astar_in<P, C>(
@@ -456,6 +460,13 @@ where
         g: 0,
     });
     open.push(h0, h0, 0);
+    // The run's memory budget (`crate::memory`): before the tables pass
+    // `next_admit` states they ask for room to double, and hold it until
+    // the next doubling; a small search never asks.
+    let per_state =
+        std::mem::size_of::<Node<P::State, P::Move>>() + std::mem::size_of::<P::State>() + 16;
+    let mut next_admit = ADMIT_FROM;
+    let mut _growth = None;
     while let Some((at, f, h)) = open.pop() {
         let g = nodes[at].g;
         if costs.get(&nodes[at].state).is_some_and(|best| best < g) {
@@ -507,6 +518,14 @@ where
         stats.peak_frontier = stats.peak_frontier.max(open.heap.len());
         if let Some(max) = max_stored.filter(|&max| costs.len() > max) {
             return budget.finish(Outcome::Limit(LimitHit::Memory(max)), stats);
+        }
+        if nodes.len() >= next_admit {
+            _growth = None;
+            match crate::memory::admit(next_admit.saturating_mul(per_state), limits) {
+                Ok(grant) => _growth = Some(grant),
+                Err(hit) => return budget.finish(Outcome::Limit(hit), stats),
+            }
+            next_admit = next_admit.saturating_mul(2);
         }
     }
     budget.finish(Outcome::Unsolvable, stats)

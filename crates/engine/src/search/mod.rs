@@ -87,7 +87,18 @@ impl Limits {
     /// before or beside a search (a distance table over a huge board) that
     /// must stop at the same deadline. It reads the clock, so call it every
     /// few thousand steps, not every step.
+    ///
+    /// It also ends the work when the run is over its memory budget
+    /// ([`crate::memory`]): the budget is the run's, not one search's, and
+    /// this is where every search and every pass over a board already
+    /// looks every few thousand steps.
     pub fn interrupted(&self) -> Option<LimitHit> {
+        self.interrupted_in_time().or_else(crate::memory::over)
+    }
+
+    /// The time or cancel budget that has run out, if one has (not the
+    /// memory budget: for a job waiting for memory).
+    pub fn interrupted_in_time(&self) -> Option<LimitHit> {
         if self
             .cancel
             .as_ref()
@@ -109,6 +120,10 @@ pub enum LimitHit {
     States(u64),
     /// The search stored this many states, its memory budget.
     Memory(usize),
+    /// The run's memory budget (`--memory`), in MB, was reached: the
+    /// budget is shared by every job and table of the run
+    /// ([`crate::memory`]).
+    Heap(usize),
     /// The deadline passed.
     Time,
     /// The cancel flag was raised.
@@ -120,6 +135,7 @@ impl fmt::Display for LimitHit {
         match self {
             LimitHit::States(n) => write!(f, "the limit of {n} expanded states was reached"),
             LimitHit::Memory(n) => write!(f, "the memory budget of {n} stored states was reached"),
+            LimitHit::Heap(n) => write!(f, "the run's memory budget of {n} MB was reached"),
             LimitHit::Time => write!(f, "the time limit was reached"),
             LimitHit::Cancelled => write!(f, "the search was cancelled"),
         }

@@ -177,7 +177,7 @@ use gridpuzzle_engine::search::{
     astar_in, AstarOptions, AstarScratch, BestFirst, CostTable, DenseCosts, HashCosts, LimitHit,
     Limits, Outcome, Search, Stats,
 };
-use gridpuzzle_engine::Dir;
+use gridpuzzle_engine::{memory, Dir};
 
 use super::opening::{descent_is_clear, Opening};
 use super::{Packed, SolveOptions, StateStore, DENSE_MAX_COSTS};
@@ -273,6 +273,9 @@ pub(super) fn fill_distances(
     dist: &mut Vec<u32>,
     levels: &mut Levels,
 ) -> Result<(), LimitHit> {
+    if dist.capacity() < packed.cells {
+        grow_distances(packed, limits, dist)?;
+    }
     if packed.blocked[packed.exit] {
         dist.clear();
         dist.resize(packed.cells, FAR);
@@ -314,6 +317,15 @@ pub(super) fn fill_distances(
         count = found;
     }
     set_stones(dist, &packed.blocked, FAR);
+    Ok(())
+}
+
+/// Grows `dist` to the lair of `packed` once the run's memory budget has
+/// room for it (out of line, as [`grow_paths`]).
+#[cold]
+fn grow_distances(packed: &Packed, limits: &Limits, dist: &mut Vec<u32>) -> Result<(), LimitHit> {
+    let _room = memory::admit_vec(dist, packed.cells, limits)?;
+    dist.reserve(packed.cells.saturating_sub(dist.len()));
     Ok(())
 }
 
@@ -555,6 +567,25 @@ fn distance_small(packed: &Packed, free: u128, head: usize) -> u32 {
     d
 }
 
+/// Grows `when` and `came` to the lair of `packed` once the run's memory
+/// budget has room for them (kept out of line: most calls need no growth,
+/// and a grant is not free to drop).
+#[cold]
+fn grow_paths(
+    packed: &Packed,
+    limits: &Limits,
+    when: &mut Vec<u32>,
+    came: &mut Vec<u8>,
+) -> Result<(), LimitHit> {
+    let _room = (
+        memory::admit_vec(when, packed.cells, limits)?,
+        memory::admit_vec(came, packed.cells, limits)?,
+    );
+    when.reserve(packed.cells.saturating_sub(when.len()));
+    came.resize(packed.cells.max(came.len()), 0);
+    Ok(())
+}
+
 /// [`free_path`] by a queue of cells (any lair), with the time and cancel
 /// budgets of `limits`.
 fn free_path_wide(
@@ -566,6 +597,9 @@ fn free_path_wide(
     levels: &mut Levels,
 ) -> Result<Option<Vec<Dir>>, LimitHit> {
     let head = body[0];
+    if when.capacity() < packed.cells || came.capacity() < packed.cells {
+        grow_paths(packed, limits, when, came)?;
+    }
     // Stones read 0 ("reached"), so that "new" is `when == FAR` and the
     // opening time (below) alone.
     when.clear();
@@ -644,6 +678,14 @@ struct Completion {
     stamp: u32,
     path: Vec<usize>,
     tried: Vec<usize>,
+}
+
+impl Completion {
+    /// Room for its table on the lair of `packed` from the run's memory
+    /// budget, asked before the search that may grow it.
+    fn room(&self, packed: &Packed, limits: &Limits) -> Result<memory::Grant, LimitHit> {
+        memory::admit_vec(&self.dead, packed.cells, limits)
+    }
 }
 
 /// The search problem: packed states, the lower bound (head distance and
@@ -910,8 +952,21 @@ pub(super) fn solve(
             }
         }
     }
-    // Only now the opening-time bound, which most cases never need.
-    opening.fit(packed);
+    // Only now the opening-time bound, which most cases never need; its
+    // tables (5 bytes a cell) and the completion check's (4 bytes a cell,
+    // grown on its first use during the search, so held for the search)
+    // ask the run's memory budget first.
+    let room = opening
+        .room(packed, limits)
+        .and_then(|opening| Ok((opening, completion.room(packed, limits)?)));
+    let _completion_room = match room {
+        Ok((opening_room, completion_room)) => {
+            opening.fit(packed);
+            drop(opening_room);
+            completion_room
+        }
+        Err(hit) => return done(Outcome::Limit(hit)),
+    };
     let Some(lower) = opening.bound(packed, dist, body) else {
         return done(Outcome::Unsolvable);
     };
@@ -1002,10 +1057,16 @@ impl CostTable<u64> for Costs {
     fn improve(&mut self, state: &u64, g: u32) -> bool {
         match self {
             Costs::Dense(d) => d.improve(state, g),
-            Costs::Hash(h, capacity) => {
+            Costs::Hash(h, dense) => {
                 let improved = h.improve(state, g);
-                if let Some(capacity) = *capacity {
+                if let Some(capacity) = *dense {
                     if h.len() > capacity / 64 {
+                        // Only when the run's memory budget has room for
+                        // it: the hash table gives the same answers.
+                        let Some(_room) = memory::try_admit_items::<u32>(capacity) else {
+                            *dense = None;
+                            return improved;
+                        };
                         let mut d = DenseCosts::new(capacity, dense_key as fn(&u64) -> usize);
                         for (s, g) in h.iter() {
                             d.improve(s, g);

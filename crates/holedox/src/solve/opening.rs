@@ -164,6 +164,20 @@ impl Opening {
         }
     }
 
+    /// Room for [`Opening::fit`] on the lair of `packed` (5 bytes a cell)
+    /// from the run's memory budget, asked before fitting.
+    pub(super) fn room(
+        &self,
+        packed: &Packed,
+        limits: &gridpuzzle_engine::search::Limits,
+    ) -> Result<gridpuzzle_engine::memory::Grant, gridpuzzle_engine::search::LimitHit> {
+        let grow = packed.cells.saturating_sub(self.open_at.len());
+        gridpuzzle_engine::memory::admit(
+            grow * (std::mem::size_of::<u8>() + std::mem::size_of::<u32>()),
+            limits,
+        )
+    }
+
     /// Entries of its largest table.
     pub(super) fn size(&self) -> usize {
         self.label.capacity()
