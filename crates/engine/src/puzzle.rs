@@ -429,6 +429,24 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
         mv: Self::Move,
     ) -> Result<(Self::State, Self::Event), String>;
 
+    /// [`Puzzle::apply`] on `state` itself: what a long replay (a saved
+    /// history, a user's plan) calls, so that each move costs the move's
+    /// own work, not a copy of a position that may grow with the history
+    /// (a Curling position lists its broken blocks). On `Err` the state is
+    /// unchanged. The default copies through `apply`; a puzzle whose
+    /// position grows overrides it.
+    fn apply_in_place(
+        &self,
+        case: &Self::Case,
+        state: &mut Self::State,
+        used: usize,
+        mv: Self::Move,
+    ) -> Result<Self::Event, String> {
+        let (next, event) = self.apply(case, state, used, mv)?;
+        *state = next;
+        Ok(event)
+    }
+
     fn is_won(&self, case: &Self::Case, state: &Self::State) -> bool;
 
     /// The exact solver on the problem that starts at `state` after `used`
@@ -887,6 +905,15 @@ impl<P: Puzzle> Game for Played<P> {
         mv: P::Move,
     ) -> Result<(P::State, P::Event), String> {
         self.puzzle.apply(&self.case, state, used, mv)
+    }
+
+    fn apply_in_place(
+        &self,
+        state: &mut P::State,
+        used: usize,
+        mv: P::Move,
+    ) -> Result<P::Event, String> {
+        self.puzzle.apply_in_place(&self.case, state, used, mv)
     }
 
     fn is_won(&self, state: &P::State) -> bool {
