@@ -13,6 +13,7 @@ use clap::Args;
 use gridpuzzle_engine::check::{bad_letter, read_plan, Plan};
 use gridpuzzle_engine::puzzle::{counted, moves_word, nth_case, NthCase};
 use gridpuzzle_engine::search::Outcome;
+use gridpuzzle_engine::shown::{shown, shown_lines};
 use gridpuzzle_engine::svg::write_html_player;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
@@ -140,7 +141,7 @@ impl Visit for Draw<'_> {
         let case = match nth_case(puzzle.cases(reader), wanted) {
             NthCase::Found(case) => case,
             NthCase::Bad(e) => {
-                eprintln!("gridpuzzle: {e}");
+                eprintln!("gridpuzzle: {}", shown_lines(&e.to_string()));
                 return Ok(Exit::BadInput);
             }
             NthCase::Short(seen) => bail!(
@@ -280,7 +281,7 @@ fn draw<P: Puzzle>(
     if !matches!(kind, Kind::Stdout) {
         eprintln!(
             "gridpuzzle: wrote {} ({unit} {wanted}, {} {})",
-            output.display(),
+            shown(&output.display().to_string()),
             plan.len(),
             moves_word::<P>(plan.len())
         );

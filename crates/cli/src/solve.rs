@@ -25,6 +25,7 @@ use clap::Args;
 use gridpuzzle_engine::puzzle::{capitalized, decimal, moves_word};
 use gridpuzzle_engine::report::search_json;
 use gridpuzzle_engine::search::{Outcome, Search};
+use gridpuzzle_engine::shown::shown_lines;
 use gridpuzzle_engine::stream::{Answer, Batch, Fault, Stream, SOLO};
 use gridpuzzle_engine::view::TextStyle;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
@@ -190,7 +191,7 @@ impl Visit for Run {
             puzzle: &puzzle,
             drawn: AtomicU64::new(0),
         };
-        let say = |message: &str| eprintln!("gridpuzzle: {message}");
+        let say = |message: &str| eprintln!("gridpuzzle: {}", shown_lines(message));
         let fault = stream.run(&answer, |r| puzzle.cases(r), source, io::stdout(), say)?;
         Ok(match fault {
             None => Exit::Ok,

@@ -128,3 +128,42 @@ fn a_one_megabyte_save_loads_in_linear_time_and_memory() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 28: a save file's fields reached the terminal raw (an escape
+/// sequence in `source` set the window title; errors echoed ESC). Every
+/// message is shown with its control, C1, bidi and separator characters
+/// escaped, whatever file it quotes.
+#[test]
+fn nothing_from_a_save_file_reaches_the_terminal_raw() {
+    let dir = std::env::temp_dir().join(format!("gridpuzzle-play-esc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let hostile = "\x1b]0;owned\x07\x1b[2J\u{9b}31m\x7f\u{202e}\u{2028}";
+    let cases = [
+        // An unknown setting named after the escapes.
+        format!("gridpuzzle-save 1\npuzzle curling\n{hostile} 1\nboard\n2 1\n2 3\n0 0\n"),
+        // Not a save file: its first line is quoted.
+        format!("{hostile}\n"),
+        // An unknown puzzle.
+        format!("gridpuzzle-save 1\npuzzle {hostile}\nboard\n2 1\n2 3\n0 0\n"),
+        // A bad move letter.
+        "gridpuzzle-save 1\npuzzle curling\nmoves R\u{9b}\nboard\n2 1\n2 3\n0 0\n".to_string(),
+    ];
+    for (i, text) in cases.iter().enumerate() {
+        // The file's name holds escapes too.
+        let save = dir.join(format!("s{i}\x1b[31m\u{202e}.save"));
+        std::fs::write(&save, text).unwrap();
+        let r = run(&["play", "--load", save.to_str().unwrap()], "");
+        assert_eq!(r.code, 2, "{i}: {}", r.stderr);
+        let raw: Vec<char> = r
+            .stderr
+            .chars()
+            .filter(|&c| {
+                (c.is_control() && c != '\n')
+                    || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2028}' | '\u{2029}')
+            })
+            .collect();
+        assert!(raw.is_empty(), "case {i}: {raw:?} in {}", r.stderr);
+        assert!(r.stderr.contains("\\x1b"), "case {i}: {}", r.stderr);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

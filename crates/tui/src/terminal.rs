@@ -74,7 +74,10 @@ fn run_app<P: Puzzle>(mut app: App<P>, quit_save: Option<&Path>) -> Result<()> {
     if let Some(path) = quit_save {
         std::fs::write(path, app.save_text())
             .with_context(|| format!("cannot save to {}", path.display()))?;
-        eprintln!("gridpuzzle: saved the game to {}", path.display());
+        eprintln!(
+            "gridpuzzle: saved the game to {}",
+            gridpuzzle_engine::shown::shown(&path.display().to_string())
+        );
     }
     Ok(())
 }
