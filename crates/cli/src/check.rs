@@ -24,6 +24,7 @@ use clap::Args;
 use gridpuzzle_engine::diagnose::diagnose;
 use gridpuzzle_engine::generate::answer_of;
 use gridpuzzle_engine::search::Outcome;
+use gridpuzzle_engine::shown::shown_lines;
 use gridpuzzle_judge::checker::{Checker, Judgement, Kind};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
@@ -147,7 +148,7 @@ pub fn run(cmd: CheckCommand) -> Result<Exit> {
         Err(e) if crate::is_broken_pipe(&e) => Ok(Exit::Ok),
         Err(e) => {
             let _ = std::io::stdout().flush();
-            eprintln!("gridpuzzle: fail: {e:#}");
+            eprintln!("gridpuzzle: fail: {}", shown_lines(&format!("{e:#}")));
             Ok(Exit::Fail)
         }
     }
@@ -221,7 +222,7 @@ impl Visit for Check {
         }
         let mut out = std::io::stdout().lock();
         for finding in &report.findings {
-            writeln!(out, "{}", finding.describe(P::UNIT))?;
+            writeln!(out, "{}", shown_lines(&finding.describe(P::UNIT)))?;
             if let (Kind::Wrong, Some(n), Some(printed)) =
                 (finding.kind(), finding.case, finding.printed())
             {

@@ -27,6 +27,7 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use clap::Args;
 use gridpuzzle_engine::puzzle::counted;
+use gridpuzzle_engine::shown::shown;
 use gridpuzzle_judge::folder::{self, Test, TestFiles};
 use gridpuzzle_judge::judge::{first_wrong, Judge, Judged, RunVerdict, OUTPUT_CAP};
 use gridpuzzle_judge::run::RunLimits;
@@ -279,7 +280,7 @@ impl Folder {
         )?;
         if let Some(report) = &j.report {
             for f in report.findings.iter().take(10) {
-                writeln!(out, "  {}", f.describe(P::UNIT))?;
+                writeln!(out, "  {}", shown(&f.describe(P::UNIT)))?;
             }
             if report.findings.len() > 10 {
                 writeln!(out, "  ... and {} more", report.findings.len() - 10)?;
@@ -290,7 +291,7 @@ impl Folder {
                     "\nThe first wrong answer, {} {}: printed {}, the answer is {}.",
                     P::UNIT,
                     wrong.case,
-                    wrong.printed,
+                    shown(&wrong.printed.to_string()),
                     wrong.answer
                 )?;
                 for line in &wrong.diagnosis.lines {
@@ -305,8 +306,9 @@ impl Folder {
             }
         } else if !j.run.stderr.trim().is_empty() {
             writeln!(out, "Its standard error:")?;
+            // The candidate's own bytes: shown, never obeyed.
             for line in j.run.stderr.lines().take(10) {
-                writeln!(out, "  {line}")?;
+                writeln!(out, "  {}", shown(line))?;
             }
         }
         Ok(())

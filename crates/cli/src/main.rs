@@ -269,7 +269,12 @@ fn exit_code(result: anyhow::Result<Exit>) -> ExitCode {
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             let _ = io::stdout().flush();
-            eprintln!("gridpuzzle: {err:#}");
+            // A message may quote a file or a save: nothing reaches the
+            // terminal raw.
+            eprintln!(
+                "gridpuzzle: {}",
+                gridpuzzle_engine::shown::shown_lines(&format!("{err:#}"))
+            );
             ExitCode::from(Exit::BadInput.code())
         }
     }

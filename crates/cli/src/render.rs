@@ -13,6 +13,7 @@ use clap::Args;
 use gridpuzzle_engine::check::{bad_letter, read_plan, Plan};
 use gridpuzzle_engine::puzzle::{counted, moves_word, nth_case, NthCase};
 use gridpuzzle_engine::search::Outcome;
+use gridpuzzle_engine::shown::{shown, shown_lines};
 use gridpuzzle_engine::svg::write_html_player;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
@@ -43,7 +44,8 @@ pub struct RenderCommand {
     pub frame: Option<usize>,
 
     /// Most board cells to draw (board cells x boards drawn); a larger
-    /// board is refused before the search, a longer page after it
+    /// board is refused before the search, a longer page or animation after
+    /// it
     #[arg(long, global = true, value_name = "N", default_value_t = crate::args::DEFAULT_MAX_CELLS)]
     pub max_cells: u64,
 
@@ -139,7 +141,7 @@ impl Visit for Draw<'_> {
         let case = match nth_case(puzzle.cases(reader), wanted) {
             NthCase::Found(case) => case,
             NthCase::Bad(e) => {
-                eprintln!("gridpuzzle: {e}");
+                eprintln!("gridpuzzle: {}", shown_lines(&e.to_string()));
                 return Ok(Exit::BadInput);
             }
             NthCase::Short(seen) => bail!(
@@ -179,15 +181,15 @@ fn own_plan<P: Puzzle>(puzzle: &P, case: &P::Case, text: &str) -> Result<Vec<P::
         }),
         Err((index, c)) => bail!(bad_letter::<P::Move>("--moves", index, c)),
     };
+    // In place: linear in the plan, whatever a position holds.
     let mut state = puzzle.start(case);
     for (i, &mv) in plan.iter().enumerate() {
         if puzzle.is_won(case, &state) {
             bail!("--moves, move {} ({mv}): the game is already won", i + 1);
         }
-        state = match puzzle.apply(case, &state, i, mv) {
-            Ok((next, _)) => next,
-            Err(reason) => bail!("--moves, move {} ({mv}): {reason}", i + 1),
-        };
+        if let Err(reason) = puzzle.apply_in_place(case, &mut state, i, mv) {
+            bail!("--moves, move {} ({mv}): {reason}", i + 1);
+        }
     }
     if !puzzle.is_won(case, &state) {
         eprintln!(
@@ -254,6 +256,18 @@ fn draw<P: Puzzle>(
             .and_then(|()| out.flush())
             .with_context(|| format!("cannot write {}", output.display()))?;
     } else {
+        if frame.is_none() {
+            // An animation draws every position too (issue 28: a
+            // 5,000-throw one took 28 s and wrote 224 MB).
+            crate::args::boards_fit(
+                unit,
+                wanted,
+                size,
+                plan.len() + 1,
+                cmd.max_cells,
+                "draw one still with --frame K",
+            )?;
+        }
         let text = svg(puzzle, case, plan, frame);
         if matches!(kind, Kind::Stdout) {
             let mut out = std::io::stdout().lock();
@@ -267,7 +281,7 @@ fn draw<P: Puzzle>(
     if !matches!(kind, Kind::Stdout) {
         eprintln!(
             "gridpuzzle: wrote {} ({unit} {wanted}, {} {})",
-            output.display(),
+            shown(&output.display().to_string()),
             plan.len(),
             moves_word::<P>(plan.len())
         );

@@ -16,7 +16,7 @@
 //! `explain`) differ between puzzles.
 
 use std::io::{self, IsTerminal, Write};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -25,6 +25,7 @@ use clap::Args;
 use gridpuzzle_engine::puzzle::{capitalized, decimal, moves_word};
 use gridpuzzle_engine::report::search_json;
 use gridpuzzle_engine::search::{Outcome, Search};
+use gridpuzzle_engine::shown::shown_lines;
 use gridpuzzle_engine::stream::{Answer, Batch, Fault, Stream, SOLO};
 use gridpuzzle_engine::view::TextStyle;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
@@ -58,7 +59,8 @@ pub struct SolveCommand {
     pub jobs: Option<usize>,
 
     /// With --explain: most board cells to draw for one case (board cells x
-    /// boards drawn); a larger board is refused before its search
+    /// boards drawn), and of the cases' boards in one run; a larger board is
+    /// refused before its search
     #[arg(long, global = true, value_name = "N", default_value_t = crate::args::DEFAULT_MAX_CELLS)]
     pub max_cells: u64,
 
@@ -187,8 +189,9 @@ impl Visit for Run {
         let answer = Answering {
             run: &self,
             puzzle: &puzzle,
+            drawn: AtomicU64::new(0),
         };
-        let say = |message: &str| eprintln!("gridpuzzle: {message}");
+        let say = |message: &str| eprintln!("gridpuzzle: {}", shown_lines(message));
         let fault = stream.run(&answer, |r| puzzle.cases(r), source, io::stdout(), say)?;
         Ok(match fault {
             None => Exit::Ok,
@@ -211,6 +214,10 @@ fn solo() -> Duration {
 struct Answering<'a, P> {
     run: &'a Run,
     puzzle: &'a P,
+    /// With --explain: the board cells drawn in the run so far: each case's
+    /// start board, charged in input order before its search, and its
+    /// boards after each move, charged once its search is done.
+    drawn: AtomicU64,
 }
 
 impl<P: Puzzle> Answer for Answering<'_, P> {
@@ -222,12 +229,29 @@ impl<P: Puzzle> Answer for Answering<'_, P> {
     }
 
     /// With --explain, a board too large to draw is refused before its
-    /// search (issue 15: `--explain` on 600×600 wrote 1.3 GB).
+    /// search (issue 15: `--explain` on 600×600 wrote 1.3 GB), and so is
+    /// the case whose board takes the boards of the run past --max-cells
+    /// (issue 28: 1 MB of judge-size cases wrote 880 MB, each case within
+    /// the budget). The stream asks in input order; with more than one job
+    /// the boards of the cases still being solved are not counted yet, so
+    /// the refused case can come a few cases later than with one job.
     fn fits(&self, n: u64, case: &P::Case) -> Result<(), String> {
         match self.run.mode {
             Mode::Explain(_) => {
-                crate::args::board_fits(P::UNIT, n, P::BOARD, P::size(case), self.run.max_cells)
-                    .map_err(|e| e.to_string())
+                let max = self.run.max_cells;
+                crate::args::board_fits(P::UNIT, n, P::BOARD, P::size(case), max)
+                    .map_err(|e| e.to_string())?;
+                let cells = self.cells(case);
+                let total = self.drawn.fetch_add(cells, Ordering::Relaxed) + cells;
+                if total > max {
+                    return Err(format!(
+                        "{unit} {n}: the boards drawn up to here have {total} cells, more \
+                         than --max-cells {max} allows to draw in one run; give a larger \
+                         --max-cells to draw them, or solve without --explain",
+                        unit = P::UNIT,
+                    ));
+                }
+                Ok(())
             }
             _ => Ok(()),
         }
@@ -238,6 +262,11 @@ impl<P: Puzzle> Answer for Answering<'_, P> {
         limits.cancel = cancel;
         let found = self.puzzle.solve(case, &limits);
         self.run.format(self.puzzle, n, case, &found, batch);
+        if let (Mode::Explain(_), Outcome::Solved(plan)) = (self.run.mode, &found.outcome) {
+            // The boards after each move, drawn too: charged when known.
+            let more = self.cells(case).saturating_mul(plan.len() as u64);
+            self.drawn.fetch_add(more, Ordering::Relaxed);
+        }
     }
 }
 

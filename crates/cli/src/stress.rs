@@ -28,6 +28,7 @@ use gridpuzzle_engine::generate::Want;
 use gridpuzzle_engine::moves::plan_string;
 use gridpuzzle_engine::puzzle::counted;
 use gridpuzzle_engine::search::{Limits, Outcome};
+use gridpuzzle_engine::shown::shown;
 use gridpuzzle_engine::view::TextStyle;
 use gridpuzzle_judge::scan::Scan;
 use gridpuzzle_judge::stress::{judge_input, Failure, Input, ShrinkEnd, Shrunk, SizeRange, Stress};
@@ -345,14 +346,15 @@ impl Job {
         if run.stdout.trim().is_empty() {
             writeln!(out, "  (nothing)")?;
         } else {
+            // The candidate's own bytes: shown, never obeyed.
             for line in run.stdout.lines().take(20) {
-                writeln!(out, "  {line}")?;
+                writeln!(out, "  {}", shown(line))?;
             }
         }
         if !run.stderr.trim().is_empty() {
             writeln!(out, "Its standard error:")?;
             for line in run.stderr.lines().take(10) {
-                writeln!(out, "  {line}")?;
+                writeln!(out, "  {}", shown(line))?;
             }
         }
         let at = failure.case().unwrap_or(0);

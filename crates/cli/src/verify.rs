@@ -16,6 +16,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::check::{bad_letter, read_plan, Checked, Plan, Tally};
 use gridpuzzle_engine::puzzle::counted;
+use gridpuzzle_engine::shown::shown_lines;
 use gridpuzzle_engine::InputError;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
@@ -185,7 +186,7 @@ fn check_all<P: Puzzle>(
         let case = match case {
             Ok(case) => case,
             Err(e) => {
-                eprintln!("gridpuzzle: {e}");
+                eprintln!("gridpuzzle: {}", shown_lines(&e.to_string()));
                 return Ok(Exit::BadInput);
             }
         };

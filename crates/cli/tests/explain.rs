@@ -59,3 +59,38 @@ fn unicode_is_the_default() {
         assert!(r.stdout.contains(symbol), "missing {symbol}: {}", r.stdout);
     }
 }
+
+/// Issue 28: each case was held to --max-cells, but not a run: 1 MB of
+/// judge-size cases wrote 880 MB. The boards of one run are bounded too,
+/// and the case that passes the bound is refused before its search, with
+/// exit 2 and the flag named. (30 boards of 3 cells, 2 boards drawn each.)
+#[test]
+fn the_boards_of_a_whole_run_are_bounded() {
+    let input = format!("{}0 0\n", "3 1\n2 0 3\n".repeat(30));
+    let r = run(
+        &[
+            "solve",
+            "curling",
+            "--explain",
+            "--jobs",
+            "1",
+            "--max-cells",
+            "100",
+        ],
+        &input,
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "gridpuzzle: dataset 18: the boards drawn up to here have 105 cells, more than \
+         --max-cells 100 allows to draw in one run; give a larger --max-cells to draw them, \
+         or solve without --explain\n"
+    );
+    assert_eq!(r.stdout.matches("throw 1 of 1").count(), 17);
+    let r = run(
+        &["solve", "curling", "--explain", "--max-cells", "180"],
+        &input,
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.matches("throw 1 of 1").count(), 30);
+}

@@ -1,17 +1,24 @@
 //! A seeded mutational fuzzer of the whole binary (issue 15): both judge
 //! formats, plan files and save files, mutated byte by byte and token by
 //! token from the samples, run through `solve`, `render`, `verify` and
-//! `play --load`. Every run must end on its own within a bound, never by a
-//! signal or a panic, with exit status 0, 1 (`verify` only), 2 or 3; every
-//! error about a judge input or a plan must name the case (or the plans
-//! file), the line and the column.
+//! `play --load` (without a terminal), `check` (a mutated output) and
+//! `validate`. Every run must end on its own within a bound, never by a
+//! signal or a panic, with one of its command's exit statuses; every error
+//! about a judge input or a plan must name the case (or the plans file),
+//! the line and the column; and no message may hold a raw control
+//! character (C0 but the line feed and tab, DEL, C1), bidi override or
+//! line separator (issue 28: a save file's escape sequences reached the
+//! terminal) — the mutations insert them.
 //!
-//! Not a default test (it runs thousands of processes). Run it with
+//! `fuzz_smoke` runs in every `cargo test`: 40 mutants per target, a few
+//! seconds. The campaign, 3,000 mutants per target, runs on demand:
 //!
 //! ```sh
 //! cargo test --release -p gridpuzzle --test fuzz -- --ignored --nocapture
 //! GRIDPUZZLE_FUZZ_RUNS=20000 GRIDPUZZLE_FUZZ_SEED=7 cargo test --release -p gridpuzzle --test fuzz -- --ignored --nocapture
 //! ```
+//!
+//! (`GRIDPUZZLE_FUZZ_RUNS` counts runs in all, over the seven targets.)
 //!
 //! The same seed and count run the same inputs. A failing input is kept
 //! in the scratch folder the report names, to replay by hand.
@@ -60,6 +67,11 @@ const PIECES: &[&[u8]] = &[
     b"\xc3",
     b"\xe2\x80\xa8",
     b"\x1b[2J",
+    b"\x1b]0;owned\x07",
+    b"\xc2\x9b",
+    b"\x7f",
+    b"\r",
+    b"\xe2\x80\xae",
     b"\0",
     b"-",
     b"+",
@@ -152,7 +164,11 @@ fn run(args: &[&str], stdin: Option<&Path>) -> Ended {
         Some(p) => Stdio::from(std::fs::File::open(p).expect("the input")),
         None => Stdio::null(),
     };
-    let err_path = std::env::temp_dir().join(format!("gridpuzzle-fuzz-err-{}", std::process::id()));
+    // One file a run: the smoke and the campaign may run at once.
+    static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let err_path =
+        std::env::temp_dir().join(format!("gridpuzzle-fuzz-err-{}-{n}", std::process::id()));
     let mut child = Command::new(env!("CARGO_BIN_EXE_gridpuzzle"))
         .args(args)
         .stdin(stdin)
@@ -175,6 +191,7 @@ fn run(args: &[&str], stdin: Option<&Path>) -> Ended {
     };
     let stderr =
         String::from_utf8_lossy(&std::fs::read(&err_path).unwrap_or_default()).into_owned();
+    std::fs::remove_file(&err_path).ok();
     Ended {
         code: status.and_then(|s| s.code()),
         stderr,
@@ -219,6 +236,36 @@ enum Target {
     VerifyInput,
     VerifyPlans,
     Load,
+    Check,
+    Validate,
+}
+
+const TARGETS: [Target; 7] = [
+    Target::Solve,
+    Target::Render,
+    Target::VerifyInput,
+    Target::VerifyPlans,
+    Target::Load,
+    Target::Check,
+    Target::Validate,
+];
+
+/// What the judge prints for each sample: the output `check` is given,
+/// mutated.
+const CURLING_OUTPUT: &str = "1\n4\n-1\n4\n10\n-1\n";
+const HOLEDOX_OUTPUT: &str = "Case 1: 9\nCase 2: -1\n";
+
+/// A character no message may hold raw: what `shown` escapes.
+fn raw_control(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}'
+            | '\u{2066}'..='\u{2069}' | '\u{2028}' | '\u{2029}')
+}
+
+/// The CI's share of the campaign: a few hundred runs, a few seconds.
+#[test]
+fn fuzz_smoke() {
+    campaign(40 * TARGETS.len() as u64, 28);
 }
 
 #[test]
@@ -227,12 +274,20 @@ fn fuzz_the_binary() {
     let runs: u64 = std::env::var("GRIDPUZZLE_FUZZ_RUNS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(3000);
+        .unwrap_or(3000 * TARGETS.len() as u64);
     let seed: u64 = std::env::var("GRIDPUZZLE_FUZZ_SEED")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(1);
-    let dir: PathBuf = std::env::temp_dir().join(format!("gridpuzzle-fuzz-{}", std::process::id()));
+    campaign(runs, seed);
+}
+
+/// `runs` runs over the targets in turn, from `seed`.
+fn campaign(runs: u64, seed: u64) {
+    let dir: PathBuf = std::env::temp_dir().join(format!(
+        "gridpuzzle-fuzz-{}-{seed}-{runs}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     let sample = |name: &str, text: &str| {
         let p = dir.join(name);
@@ -243,20 +298,27 @@ fn fuzz_the_binary() {
     let holedox_in = sample("holedox.in", HOLEDOX);
     let mut rng = SplitMix64::new(seed);
     let mut counts = Counts::default();
-    let targets = [
-        Target::Solve,
-        Target::Render,
-        Target::VerifyInput,
-        Target::VerifyPlans,
-        Target::Load,
-    ];
     for k in 0..runs {
-        let target = targets[(k % targets.len() as u64) as usize];
+        let target = TARGETS[(k % TARGETS.len() as u64) as usize];
         let holedox = rng.below(2) == 1;
-        let (puzzle, input, plans, save, good_input) = if holedox {
-            ("holedox", HOLEDOX, HOLEDOX_PLANS, HOLEDOX_SAVE, &holedox_in)
+        let (puzzle, input, plans, save, good_input, output) = if holedox {
+            (
+                "holedox",
+                HOLEDOX,
+                HOLEDOX_PLANS,
+                HOLEDOX_SAVE,
+                &holedox_in,
+                HOLEDOX_OUTPUT,
+            )
         } else {
-            ("curling", CURLING, CURLING_PLANS, CURLING_SAVE, &curling_in)
+            (
+                "curling",
+                CURLING,
+                CURLING_PLANS,
+                CURLING_SAVE,
+                &curling_in,
+                CURLING_OUTPUT,
+            )
         };
         let mutated = dir.join(format!("run-{k}"));
         let (args, judged): (Vec<String>, bool) = match target {
@@ -312,6 +374,23 @@ fn fuzz_the_binary() {
                 ];
                 (a.iter().map(|s| s.to_string()).collect(), false)
             }
+            Target::Check => {
+                std::fs::write(&mutated, mutate(&mut rng, output.as_bytes())).unwrap();
+                let a = [
+                    "check",
+                    puzzle,
+                    "--timeout",
+                    "2",
+                    good_input.to_str().unwrap(),
+                    mutated.to_str().unwrap(),
+                ];
+                (a.iter().map(|s| s.to_string()).collect(), false)
+            }
+            Target::Validate => {
+                std::fs::write(&mutated, mutate(&mut rng, input.as_bytes())).unwrap();
+                let a = ["validate", puzzle, mutated.to_str().unwrap()];
+                (a.iter().map(|s| s.to_string()).collect(), false)
+            }
             Target::Load => {
                 std::fs::write(&mutated, mutate(&mut rng, save.as_bytes())).unwrap();
                 let a = [
@@ -325,7 +404,11 @@ fn fuzz_the_binary() {
             }
         };
         let argv: Vec<&str> = args.iter().map(String::as_str).collect();
-        let stdin = (target != Target::Load).then_some(mutated.as_path());
+        let stdin = matches!(
+            target,
+            Target::Solve | Target::Render | Target::VerifyInput | Target::VerifyPlans
+        )
+        .then_some(mutated.as_path());
         let ended = run(&argv, stdin);
         counts.runs += 1;
         let code = ended.code.unwrap_or(-1);
@@ -334,16 +417,19 @@ fn fuzz_the_binary() {
         if ended.hung {
             wrong.push(format!("still running after {BOUND:?}"));
         }
-        let allowed: &[i32] = if matches!(target, Target::VerifyInput | Target::VerifyPlans) {
-            &[0, 1, 2, 3]
-        } else {
-            &[0, 2, 3]
+        let allowed: &[i32] = match target {
+            Target::VerifyInput | Target::VerifyPlans | Target::Check => &[0, 1, 2, 3],
+            Target::Validate => &[0, 1, 2],
+            _ => &[0, 2, 3],
         };
         if !ended.hung && !allowed.contains(&code) {
             wrong.push(format!("exit {code} (a signal if -1)"));
         }
         if ended.stderr.contains("panicked") {
             wrong.push("panicked".into());
+        }
+        if let Some(c) = ended.stderr.chars().find(|&c| raw_control(c)) {
+            wrong.push(format!("a raw {c:?} in a message"));
         }
         if code == 2 {
             let refused =

@@ -5,6 +5,7 @@
 mod common;
 
 use common::{run, sample};
+use nix::sys::resource::{getrusage, UsageWho};
 
 #[test]
 fn help_explains_the_keys_and_the_save_format() {
@@ -70,4 +71,99 @@ fn usage_errors_come_first() {
         assert_eq!(r.code, 2, "{args:?}");
         assert!(r.stderr.contains(needle), "{args:?}: {}", r.stderr);
     }
+}
+
+/// A Curling save of `throws` throws along a one-row corridor, with no
+/// cap: each throw breaks one more block, so a position lists ever more
+/// broken blocks (200,000 throws: a 1 MB file).
+fn corridor_save(throws: usize) -> String {
+    let mut row = vec!["2"];
+    for _ in 0..throws {
+        row.extend(["0", "1"]);
+    }
+    row.extend(["0", "3"]);
+    format!(
+        "gridpuzzle-save 1\npuzzle curling\nmax-throws none\nmoves {}\nboard\n{} 1\n{}\n0 0\n",
+        "R".repeat(throws),
+        row.len(),
+        row.join(" ")
+    )
+}
+
+/// Issue 28: a 1 MB save of 200,000 throws took 9-11 s and 1.26 GB to
+/// load (a copy of the growing position per throw, a checkpoint every 64),
+/// all before the terminal was asked for. Loading is linear now: the file
+/// is read and replayed (so its errors are said without a terminal), and
+/// the search of the first analysis waits for a terminal.
+#[test]
+fn a_one_megabyte_save_loads_in_linear_time_and_memory() {
+    let dir = std::env::temp_dir().join(format!("gridpuzzle-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("long.save");
+    let text = corridor_save(200_000);
+    assert!(text.len() <= 1_000_100, "{}", text.len());
+    std::fs::write(&save, &text).unwrap();
+    let r = run(&["play", "--load", save.to_str().unwrap()], "");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "gridpuzzle: play needs a terminal: standard output is not one\n"
+    );
+    // The largest of the children this test binary waited for so far: all
+    // of them small, this one the largest by far.
+    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage");
+    let mb = usage.max_rss() as f64 / 1024.0;
+    assert!(mb < 200.0, "a child peaked at {mb:.0} MB");
+    // A history that does not replay is said without a terminal, naming
+    // the throw.
+    let bad = text.replacen("moves R", "moves L", 1);
+    std::fs::write(&save, bad).unwrap();
+    let r = run(&["play", "--load", save.to_str().unwrap()], "");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("the saved moves do not replay")
+            && r.stderr.contains("move 1 is refused"),
+        "{}",
+        r.stderr
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 28: a save file's fields reached the terminal raw (an escape
+/// sequence in `source` set the window title; errors echoed ESC). Every
+/// message is shown with its control, C1, bidi and separator characters
+/// escaped, whatever file it quotes.
+#[test]
+fn nothing_from_a_save_file_reaches_the_terminal_raw() {
+    let dir = std::env::temp_dir().join(format!("gridpuzzle-play-esc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let hostile = "\x1b]0;owned\x07\x1b[2J\u{9b}31m\x7f\u{202e}\u{2028}";
+    let cases = [
+        // An unknown setting named after the escapes.
+        format!("gridpuzzle-save 1\npuzzle curling\n{hostile} 1\nboard\n2 1\n2 3\n0 0\n"),
+        // Not a save file: its first line is quoted.
+        format!("{hostile}\n"),
+        // An unknown puzzle.
+        format!("gridpuzzle-save 1\npuzzle {hostile}\nboard\n2 1\n2 3\n0 0\n"),
+        // A bad move letter.
+        "gridpuzzle-save 1\npuzzle curling\nmoves R\u{9b}\nboard\n2 1\n2 3\n0 0\n".to_string(),
+    ];
+    for (i, text) in cases.iter().enumerate() {
+        // The file's name holds escapes too.
+        let save = dir.join(format!("s{i}\x1b[31m\u{202e}.save"));
+        std::fs::write(&save, text).unwrap();
+        let r = run(&["play", "--load", save.to_str().unwrap()], "");
+        assert_eq!(r.code, 2, "{i}: {}", r.stderr);
+        let raw: Vec<char> = r
+            .stderr
+            .chars()
+            .filter(|&c| {
+                (c.is_control() && c != '\n')
+                    || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2028}' | '\u{2029}')
+            })
+            .collect();
+        assert!(raw.is_empty(), "case {i}: {raw:?} in {}", r.stderr);
+        assert!(r.stderr.contains("\\x1b"), "case {i}: {}", r.stderr);
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

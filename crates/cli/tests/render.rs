@@ -205,3 +205,43 @@ fn render_errors_are_usage_errors() {
     assert_eq!(r.code, 0);
     assert!(r.stderr.contains("no solution (-1)"), "{}", r.stderr);
 }
+
+/// Issue 28: --max-cells covered pages, not animations: a 5,000-throw
+/// animation took 28 s and wrote 224 MB. An animation draws every
+/// position, so its boards count; one still stays within the budget.
+#[test]
+fn an_animation_counts_every_board_it_draws() {
+    // 40 throws right along a row, each breaking one block.
+    let throws = 40;
+    let input = format!(
+        "{} 1\n2{} 0 3\n0 0\n",
+        2 * throws + 3,
+        " 0 1".repeat(throws)
+    );
+    let out = out_path("long-animation.svg");
+    let args = [
+        "render",
+        "curling",
+        "--max-throws",
+        "none",
+        "--max-cells",
+        "3000",
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    let r = run(&args, &input);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(
+            "dataset 1: 42 boards of 83 cells are 3486 cells, more than --max-cells 3000 \
+             allows to draw; give --max-cells 3486 to draw them anyway, or draw one still \
+             with --frame K"
+        ),
+        "{}",
+        r.stderr
+    );
+    let mut still = args.to_vec();
+    still.extend(["--frame", "41"]);
+    let r = run(&still, &input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}

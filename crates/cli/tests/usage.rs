@@ -238,8 +238,23 @@ fn too_large_to_draw_is_refused_saying_how_to_lift_it() {
             ..ROW
         },
         Row {
+            // An animation draws every position: 5 boards of 36 cells.
             name: "render_max_cells_lifted",
+            args: &["render", "curling", "$SAMPLEcurling.in", "--case", "2", "--max-cells", "180", "-o", "-"],
+            stdout: &["<svg"],
+            ..ROW
+        },
+        Row {
+            name: "render_animation_of_too_many_boards",
             args: &["render", "curling", "$SAMPLEcurling.in", "--case", "2", "--max-cells", "36", "-o", "-"],
+            code: 2,
+            stderr: &["5 boards of 36 cells are 180 cells, more than --max-cells 36", "--frame K"],
+            absent: &["<svg"],
+            ..ROW
+        },
+        Row {
+            name: "render_still_within_max_cells",
+            args: &["render", "curling", "$SAMPLEcurling.in", "--case", "2", "--max-cells", "36", "--frame", "4", "-o", "-"],
             stdout: &["<svg"],
             ..ROW
         },

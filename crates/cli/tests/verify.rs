@@ -126,7 +126,40 @@ fn longer_and_unfinished_plans() {
     let r = run(&["verify", "curling", "--moves", "RRRRRRRRRRR"], board);
     assert_eq!(
         r.stdout.lines().next(),
-        Some("dataset 1: reaches the goal in 11 throws, more than the limit of 10")
+        Some("dataset 1: 11 throws, more than the limit of 10")
+    );
+    // Refused at the first throw past the cap: a plan whose 12th throw is
+    // illegal, and one of 180,000 throws (replayed whole before, for
+    // seconds), are over the cap all the same.
+    let r = run(&["verify", "curling", "--moves", "RRRRRRRRRRRL"], board);
+    assert_eq!(
+        r.stdout.lines().next(),
+        Some("dataset 1: 12 throws, more than the limit of 10")
+    );
+    let throws = 180_000;
+    let long = format!(
+        "{} 1\n2{} 0 3\n0 0\n",
+        2 * throws + 3,
+        " 0 1".repeat(throws)
+    );
+    let plans = temp_file("curling-long-plan.txt", &"R".repeat(throws + 1));
+    let r = run(
+        &["verify", "curling", "--moves-file", plans.to_str().unwrap()],
+        &long,
+    );
+    assert_eq!(
+        r.stdout.lines().next(),
+        Some("dataset 1: 180001 throws, more than the limit of 10")
+    );
+    assert_eq!(r.code, 1);
+    // A throw after the goal is refused as such, even past the cap.
+    let r = run(
+        &["verify", "curling", "--moves", "RRRRRRRRRRR"],
+        "4 1\n2 0 0 3\n0 0\n",
+    );
+    assert_eq!(
+        r.stdout.lines().next(),
+        Some("dataset 1, move 2 (R): the game is already won")
     );
     let r = run(
         &[

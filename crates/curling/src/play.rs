@@ -16,7 +16,7 @@ use gridpuzzle_engine::search::{Limits, Outcome, Search, Stats};
 use gridpuzzle_engine::session::Game;
 use gridpuzzle_engine::{Dir, Grid};
 
-use crate::rules::{apply, throw_under, Adjacent, Board, Cell, Foul, State, Throw};
+use crate::rules::{apply, apply_in_place, throw_under, Adjacent, Board, Cell, Foul, State, Throw};
 use crate::solve::{solve, Options};
 
 /// Curling under a throw cap (`None`: no cap), ready to play.
@@ -72,6 +72,17 @@ impl Game for CurlingGame {
         apply_throw(&self.board, self.max_throws, state, used, dir)
     }
 
+    fn apply_in_place(&self, state: &mut State, used: usize, dir: Dir) -> Result<Throw, String> {
+        apply_throw_in_place(
+            &self.board,
+            self.max_throws,
+            Adjacent::Refused,
+            state,
+            used,
+            dir,
+        )
+    }
+
     fn is_won(&self, state: &State) -> bool {
         state.stone == self.board.goal()
     }
@@ -103,14 +114,42 @@ pub fn apply_throw_under(
     used: usize,
     dir: Dir,
 ) -> Result<(State, Throw), String> {
+    let t = judged_throw(board, max_throws, adjacent, state, used, dir)?;
+    Ok((apply(board, state, &t), t))
+}
+
+/// [`apply_throw_under`] on `state` itself (unchanged on `Err`): what a
+/// long replay calls, so a throw costs its own work and not a copy of the
+/// blocks broken so far.
+pub fn apply_throw_in_place(
+    board: &Board,
+    max_throws: Option<u32>,
+    adjacent: Adjacent,
+    state: &mut State,
+    used: usize,
+    dir: Dir,
+) -> Result<Throw, String> {
+    let t = judged_throw(board, max_throws, adjacent, state, used, dir)?;
+    apply_in_place(board, state, &t);
+    Ok(t)
+}
+
+/// The throw toward `dir`, or the one-line reason play refuses it.
+fn judged_throw(
+    board: &Board,
+    max_throws: Option<u32>,
+    adjacent: Adjacent,
+    state: &State,
+    used: usize,
+    dir: Dir,
+) -> Result<Throw, String> {
     if let Some(cap) = max_throws.filter(|&cap| used >= cap as usize) {
         return Err(format!("all {cap} throws of the cap are used"));
     }
-    match throw_under(board, state, dir, adjacent) {
-        Ok(t) => Ok((apply(board, state, &t), t)),
-        Err(foul @ Foul::OffBoard { .. }) => Err(format!("{foul}, which loses the game")),
-        Err(foul) => Err(foul.to_string()),
-    }
+    throw_under(board, state, dir, adjacent).map_err(|foul| match foul {
+        Foul::OffBoard { .. } => format!("{foul}, which loses the game"),
+        foul => foul.to_string(),
+    })
 }
 
 /// The exact solver on the game from `state` after `used` throws: the

@@ -270,6 +270,16 @@ impl Puzzle for Curling {
         crate::play::apply_throw_under(case, self.max_throws, self.adjacent, state, used, dir)
     }
 
+    fn apply_in_place(
+        &self,
+        case: &Board,
+        state: &mut State,
+        used: usize,
+        dir: Dir,
+    ) -> Result<Throw, String> {
+        crate::play::apply_throw_in_place(case, self.max_throws, self.adjacent, state, used, dir)
+    }
+
     fn is_won(&self, case: &Board, state: &State) -> bool {
         state.stone == case.goal()
     }

@@ -219,15 +219,29 @@ pub struct Broken(SmallVec<[u32; INLINE_BROKEN]>);
 /// break at most 9.
 pub const INLINE_BROKEN: usize = 10;
 
+/// Up to this many broken blocks, [`Broken::contains`] scans them; beyond,
+/// it searches the sorted list.
+const SCANNED: usize = 32;
+
 impl Broken {
     #[inline]
     pub fn contains(&self, id: u32) -> bool {
         // Small in practice (one per throw): a linear scan beats a search.
-        self.0.contains(&id)
+        // A long game without a cap breaks one block a throw, so a scan
+        // there would make replaying it quadratic.
+        if self.0.len() <= SCANNED {
+            self.0.contains(&id)
+        } else {
+            self.0.binary_search(&id).is_ok()
+        }
     }
 
     pub fn insert(&mut self, id: u32) {
-        if let Err(at) = self.0.binary_search(&id) {
+        // The usual case, a block numbered after every broken one, is a
+        // push (blocks are numbered in reading order).
+        if self.0.last().is_none_or(|&last| last < id) {
+            self.0.push(id);
+        } else if let Err(at) = self.0.binary_search(&id) {
             self.0.insert(at, id);
         }
     }
@@ -486,17 +500,21 @@ fn jump_table(grid: &Grid<Cell>) -> Vec<[u32; 4]> {
 
 /// The state after a legal throw.
 pub fn apply(board: &Board, state: &State, result: &Throw) -> State {
-    let mut next = State {
-        stone: result.stone(),
-        broken: state.broken.clone(),
-    };
+    let mut next = state.clone();
+    apply_in_place(board, &mut next, result);
+    next
+}
+
+/// [`apply`] on `state` itself: a long replay then costs each throw its
+/// own work, not a copy of the broken blocks so far.
+pub fn apply_in_place(board: &Board, state: &mut State, result: &Throw) {
+    state.stone = result.stone();
     if let Throw::Rest { broke, .. } = *result {
         let id = board
             .block_id(broke)
             .expect("a throw breaks a starting block");
-        next.broken.insert(id);
+        state.broken.insert(id);
     }
-    next
 }
 
 /// A plan that could not be played to the end.
@@ -526,23 +544,65 @@ pub fn replay_under(
     plan: &[Dir],
     adjacent: Adjacent,
 ) -> Result<(Vec<Throw>, State), ReplayError> {
-    let mut state = board.initial();
     let mut throws = Vec::with_capacity(plan.len());
+    let state = replay_each(board, plan, adjacent, |t| throws.push(t))?;
+    Ok((throws, state))
+}
+
+/// The position after `plan` under `adjacent` (the throws are not kept).
+pub fn replay_in_place(
+    board: &Board,
+    plan: &[Dir],
+    adjacent: Adjacent,
+) -> Result<State, ReplayError> {
+    replay_each(board, plan, adjacent, |_| {})
+}
+
+/// Replays `plan` on one position moved in place, in time linear in the
+/// plan (a copy of the broken blocks per throw made it quadratic), handing
+/// each throw to `each`.
+fn replay_each(
+    board: &Board,
+    plan: &[Dir],
+    adjacent: Adjacent,
+    mut each: impl FnMut(Throw),
+) -> Result<State, ReplayError> {
+    let mut state = board.initial();
     for (index, &dir) in plan.iter().enumerate() {
         let t = throw_under(board, &state, dir, adjacent).map_err(|foul| ReplayError {
             index,
             dir,
             foul,
         })?;
-        state = apply(board, &state, &t);
-        throws.push(t);
+        apply_in_place(board, &mut state, &t);
+        each(t);
     }
-    Ok((throws, state))
+    Ok(state)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Past the scanned size, `contains` searches: it must agree with the
+    /// set, whatever order the blocks broke in.
+    #[test]
+    fn a_large_broken_set_answers_like_a_small_one() {
+        let mut b = Broken::default();
+        let mut ids: Vec<u32> = (0..200).map(|i| (i * 37) % 211).collect();
+        for (k, &id) in ids.iter().enumerate() {
+            b.insert(id);
+            b.insert(id);
+            assert_eq!(b.len(), k + 1);
+        }
+        ids.sort_unstable();
+        assert_eq!(b.ids(), &ids[..]);
+        for id in 0..220 {
+            assert_eq!(b.contains(id), ids.binary_search(&id).is_ok(), "{id}");
+        }
+        b.remove(ids[5]);
+        assert!(!b.contains(ids[5]) && b.contains(ids[6]));
+    }
 
     fn board(w: u32, h: u32, codes: &[u8]) -> Board {
         let cells = codes

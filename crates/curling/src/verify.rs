@@ -3,12 +3,15 @@
 //! The plan is replayed through [`crate::rules`] (so the checker and the
 //! solver cannot disagree about what is legal); only a legal plan that
 //! reaches the goal within the cap is compared with the solver's optimum.
+//! Only the throws under the cap are replayed, one position moved in
+//! place, so a plan costs time linear in the throws up to the cap and a
+//! longer one is refused at the first throw past it.
 
 use gridpuzzle_engine::search::{Limits, Outcome};
 use gridpuzzle_engine::verdict::Verdict;
 use gridpuzzle_engine::Dir;
 
-use crate::rules::{replay_under, Adjacent, Board};
+use crate::rules::{replay_in_place, throw_under, Adjacent, Board};
 use crate::solve::{solve, Options};
 
 /// Checks a user's plan: the first illegal throw, a goal not reached, a
@@ -33,8 +36,12 @@ pub(crate) fn verdict(
     optimum: impl FnOnce() -> Outcome<Dir>,
 ) -> Verdict {
     let moves = plan.len();
-    let (_, end) = match replay_under(board, plan, adjacent) {
-        Ok(done) => done,
+    // Only the throws under the cap are replayed: a plan is refused at the
+    // first throw past it (a 180,000-throw plan was replayed whole, for
+    // seconds, before it was called over the cap of 10).
+    let cap = max_throws.map_or(moves, |cap| moves.min(cap as usize));
+    let end = match replay_in_place(board, &plan[..cap], adjacent) {
+        Ok(end) => end,
         Err(e) => {
             return Verdict::Illegal {
                 index: e.index,
@@ -43,14 +50,28 @@ pub(crate) fn verdict(
             }
         }
     };
+    if cap < moves {
+        // A throw after the goal is refused as always; any other throw
+        // past the cap makes the plan too long.
+        if end.stone == board.goal() {
+            if let Err(foul) = throw_under(board, &end, plan[cap], adjacent) {
+                return Verdict::Illegal {
+                    index: cap,
+                    mv: plan[cap].letter(),
+                    reason: foul.to_string(),
+                };
+            }
+        }
+        return Verdict::OverCap {
+            moves,
+            cap: cap as u32,
+        };
+    }
     if end.stone != board.goal() {
         return Verdict::NotReached {
             moves,
             detail: format!("the stone rests at {}", end.stone),
         };
-    }
-    if let Some(cap) = max_throws.filter(|&cap| moves > cap as usize) {
-        return Verdict::OverCap { moves, cap };
     }
     match optimum() {
         Outcome::Solved(best) if best.len() == moves => Verdict::Optimal { moves },

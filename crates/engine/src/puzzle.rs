@@ -369,41 +369,45 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     }
 
     /// The verdict on a user's plan: by default the plan replayed through
-    /// [`Puzzle::apply`] (a move after the game is won is refused), then
-    /// the goal, the cap ([`Puzzle::move_cap`]) and the optimum of
+    /// [`Puzzle::apply_in_place`] (a move after the game is won is
+    /// refused, and so is the first move past the cap,
+    /// [`Puzzle::move_cap`], as too many), then the goal and the optimum of
     /// [`Puzzle::solve`] under `limits`.
     fn verify(&self, case: &Self::Case, plan: &[Self::Move], limits: &Limits) -> Verdict {
+        let moves = plan.len();
+        let cap = self.move_cap();
         let mut state = self.start(case);
         for (index, &mv) in plan.iter().enumerate() {
-            let refused = if self.is_won(case, &state) {
-                Err(format!(
-                    "the {} is already on the {}: the game is over",
-                    Self::INFO.piece,
-                    Self::INFO.goal
-                ))
-            } else {
-                self.apply(case, &state, index, mv).map(|(next, _)| next)
-            };
-            match refused {
-                Ok(next) => state = next,
-                Err(reason) => {
-                    return Verdict::Illegal {
-                        index,
-                        mv: mv.letter(),
-                        reason,
-                    }
-                }
+            if self.is_won(case, &state) {
+                return Verdict::Illegal {
+                    index,
+                    mv: mv.letter(),
+                    reason: format!(
+                        "the {} is already on the {}: the game is over",
+                        Self::INFO.piece,
+                        Self::INFO.goal
+                    ),
+                };
+            }
+            // Refused at the first move past the cap, before replaying the
+            // rest of a long plan; the position moves in place, so the
+            // replay is linear in the plan.
+            if let Some(cap) = cap.filter(|&cap| index >= cap as usize) {
+                return Verdict::OverCap { moves, cap };
+            }
+            if let Err(reason) = self.apply_in_place(case, &mut state, index, mv) {
+                return Verdict::Illegal {
+                    index,
+                    mv: mv.letter(),
+                    reason,
+                };
             }
         }
-        let moves = plan.len();
         if !self.is_won(case, &state) {
             return Verdict::NotReached {
                 moves,
                 detail: self.whereabouts(case, &state),
             };
-        }
-        if let Some(cap) = self.move_cap().filter(|&cap| moves > cap as usize) {
-            return Verdict::OverCap { moves, cap };
         }
         crate::verdict::against_optimum(moves, self.solve(case, limits).outcome)
     }
@@ -429,6 +433,24 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
         used: usize,
         mv: Self::Move,
     ) -> Result<(Self::State, Self::Event), String>;
+
+    /// [`Puzzle::apply`] on `state` itself: what a long replay (a saved
+    /// history, a user's plan) calls, so that each move costs the move's
+    /// own work, not a copy of a position that may grow with the history
+    /// (a Curling position lists its broken blocks). On `Err` the state is
+    /// unchanged. The default copies through `apply`; a puzzle whose
+    /// position grows overrides it.
+    fn apply_in_place(
+        &self,
+        case: &Self::Case,
+        state: &mut Self::State,
+        used: usize,
+        mv: Self::Move,
+    ) -> Result<Self::Event, String> {
+        let (next, event) = self.apply(case, state, used, mv)?;
+        *state = next;
+        Ok(event)
+    }
 
     fn is_won(&self, case: &Self::Case, state: &Self::State) -> bool;
 
@@ -892,6 +914,15 @@ impl<P: Puzzle> Game for Played<P> {
         mv: P::Move,
     ) -> Result<(P::State, P::Event), String> {
         self.puzzle.apply(&self.case, state, used, mv)
+    }
+
+    fn apply_in_place(
+        &self,
+        state: &mut P::State,
+        used: usize,
+        mv: P::Move,
+    ) -> Result<P::Event, String> {
+        self.puzzle.apply_in_place(&self.case, state, used, mv)
     }
 
     fn is_won(&self, state: &P::State) -> bool {

@@ -13,12 +13,20 @@
 //! - **Positions, not inverse moves.** Undo restores a position instead of
 //!   undoing a move, so no puzzle has to write an "unapply" (a broken
 //!   Curling block would have to be rebuilt, a Holedox tail put back). Only
-//!   every [`CHECKPOINT`]-th position is kept, with the current one and
-//!   the one before it; any other is replayed from the checkpoint before
-//!   it. Keeping every position cost memory quadratic in the history where
-//!   a position grows with it (a Curling position lists its broken blocks:
-//!   a 20,000-throw save took 859 MB to load); checkpoints divide that by
-//!   64 while an undo still costs at most 63 replayed moves.
+//!   a checkpoint every [`CHECKPOINT`] moves is kept, with the current
+//!   position and the one before it; any other is replayed from the
+//!   checkpoint before it. Keeping every position cost memory quadratic in
+//!   the history where a position grows with it (a Curling position lists
+//!   its broken blocks: a 20,000-throw save took 859 MB to load). A fixed
+//!   spacing only divides that by a constant (a 200,000-throw save still
+//!   took 1.26 GB), so there are at most [`MAX_CHECKPOINTS`]: when one more
+//!   is due, every other one is dropped and the spacing doubles. Memory is
+//!   then at most that many positions, and an undo replays fewer moves
+//!   than the spacing: 63 up to 4,096 moves, a 64th of the history beyond.
+//! - **Linear replay.** Resuming a saved history and replaying to a
+//!   checkpoint apply the moves to one position in place
+//!   ([`Game::apply_in_place`]), never copying a position per move, so a
+//!   history loads in time linear in its length.
 //! - **Honest prospects.** After every move a front end asks
 //!   [`Session::prospect`]: the goal is still reachable (with an optimal
 //!   plan), it is *proved* unreachable ([`Prospect::Hopeless`], the solver
@@ -67,6 +75,20 @@ pub trait Game {
         mv: Self::Move,
     ) -> Result<(Self::State, Self::Event), String>;
 
+    /// [`Game::apply`] on `state` itself, for long replays: a move then
+    /// costs its own work, not a copy of a position that may grow with the
+    /// history. On `Err` the state is unchanged.
+    fn apply_in_place(
+        &self,
+        state: &mut Self::State,
+        used: usize,
+        mv: Self::Move,
+    ) -> Result<Self::Event, String> {
+        let (next, event) = self.apply(state, used, mv)?;
+        *state = next;
+        Ok(event)
+    }
+
     /// Is the goal reached?
     fn is_won(&self, state: &Self::State) -> bool;
 
@@ -108,18 +130,26 @@ impl<M> Prospect<M> {
     }
 }
 
-/// Positions kept in full: one every this many moves of the history.
-/// Every other position is replayed from the one before it when asked
-/// for, through at most `CHECKPOINT - 1` moves.
+/// Positions kept in full: one every this many moves of the history at
+/// first (the spacing doubles each time the checkpoints would outnumber
+/// [`MAX_CHECKPOINTS`]). Every other position is replayed from the
+/// checkpoint before it when asked for, through fewer moves than the
+/// spacing.
 pub const CHECKPOINT: usize = 64;
+
+/// The most checkpoints a session keeps (even, so that thinning keeps
+/// every other one and the rest stay at multiples of the new spacing).
+pub const MAX_CHECKPOINTS: usize = 64;
 
 /// A game in progress. See the module docs.
 #[derive(Debug, Clone)]
 pub struct Session<G: Game> {
     game: G,
-    /// `checkpoints[k]` is the position after `k * CHECKPOINT` moves of the
+    /// `checkpoints[k]` is the position after `k * spacing` moves of the
     /// history; `checkpoints[0]` is the start.
     checkpoints: Vec<G::State>,
+    /// Moves between checkpoints: [`CHECKPOINT`], doubled at each thinning.
+    spacing: usize,
     /// The history: `moves[i]` leads from position `i` to `i + 1`. Moves
     /// after `at` are the redo history.
     moves: Vec<(G::Move, G::Event)>,
@@ -153,6 +183,7 @@ impl<G: Game> Session<G> {
         Session {
             game,
             checkpoints: vec![start.clone()],
+            spacing: CHECKPOINT,
             moves: Vec::new(),
             at: 0,
             current: start,
@@ -171,11 +202,50 @@ impl<G: Game> Session<G> {
         at: usize,
     ) -> Result<Session<G>, ReplayError> {
         let mut s = Session::new(game, start);
+        // One position, moved forward in place: each move costs its own
+        // work, and only the checkpoints are copies.
+        let mut state = s.checkpoints[0].clone();
+        s.moves.reserve_exact(moves.len());
         for (index, &mv) in moves.iter().enumerate() {
-            s.play(mv).map_err(|reason| ReplayError { index, reason })?;
+            if s.game.is_won(&state) {
+                return Err(ReplayError {
+                    index,
+                    reason: ALREADY_WON.into(),
+                });
+            }
+            let event = s
+                .game
+                .apply_in_place(&mut state, index, mv)
+                .map_err(|reason| ReplayError { index, reason })?;
+            s.moves.push((mv, event));
+            s.checkpoint(s.moves.len(), &state);
         }
-        s.go_to(at.min(s.moves.len()));
+        let len = s.moves.len();
+        let at = at.min(len);
+        s.current = if at == len { state } else { s.replayed(at) };
+        s.before = at.checked_sub(1).map(|j| s.replayed(j));
+        s.at = at;
         Ok(s)
+    }
+
+    /// Keeps `state`, the position after `i` moves, if a checkpoint is due
+    /// there (the checkpoints before it are in place), thinning them when
+    /// there would be more than [`MAX_CHECKPOINTS`].
+    fn checkpoint(&mut self, i: usize, state: &G::State) {
+        if i % self.spacing != 0 {
+            return;
+        }
+        debug_assert_eq!(self.checkpoints.len(), i / self.spacing);
+        self.checkpoints.push(state.clone());
+        if self.checkpoints.len() > MAX_CHECKPOINTS {
+            // Keep 0, 2, 4, ...: the positions at multiples of the double.
+            let mut k = 0;
+            self.checkpoints.retain(|_| {
+                k += 1;
+                k % 2 == 1
+            });
+            self.spacing *= 2;
+        }
     }
 
     pub fn game(&self) -> &G {
@@ -216,14 +286,12 @@ impl<G: Game> Session<G> {
     /// Position `i` from its checkpoint. The moves of the history were
     /// legal when played and the rules are deterministic, so they replay.
     fn replayed(&self, i: usize) -> G::State {
-        let k = i / CHECKPOINT;
+        let k = i / self.spacing;
         let mut state = self.checkpoints[k].clone();
-        for j in k * CHECKPOINT..i {
-            state = self
-                .game
-                .apply(&state, j, self.moves[j].0)
-                .expect("a move of the history replays")
-                .0;
+        for j in k * self.spacing..i {
+            self.game
+                .apply_in_place(&mut state, j, self.moves[j].0)
+                .expect("a move of the history replays");
         }
         state
     }
@@ -326,13 +394,11 @@ impl<G: Game> Session<G> {
         };
         // The redo history is dropped.
         self.moves.truncate(self.at);
-        self.checkpoints.truncate(self.at / CHECKPOINT + 1);
+        self.checkpoints.truncate(self.at / self.spacing + 1);
         self.prospects.split_off(&(self.at + 1));
         self.moves.push((mv, event));
         self.at += 1;
-        if self.at % CHECKPOINT == 0 {
-            self.checkpoints.push(next.clone());
-        }
+        self.checkpoint(self.at, &next);
         self.before = Some(std::mem::replace(&mut self.current, next));
         if let Some(p) = inherited {
             self.prospects.insert(self.at, p);
@@ -685,5 +751,95 @@ mod tests {
         let resumed = Session::resume(numbers(i64::MAX, 10_000), 1, &history, at).unwrap();
         assert_eq!(*resumed.state(), expected[at]);
         assert_eq!(resumed.before().copied(), Some(expected[at - 1]));
+    }
+
+    /// A position that grows by one element a move, like a Curling position
+    /// without a cap (one broken block a throw); every element copied by a
+    /// `clone` is counted.
+    #[derive(Debug)]
+    struct Growing(Vec<u32>);
+
+    thread_local! {
+        static COPIED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    impl Clone for Growing {
+        fn clone(&self) -> Growing {
+            COPIED.with(|c| c.set(c.get() + self.0.len()));
+            Growing(self.0.clone())
+        }
+    }
+
+    /// Any move appends the move count; the game is never won.
+    struct Grow;
+
+    impl Game for Grow {
+        type State = Growing;
+        type Move = char;
+        type Event = ();
+
+        fn moves(&self) -> &[char] {
+            &['+']
+        }
+
+        fn apply(&self, s: &Growing, used: usize, mv: char) -> Result<(Growing, ()), String> {
+            let mut next = s.clone();
+            self.apply_in_place(&mut next, used, mv)?;
+            Ok((next, ()))
+        }
+
+        fn apply_in_place(&self, s: &mut Growing, used: usize, _: char) -> Result<(), String> {
+            s.0.push(used as u32);
+            Ok(())
+        }
+
+        fn is_won(&self, _: &Growing) -> bool {
+            false
+        }
+
+        fn solve_from(&self, _: &Growing, _: usize, _: &Limits) -> Search<char> {
+            unreachable!("not asked")
+        }
+    }
+
+    /// Issue 28: a 200,000-throw save took 9-11 s and 1.26 GB to load: a
+    /// copy of the growing position per move, and a checkpoint every 64
+    /// moves. Resuming now copies positions only for the (at most
+    /// `MAX_CHECKPOINTS`) checkpoints, and every position still replays.
+    #[test]
+    fn resuming_a_growing_history_copies_little() {
+        let n = 20_000;
+        let history = vec!['+'; n];
+        COPIED.with(|c| c.set(0));
+        let mut s = Session::resume(Grow, Growing(Vec::new()), &history, n - 5).unwrap();
+        let copied = COPIED.with(|c| c.get());
+        // A copy per move would be n * n / 2 = 200,000,000 elements; the
+        // checkpoints of a doubling spacing are a few times n.
+        assert!(copied < 100 * n, "{copied} elements copied");
+        assert!(s.checkpoints.len() <= MAX_CHECKPOINTS);
+        let kept: usize = s.checkpoints.iter().map(|c| c.0.len()).sum();
+        assert!(kept <= MAX_CHECKPOINTS * n, "{kept} elements kept");
+        let expected = |i: usize| (0..i as u32).collect::<Vec<u32>>();
+        assert_eq!(s.state().0, expected(n - 5));
+        assert_eq!(s.before().unwrap().0, expected(n - 6));
+        for i in [0, 1, 63, 64, 4095, 4096, 4097, 12_345, n - 1, n] {
+            assert_eq!(s.state_at(i).unwrap().0, expected(i), "position {i}");
+        }
+        // Redo to the end, undo across a checkpoint, play on: the
+        // checkpoints stay where the spacing says.
+        while s.redo() {}
+        assert_eq!(s.state().0, expected(n));
+        for _ in 0..3000 {
+            s.undo();
+        }
+        s.play('+').unwrap();
+        for _ in 0..5000 {
+            s.play('+').unwrap();
+        }
+        assert_eq!(s.len(), n - 3000 + 5001);
+        for i in [0, 4096, n - 3000, n - 2999, s.len() - 1, s.len()] {
+            assert_eq!(s.state_at(i).unwrap().0, expected(i), "position {i}");
+        }
+        assert!(s.checkpoints.len() <= MAX_CHECKPOINTS);
     }
 }

@@ -26,7 +26,10 @@ pub enum Verdict {
     /// Every move is legal but the goal is not reached; `detail` says where
     /// the game stands.
     NotReached { moves: usize, detail: String },
-    /// Legal and reaches the goal, but uses more moves than the cap allows.
+    /// More moves than the cap allows: refused at the first move past the
+    /// cap, without replaying the rest (so whether the whole plan would be
+    /// legal and reach the goal is not known; its moves up to the cap are
+    /// legal and do not win).
     OverCap { moves: usize, cap: u32 },
     /// Legal and reaches the goal, but the optimum could not be computed
     /// within the search budget (`why`), so optimality is unknown.
@@ -56,10 +59,9 @@ impl Verdict {
                 "the goal is not reached after {moves} {}: {detail}",
                 unit(*moves)
             ),
-            Verdict::OverCap { moves, cap } => format!(
-                "reaches the goal in {moves} {}, more than the limit of {cap}",
-                unit(*moves)
-            ),
+            Verdict::OverCap { moves, cap } => {
+                format!("{moves} {}, more than the limit of {cap}", unit(*moves))
+            }
             Verdict::Unknown { moves, why } => format!(
                 "reaches the goal in {moves} {}; whether that is optimal is unknown: {why}",
                 unit(*moves)

@@ -303,6 +303,20 @@ impl Puzzle for Holedox {
         Ok((next, left))
     }
 
+    fn apply_in_place(
+        &self,
+        case: &Case,
+        body: &mut Vec<Pos>,
+        _used: usize,
+        dir: Dir,
+    ) -> Result<Pos, String> {
+        // `step` checks before it moves anything, so a refused move
+        // leaves the body as it was.
+        let left = body.last().copied();
+        step(case.lair(), body, dir, self.rule).map_err(|e| e.to_string())?;
+        Ok(left.ok_or("there is no body to move")?)
+    }
+
     fn is_won(&self, case: &Case, body: &Vec<Pos>) -> bool {
         match self.exit {
             Exit::Far => body.first() == Some(&case.lair().far_corner()),

@@ -164,7 +164,9 @@ pub fn validate(input: &mut Input<'_>, exit: impl Fn(u32, u32) -> (u32, u32)) {
         };
         input.count(&line, 1, "the number of stones K");
         let most = match (n, m) {
-            (Some(n), Some(m)) => (n * m - l).max(0),
+            // Saturating: n and m are whatever the file says (a 20-digit
+            // n overflowed here, a panic in a debug build).
+            (Some(n), Some(m)) => n.saturating_mul(m).saturating_sub(l).max(0),
             _ => i64::MAX,
         };
         let k = line
@@ -228,6 +230,13 @@ mod tests {
         let mut input = Input::new(text, strict, "case");
         validate(&mut input, |_, _| (1, 1));
         input.finish().lines()
+    }
+
+    /// Found by the fuzz smoke: a side of 20 digits overflowed a product.
+    #[test]
+    fn a_huge_side_is_a_violation_not_a_panic() {
+        let found = check("1303066795094014828 6 4\n4 1\n4 2\n3 2\n3 1\n3\n2 ", false);
+        assert!(!found.is_empty());
     }
 
     #[test]

@@ -799,6 +799,29 @@ fn play<P: Puzzle>(p: &P) -> String {
             .filter(|&m| p.apply(case, &start, 0, m).is_ok())
             .collect();
         assert_eq!(session.legal_moves(), legal);
+        // `apply_in_place` (what long replays call) is `apply` on the
+        // position itself, and leaves it as it was when it refuses.
+        for (i, from) in states.iter().enumerate() {
+            for &mv in P::Move::ALL {
+                let mut here = from.clone();
+                match (
+                    p.apply(case, from, i, mv),
+                    p.apply_in_place(case, &mut here, i, mv),
+                ) {
+                    (Ok((next, _)), Ok(_)) => assert_eq!(here, next, "{mv} on {}", ctx()),
+                    (Err(a), Err(b)) => {
+                        assert_eq!(a, b);
+                        assert_eq!(&here, from, "a refused {mv} in place on {}", ctx());
+                    }
+                    (a, b) => panic!(
+                        "{mv} after {i}: {:?} in place, {:?} not, on {}",
+                        b.is_ok(),
+                        a.is_ok(),
+                        ctx()
+                    ),
+                }
+            }
+        }
         for &mv in P::Move::ALL {
             if let Err(why) = p.apply(case, &start, 0, mv) {
                 assert_eq!(session.play(mv).err(), Some(why));

@@ -436,11 +436,21 @@ impl<P: Puzzle> App<P> {
             counter.push_str(&format!(" ({redo} to redo)"));
         }
         View {
-            title: format!("gridpuzzle play - {}: {}", P::TITLE, self.source),
+            // The source may come from a save file: shown, never obeyed
+            // (an escape sequence there set the window title).
+            title: format!(
+                "gridpuzzle play - {}: {}",
+                P::TITLE,
+                gridpuzzle_engine::shown::shown(&self.source)
+            ),
             board,
             counter,
             status,
-            message: self.message.clone(),
+            // A message may name a file (a save path): shown, not obeyed.
+            message: (
+                gridpuzzle_engine::shown::shown(&self.message.0).into_owned(),
+                self.message.1,
+            ),
             legend: puzzle.legend(),
             help: self.help,
             ascii: self.look.ascii,

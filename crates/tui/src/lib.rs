@@ -41,12 +41,13 @@ use gridpuzzle_engine::session::save::SaveFile;
 use gridpuzzle_engine::session::Session;
 
 pub use app::{App, Budget, Flow, Look};
-pub use terminal::play;
+pub use terminal::{need_terminal, play};
 
 /// The app of a save file: the puzzle under the file's settings, then its
-/// history replayed through the rules.
+/// history replayed through the rules ([`resumed`]), then the first
+/// analysis of the position ([`App::new`]).
 pub fn resume<P: Puzzle>(
-    mut puzzle: P,
+    puzzle: P,
     file: &SaveFile<P::Move>,
     path: &Path,
     source: String,
@@ -54,11 +55,23 @@ pub fn resume<P: Puzzle>(
     look: Look,
     save_path: PathBuf,
 ) -> Result<App<P>> {
+    let session = resumed(puzzle, file, path)?;
+    Ok(App::new(session, source, budget, look, save_path))
+}
+
+/// The session of a save file: the puzzle under the file's settings, then
+/// its history replayed through the rules (in time linear in its length).
+/// Errors name `path`. A front end checks what it needs (a terminal)
+/// between this and the app's first analysis, which may search.
+pub fn resumed<P: Puzzle>(
+    mut puzzle: P,
+    file: &SaveFile<P::Move>,
+    path: &Path,
+) -> Result<Session<Played<P>>> {
     let (game, start) =
         saved_game(&mut puzzle, file).with_context(|| format!("{}", path.display()))?;
-    let session = Session::resume(game, start, &file.moves, file.at)
-        .with_context(|| format!("{}: the saved moves do not replay", path.display()))?;
-    Ok(App::new(session, source, budget, look, save_path))
+    Session::resume(game, start, &file.moves, file.at)
+        .with_context(|| format!("{}: the saved moves do not replay", path.display()))
 }
 
 /// The game of a save file: its settings (a setting it lacks keeps the

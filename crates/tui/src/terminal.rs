@@ -21,10 +21,17 @@ use crate::ui;
 /// Runs `app` in the terminal (there must be one) until the player quits,
 /// then writes the game to `quit_save`, if given.
 pub fn play<P: Puzzle>(app: App<P>, quit_save: Option<&Path>) -> Result<()> {
+    need_terminal()?;
+    run_app(app, quit_save)
+}
+
+/// An error unless standard output is a terminal: what a front end checks
+/// before the work only a game on the screen needs (the first analysis).
+pub fn need_terminal() -> Result<()> {
     if !io::stdout().is_terminal() {
         bail!("play needs a terminal: standard output is not one");
     }
-    run_app(app, quit_save)
+    Ok(())
 }
 
 /// Puts the terminal back as it was. Safe to call more than once.
@@ -67,7 +74,10 @@ fn run_app<P: Puzzle>(mut app: App<P>, quit_save: Option<&Path>) -> Result<()> {
     if let Some(path) = quit_save {
         std::fs::write(path, app.save_text())
             .with_context(|| format!("cannot save to {}", path.display()))?;
-        eprintln!("gridpuzzle: saved the game to {}", path.display());
+        eprintln!(
+            "gridpuzzle: saved the game to {}",
+            gridpuzzle_engine::shown::shown(&path.display().to_string())
+        );
     }
     Ok(())
 }

@@ -633,3 +633,32 @@ fn g_scrolls_to_the_goal_and_back() {
     with_puzzle!("curling", check);
     with_puzzle!("holedox", check);
 }
+
+/// Issue 28: a save file's `source` with an escape sequence set the window
+/// title and cleared the screen. The title and every message are shown,
+/// escaped, on the screen.
+fn hostile_source<P: Puzzle>(puzzle: P) {
+    let case = case_of(&puzzle, &sample(&format!("{}.in", P::NAME)), 1);
+    let source = "\x1b]0;owned\x07\x1b[2J\u{9b}1m\u{202e}\u{2028}x";
+    let app = app_of(puzzle, case, source, budget());
+    let view = app.view();
+    assert_eq!(
+        view.title,
+        format!(
+            "gridpuzzle play - {}: \\x1b]0;owned\\x07\\x1b[2J\\u{{9b}}1m\\u{{202e}}\\u{{2028}}x",
+            P::TITLE
+        )
+    );
+    let shown = screen(&app);
+    assert!(
+        !shown.chars().any(|c| c.is_control() && c != '\n'),
+        "{shown:?}"
+    );
+    assert!(!view.message.0.chars().any(char::is_control));
+}
+
+#[test]
+fn a_hostile_source_is_shown_escaped() {
+    with_puzzle!("curling", hostile_source);
+    with_puzzle!("holedox", hostile_source);
+}

@@ -7,6 +7,11 @@
 //! parameters, or a saved game), finding the case (a registry `Visit`, so
 //! the game is built with the puzzle's type) and the messages of what
 //! cannot be played.
+//!
+//! Order of work: what is wrong with the arguments, the case or a save
+//! file is said first, with or without a terminal (a save file loads in
+//! time linear in its length, so this costs little); then the terminal is
+//! checked, before the first analysis of the position, which searches.
 
 pub mod fresh;
 
@@ -27,7 +32,7 @@ use gridpuzzle_registry::{Entry, Puzzle, Visit};
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
 use crate::{input, Exit};
 
-use gridpuzzle_tui::{resume, App, Budget, Look};
+use gridpuzzle_tui::{need_terminal, resumed, App, Budget, Look};
 
 /// `play`'s exit codes, on its help pages.
 const PLAY_EXIT: &str = "Exit status: 0 the game was quit, 2 bad input or usage, \
@@ -371,6 +376,8 @@ impl Visit for Start<'_> {
             .save
             .clone()
             .unwrap_or_else(|| PathBuf::from(format!("gridpuzzle-{}.save", P::NAME)));
+        // The first analysis may search: only for a game on the screen.
+        need_terminal()?;
         let app = App::new(Session::new(game, start), source, budget, look, save_path);
         play(app, cmd.save.as_deref())
     }
@@ -506,15 +513,12 @@ impl Visit for Load<'_> {
             .source
             .clone()
             .unwrap_or_else(|| path.display().to_string());
-        let app = resume(
-            puzzle,
-            &file,
-            path,
-            source,
-            self.budget,
-            self.look,
-            save_path,
-        )?;
+        // Everything wrong with the file is said first, with or without a
+        // terminal: reading and replaying it is linear in its length. The
+        // first analysis may search, so it waits for a terminal.
+        let session = resumed(puzzle, &file, path)?;
+        need_terminal()?;
+        let app = App::new(session, source, self.budget, self.look, save_path);
         play(app, self.save.as_deref())
     }
 }
