@@ -25,7 +25,10 @@
 //! - A body is read by axum's `Json` extractor into the endpoint's
 //!   serde-derived request type (`request.rs`): only `application/json`
 //!   (415 otherwise), under a size cap (413 past it), unknown fields
-//!   refused, and every refusal answered as our JSON error.
+//!   refused, and every refusal answered as our JSON error. The JSON-only
+//!   rule and its words live in `guard.rs`, which the body reader uses;
+//!   the guard uses nothing of the reader, so no two modules use each
+//!   other.
 //! - Every API call then goes through one gate (`App::call`): the
 //!   endpoint checks the request for its puzzle (the rule settings with
 //!   [`Puzzle::set`](gridpuzzle_engine::Puzzle::set), the moves as the
@@ -54,7 +57,8 @@
 //!
 //! Errors are JSON `{"error": "..."}` with a 4xx status (503 when busy or
 //! out of time); bad judge input gives the same text the CLI prints after
-//! `gridpuzzle: `.//!
+//! `gridpuzzle: `.
+//!
 //! ## Bounds against abuse
 //!
 //! The server may face strangers (on a network with `--bind`, or any web

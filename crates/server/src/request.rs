@@ -35,6 +35,7 @@ use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
+use crate::guard::{is_json, NOT_JSON};
 use crate::{ApiError, App};
 
 /// A request body read as `T` (a JSON object), or the error answer.
@@ -48,7 +49,7 @@ impl<T: DeserializeOwned + Send + 'static> FromRequest<Arc<App>> for Body<T> {
     /// milliseconds of CPU that the runtime's few threads owe to every
     /// other connection.
     async fn from_request(req: Request, app: &Arc<App>) -> Result<Body<T>, ApiError> {
-        if !crate::guard::is_json(req.headers().get(axum::http::header::CONTENT_TYPE)) {
+        if !is_json(req.headers().get(axum::http::header::CONTENT_TYPE)) {
             return Err(ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, NOT_JSON));
         }
         let bytes = Bytes::from_request(req, app)
@@ -69,10 +70,6 @@ impl<T: DeserializeOwned + Send + 'static> FromRequest<Arc<App>> for Body<T> {
         }
     }
 }
-
-/// The refusal of a body that is not said to be JSON.
-pub(crate) const NOT_JSON: &str =
-    "expected a JSON body, sent with the header `Content-Type: application/json`";
 
 /// axum's refusal of a body as our error answer.
 fn refusal(rejection: JsonRejection, body_limit: usize) -> ApiError {
