@@ -398,15 +398,21 @@ async fn admit(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
     if let Err(e) = strict_transfer_encoding(request.headers()) {
         return e.into_response();
     }
-    let chunked = request.headers().contains_key(header::TRANSFER_ENCODING);
-    let (parts, body) = request.into_parts();
-    // hyper holds a body to its `Content-Length`, which its size hint
-    // says; a request made in process says its own size the same way.
-    let known = if chunked {
+    let headers = request.headers();
+    // hyper holds a body to its `Content-Length` (and refuses a malformed
+    // one); without one or chunks, HTTP/1.1 has no body, but a request
+    // made in process may still carry one: it is charged as it comes.
+    let known = if headers.contains_key(header::TRANSFER_ENCODING) {
         None
     } else {
-        Some(hyper::body::Body::size_hint(&body).exact().unwrap_or(0))
+        Some(
+            headers
+                .get(header::CONTENT_LENGTH)
+                .and_then(|l| l.to_str().ok()?.parse::<u64>().ok())
+                .unwrap_or(0),
+        )
     };
+    let (parts, body) = request.into_parts();
     let c = &app.config;
     let wait = c.queue_wait.min(c.request_time);
     let _place = if known.is_none_or(|n| n > SMALL_BODY) {
@@ -434,7 +440,8 @@ async fn admit(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
     };
     let bytes = match read_body(body, &mut charge, limit, c).await {
         Ok(bytes) => bytes,
-        Err(e) => return e.into_response(),
+        Err(None) => return busy_memory("request bodies", &app.body_memory),
+        Err(Some(e)) => return e.into_response(),
     };
     let caller = Caller {
         client,
@@ -451,33 +458,30 @@ async fn admit(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
 }
 
 /// Reads `body` into one buffer, reserved as large as `charge` is, which
-/// grows (doubling, within `limit`) for a chunked body that passes it.
+/// grows (doubling, within `limit`) for a chunked body that passes it;
+/// `Err(None)` when no room was made for it to grow.
 async fn read_body(
     mut body: Body,
     charge: &mut Charge,
     limit: u64,
     config: &Config,
-) -> Result<Vec<u8>, ApiError> {
+) -> Result<Vec<u8>, Option<ApiError>> {
     use http_body_util::BodyExt;
     let mut buf: Vec<u8> = Vec::with_capacity(charge.amount() as usize);
     while let Some(frame) = body.frame().await {
-        let frame = frame.map_err(|e| body_error(&e, config))?;
+        let frame = frame.map_err(|e| Some(body_error(&e, config)))?;
         let Ok(data) = frame.into_data() else {
             continue;
         };
         let need = (buf.len() + data.len()) as u64;
         if need > limit {
-            return Err(too_large(config));
+            return Err(Some(too_large(config)));
         }
         if need > charge.amount() {
             let target = need.max(2 * charge.amount()).min(limit);
             let deadline = tokio::time::Instant::now() + config.queue_wait;
             if !charge.grow(target - charge.amount(), deadline).await {
-                return Err(ApiError::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "busy: no memory is free for the rest of this request body; \
-                     try again shortly",
-                ));
+                return Err(None);
             }
             buf.reserve_exact(target as usize - buf.len());
         }
