@@ -222,8 +222,16 @@ pub const INLINE_BROKEN: usize = 10;
 impl Broken {
     #[inline]
     pub fn contains(&self, id: u32) -> bool {
-        // Small in practice (one per throw): a linear scan beats a search.
-        self.0.contains(&id)
+        // Small in a search (one per throw): a linear scan beats a binary
+        // search there. A replayed plan of thousands of throws (`render`,
+        // `play`) is another matter: each cell a stone slides over is
+        // checked, so a scan made its replay cubic (a still of 9,999
+        // throws took minutes).
+        if self.0.len() <= 2 * INLINE_BROKEN {
+            self.0.contains(&id)
+        } else {
+            self.0.binary_search(&id).is_ok()
+        }
     }
 
     pub fn insert(&mut self, id: u32) {
