@@ -333,7 +333,8 @@ pub const SEND_GRACE: Duration = Duration::from_secs(10);
 
 /// The slowest a client may take an answer past [`SEND_GRACE`], in bytes
 /// a second: an answer of `n` bytes must be taken within
-/// `SEND_GRACE + n / SEND_RATE`, or its connection is closed.
+/// `SEND_GRACE + n / SEND_RATE`, and no piece of it may wait
+/// `SEND_GRACE` for the client, or its connection is closed.
 pub const SEND_RATE: u64 = 32 * 1024;
 
 /// The most of an answer handed to hyper at once: hyper asks for the
@@ -400,10 +401,15 @@ impl Paced {
         paced
     }
 
-    /// When the piece after those sent so far must have been taken.
+    /// When the piece after those sent so far must have been taken: by
+    /// [`SEND_RATE`] over the whole answer, and within [`SEND_GRACE`] of
+    /// the last piece (the system's socket buffers take the first
+    /// megabytes at once, which must not buy a client that then stops
+    /// reading minutes of grace).
     fn due(&self) -> tokio::time::Instant {
         let owed = (self.sent + PIECE as u64) as f64 / SEND_RATE as f64;
-        self.started + SEND_GRACE + Duration::from_secs_f64(owed)
+        let by_rate = self.started + SEND_GRACE + Duration::from_secs_f64(owed);
+        by_rate.min(tokio::time::Instant::now() + SEND_GRACE)
     }
 }
 

@@ -205,7 +205,7 @@ pub struct Config {
     pub body_memory: usize,
     /// Most bytes of answers over [`SMALL_ANSWER`] waiting for their
     /// clients to take them; one client may hold half. An answer that
-    /// finds no room within `queue_wait` is dropped for a 503.
+    /// finds no room is dropped for a 503 at once.
     pub answer_memory: usize,
     /// Most connections one client (IP address) may hold: past it, its
     /// own oldest connection (an idle one first) is closed.
@@ -543,8 +543,8 @@ tokio::task_local! {
 
 /// Holds every answer over [`SMALL_ANSWER`] in [`Config::answer_memory`]
 /// until its body has been handed on (sent, or compressed and sent) or
-/// dropped; an answer that finds no room within `queue_wait` is dropped
-/// for a 503, so answers clients do not take cannot fill the memory.
+/// dropped; an answer that finds no room at once is dropped for a 503,
+/// so answers clients do not take cannot fill the memory.
 async fn hold_answer(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
     let client = request
         .extensions()
@@ -569,8 +569,10 @@ async fn hold_answer(State(app): State<Arc<App>>, request: Request, next: Next) 
         )
         .into_response();
     }
-    let wait = app.config.queue_wait.min(app.config.request_time);
-    let Some(charge) = app.answer_memory.take(client, size, wait).await else {
+    // No waiting: the answer is made already, and waiting would hold it
+    // outside the budget (answers are made fast; forty 4 MB answers that
+    // each waited two seconds held 160 MB).
+    let Some(charge) = app.answer_memory.try_take(client, size) else {
         return busy_memory("answers waiting for their clients", &app.answer_memory);
     };
     answer.map(|body| {
