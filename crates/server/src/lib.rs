@@ -67,34 +67,60 @@
 //! checks of our own, each refusal answered as JSON:
 //!
 //! - **Connections** (`conn.rs`): hyper's HTTP/1 builder with a header-read
-//!   timeout that is also the idle timeout, a capped head size (431), and
-//!   a cap on connections that closes idle ones first; the open-file
-//!   limit is raised at start-up ([`raise_open_file_limit`]).
+//!   timeout that is also the idle timeout, a capped head size (431), a
+//!   cap on connections that closes idle ones first, and a cap per client
+//!   (IP address, [`Config::client_connections`]) past which the client's
+//!   own oldest connection goes; when every connection is busy, the
+//!   client holding the most gives one up, so no client locks others out
+//!   by reconnecting. The open-file limit is raised at start-up
+//!   ([`raise_open_file_limit`]).
 //! - **Who may call** (`guard.rs`): a `Host` allow-list (DNS rebinding),
 //!   same-origin `Origin` / `Sec-Fetch-Site` checks and JSON-only bodies
 //!   (no simple cross-site request or form post), through tower-http's
 //!   `ValidateRequestHeaderLayer`.
+//! - **Strict HTTP where ambiguity is a risk**: `Transfer-Encoding` must
+//!   be exactly `chunked` (`admit`), and a body's JSON is screened before
+//!   it is built (`request.rs`): duplicate keys, deep nesting and
+//!   object-heavy bodies are refused with 400. hyper still accepts bare
+//!   LF line ends in a head; no proxy we know of reads them differently,
+//!   and hyper offers no switch.
 //! - **Time**: tower-http's `TimeoutLayer` ends every request at
 //!   [`Config::request_time`] plus a grace (503), and its
 //!   `RequestBodyTimeoutLayer` ends a body that stalls for
 //!   [`Config::body_time`] (408). Work already running on a blocking
 //!   thread cannot be stopped from outside; it checks the request's
-//!   deadline and cancel flag itself, per case, per frame, per step.
-//! - **Memory**: tower-http's `RequestBodyLimitLayer` refuses a
-//!   `Content-Length` over [`Config::body_limit`] before reading a byte
-//!   (413) and cuts a longer chunked body. Then `admit`: a body of at most
-//!   [`SMALL_BODY`] is read at once (a stalled one holds only its
-//!   connection and a few kilobytes, no place anyone else waits for),
-//!   while a larger one (or one of unknown length) must first take one of
-//!   [`Config::big_bodies`] places, before a byte of it is read, and keeps
-//!   it until its answer is made: at most that many large bodies are read,
-//!   parsed (a 1 MB body parses to some 12 MB, on the blocking pool) and
-//!   worked on at once, however many connections send one. Past that,
-//!   tower's concurrency limit with load shedding refuses requests past
+//!   deadline and cancel flag itself, per case, per frame, per step (a
+//!   render is drawn in `render.rs` for that, move by move). An answer
+//!   must be taken by its client within [`SEND_GRACE`] plus its size at
+//!   [`SEND_RATE`], no piece waiting longer than [`SEND_GRACE`], or its
+//!   connection is closed (`conn.rs`).
+//! - **Memory is accounted** (`budget.rs`: a total, and a share per
+//!   client, so one client cannot hold it all): tower-http's
+//!   `RequestBodyLimitLayer` refuses a `Content-Length` over
+//!   [`Config::body_limit`] before reading a byte (413) and cuts a longer
+//!   chunked body. Then `admit`: a body over [`SMALL_BODY`] (or of
+//!   unknown length) must first take one of [`Config::big_bodies`]
+//!   places, so at most that many large bodies are parsed (on the
+//!   blocking pool) and worked on at once; and *every* body reserves its
+//!   whole size in [`Config::body_memory`] before its first byte is read
+//!   and is read into one buffer of that size, each piece copied out of
+//!   hyper's read buffer as it comes (a body dripped a byte at a time
+//!   used to keep kilobytes per byte), until its answer is made; no room
+//!   within [`Config::queue_wait`]: 503. An answer over [`SMALL_ANSWER`]
+//!   is held in [`Config::answer_memory`] until it has been handed on,
+//!   and dropped for a 503 when there is no room. Past that, tower's
+//!   concurrency limit with load shedding refuses requests past
 //!   [`Config::max_requests`] at once (503), before they are parsed.
 //!   Long answers keep their records as JSON text (`raw`), and the
 //!   binary's allocator gives freed memory back (see the CLI's
 //!   `serve.rs`).
+//! - **Fair slots**: a client may hold half the search and light slots
+//!   (rounded up); a small search (a body of at most [`QUICK_BODY`], such
+//!   as a sample's solve) that finds the search slots taken runs in one
+//!   of [`Config::quick`] slots kept for it, under a deadline of
+//!   [`QUICK_TIME`], so tiny but heavy requests from one client (a
+//!   generate asking the impossible) cannot starve everyone's small ones.
+//!   The page's files take no slot.
 //! - **Headers**: `X-Content-Type-Options: nosniff`, a
 //!   `Content-Security-Policy` that allows the page's own script and
 //!   style only and no framing, `Referrer-Policy: no-referrer`, and
