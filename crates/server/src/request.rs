@@ -270,21 +270,58 @@ fn ours(message: String) -> String {
 struct Object<T>(T);
 
 impl<'de, T: DeserializeOwned> Deserialize<'de> for Object<T> {
+    /// Read straight from the text, never as a tree first: a request's
+    /// fields are built once (the screen has bounded their number).
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Object<T>, D::Error> {
-        match Value::deserialize(d)? {
-            object @ Value::Object(_) => {
-                T::deserialize(object).map(Object).map_err(D::Error::custom)
-            }
-            _ => {
-                let example = gridpuzzle_registry::entries()
-                    .into_iter()
-                    .find(|e| e.listed)
-                    .map_or("", |e| e.name);
-                Err(D::Error::custom(format!(
-                    "expected a JSON object such as {{\"puzzle\": \"{example}\", ...}}"
-                )))
-            }
-        }
+        d.deserialize_any(ObjectVisitor(std::marker::PhantomData))
+    }
+}
+
+struct ObjectVisitor<T>(std::marker::PhantomData<T>);
+
+impl<T> ObjectVisitor<T> {
+    fn refuse<E: serde::de::Error>(self) -> Result<Object<T>, E> {
+        let example = gridpuzzle_registry::entries()
+            .into_iter()
+            .find(|e| e.listed)
+            .map_or("", |e| e.name);
+        Err(E::custom(format!(
+            "expected a JSON object such as {{\"puzzle\": \"{example}\", ...}}"
+        )))
+    }
+}
+
+impl<'de, T: DeserializeOwned> serde::de::Visitor<'de> for ObjectVisitor<T> {
+    type Value = Object<T>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON object")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Object<T>, A::Error> {
+        T::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(Object)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, _: A) -> Result<Object<T>, A::Error> {
+        self.refuse()
+    }
+    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Object<T>, E> {
+        self.refuse()
+    }
+    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Object<T>, E> {
+        self.refuse()
+    }
+    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Object<T>, E> {
+        self.refuse()
+    }
+    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Object<T>, E> {
+        self.refuse()
+    }
+    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Object<T>, E> {
+        self.refuse()
+    }
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Object<T>, E> {
+        self.refuse()
     }
 }
 
