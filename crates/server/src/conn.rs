@@ -18,10 +18,25 @@
 //!   sending its head, or idle between requests) is closed to make room
 //!   for the new one. So connections that send nothing useful cannot lock
 //!   out a client, even before their timeout: they are the first to go.
-//!   Only when every connection is in the middle of a request (each of
-//!   which ends within its own bounds) is a new one closed at once.
+//! - **A cap per client** ([`Config::client_connections`](crate::Config::client_connections)):
+//!   a client (an IP address) past it has its own oldest connection
+//!   closed, an idle one first, never another client's; and when every
+//!   connection is in the middle of a request, the client holding the
+//!   most gives up its oldest. So slow bodies sent again and again on
+//!   every connection cannot lock anyone else out: the one who sends them
+//!   pays.
 //! - `accept` failing for want of file descriptors closes an idle
 //!   connection the same way and tries again at once.
+//! - **Time to send** ([`Paced`]): an answer is handed to hyper in pieces
+//!   of [`PIECE`] bytes, which hyper asks for only as its small write
+//!   buffer drains, so the pieces taken say how fast the client reads. An
+//!   answer must be taken within [`SEND_GRACE`] plus its size at
+//!   [`SEND_RATE`], no piece waiting longer than [`SEND_GRACE`]; past
+//!   that the connection (and the answer with it) is dropped. Every
+//!   connection's task watches its due time ([`Sending::overdue`]).
+//! - The service tells the router who the client is (a
+//!   [`Client`] in the request's extensions), for the shares of the
+//!   budgets (`budget.rs`).
 //!
 //! A connection is "busy" from the moment hyper hands the service a
 //! request head until the answer's body has been sent (or dropped): a
