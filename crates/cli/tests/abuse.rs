@@ -52,6 +52,8 @@ const BODY_TIME: Duration = Duration::from_secs(10);
 const QUEUE_WAIT: Duration = Duration::from_secs(2);
 /// A whole request's bound (`request_time` 30 s, cut off 2 s later).
 const REQUEST_BOUND: Duration = Duration::from_secs(32);
+/// Connections one client may hold (the server's `client_connections`).
+const CLIENT_CONNECTIONS: usize = 256;
 /// Slack on every bound for a loaded 2-core machine's scheduling.
 const SLACK: Duration = Duration::from_secs(3);
 /// Blocks of the largest one-row render the server draws (its cells ×
@@ -488,14 +490,21 @@ fn unfinished_bodies(addr: SocketAddr, n: usize) -> Result<(Option<Duration>, St
             ended.as_secs_f64()
         ));
     }
-    let allowed = ["408", "503"];
-    if statuses.keys().any(|s| !allowed.contains(&s.as_str())) {
+    // One client (this test's address, the probe's too) may hold 256
+    // connections: its oldest past that are closed unanswered ("none") to
+    // make room for its newer ones, the probe's 10 included; every other
+    // one is answered.
+    let allowed = ["408", "503", "none"];
+    let unanswered = statuses.get("none").copied().unwrap_or(0);
+    if statuses.keys().any(|s| !allowed.contains(&s.as_str()))
+        || unanswered > n.saturating_sub(CLIENT_CONNECTIONS) + 10
+    {
         return Err(format!("answers: {statuses:?}"));
     }
     Ok((
         Some(worst),
         format!(
-            "all answered and closed within {:.1} s: {statuses:?}",
+            "all answered or closed within {:.1} s: {statuses:?}",
             ended.as_secs_f64()
         ),
     ))

@@ -226,9 +226,11 @@ const SCANNED: usize = 32;
 impl Broken {
     #[inline]
     pub fn contains(&self, id: u32) -> bool {
-        // Small in practice (one per throw): a linear scan beats a search.
-        // A long game without a cap breaks one block a throw, so a scan
-        // there would make replaying it quadratic.
+        // Small in a search (one per throw): a linear scan beats a binary
+        // search there. A replayed plan of thousands of throws (`render`,
+        // `play`, `verify` without a cap) breaks one block a throw, and each
+        // cell a stone slides over is checked, so a scan there made replay
+        // cubic (a still of 9,999 throws took minutes).
         if self.0.len() <= SCANNED {
             self.0.contains(&id)
         } else {

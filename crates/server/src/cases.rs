@@ -17,12 +17,13 @@ use axum::response::Response;
 use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
 use crate::options::Options;
 use crate::reading::{cases, ParseBudget};
 use crate::request::{given, Body, Input, PuzzleName};
-use crate::{dispatch, ApiError, App, Ctx, Job, Reply, Slot};
+use crate::{dispatch, raw, ApiError, App, Ctx, Job, Reply, Slot};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -37,7 +38,9 @@ pub(crate) struct CasesRequest {
 
 #[derive(Serialize)]
 struct CasesAnswer {
-    cases: Vec<Value>,
+    /// Each board as its JSON text, made as soon as the board is read,
+    /// so an answer of a thousand boards never holds their trees at once.
+    cases: Vec<Box<RawValue>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
@@ -87,7 +90,7 @@ fn boards<P: Puzzle>(
     puzzle: &P,
     input: &str,
     ctx: &Ctx,
-) -> Result<(Vec<Value>, Option<String>), ApiError> {
+) -> Result<(Vec<Box<RawValue>>, Option<String>), ApiError> {
     let max_side = ctx.config.max_side;
     let mut boards = Vec::new();
     let mut drawn = 0u64;
@@ -133,7 +136,7 @@ fn boards<P: Puzzle>(
         if let Value::Object(o) = &mut board {
             o.insert("case".into(), json!(i + 1));
         }
-        boards.push(board);
+        boards.push(raw(&board)?);
     }
     Ok((boards, None))
 }

@@ -25,7 +25,10 @@
 //! - A body is read by axum's `Json` extractor into the endpoint's
 //!   serde-derived request type (`request.rs`): only `application/json`
 //!   (415 otherwise), under a size cap (413 past it), unknown fields
-//!   refused, and every refusal answered as our JSON error.
+//!   refused, and every refusal answered as our JSON error. The JSON-only
+//!   rule and its words live in `guard.rs`, which the body reader uses;
+//!   the guard uses nothing of the reader, so no two modules use each
+//!   other.
 //! - Every API call then goes through one gate (`App::call`): the
 //!   endpoint checks the request for its puzzle (the rule settings with
 //!   [`Puzzle::set`](gridpuzzle_engine::Puzzle::set), the moves as the
@@ -54,7 +57,8 @@
 //!
 //! Errors are JSON `{"error": "..."}` with a 4xx status (503 when busy or
 //! out of time); bad judge input gives the same text the CLI prints after
-//! `gridpuzzle: `.//!
+//! `gridpuzzle: `.
+//!
 //! ## Bounds against abuse
 //!
 //! The server may face strangers (on a network with `--bind`, or any web
@@ -63,34 +67,60 @@
 //! checks of our own, each refusal answered as JSON:
 //!
 //! - **Connections** (`conn.rs`): hyper's HTTP/1 builder with a header-read
-//!   timeout that is also the idle timeout, a capped head size (431), and
-//!   a cap on connections that closes idle ones first; the open-file
-//!   limit is raised at start-up ([`raise_open_file_limit`]).
+//!   timeout that is also the idle timeout, a capped head size (431), a
+//!   cap on connections that closes idle ones first, and a cap per client
+//!   (IP address, [`Config::client_connections`]) past which the client's
+//!   own oldest connection goes; when every connection is busy, the
+//!   client holding the most gives one up, so no client locks others out
+//!   by reconnecting. The open-file limit is raised at start-up
+//!   ([`raise_open_file_limit`]).
 //! - **Who may call** (`guard.rs`): a `Host` allow-list (DNS rebinding),
 //!   same-origin `Origin` / `Sec-Fetch-Site` checks and JSON-only bodies
 //!   (no simple cross-site request or form post), through tower-http's
 //!   `ValidateRequestHeaderLayer`.
+//! - **Strict HTTP where ambiguity is a risk**: `Transfer-Encoding` must
+//!   be exactly `chunked` (`admit`), and a body's JSON is screened before
+//!   it is built (`request.rs`): duplicate keys, deep nesting and
+//!   object-heavy bodies are refused with 400. hyper still accepts bare
+//!   LF line ends in a head; no proxy we know of reads them differently,
+//!   and hyper offers no switch.
 //! - **Time**: tower-http's `TimeoutLayer` ends every request at
 //!   [`Config::request_time`] plus a grace (503), and its
 //!   `RequestBodyTimeoutLayer` ends a body that stalls for
 //!   [`Config::body_time`] (408). Work already running on a blocking
 //!   thread cannot be stopped from outside; it checks the request's
-//!   deadline and cancel flag itself, per case, per frame, per step.
-//! - **Memory**: tower-http's `RequestBodyLimitLayer` refuses a
-//!   `Content-Length` over [`Config::body_limit`] before reading a byte
-//!   (413) and cuts a longer chunked body. Then `admit`: a body of at most
-//!   [`SMALL_BODY`] is read at once (a stalled one holds only its
-//!   connection and a few kilobytes, no place anyone else waits for),
-//!   while a larger one (or one of unknown length) must first take one of
-//!   [`Config::big_bodies`] places, before a byte of it is read, and keeps
-//!   it until its answer is made: at most that many large bodies are read,
-//!   parsed (a 1 MB body parses to some 12 MB, on the blocking pool) and
-//!   worked on at once, however many connections send one. Past that,
-//!   tower's concurrency limit with load shedding refuses requests past
+//!   deadline and cancel flag itself, per case, per frame, per step (a
+//!   render is drawn in `render.rs` for that, move by move). An answer
+//!   must be taken by its client within [`SEND_GRACE`] plus its size at
+//!   [`SEND_RATE`], no piece waiting longer than [`SEND_GRACE`], or its
+//!   connection is closed (`conn.rs`).
+//! - **Memory is accounted** (`budget.rs`: a total, and a share per
+//!   client, so one client cannot hold it all): tower-http's
+//!   `RequestBodyLimitLayer` refuses a `Content-Length` over
+//!   [`Config::body_limit`] before reading a byte (413) and cuts a longer
+//!   chunked body. Then `admit`: a body over [`SMALL_BODY`] (or of
+//!   unknown length) must first take one of [`Config::big_bodies`]
+//!   places, so at most that many large bodies are parsed (on the
+//!   blocking pool) and worked on at once; and *every* body reserves its
+//!   whole size in [`Config::body_memory`] before its first byte is read
+//!   and is read into one buffer of that size, each piece copied out of
+//!   hyper's read buffer as it comes (a body dripped a byte at a time
+//!   used to keep kilobytes per byte), until its answer is made; no room
+//!   within [`Config::queue_wait`]: 503. An answer over [`SMALL_ANSWER`]
+//!   is held in [`Config::answer_memory`] until it has been handed on,
+//!   and dropped for a 503 when there is no room. Past that, tower's
+//!   concurrency limit with load shedding refuses requests past
 //!   [`Config::max_requests`] at once (503), before they are parsed.
 //!   Long answers keep their records as JSON text (`raw`), and the
 //!   binary's allocator gives freed memory back (see the CLI's
 //!   `serve.rs`).
+//! - **Fair slots**: a client may hold half the search and light slots
+//!   (rounded up); a small search (a body of at most [`QUICK_BODY`], such
+//!   as a sample's solve) that finds the search slots taken runs in one
+//!   of [`Config::quick`] slots kept for it, under a deadline of
+//!   [`QUICK_TIME`], so tiny but heavy requests from one client (a
+//!   generate asking the impossible) cannot starve everyone's small ones.
+//!   The page's files take no slot.
 //! - **Headers**: `X-Content-Type-Options: nosniff`, a
 //!   `Content-Security-Policy` that allows the page's own script and
 //!   style only and no framing, `Referrer-Policy: no-referrer`, and
@@ -99,6 +129,7 @@
 //!   for clients that accept it (tower-http's `CompressionLayer`).
 
 mod board;
+mod budget;
 mod cases;
 mod conn;
 mod generate;
@@ -113,7 +144,7 @@ mod request;
 mod solve;
 mod verify;
 
-pub use conn::{raise_open_file_limit, MAX_HEAD};
+pub use conn::{raise_open_file_limit, MAX_HEAD, SEND_GRACE, SEND_RATE};
 pub use play::MAX_PLAY_MOVES;
 pub use reading::{MAX_PARSED_CELLS, MAX_REPLAY_WORK};
 pub use render::{MAX_RENDER_MOVES, MAX_RENDER_UNITS};
@@ -133,6 +164,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use gridpuzzle_registry::Visit;
+
+use crate::budget::{Budget, Charge, Client};
 use serde::Serialize;
 use tokio::sync::Semaphore;
 use tower::limit::GlobalConcurrencyLimitLayer;
@@ -191,7 +224,35 @@ pub struct Config {
     /// read and worked on at once; others wait up to `queue_wait`, then
     /// get 503.
     pub big_bodies: usize,
+    /// Most bytes of request bodies held at once, every body counted (its
+    /// whole `Content-Length` from before its first byte is read, until
+    /// its answer is made); one client (IP address) may hold a quarter.
+    /// A body that finds no room waits up to `queue_wait`, then gets 503.
+    pub body_memory: usize,
+    /// Most bytes of answers over [`SMALL_ANSWER`] waiting for their
+    /// clients to take them; one client may hold half. An answer that
+    /// finds no room is dropped for a 503 at once.
+    pub answer_memory: usize,
+    /// Most connections one client (IP address) may hold: past it, its
+    /// own oldest connection (an idle one first) is closed.
+    pub client_connections: usize,
+    /// Slots kept for small requests (a body of at most [`QUICK_BODY`])
+    /// that find every search slot taken: they run there with a deadline
+    /// of [`QUICK_TIME`], one at a time per client.
+    pub quick: usize,
 }
+
+/// A search request this small may use a quick slot ([`Config::quick`]):
+/// a sample's solve is far smaller.
+pub const QUICK_BODY: u64 = 2 * 1024;
+
+/// The deadline of a request run in a quick slot: a search stopped by it
+/// is answered as `limit`, as for any other bound.
+pub const QUICK_TIME: Duration = Duration::from_secs(1);
+
+/// An answer up to this size needs no room in [`Config::answer_memory`]:
+/// the connections' caps bound what such answers hold.
+pub const SMALL_ANSWER: u64 = 64 * 1024;
 
 /// A body up to this size needs no place among [`Config::big_bodies`]:
 /// the page's requests and the usual script's are far smaller.
@@ -224,6 +285,10 @@ impl Default for Config {
             body_time: Duration::from_secs(10),
             max_requests: 512,
             big_bodies: cores,
+            body_memory: 32 << 20,
+            answer_memory: 64 << 20,
+            client_connections: 256,
+            quick: 2,
         }
     }
 }
@@ -231,10 +296,23 @@ impl Default for Config {
 /// The shared state of every request.
 pub(crate) struct App {
     config: Config,
-    permits: Arc<Semaphore>,
-    light: Arc<Semaphore>,
+    /// Search slots; a client may hold half of them (rounded up).
+    permits: Arc<Budget>,
+    /// Slots for reading and replaying; a client may hold half.
+    light: Arc<Budget>,
+    /// Slots for small requests that find the search slots taken.
+    quick: Arc<Budget>,
     /// Places for requests with a large body ([`Config::big_bodies`]).
     bodies: Arc<Semaphore>,
+    /// Bytes of request bodies held ([`Config::body_memory`]).
+    body_memory: Arc<Budget>,
+    /// Bytes of answers waiting to be sent ([`Config::answer_memory`]).
+    answer_memory: Arc<Budget>,
+}
+
+/// Half of `n`, rounded up: a client's share of `n` slots.
+fn half(n: usize) -> u64 {
+    (n as u64).div_ceil(2)
 }
 
 /// The HTTP routes: the page and the API, behind the bounds and checks
@@ -242,9 +320,12 @@ pub(crate) struct App {
 pub fn router(config: Config) -> Router {
     let body_limit = config.body_limit;
     let app = Arc::new(App {
-        permits: Arc::new(Semaphore::new(config.searches)),
-        light: Arc::new(Semaphore::new(config.light)),
+        permits: Budget::new(config.searches as u64, half(config.searches)),
+        light: Budget::new(config.light as u64, half(config.light)),
+        quick: Budget::new(config.quick as u64, 1),
         bodies: Arc::new(Semaphore::new(config.big_bodies)),
+        body_memory: Budget::new(config.body_memory as u64, config.body_memory as u64 / 4),
+        answer_memory: Budget::new(config.answer_memory as u64, config.answer_memory as u64 / 2),
         config,
     });
     let c = &app.config;
@@ -292,6 +373,10 @@ pub fn router(config: Config) -> Router {
             Arc::clone(&app),
             json_errors,
         ))
+        .layer(middleware::from_fn_with_state(
+            Arc::clone(&app),
+            hold_answer,
+        ))
         .layer(CompressionLayer::new())
         .layer(SetResponseHeaderLayer::if_not_present(
             header::CACHE_CONTROL,
@@ -320,55 +405,207 @@ pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; 
     img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; \
     frame-ancestors 'none'";
 
-/// Admits a request to the work, before the concurrency limit sees it:
-/// a small body (at most [`SMALL_BODY`] bytes, as its `Content-Length`
-/// says) is read first, so a client that never finishes one holds only
-/// its connection and a few kilobytes, never a place anyone else needs; a
-/// larger body (or one of unknown length) must first take a place among
-/// [`Config::big_bodies`] and holds it until its answer is made, so what
-/// such bodies parse and work on stays bounded however many connections
-/// send one.
+/// Admits a request to the work, before the concurrency limit sees it
+/// (see the module docs, "Memory"): its `Transfer-Encoding` must be
+/// exactly `chunked` if it has one; a body over [`SMALL_BODY`] (or of
+/// unknown length) first takes one of [`Config::big_bodies`] places; then
+/// every body reserves its whole size in [`Config::body_memory`] (a
+/// chunked one [`SMALL_BODY`] at first, doubling as it grows) and is read
+/// into one buffer of that size, each piece copied out of the
+/// connection's buffer as it arrives, so a body dripped a byte at a time
+/// costs its size and no more. Both are held until the answer is made.
 async fn admit(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
-    let headers = request.headers();
-    let small = match headers.get(header::CONTENT_LENGTH) {
-        Some(length) => length
-            .to_str()
-            .ok()
-            .and_then(|l| l.parse::<u64>().ok())
-            .is_some_and(|l| l <= SMALL_BODY),
-        // Neither a length nor chunks: HTTP/1.1 has no body then (only
-        // a test calling the router in process sends one, whatever its
-        // size, and the body cap still holds).
-        None => !headers.contains_key(header::TRANSFER_ENCODING),
-    };
-    if small {
-        let (parts, body) = request.into_parts();
-        return match axum::body::to_bytes(body, app.config.body_limit).await {
-            Ok(bytes) => {
-                next.run(Request::from_parts(parts, Body::from(bytes)))
-                    .await
-            }
-            Err(e) => body_error(&e, &app.config).into_response(),
-        };
+    let client = request
+        .extensions()
+        .get::<Client>()
+        .copied()
+        .unwrap_or_default();
+    if let Err(e) = strict_transfer_encoding(request.headers()) {
+        return e.into_response();
     }
-    let wait = app.config.queue_wait.min(app.config.request_time);
-    let place = match tokio::time::timeout(wait, Arc::clone(&app.bodies).acquire_owned()).await {
-        Ok(Ok(place)) => place,
-        _ => {
-            return ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!(
-                    "busy: {} requests with bodies over {SMALL_BODY} bytes are being read; \
-                     try again shortly",
-                    app.config.big_bodies
-                ),
-            )
-            .into_response()
-        }
+    let headers = request.headers();
+    // hyper holds a body to its `Content-Length` (and refuses a malformed
+    // one); without one or chunks, HTTP/1.1 has no body, but a request
+    // made in process may still carry one: it is charged as it comes.
+    let known = if headers.contains_key(header::TRANSFER_ENCODING) {
+        None
+    } else {
+        Some(
+            headers
+                .get(header::CONTENT_LENGTH)
+                .and_then(|l| l.to_str().ok()?.parse::<u64>().ok())
+                .unwrap_or(0),
+        )
     };
-    let answer = next.run(request).await;
-    drop(place);
+    let (parts, body) = request.into_parts();
+    let c = &app.config;
+    let wait = c.queue_wait.min(c.request_time);
+    let _place = if known.is_none_or(|n| n > SMALL_BODY) {
+        match tokio::time::timeout(wait, Arc::clone(&app.bodies).acquire_owned()).await {
+            Ok(Ok(place)) => Some(place),
+            _ => {
+                return ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "busy: {} requests with bodies over {SMALL_BODY} bytes are being read; \
+                         try again shortly",
+                        c.big_bodies
+                    ),
+                )
+                .into_response()
+            }
+        }
+    } else {
+        None
+    };
+    let limit = c.body_limit as u64;
+    let reserve = known.unwrap_or(SMALL_BODY).min(limit);
+    let Some(mut charge) = app.body_memory.take(client, reserve, wait).await else {
+        return busy_memory("request bodies", &app.body_memory);
+    };
+    let bytes = match read_body(body, &mut charge, limit, c).await {
+        Ok(bytes) => bytes,
+        Err(None) => return busy_memory("request bodies", &app.body_memory),
+        Err(Some(e)) => return e.into_response(),
+    };
+    let caller = Caller {
+        client,
+        body: bytes.len() as u64,
+    };
+    let answer = CALLER
+        .scope(
+            caller,
+            next.run(Request::from_parts(parts, Body::from(bytes))),
+        )
+        .await;
+    drop(charge);
     answer
+}
+
+/// Reads `body` into one buffer, reserved as large as `charge` is, which
+/// grows (doubling, within `limit`) for a chunked body that passes it;
+/// `Err(None)` when no room was made for it to grow.
+async fn read_body(
+    mut body: Body,
+    charge: &mut Charge,
+    limit: u64,
+    config: &Config,
+) -> Result<Vec<u8>, Option<ApiError>> {
+    use http_body_util::BodyExt;
+    let mut buf: Vec<u8> = Vec::with_capacity(charge.amount() as usize);
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|e| Some(body_error(&e, config)))?;
+        let Ok(data) = frame.into_data() else {
+            continue;
+        };
+        let need = (buf.len() + data.len()) as u64;
+        if need > limit {
+            return Err(Some(too_large(config)));
+        }
+        if need > charge.amount() {
+            let target = need.max(2 * charge.amount()).min(limit);
+            let deadline = tokio::time::Instant::now() + config.queue_wait;
+            if !charge.grow(target - charge.amount(), deadline).await {
+                return Err(None);
+            }
+            buf.reserve_exact(target as usize - buf.len());
+        }
+        buf.extend_from_slice(&data);
+    }
+    Ok(buf)
+}
+
+/// A 503 for a request that found no room in a memory budget.
+fn busy_memory(what: &str, budget: &Budget) -> Response {
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!(
+            "busy: {what} hold the {} MB the server allows them ({} MB per client); \
+             try again shortly",
+            budget.total() >> 20,
+            budget.per_client() >> 20
+        ),
+    )
+    .into_response()
+}
+
+fn too_large(config: &Config) -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        format!(
+            "the request body is larger than {} bytes",
+            config.body_limit
+        ),
+    )
+}
+
+/// HTTP/1.1 lets a request list several transfer codings, the last being
+/// `chunked`; servers and proxies that read such a list differently are
+/// how requests are smuggled, and no client of this API needs one. So
+/// `Transfer-Encoding` must be exactly `chunked`, once (400 otherwise).
+fn strict_transfer_encoding(headers: &axum::http::HeaderMap) -> Result<(), ApiError> {
+    let mut values = headers.get_all(header::TRANSFER_ENCODING).iter();
+    match (values.next(), values.next()) {
+        (None, _) => Ok(()),
+        (Some(v), None) if v.as_bytes().eq_ignore_ascii_case(b"chunked") => Ok(()),
+        _ => Err(ApiError::bad(
+            "`Transfer-Encoding` must be exactly `chunked` (one coding, once) or absent",
+        )),
+    }
+}
+
+/// Who sent the request being worked on, and how large its body was: set
+/// by [`admit`] around the handler, read by [`App::call`].
+#[derive(Debug, Clone, Copy, Default)]
+struct Caller {
+    client: Client,
+    body: u64,
+}
+
+tokio::task_local! {
+    static CALLER: Caller;
+}
+
+/// Holds every answer over [`SMALL_ANSWER`] in [`Config::answer_memory`]
+/// until its body has been handed on (sent, or compressed and sent) or
+/// dropped; an answer that finds no room at once is dropped for a 503,
+/// so answers clients do not take cannot fill the memory.
+async fn hold_answer(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let client = request
+        .extensions()
+        .get::<Client>()
+        .copied()
+        .unwrap_or_default();
+    let answer = next.run(request).await;
+    let size = hyper::body::Body::size_hint(answer.body())
+        .exact()
+        .unwrap_or(0);
+    if size <= SMALL_ANSWER {
+        return answer;
+    }
+    if size > app.answer_memory.per_client() {
+        return ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the answer has {size} bytes, more than the {} one client may be sent at once; \
+                 ask for less (fewer cases)",
+                app.answer_memory.per_client()
+            ),
+        )
+        .into_response();
+    }
+    // No waiting: the answer is made already, and waiting would hold it
+    // outside the budget (answers are made fast; forty 4 MB answers that
+    // each waited two seconds held 160 MB).
+    let Some(charge) = app.answer_memory.try_take(client, size) else {
+        return busy_memory("answers waiting for their clients", &app.answer_memory);
+    };
+    answer.map(|body| {
+        Body::new(http_body_util::BodyExt::map_frame(body, move |frame| {
+            let _ = &charge;
+            frame
+        }))
+    })
 }
 
 /// The answer to a body that could not be read: 408 when it stalled past
@@ -383,13 +620,7 @@ fn body_error(e: &(dyn std::error::Error + 'static), config: &Config) -> ApiErro
             ),
         )
     } else if caused_by::<http_body_util::LengthLimitError>(e) {
-        ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "the request body is larger than {} bytes",
-                config.body_limit
-            ),
-        )
+        too_large(config)
     } else {
         ApiError::bad(format!("the request body could not be read: {e}"))
     }
@@ -487,6 +718,7 @@ pub async fn serve_on(
     let bounds = conn::Bounds {
         header_time: config.header_time,
         max_connections: config.max_connections,
+        client_connections: config.client_connections,
     };
     conn::serve(listener, router(config), bounds, shutdown).await
 }
@@ -691,10 +923,10 @@ impl App {
         check: impl FnOnce(&Ctx) -> Result<Job, ApiError>,
     ) -> Response {
         // The request's time starts now: waiting for a slot counts.
-        let deadline = Instant::now() + self.config.request_time;
+        let mut deadline = Instant::now() + self.config.request_time;
         let cancel = Arc::new(AtomicBool::new(false));
         let _guard = CancelOnDrop(Arc::clone(&cancel));
-        let ctx = Ctx {
+        let mut ctx = Ctx {
             config: self.config.clone(),
             deadline,
             cancel: Arc::clone(&cancel),
@@ -703,6 +935,7 @@ impl App {
             Ok(job) => job,
             Err(e) => return e.into_response(),
         };
+        let caller = CALLER.try_with(|c| *c).unwrap_or_default();
         let (slots, busy) = match slot {
             Slot::Search => (
                 &self.permits,
@@ -713,18 +946,32 @@ impl App {
                 format!("{} requests are being read", self.config.light),
             ),
         };
-        let acquire = Arc::clone(slots).acquire_owned();
         let wait = self.config.queue_wait.min(self.config.request_time);
-        let permit = match tokio::time::timeout(wait, acquire).await {
-            Ok(Ok(permit)) => permit,
-            _ => {
-                return ApiError::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    format!("busy: {busy}; try again shortly"),
-                )
-                .into_response()
+        // A small search that finds every slot it may take busy runs in a
+        // quick slot instead, under a short deadline (the module docs,
+        // "Fair slots"); no search slot at all refuses every search.
+        let quick = slot == Slot::Search && caller.body <= QUICK_BODY && self.config.searches > 0;
+        let permit = match slots.try_take(caller.client, 1) {
+            Some(permit) => Some(permit),
+            None if quick => {
+                tokio::select! {
+                    p = slots.take(caller.client, 1, wait) => p,
+                    p = self.quick.take(caller.client, 1, wait) => {
+                        deadline = deadline.min(Instant::now() + QUICK_TIME);
+                        p
+                    }
+                }
             }
+            None => slots.take(caller.client, 1, wait).await,
         };
+        let Some(permit) = permit else {
+            return ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("busy: {busy}; try again shortly"),
+            )
+            .into_response();
+        };
+        ctx.deadline = deadline;
         let alarm = {
             let cancel = Arc::clone(&cancel);
             tokio::spawn(async move {

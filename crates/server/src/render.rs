@@ -4,16 +4,25 @@
 //! K` draws a still of the board after move K. The picture is the
 //! puzzle's own ([`Puzzle::svg`]), the same `gridpuzzle render` writes.
 //!
-//! An animation grows with cells × frames and its drawing cannot be
-//! stopped halfway, so a request is refused with 400 before any work
-//! past [`MAX_RENDER_MOVES`] moves, and before drawing past
-//! [`MAX_RENDER_UNITS`] cells × frames (a still, past the replay bound).
+//! An animation grows with cells × frames, so a request is refused with
+//! 400 before any work past [`MAX_RENDER_MOVES`] moves, and before
+//! drawing past [`MAX_RENDER_UNITS`] cells × frames (a still, past the
+//! replay bound). Within those caps the work is linear in the frames
+//! drawn and the moves replayed, and stops at the request's deadline or
+//! when its client leaves: the picture is drawn here ([`draw`]), from the
+//! puzzle's own views and the engine's SVG writer, checking both after
+//! every move, rather than by [`Puzzle::svg`], which cannot be stopped
+//! halfway (an earlier still of 9,999 throws kept a core busy long after
+//! its client was gone).
 
 use std::sync::Arc;
 
 use axum::extract::State;
 use axum::response::Response;
+use gridpuzzle_engine::moves::plan_string;
+use gridpuzzle_engine::puzzle::check_still;
 use gridpuzzle_engine::search::Outcome;
+use gridpuzzle_engine::svg::{self, Animation, Caption};
 use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Visit;
 use serde::Deserialize;
@@ -95,8 +104,7 @@ impl Visit for Render<'_> {
                 )));
             }
             too_large::<P>(&case, plan.len(), frame)?;
-            puzzle
-                .svg(&case, &plan, frame)
+            draw(&puzzle, &case, &plan, frame, ctx)?
                 .map(Reply::Svg)
                 .map_err(|e| {
                     ApiError::bad(format!(
@@ -144,4 +152,66 @@ fn too_large<P: Puzzle>(
         )));
     }
     Ok(())
+}
+
+/// The picture [`Puzzle::svg`] draws (the same bytes: the same views,
+/// drawn by the engine's same [`svg`](gridpuzzle_engine::svg) functions),
+/// drawn here so that the replay checks the request's deadline and cancel
+/// flag after every move: a client that hangs up, or a request out of
+/// time, frees its slot within one move's work rather than after the
+/// whole replay. A still draws the one view it shows; the others are
+/// replayed, not drawn. The inner error is the puzzle's refusal of a move,
+/// in [`Puzzle::svg`]'s words.
+fn draw<P: Puzzle>(
+    puzzle: &P,
+    case: &P::Case,
+    plan: &[P::Move],
+    still: Option<usize>,
+    ctx: &Ctx,
+) -> Result<Result<String, String>, ApiError> {
+    if let Err(e) = check_still::<P>(still, plan.len()) {
+        return Ok(Err(e));
+    }
+    let letters = plan_string(plan);
+    let legend = puzzle.legend();
+    let caption = Caption {
+        title: P::TITLE,
+        unit: P::MOVE,
+        plan: &letters,
+        legend: &legend,
+    };
+    let mut state = puzzle.start(case);
+    let mut animation = match still {
+        None => Some(Animation::new(&puzzle.view(case, &state, None, None))),
+        Some(_) => None,
+    };
+    let mut picture = match still {
+        Some(0) => Some(puzzle.view(case, &state, None, None)),
+        _ => None,
+    };
+    for (k, &mv) in plan.iter().enumerate() {
+        if ctx.stopped() {
+            return Err(ApiError::out_of_time(format!(
+                "the request's time ran out (or its client left) while drawing {} {}",
+                P::MOVE,
+                k + 1
+            )));
+        }
+        let (next, event) = match puzzle.apply(case, &state, k, mv) {
+            Ok(done) => done,
+            Err(why) => return Ok(Err(format!("{} {} ({mv}): {why}", P::MOVE, k + 1))),
+        };
+        if let Some(a) = animation.as_mut() {
+            a.push(&puzzle.view(case, &next, None, None));
+        }
+        if still == Some(k + 1) {
+            picture = Some(puzzle.view(case, &next, Some((&state, mv, &event)), None));
+        }
+        state = next;
+    }
+    Ok(Ok(match (animation, picture) {
+        (Some(a), _) => a.finish(&caption),
+        (None, Some(view)) => svg::still(&view, &caption, still.unwrap_or(0), plan.len()),
+        (None, None) => return Err(ApiError::internal()),
+    }))
 }

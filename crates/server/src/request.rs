@@ -19,6 +19,13 @@
 //! - **A field that must be there** is an `Option` read with [`given`], so
 //!   `null` is a wrong value rather than a missing field, and each
 //!   endpoint says what is missing in its own words.
+//! - **No JSON that costs far more than it says** ([`screen`]): before a
+//!   body is parsed into a tree, one pass over it that builds nothing
+//!   refuses duplicate keys (the last would win silently, and two readers
+//!   of one request could see two requests), nesting past [`MAX_DEPTH`],
+//!   and more than [`MAX_OBJECTS`] objects or [`MAX_VALUES`] values in
+//!   all: a megabyte of `{"":0}` used to parse to some 80 MB; the
+//!   requests' own shapes are far inside these caps.
 //! - **Puzzles by name.** [`PuzzleName`] accepts the names the registry
 //!   knows; nothing here names a puzzle.
 
@@ -35,6 +42,7 @@ use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
+use crate::guard::{is_json, NOT_JSON};
 use crate::{ApiError, App};
 
 /// A request body read as `T` (a JSON object), or the error answer.
@@ -48,14 +56,18 @@ impl<T: DeserializeOwned + Send + 'static> FromRequest<Arc<App>> for Body<T> {
     /// milliseconds of CPU that the runtime's few threads owe to every
     /// other connection.
     async fn from_request(req: Request, app: &Arc<App>) -> Result<Body<T>, ApiError> {
-        if !crate::guard::is_json(req.headers().get(axum::http::header::CONTENT_TYPE)) {
+        if !is_json(req.headers().get(axum::http::header::CONTENT_TYPE)) {
             return Err(ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, NOT_JSON));
         }
+        let limit = app.config.body_limit;
         let bytes = Bytes::from_request(req, app)
             .await
             .map_err(|e| crate::body_error(&e, &app.config))?;
         let large = bytes.len() as u64 > crate::SMALL_BODY;
-        let parse = move || Json::<Object<T>>::from_bytes(&bytes);
+        let parse = move || {
+            screen(&bytes)?;
+            Json::<Object<T>>::from_bytes(&bytes).map_err(|e| refusal(e, limit))
+        };
         let parsed = if large {
             tokio::task::spawn_blocking(parse)
                 .await
@@ -63,16 +75,136 @@ impl<T: DeserializeOwned + Send + 'static> FromRequest<Arc<App>> for Body<T> {
         } else {
             parse()
         };
-        match parsed {
-            Ok(Json(Object(value))) => Ok(Body(value)),
-            Err(rejection) => Err(refusal(rejection, app.config.body_limit)),
-        }
+        parsed.map(|Json(Object(value))| Body(value))
     }
 }
 
-/// The refusal of a body that is not said to be JSON.
-pub(crate) const NOT_JSON: &str =
-    "expected a JSON body, sent with the header `Content-Type: application/json`";
+/// Deepest nesting of arrays and objects a request may send (the deepest
+/// request shape, a board draft's cells, is four deep).
+pub const MAX_DEPTH: usize = 32;
+
+/// Most objects one request may hold (a request is one, its options and a
+/// board draft two more).
+pub const MAX_OBJECTS: usize = 1_000;
+
+/// Most values (strings, numbers, arrays, objects...) one request may
+/// hold: a verify request's plans are one each, a board draft's cells
+/// three each.
+pub const MAX_VALUES: usize = 300_000;
+
+/// One pass over a body that builds nothing (keys aside, one object's at
+/// a time) and refuses what parsing it into a tree must not meet: a
+/// duplicate key, nesting past [`MAX_DEPTH`], more than [`MAX_OBJECTS`]
+/// objects or [`MAX_VALUES`] values. Malformed JSON is left for the parse
+/// proper, whose words the API has always given.
+fn screen(bytes: &[u8]) -> Result<(), ApiError> {
+    let mut counts = Counts::default();
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let top = Screen {
+        depth: 0,
+        counts: &mut counts,
+    };
+    match serde::de::DeserializeSeed::deserialize(top, &mut de) {
+        Err(e) if e.is_data() => Err(ApiError::bad(format!("refused JSON: {e}"))),
+        _ => Ok(()),
+    }
+}
+
+#[derive(Default)]
+struct Counts {
+    objects: usize,
+    values: usize,
+}
+
+/// A value being screened, at `depth`.
+struct Screen<'c> {
+    depth: usize,
+    counts: &'c mut Counts,
+}
+
+impl Screen<'_> {
+    fn count<E: serde::de::Error>(&mut self) -> Result<(), E> {
+        self.counts.values += 1;
+        if self.counts.values > MAX_VALUES {
+            return Err(E::custom(format!(
+                "more than {MAX_VALUES} values in one request"
+            )));
+        }
+        Ok(())
+    }
+
+    fn inner<E: serde::de::Error>(&mut self) -> Result<Screen<'_>, E> {
+        if self.depth >= MAX_DEPTH {
+            return Err(E::custom(format!(
+                "arrays and objects nested more than {MAX_DEPTH} deep"
+            )));
+        }
+        Ok(Screen {
+            depth: self.depth + 1,
+            counts: self.counts,
+        })
+    }
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for Screen<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Screen<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E: serde::de::Error>(mut self, _: bool) -> Result<(), E> {
+        self.count()
+    }
+    fn visit_i64<E: serde::de::Error>(mut self, _: i64) -> Result<(), E> {
+        self.count()
+    }
+    fn visit_u64<E: serde::de::Error>(mut self, _: u64) -> Result<(), E> {
+        self.count()
+    }
+    fn visit_f64<E: serde::de::Error>(mut self, _: f64) -> Result<(), E> {
+        self.count()
+    }
+    fn visit_str<E: serde::de::Error>(mut self, _: &str) -> Result<(), E> {
+        self.count()
+    }
+    fn visit_unit<E: serde::de::Error>(mut self) -> Result<(), E> {
+        self.count()
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(mut self, mut seq: A) -> Result<(), A::Error> {
+        self.count()?;
+        while seq.next_element_seed(self.inner()?)?.is_some() {}
+        Ok(())
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(mut self, mut map: A) -> Result<(), A::Error> {
+        self.count()?;
+        self.counts.objects += 1;
+        if self.counts.objects > MAX_OBJECTS {
+            return Err(A::Error::custom(format!(
+                "more than {MAX_OBJECTS} objects in one request"
+            )));
+        }
+        let mut keys = std::collections::HashSet::new();
+        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            if keys.contains(&key) {
+                return Err(A::Error::custom(format!("duplicate key `{key}`")));
+            }
+            map.next_value_seed(self.inner()?)?;
+            keys.insert(key);
+        }
+        Ok(())
+    }
+}
 
 /// axum's refusal of a body as our error answer.
 fn refusal(rejection: JsonRejection, body_limit: usize) -> ApiError {
@@ -138,21 +270,58 @@ fn ours(message: String) -> String {
 struct Object<T>(T);
 
 impl<'de, T: DeserializeOwned> Deserialize<'de> for Object<T> {
+    /// Read straight from the text, never as a tree first: a request's
+    /// fields are built once (the screen has bounded their number).
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Object<T>, D::Error> {
-        match Value::deserialize(d)? {
-            object @ Value::Object(_) => {
-                T::deserialize(object).map(Object).map_err(D::Error::custom)
-            }
-            _ => {
-                let example = gridpuzzle_registry::entries()
-                    .into_iter()
-                    .find(|e| e.listed)
-                    .map_or("", |e| e.name);
-                Err(D::Error::custom(format!(
-                    "expected a JSON object such as {{\"puzzle\": \"{example}\", ...}}"
-                )))
-            }
-        }
+        d.deserialize_any(ObjectVisitor(std::marker::PhantomData))
+    }
+}
+
+struct ObjectVisitor<T>(std::marker::PhantomData<T>);
+
+impl<T> ObjectVisitor<T> {
+    fn refuse<E: serde::de::Error>(self) -> Result<Object<T>, E> {
+        let example = gridpuzzle_registry::entries()
+            .into_iter()
+            .find(|e| e.listed)
+            .map_or("", |e| e.name);
+        Err(E::custom(format!(
+            "expected a JSON object such as {{\"puzzle\": \"{example}\", ...}}"
+        )))
+    }
+}
+
+impl<'de, T: DeserializeOwned> serde::de::Visitor<'de> for ObjectVisitor<T> {
+    type Value = Object<T>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON object")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Object<T>, A::Error> {
+        T::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(Object)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, _: A) -> Result<Object<T>, A::Error> {
+        self.refuse()
+    }
+    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Object<T>, E> {
+        self.refuse()
+    }
+    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Object<T>, E> {
+        self.refuse()
+    }
+    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Object<T>, E> {
+        self.refuse()
+    }
+    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Object<T>, E> {
+        self.refuse()
+    }
+    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Object<T>, E> {
+        self.refuse()
+    }
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Object<T>, E> {
+        self.refuse()
     }
 }
 

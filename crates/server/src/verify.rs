@@ -19,10 +19,8 @@ use gridpuzzle_engine::check::{bad_letter, checked_json, read_plan, Checked, Pla
 use gridpuzzle_engine::verdict::Verdict;
 use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Visit;
-use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::value::RawValue;
-use serde_json::Value;
 
 use crate::options::{Bounds, LimitsAnswer, Options};
 use crate::reading::{cases, gone, replay_work, ParseBudget, MAX_REPLAY_WORK};
@@ -50,19 +48,98 @@ const PLANS_SHAPE: &str =
 struct Plans(Vec<Option<String>>);
 
 impl<'de> Deserialize<'de> for Plans {
+    /// Read item by item, never as a tree of values first: a megabyte of
+    /// plans is a quarter of a million of them.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Plans, D::Error> {
-        let Value::Array(items) = Value::deserialize(d)? else {
-            return Err(D::Error::custom(PLANS_SHAPE));
-        };
-        items
-            .into_iter()
-            .map(|item| match item {
-                Value::Null => Ok(None),
-                Value::String(s) => Ok(Some(s)),
-                _ => Err(D::Error::custom(PLANS_SHAPE)),
-            })
-            .collect::<Result<_, _>>()
-            .map(Plans)
+        d.deserialize_any(Shape::<Plans>(std::marker::PhantomData))
+    }
+}
+
+/// One item of `plans`: a string, or `null`.
+struct PlanItem(Option<String>);
+
+impl<'de> Deserialize<'de> for PlanItem {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PlanItem, D::Error> {
+        d.deserialize_any(Shape::<PlanItem>(std::marker::PhantomData))
+    }
+}
+
+/// Reads `plans` (an array) or one of its items (a string or `null`);
+/// anything else is [`PLANS_SHAPE`].
+struct Shape<T>(std::marker::PhantomData<T>);
+
+impl<'de> serde::de::Visitor<'de> for Shape<Plans> {
+    type Value = Plans;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(PLANS_SHAPE)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Plans, A::Error> {
+        let mut plans = Vec::new();
+        while let Some(PlanItem(plan)) = seq.next_element()? {
+            plans.push(plan);
+        }
+        Ok(Plans(plans))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Plans, E> {
+        Err(E::custom(PLANS_SHAPE))
+    }
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Plans, E> {
+        Err(E::custom(PLANS_SHAPE))
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Err(E::custom(PLANS_SHAPE))
+    }
+    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Self::Value, E> {
+        Err(E::custom(PLANS_SHAPE))
+    }
+    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Self::Value, E> {
+        Err(E::custom(PLANS_SHAPE))
+    }
+    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Self::Value, E> {
+        Err(E::custom(PLANS_SHAPE))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
+        Err(serde::de::Error::custom(PLANS_SHAPE))
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Shape<PlanItem> {
+    type Value = PlanItem;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(PLANS_SHAPE)
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<PlanItem, E> {
+        Ok(PlanItem(None))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<PlanItem, E> {
+        Ok(PlanItem(Some(s.to_string())))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, _: A) -> Result<PlanItem, A::Error> {
+        Err(serde::de::Error::custom(PLANS_SHAPE))
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Err(E::custom(PLANS_SHAPE))
+    }
+    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Self::Value, E> {
+        Err(E::custom(PLANS_SHAPE))
+    }
+    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Self::Value, E> {
+        Err(E::custom(PLANS_SHAPE))
+    }
+    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Self::Value, E> {
+        Err(E::custom(PLANS_SHAPE))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
+        Err(serde::de::Error::custom(PLANS_SHAPE))
     }
 }
 
