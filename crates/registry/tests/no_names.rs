@@ -26,6 +26,7 @@ const FIXTURES: &[&str] = &[
     // The command line's tests: golden tables and per-puzzle behaviour.
     "crates/cli/examples/candidates.rs",
     "crates/cli/tests/abuse.rs",
+    "crates/cli/tests/abuse_bounds.rs",
     "crates/cli/tests/common/mod.rs",
     "crates/cli/tests/curling.rs",
     "crates/cli/tests/explain.rs",
@@ -44,6 +45,7 @@ const FIXTURES: &[&str] = &[
     "crates/cli/tests/usage.rs",
     "crates/cli/tests/verify.rs",
     // The server's tests: golden tables and per-puzzle requests.
+    "crates/server/tests/abuse_http.rs",
     "crates/server/tests/api.rs",
     "crates/server/tests/golden.rs",
     "crates/server/tests/load.rs",
