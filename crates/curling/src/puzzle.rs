@@ -599,25 +599,13 @@ impl Puzzle for Curling {
 
     fn draft_text(&self, draft: &Value) -> Result<String, String> {
         let grid = DraftGrid::read(draft, DRAFT_CELLS)?;
-        let mut out = format!("{} {}\n", grid.width, grid.height);
-        for row in grid.cells.chunks(grid.width as usize) {
-            let codes: Vec<String> = row.iter().map(|&c| code(c).to_string()).collect();
-            out.push_str(&codes.join(" "));
-            out.push('\n');
-        }
-        out.push_str(Self::TERMINATOR);
-        Ok(out)
+        Ok(grid.matrix_text(|c| code(c).to_string(), Self::TERMINATOR))
     }
 
     fn draft_lacks(&self, draft: &Value) -> Option<String> {
-        let grid = DraftGrid::read(draft, DRAFT_CELLS).ok()?;
-        if grid.find(b'S').is_none() {
-            return Some("Place the stone's start first (the Start tool).".into());
-        }
-        if grid.find(b'G').is_none() {
-            return Some("Place the goal first (the Goal tool).".into());
-        }
-        None
+        DraftGrid::read(draft, DRAFT_CELLS)
+            .ok()?
+            .lacks_start_and_goal("stone")
     }
 
     fn game_id(&self, draft: &Value) -> Result<String, String> {

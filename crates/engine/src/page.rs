@@ -372,6 +372,34 @@ impl DraftGrid {
             .map(|i| self.pos(i))
     }
 
+    /// The draft in the judges' matrix format: `W H`, then each row's
+    /// cells as `cell` writes them, separated by spaces, then
+    /// `terminator` (Curling writes its codes, the template its
+    /// characters).
+    pub fn matrix_text(&self, cell: impl Fn(u8) -> String, terminator: &str) -> String {
+        let mut out = format!("{} {}\n", self.width, self.height);
+        for row in self.cells.chunks(self.width.max(1) as usize) {
+            let cells: Vec<String> = row.iter().map(|&c| cell(c)).collect();
+            out.push_str(&cells.join(" "));
+            out.push('\n');
+        }
+        out.push_str(terminator);
+        out
+    }
+
+    /// What a board of a start (`S`) and a goal (`G`) still lacks before
+    /// it can be solved, as the editor says it: the start of the `piece`
+    /// first, then the goal; `None` when it has both.
+    pub fn lacks_start_and_goal(&self, piece: &str) -> Option<String> {
+        if self.find(b'S').is_none() {
+            return Some(format!("Place the {piece}'s start first (the Start tool)."));
+        }
+        if self.find(b'G').is_none() {
+            return Some("Place the goal first (the Goal tool).".into());
+        }
+        None
+    }
+
     /// `WxH`, as game IDs write the size.
     pub fn size_text(&self) -> String {
         format!("{}x{}", self.width, self.height)

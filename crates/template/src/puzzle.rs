@@ -293,25 +293,13 @@ impl Puzzle for Walk {
 
     fn draft_text(&self, draft: &Value) -> Result<String, String> {
         let grid = DraftGrid::read(draft, DRAFT_CELLS)?;
-        let mut out = format!("{} {}\n", grid.width, grid.height);
-        for row in grid.cells.chunks(grid.width as usize) {
-            let cells: Vec<String> = row.iter().map(|&c| char::from(c).to_string()).collect();
-            out.push_str(&cells.join(" "));
-            out.push('\n');
-        }
-        out.push_str(Self::TERMINATOR);
-        Ok(out)
+        Ok(grid.matrix_text(|c| char::from(c).to_string(), Self::TERMINATOR))
     }
 
     fn draft_lacks(&self, draft: &Value) -> Option<String> {
-        let grid = DraftGrid::read(draft, DRAFT_CELLS).ok()?;
-        if grid.find(b'S').is_none() {
-            return Some("Place the king's start first (the Start tool).".into());
-        }
-        if grid.find(b'G').is_none() {
-            return Some("Place the goal first (the Goal tool).".into());
-        }
-        None
+        DraftGrid::read(draft, DRAFT_CELLS)
+            .ok()?
+            .lacks_start_and_goal("king")
     }
 
     fn game_id(&self, draft: &Value) -> Result<String, String> {
