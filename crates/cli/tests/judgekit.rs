@@ -386,6 +386,28 @@ fn judge_limits_are_cpu_time_and_resident_memory() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// What a candidate prints and says on its standard error reaches the
+/// terminal escaped: a window title, a screen clear, a colour and a C1
+/// control are shown, not obeyed.
+#[test]
+fn a_candidates_escapes_reach_no_terminal_raw() {
+    let dir = sample_folder("escapes");
+    let dir = dir.to_str().unwrap();
+    let wrong = r#"sh -c 'printf "\033]0;pwned\007\033[2J7\n"'"#;
+    let crash = r#"sh -c 'printf "\033[31mboom\302\233\n" >&2; exit 3'"#;
+    for (candidate, shown) in [(wrong, "]0;pwned"), (crash, "[31mboom")] {
+        let r = run(&["judge", "curling", "--candidate", candidate, dir], "");
+        assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+        let all = format!("{}{}", r.stdout, r.stderr);
+        assert!(
+            !all.chars()
+                .any(|c| c == '\x1b' || c == '\u{9b}' || c == '\x07'),
+            "a raw control reached the terminal:\n{all}"
+        );
+        assert!(all.contains(shown), "{shown} not shown:\n{all}");
+    }
+}
+
 /// `sleep`s of this many seconds, not yet ended, anywhere on the machine.
 fn sleepers(seconds: &str) -> Vec<u32> {
     let mut found = Vec::new();

@@ -475,3 +475,30 @@ fn usage_errors() {
         help.stdout
     );
 }
+
+/// A candidate's output and error excerpts reach the terminal escaped.
+#[test]
+fn a_candidates_escapes_are_shown_not_obeyed() {
+    let candidate = r#"sh -c 'cat >/dev/null; printf "\033]0;pwned\007\033[2J-7\n"; printf "\033[31mboom\n" >&2'"#;
+    let save = scratch("escapes.in");
+    let r = run(
+        &[
+            "stress",
+            "curling",
+            "--candidate",
+            candidate,
+            "--cases",
+            "5",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    let all = format!("{}{}", r.stdout, r.stderr);
+    assert!(
+        !all.chars().any(|c| c == '\x1b' || c == '\x07'),
+        "a raw control reached the terminal:\n{all}"
+    );
+    assert!(all.contains("[2J-7"), "the output is not shown:\n{all}");
+}

@@ -120,8 +120,9 @@ fn signal_name(sig: i32) -> String {
 fn first_line(stderr: &str) -> String {
     match stderr.lines().map(str::trim).find(|l| !l.is_empty()) {
         Some(line) => {
+            // A candidate's words, so shown escaped, never obeyed.
             let short: String = line.chars().take(80).collect();
-            format!(": {short}")
+            format!(": {}", gridpuzzle_engine::shown::shown(&short))
         }
         None => String::new(),
     }
