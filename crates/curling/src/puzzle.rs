@@ -640,14 +640,7 @@ impl Puzzle for Curling {
         if let Some(rule) = page::setting(&settings, "adjacent").filter(|r| !r.is_empty()) {
             puzzle.set("adjacent-block", rule)?;
         }
-        let grid = DraftGrid {
-            width: parts.width,
-            height: parts.height,
-            cells: codes
-                .iter()
-                .map(|&c| DRAFT_CELLS.as_bytes()[c as usize])
-                .collect(),
-        };
+        let grid = DraftGrid::from_codes(parts.width, parts.height, &codes, DRAFT_CELLS);
         Ok((puzzle, Value::Object(grid.json())))
     }
 

@@ -156,6 +156,34 @@ mod tests {
         Datasets::new(text.as_bytes()).collect()
     }
 
+    /// A random `w × h` board whose cells are blocks where `block` says so,
+    /// with a start and a goal on random cells; `None` when they fall on
+    /// the same cell.
+    fn random_board(
+        rng: &mut gridpuzzle_engine::rng::SplitMix64,
+        w: u32,
+        h: u32,
+        mut block: impl FnMut(&mut gridpuzzle_engine::rng::SplitMix64) -> bool,
+    ) -> Option<Board> {
+        let cells = (0..w * h)
+            .map(|_| if block(rng) { Cell::Block } else { Cell::Ice })
+            .collect();
+        let mut grid = gridpuzzle_engine::grid::Grid::from_cells(w, h, cells).unwrap();
+        let cell = |rng: &mut gridpuzzle_engine::rng::SplitMix64| {
+            Pos::new(
+                rng.below(u64::from(h)) as u32,
+                rng.below(u64::from(w)) as u32,
+            )
+        };
+        let (start, goal) = (cell(rng), cell(rng));
+        if start == goal {
+            return None;
+        }
+        grid.set(start, Cell::Start);
+        grid.set(goal, Cell::Goal);
+        Some(Board::new(grid).unwrap())
+    }
+
     /// The contest program's own counts on the statement's sample, as its
     /// write-up reports them, and its answers.
     #[test]
@@ -175,30 +203,9 @@ mod tests {
         let mut rng = gridpuzzle_engine::rng::SplitMix64::new(3009);
         for _ in 0..300 {
             let (w, h) = (2 + rng.below(7) as u32, 2 + rng.below(7) as u32);
-            let cells = (0..w * h)
-                .map(|_| {
-                    if rng.below(3) == 0 {
-                        Cell::Block
-                    } else {
-                        Cell::Ice
-                    }
-                })
-                .collect();
-            let mut grid = gridpuzzle_engine::grid::Grid::from_cells(w, h, cells).unwrap();
-            let start = Pos::new(
-                rng.below(u64::from(h)) as u32,
-                rng.below(u64::from(w)) as u32,
-            );
-            let goal = Pos::new(
-                rng.below(u64::from(h)) as u32,
-                rng.below(u64::from(w)) as u32,
-            );
-            if start == goal {
+            let Some(board) = random_board(&mut rng, w, h, |rng| rng.below(3) == 0) else {
                 continue;
-            }
-            grid.set(start, Cell::Start);
-            grid.set(goal, Cell::Goal);
-            let board = Board::new(grid).unwrap();
+            };
             let exact = match solve(&board, &Default::default(), &Limits::default()).outcome {
                 Outcome::Solved(plan) => plan.len() as i32,
                 Outcome::Unsolvable => -1,
@@ -231,30 +238,9 @@ mod tests {
         while boards.len() < 2000 {
             let (w, h) = (1 + rng.below(20) as u32, 1 + rng.below(20) as u32);
             let density = 1 + rng.below(6);
-            let cells = (0..w * h)
-                .map(|_| {
-                    if rng.below(10) < density {
-                        Cell::Block
-                    } else {
-                        Cell::Ice
-                    }
-                })
-                .collect();
-            let mut grid = gridpuzzle_engine::grid::Grid::from_cells(w, h, cells).unwrap();
-            let start = Pos::new(
-                rng.below(u64::from(h)) as u32,
-                rng.below(u64::from(w)) as u32,
-            );
-            let goal = Pos::new(
-                rng.below(u64::from(h)) as u32,
-                rng.below(u64::from(w)) as u32,
-            );
-            if start == goal {
+            let Some(board) = random_board(&mut rng, w, h, |rng| rng.below(10) < density) else {
                 continue;
-            }
-            grid.set(start, Cell::Start);
-            grid.set(goal, Cell::Goal);
-            let board = Board::new(grid).unwrap();
+            };
             input.push_str(&crate::parse::write_dataset(&board));
             boards.push(board);
         }

@@ -372,6 +372,19 @@ impl DraftGrid {
             .map(|i| self.pos(i))
     }
 
+    /// A `width × height` grid from cell codes, each an index into
+    /// `cells` (the editor's characters), as game IDs store them.
+    pub fn from_codes(width: u32, height: u32, codes: &[u8], cells: &str) -> DraftGrid {
+        DraftGrid {
+            width,
+            height,
+            cells: codes
+                .iter()
+                .map(|&c| cells.as_bytes()[c as usize])
+                .collect(),
+        }
+    }
+
     /// The draft in the judges' matrix format: `W H`, then each row's
     /// cells as `cell` writes them, separated by spaces, then
     /// `terminator` (Curling writes its codes, the template its

@@ -331,14 +331,7 @@ impl Puzzle for Walk {
         if let Some(value) = page::setting(&settings, "diagonals") {
             puzzle.set("diagonals", value)?;
         }
-        let grid = DraftGrid {
-            width: parts.width,
-            height: parts.height,
-            cells: codes
-                .iter()
-                .map(|&c| DRAFT_CELLS.as_bytes()[c as usize])
-                .collect(),
-        };
+        let grid = DraftGrid::from_codes(parts.width, parts.height, &codes, DRAFT_CELLS);
         Ok((puzzle, Value::Object(grid.json())))
     }
 
