@@ -25,6 +25,7 @@
 //! (`gridpuzzle_engine::memory`, `--memory`).
 
 use std::net::IpAddr;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::Args;
@@ -78,12 +79,38 @@ pub struct ServeCommand {
     /// always work
     #[arg(long = "allow-host", value_name = "NAME")]
     pub allow_host: Vec<String>,
+
+    /// Seconds a client may take to send a request's head (also how long
+    /// an idle kept-alive connection stays open); decimals allowed
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = seconds)]
+    pub header_timeout: Duration,
+
+    /// Seconds a request body may go without sending a byte (then 408);
+    /// decimals allowed
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = seconds)]
+    pub body_timeout: Duration,
+}
+
+/// A time of at least a tenth of a second and at most an hour: shorter
+/// would refuse ordinary clients on a slow link, longer would let idle
+/// connections pile up.
+fn seconds(text: &str) -> std::result::Result<Duration, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(0.1..=3600.0).contains(&secs) {
+        return Err(format!("{text} s is outside 0.1 to 3600 seconds"));
+    }
+    Ok(Duration::from_secs_f64(secs))
 }
 
 pub fn run(cmd: ServeCommand) -> Result<Exit> {
     purge_in_background();
     let config = gridpuzzle_server::Config {
         allow_hosts: cmd.allow_host.clone(),
+        header_time: cmd.header_timeout,
+        body_time: cmd.body_timeout,
         ..gridpuzzle_server::Config::default()
     };
     gridpuzzle_server::run(cmd.bind, cmd.port, config)

@@ -11,7 +11,7 @@
 //! clients, as strangers on a network are (the server's shares are per
 //! IP address).
 //!
-//! The attacks are the issue's, scaled to run in about 10 s each (the
+//! The attacks are the issue's, scaled to run in about 5 to 15 s each (the
 //! tests run two at a time); each prints its figures (`cargo test -p
 //! gridpuzzle --test abuse_bounds -- --nocapture`).
 //! `GRIDPUZZLE_ABUSE_BIN=/path/to/gridpuzzle` attacks another build (an
@@ -306,9 +306,9 @@ fn drip(conns: usize, body: usize, gap: Duration, time: Duration) -> (Report, u6
 
 #[test]
 fn drip_fed_bodies_cost_their_size() {
-    // 40 connections of 16 KB bodies, a byte each every 5 ms for 8 s:
-    // about 60 KB in all, which kept ~8 KB per byte (some 400 MB).
-    let (report, sent) = drip(40, 16_000, Duration::from_millis(5), Duration::from_secs(8));
+    // 40 connections of 16 KB bodies, a byte each every 5 ms for 5 s:
+    // about 40 KB in all, which kept ~8 KB per byte (some 300 MB).
+    let (report, sent) = drip(40, 16_000, Duration::from_millis(5), Duration::from_secs(5));
     let mut problems = Vec::new();
     report.check(&mut problems);
     // Each connection may cost its reservation and hyper's buffers, not
@@ -537,7 +537,7 @@ fn slow_bodies(conns: usize, time: Duration) -> Report {
 
 #[test]
 fn reconnecting_slow_bodies_do_not_lock_others_out() {
-    let report = slow_bodies(1_000, Duration::from_secs(10));
+    let report = slow_bodies(1_000, Duration::from_secs(5));
     let mut problems = Vec::new();
     report.check(&mut problems);
     assert_none(problems);
@@ -603,7 +603,7 @@ fn generators(conns: usize, time: Duration) -> Report {
 
 #[test]
 fn tiny_generate_requests_leave_room_for_a_sample_solve() {
-    let report = generators(8, Duration::from_secs(10));
+    let report = generators(8, Duration::from_secs(5));
     let mut problems = Vec::new();
     report.check(&mut problems);
     assert_none(problems);
