@@ -27,7 +27,7 @@
 // fits the window, the cell under the pointer, the keyboard cursor, the
 // outline of a refused move's cell, the shake of a refused move.
 
-import { $, state } from "./state.js";
+import { $, listen, state } from "./state.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -249,6 +249,11 @@ function describe(v) {
 
 
 const lessMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+/// A finger, not a mouse: cells no smaller than a finger can aim at.
+const coarse = window.matchMedia("(pointer: coarse)");
+/// The smallest cell drawn on a touch screen, in px: a bigger board
+/// scrolls in its box (following the piece) rather than shrink below it.
+const MIN_TOUCH_CELL = 24;
 
 /// How long a glide from one position to the next takes, in ms, at the
 /// animation's speed.
@@ -266,7 +271,8 @@ function fitCell() {
   const width = Math.min(640, Math.max(120, (box.clientWidth || 640) - 4));
   const top = box.getBoundingClientRect().top + window.scrollY;
   const height = Math.max(200, window.innerHeight - top - 12);
-  return Math.max(6, Math.min(72, Math.floor(Math.min(width / state.draft.width, height / state.draft.height))));
+  const fit = Math.floor(Math.min(width / state.draft.width, height / state.draft.height));
+  return Math.max(coarse.matches ? MIN_TOUCH_CELL : 6, Math.min(72, fit));
 }
 
 /// Draws the board again if the window's size asks for another cell size.
@@ -385,7 +391,50 @@ export function show(pos, slide) {
   else drawGround(v);
   drawPieces(v, glide);
   drawOverlay(v);
+  follow(v);
   $("board-text").textContent = describe(v);
+}
+
+/// Scrolls a board bigger than its box (a big board on a phone) so that
+/// the piece that moves is in sight.
+function follow(v) {
+  const wrap = $("board-wrap");
+  if (wrap.scrollWidth <= wrap.clientWidth && wrap.scrollHeight <= wrap.clientHeight) return;
+  const piece = v.pieces[0];
+  if (!piece) return;
+  const s = state.view.cell;
+  const [r, c] = piece[0];
+  const x = (c + 0.5) * s, y = (r + 0.5) * s;
+  if (x < wrap.scrollLeft + s || x > wrap.scrollLeft + wrap.clientWidth - s) wrap.scrollLeft = x - wrap.clientWidth / 2;
+  if (y < wrap.scrollTop + s || y > wrap.scrollTop + wrap.clientHeight - s) wrap.scrollTop = y - wrap.clientHeight / 2;
+}
+
+// ------------------------------------------------------------ the key
+
+listen("puzzle", showLegend);
+
+/// The key to the board: each role of the puzzle's legend (from the
+/// catalog) as a swatch drawn with the board's own classes, so it has the
+/// board's colours in either theme, and its label.
+function showLegend() {
+  const kind = state.kind;
+  const chain = editor().chains.length > 0;
+  const S = 22;
+  $("legend").replaceChildren(...(kind.legend || []).map(({ role, label }) => {
+    const li = document.createElement("li");
+    const svg = el("svg", { width: S + 4, height: S + 4, viewBox: "-2 -2 " + (S + 4) + " " + (S + 4), "aria-hidden": "true", "data-role": role });
+    const ground = ["floor", "wall", "goal", "start", "broken"].includes(role);
+    el("rect", { x: 0, y: 0, width: S, height: S, class: "cell " + (ground ? role : "floor") }, svg);
+    if (role === "goal") el("circle", { cx: S / 2, cy: S / 2, r: S * 0.3, class: "goal-ring" }, svg);
+    if (role === "piece" && !chain) el("circle", { cx: S / 2, cy: S / 2, r: S * 0.36, class: "disc piece swatch" }, svg);
+    if (role === "piece" && chain) el("rect", { x: 1, y: 1, width: S - 2, height: S - 2, rx: S * 0.3, class: "seg piece head swatch" }, svg);
+    if (role === "body") el("rect", { x: 3, y: 3, width: S - 6, height: S - 6, rx: S * 0.3, class: "seg body swatch" }, svg);
+    const text = document.createElement("span");
+    text.textContent = label;
+    li.append(svg, text);
+    return li;
+  }));
+  $("key").hidden = !(kind.legend || []).length;
 }
 
 /// Where the piece that moves is drawn in position `pos` (the head of the
