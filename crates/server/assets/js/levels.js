@@ -43,7 +43,7 @@ async function readInput() {
       // on the page stays, and the error stays by the button until the
       // user acts.
       const none = answer.cases.length ? " Nothing was opened; the board shown is the one before." : "";
-      say(found + " read; then: " + answer.error + none, true, "read-row");
+      say(found + " read; then: " + answer.error.replace(/\.?$/, ".") + none, true, "read-row");
       if (!answer.cases.length) await suggestPuzzle(puzzle, input);
       return;
     }
