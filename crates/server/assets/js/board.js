@@ -23,8 +23,14 @@
 // /api/cases' records: `width`, `height`, one string a row, and the
 // fields of its spots and chains.
 //
+// The key beside the board (its legend) is drawn here too, from the
+// catalog's roles and labels, with the board's own classes: a swatch is
+// the colour of what it names in either theme, by construction.
+//
 // What is the same for every puzzle stays as it was: the cell size that
-// fits the window, the cell under the pointer, the keyboard cursor, the
+// fits the window (on a touch screen never under 24 px: a bigger board
+// scrolls in its box and follows the piece, as a finger cannot aim at a
+// 17 px cell), the cell under the pointer, the keyboard cursor, the
 // outline of a refused move's cell, the shake of a refused move.
 
 import { $, listen, state } from "./state.js";

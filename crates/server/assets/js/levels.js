@@ -5,7 +5,10 @@
 //
 // A level set is a judge input like any other, read by /api/cases, so a
 // level and a case of a pasted input open the same way and Next level
-// walks either. A read is "cases" work, a new board "generate" work
+// walks either; Next level asks /api/solve first and skips a case with no
+// solution (a -1 board opened in Play is a game that cannot be won). An
+// input read only in part opens nothing: its last case may be made of the
+// lines after the fault. A read is "cases" work, a new board "generate" work
 // (api.js): a read of another input, or another puzzle, aborts a read.
 
 import { begin, isAbort } from "./api.js";

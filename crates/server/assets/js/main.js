@@ -1,6 +1,7 @@
 // main.js: the page of `gridpuzzle serve`: edit a board, solve it and
 // watch the solution, play it, generate one, share it as a link — for any
-// puzzle the server lists. This module starts the page and wires the
+// puzzle the server lists. A visit is a game: the page opens in Play
+// (a link too, unless it asks for the editor with `?mode=edit`). This module starts the page and wires the
 // others together; what the server gives the page is described in
 // api.js.
 //

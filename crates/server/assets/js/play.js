@@ -2,6 +2,10 @@
 // through the server's rules, with undo, redo, restart, exact hints and
 // the win against the optimum.
 //
+// A win shows on the board (a ring grows from the piece, still under
+// prefers-reduced-motion) and in the status, against the optimum, with
+// Next level in the pad's place.
+//
 // Every move is played by /api/play from the start of the game (the page
 // never moves a piece by itself), one request after another in the
 // game's queue, so a move is played from the position the one before it
