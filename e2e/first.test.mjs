@@ -205,6 +205,15 @@ export async function firstVisitScenarios({ scenario, base, open, stoneAt }) {
         // 7. Every mark, in this theme.
         await everyMark(page, theme);
 
+        // 8. The board keeps its size in Solve (and, in one column, in Edit).
+        await page.click("#solve");
+        await page.locator("#move-count").waitFor();
+        assert.equal((await boxOf(page, "#board")).width, board0.width, "the board keeps its size from Play to Solve");
+        if (phone) {
+          await page.click('.tab[data-mode="edit"]');
+          assert.equal((await boxOf(page, "#board")).width, board0.width, "the board keeps its size from Play to Edit");
+        }
+
         // 2, 8. A level with a -1 case after it: the board stays put and
         // uncovered through a move, a refusal, a hint and the win.
         await page.click('[data-level="0:2"]');

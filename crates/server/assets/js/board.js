@@ -269,13 +269,22 @@ export function slideTime() {
 
 const glideTime = () => (lessMotion.matches ? 0 : slideTime());
 
+/// One column (a phone): the board panel is scrolled to the top of the
+/// window to play, so the board fits below the panel's own top.
+const oneColumn = window.matchMedia("(max-width: 43.99rem)");
+
 /// The cell size that fits the board in its box: as wide as the box, and
 /// no taller than the window below the board's top, so the board and the
-/// status above it are seen whole.
+/// status above it are seen whole. In one column the top counted is the
+/// board panel's, not the page's: what is above the panel (the rules'
+/// settings, shown in Solve and Edit only) then changes no cell size, and
+/// the board keeps its size from mode to mode.
 function fitCell() {
   const box = $("board-box");
   const width = Math.min(640, Math.max(120, (box.clientWidth || 640) - 4));
-  const top = box.getBoundingClientRect().top + window.scrollY;
+  const top = oneColumn.matches
+    ? box.getBoundingClientRect().top - $("board-panel").getBoundingClientRect().top
+    : box.getBoundingClientRect().top + window.scrollY;
   const height = Math.max(200, window.innerHeight - top - 12);
   const fit = Math.floor(Math.min(width / state.draft.width, height / state.draft.height));
   return Math.max(coarse.matches ? MIN_TOUCH_CELL : 6, Math.min(72, fit));
