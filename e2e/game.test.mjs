@@ -32,7 +32,7 @@ export async function gameScenarios(h) {
   const { base, scenario, open, cell, clickCell, classOf, stoneAt, headAt, HOLEDOX_SAMPLE_ID } = h;
 
   await scenario("game: switching puzzles keeps each board, edits undo and redo, Back returns a board", async (page) => {
-    await open(page, base);
+    await open(page, base + "?mode=edit");
     // Curling's first board is the statement's dataset 2: row 0 is "#..S#.".
     assert.equal(await classOf(page, 0, 1), "ice");
     await clickCell(page, 0, 1); // the Block tool is the first one
@@ -174,7 +174,7 @@ export async function gameScenarios(h) {
 
   await scenario("game: a board kept in the browser that comes late does not replace newer work", async (page) => {
     // Holedox, then Curling: both boards are kept; a reload opens Curling.
-    await open(page, base);
+    await open(page, base + "?mode=edit");
     await page.selectOption("#puzzle", "holedox");
     await page.waitForFunction(() => /^#holedox\//.test(location.hash));
     await page.selectOption("#puzzle", "curling");
@@ -217,7 +217,7 @@ export async function gameScenarios(h) {
         last: "curling", boards: "not a map", solved: { "curling/6x6/x": null, "holedox/6x5/y": { puzzle: "holedox", moves: 3 } },
       }));
     });
-    await open(page, base);
+    await open(page, base + "?mode=edit");
     // The well-formed win is listed; the page threw nowhere (the scenario
     // checks), though a description of the board writes the progress.
     await waitText(page, "#solved-list", /^holedox 6x5: 3 steps$/);
@@ -226,7 +226,7 @@ export async function gameScenarios(h) {
   });
 
   await scenario("game: messages — a stale error, the wrong puzzle's input, a -1 board, a refused cell", async (page) => {
-    await open(page, base);
+    await open(page, base + "?mode=edit");
     await page.fill("#width", "0");
     await page.click("#resize");
     assert.equal(await page.locator("#message.error").count(), 1);
@@ -282,7 +282,7 @@ export async function gameScenarios(h) {
   });
 
   await scenario("game: preset sizes, levels of each kind, the optimum while playing, a won level marked", async (page) => {
-    await open(page, base);
+    await open(page, base + "?mode=edit");
     const count = (sel) => page.locator(sel).count();
     // A preset size resizes the board, and Undo edit takes it back.
     await page.selectOption("#size-preset", "10x10");
@@ -321,7 +321,8 @@ export async function gameScenarios(h) {
 
     // A new board by difficulty is played at once, its optimum shown.
     await page.click('[data-difficulty="Hard"]');
-    await waitText(page, "#message", /^Hard board \(seed \d+\): optimum (7|8|9|10) throws/);
+    // In plain words: no seed, no count of optimal first moves.
+    await waitText(page, "#message", /^A new hard board: reach the goal in as few throws as you can\.$/);
     await waitText(page, "#play-optimum", /^ · optimum (7|8|9|10)$/);
     assert.ok(await page.evaluate(() => document.body.classList.contains("mode-play")));
     assert.equal(await page.locator("#case option").count(), 1, "the case menu is the new board's");

@@ -53,6 +53,18 @@ async function boardFits(page, what) {
   assert.ok(svg > 0 && svg <= box, `${what}: a ${svg} px board in a ${box} px box`);
 }
 
+/// On a touch screen a big board keeps cells a finger can aim at (24 px
+/// or more) and scrolls in its box, which is no wider than the page.
+async function touchCells(page, what) {
+  const [cell, wrap, box] = await page.evaluate(() => [
+    document.querySelector("#board rect.cell").getBoundingClientRect().width,
+    document.getElementById("board-wrap").getBoundingClientRect().width,
+    document.getElementById("board-box").clientWidth,
+  ]);
+  assert.ok(cell >= 24, `${what}: cells of ${cell} px`);
+  assert.ok(wrap <= box, `${what}: the board's box is ${wrap} px in ${box} px`);
+}
+
 /// axe-core's serious and critical findings on the page as it is. The
 /// script goes in through the DevTools protocol (page.evaluate), which the
 /// page's Content-Security-Policy does not govern, so the policy is
@@ -157,7 +169,7 @@ export async function layoutScenarios({ scenario, base, open, stoneAt }) {
   for (const [size, viewport] of [["wide", WIDE], ["phone", PHONE]]) {
     const phone = size === "phone";
     await scenario(`layout at ${viewport.width}×${viewport.height}: status in view, accessible modes in both themes`, async (page) => {
-      await open(page, base);
+      await open(page, base + "?mode=edit");
       await noOverflow(page, "edit");
       await boardFits(page, "edit");
       await axe(page, `edit mode, ${size}`);
@@ -284,7 +296,7 @@ export async function layoutScenarios({ scenario, base, open, stoneAt }) {
     await page.locator("#move-count").waitFor({ timeout: 30000 });
     assert.equal(await page.textContent("#move-count"), "174 steps");
     await noOverflow(page, "the 174-step answer on a phone");
-    await boardFits(page, "a 20×20 lair on a phone");
+    await touchCells(page, "a 20×20 lair on a phone");
     await shot(page, "phone-long-answer");
     await page.setViewportSize(WIDE);
     await noOverflow(page, "the 174-step answer at 1280");
@@ -297,7 +309,7 @@ export async function layoutScenarios({ scenario, base, open, stoneAt }) {
     await page.click("#share");
     await page.waitForFunction(() => /curling\/40x40\//.test(document.getElementById("message").textContent));
     await noOverflow(page, "a 40×40 board's link on a phone");
-    await boardFits(page, "a 40×40 board on a phone");
+    await touchCells(page, "a 40×40 board on a phone");
     await shot(page, "phone-long-link");
   }, { viewport: PHONE, hasTouch: true, isMobile: true });
 

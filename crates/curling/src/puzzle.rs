@@ -549,6 +549,15 @@ impl Puzzle for Curling {
             game). A throw toward a block right next to the stone is not allowed. Sliding off the \
             board loses the game. The stone stops on the goal the moment it reaches it. \
             Reach the goal in at most the cap of throws (10 by the judge's rules), in as few as you can.",
+        aim: "Slide the red stone onto the ring in as few throws as you can.",
+        legend: &[
+            (Role::Floor, "ice: the stone slides over it"),
+            (Role::Wall, "block: stops the stone, then breaks"),
+            (Role::Broken, "a block just broken"),
+            (Role::Start, "where the stone started"),
+            (Role::Goal, "goal: stop the stone here"),
+            (Role::Piece, "the stone you throw"),
+        ],
         // Dataset 2 of the statement (4 throws): dataset 1 is two cells.
         showcase: 2,
         board_settings: &[],

@@ -226,6 +226,13 @@ pub struct PageInfo {
     /// (the page knows no rule of its own). The move keys are the page's,
     /// so they are not repeated here.
     pub rules: &'static str,
+    /// The goal of a game in one short line, shown over the board in Play
+    /// (a first visit reads this, not the rules).
+    pub aim: &'static str,
+    /// The page's key to the board: each role the puzzle's boards show,
+    /// with a short label ("stone you throw"). The page draws each entry's
+    /// swatch in the role's colours, as the board draws that role.
+    pub legend: &'static [(crate::view::Role, &'static str)],
     /// The sample case (1-based) the page opens first.
     pub showcase: u64,
     /// The settings that the page's board holds (Holedox's exit, drawn on
@@ -672,6 +679,14 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     const RULES: &'static str = match Self::PAGE {
         Some(p) => p.rules,
         None => "",
+    };
+    const AIM: &'static str = match Self::PAGE {
+        Some(p) => p.aim,
+        None => "",
+    };
+    const LEGEND: &'static [(crate::view::Role, &'static str)] = match Self::PAGE {
+        Some(p) => p.legend,
+        None => &[],
     };
     const SHOWCASE: u64 = match Self::PAGE {
         Some(p) => p.showcase,

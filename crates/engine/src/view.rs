@@ -150,6 +150,12 @@ impl Role {
     /// The one palette: how this role looks in the terminal and in
     /// pictures. Picture colours are chosen for contrast against the floor
     /// (at least 3:1 for the cells that carry meaning) in both themes.
+    ///
+    /// Dark keeps the meanings of light: walls are darker than the floor
+    /// in both, so a wall never looks like ground. Dark's floor is a mid
+    /// slate (walls near black on it), and every mark on it is a light
+    /// tint, at least 3:1 against the floor (e2e/layout.test.mjs measures
+    /// each pair in both themes).
     pub const fn paint(self) -> Paint {
         const fn p(
             ink: Ink,
@@ -170,51 +176,51 @@ impl Role {
             Role::Floor => p(
                 Ink::Dim,
                 false,
-                ["#e0f2fe", "#0c1e33"],
-                ["#6b7a90", "#7485a0"],
+                ["#e0f2fe", "#46627f"],
+                ["#6b7a90", "#b8c4d6"],
             ),
             Role::Start => p(
                 Ink::Dim,
                 false,
-                ["#e0f2fe", "#0c1e33"],
-                ["#2563eb", "#60a5fa"],
+                ["#e0f2fe", "#46627f"],
+                ["#2563eb", "#bfdbfe"],
             ),
             Role::Wall => p(
                 Ink::Blue,
                 false,
-                ["#1e293b", "#e2e8f0"],
-                ["#0f172a", "#f8fafc"],
+                ["#1e293b", "#020617"],
+                ["#0f172a", "#000000"],
             ),
             Role::Broken => Paint {
                 mono_bold: true,
-                ..p(Ink::Red, true, ["none", "none"], ["#c2410c", "#fb923c"])
+                ..p(Ink::Red, true, ["none", "none"], ["#c2410c", "#fdba74"])
             },
             Role::Goal => p(
                 Ink::Green,
                 true,
-                ["#dcfce7", "#0c2a1f"],
-                ["#15803d", "#4ade80"],
+                ["#dcfce7", "#1f5a3d"],
+                ["#15803d", "#86efac"],
             ),
             Role::Piece => Paint {
                 mono_bold: true,
                 ..p(
                     Ink::Yellow,
                     true,
-                    ["#dc2626", "#f87171"],
-                    ["#7f1d1d", "#fecaca"],
+                    ["#dc2626", "#fca5a5"],
+                    ["#7f1d1d", "#7f1d1d"],
                 )
             },
             Role::Body => p(
                 Ink::Yellow,
                 false,
-                ["#fdba74", "#9a3412"],
-                ["#9a3412", "#fdba74"],
+                ["#fdba74", "#fed7aa"],
+                ["#9a3412", "#ffedd5"],
             ),
             Role::Trail => p(
                 Ink::Cyan,
                 false,
-                ["#ca8a04", "#facc15"],
-                ["#ca8a04", "#facc15"],
+                ["#a16207", "#facc15"],
+                ["#a16207", "#facc15"],
             ),
             Role::Hint => Paint {
                 reverse: true,

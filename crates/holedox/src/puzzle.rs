@@ -486,6 +486,14 @@ impl Puzzle for Holedox {
             other segment follows into the cell of the one before it. The head may not leave the \
             lair, enter a stone or enter any cell of the body, its tail included (the lenient tail \
             rule lets it follow its tail). Bring the head to the exit (marked on the board) in as few steps as you can.",
+        aim: "Steer the snake's red head to the exit in as few steps as you can.",
+        legend: &[
+            (Role::Floor, "floor"),
+            (Role::Wall, "stone: the snake cannot enter it"),
+            (Role::Goal, "exit: bring the head here"),
+            (Role::Piece, "the snake's head, which you steer"),
+            (Role::Body, "the snake's body, which follows the head"),
+        ],
         showcase: 1,
         board_settings: &["exit"],
         levels: &[

@@ -51,7 +51,9 @@ const FIXTURES: &[&str] = &[
     "crates/server/tests/load.rs",
     "crates/server/tests/page_api.rs",
     // The browser scenarios: a Curling board built in the editor, a
-    // Holedox sample played, their links.
+    // Holedox sample played, their links; a first visit through the first
+    // puzzle's levels.
+    "e2e/first.test.mjs",
     "e2e/game.test.mjs",
     "e2e/layout.test.mjs",
     "e2e/page.test.mjs",

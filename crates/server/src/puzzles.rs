@@ -22,6 +22,8 @@
 //!  "fresh_answer": [3, 6], "editor": {<the editor's cells and tools>},
 //!  "piece": "stone", "goal": "goal",
 //!  "rules": "<a few sentences for the page's How to play>",
+//!  "aim": "<the goal of a game in one line, over the board in Play>",
+//!  "legend": [{"role": "wall", "label": "block: stops the stone"}, ...],
 //!  "levels": [{"name": "Samples", "input": "<a judge input>",
 //!              "levels": [{"case": 1, "width", "height", "answer", "id"}]}],
 //!  "difficulties": [{"name": "Easy", "size": "8x8", "answer": "2..3",
@@ -90,6 +92,10 @@ struct PuzzleRecord {
     goal: &'static str,
     /// [`Puzzle::RULES`]: the page's "How to play".
     rules: &'static str,
+    /// [`Puzzle::AIM`]: the one line over the board in Play.
+    aim: &'static str,
+    /// [`Puzzle::LEGEND`]: the page's key to the board, role by role.
+    legend: Vec<LegendEntry>,
     levels: Vec<LevelSet>,
     difficulties: Vec<DifficultyRecord>,
 }
@@ -101,6 +107,14 @@ struct DifficultyRecord {
     size: &'static str,
     answer: &'static str,
     params: serde_json::Map<String, Value>,
+}
+
+/// One line of the page's key: a role (drawn in its colours) and what it
+/// is in this puzzle.
+#[derive(Serialize)]
+struct LegendEntry {
+    role: &'static str,
+    label: &'static str,
 }
 
 /// A set of [`Puzzle::LEVELS`].
@@ -245,6 +259,14 @@ impl Visit for Describe {
             piece: P::INFO.piece,
             goal: P::INFO.goal,
             rules: P::RULES,
+            aim: P::AIM,
+            legend: P::LEGEND
+                .iter()
+                .map(|&(role, label)| LegendEntry {
+                    role: role.name(),
+                    label,
+                })
+                .collect(),
             levels: P::LEVELS
                 .iter()
                 .map(|set| level_set(&puzzle, set))

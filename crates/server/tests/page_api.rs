@@ -159,6 +159,31 @@ async fn puzzles_lists_what_the_page_offers() {
     // solver follows, in words (the statement's breaking blocks and cap).
     let rules = curling["rules"].as_str().unwrap();
     assert!(rules.contains("breaks") && rules.contains("10"), "{rules}");
+    // A first visit reads the goal in one line, and the key to the board
+    // names each role the puzzle's boards show, by a role the page draws.
+    for p in &puzzles[..2] {
+        let aim = p["aim"].as_str().unwrap();
+        assert!(!aim.is_empty() && !aim.contains('\n'), "{aim}");
+        let roles: Vec<&str> = p["legend"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                assert!(!e["label"].as_str().unwrap().is_empty(), "{e}");
+                e["role"].as_str().unwrap()
+            })
+            .collect();
+        for role in &roles {
+            assert!(
+                gridpuzzle_engine::view::Role::named(role).is_some(),
+                "{role}"
+            );
+        }
+        for wanted in ["floor", "wall", "goal", "piece"] {
+            assert!(roles.contains(&wanted), "{wanted} in {roles:?}");
+        }
+    }
+    assert!(curling["aim"].as_str().unwrap().contains("throws"));
 
     let holedox = &puzzles[1];
     assert_eq!(holedox["moves"], "steps");

@@ -261,6 +261,14 @@ impl Puzzle for Walk {
         rules: "Move the king one cell at a time, up, down, left, right or \
             diagonally (unless diagonals are off), never onto a wall or off the board. \
             Reach the goal in as few moves as you can.",
+        aim: "Walk the red king to the ring in as few moves as you can.",
+        legend: &[
+            (Role::Floor, "floor"),
+            (Role::Wall, "wall"),
+            (Role::Start, "where the king started"),
+            (Role::Goal, "goal"),
+            (Role::Piece, "the king you move"),
+        ],
         // The second sample (9 moves): the first is three moves.
         showcase: 2,
         board_settings: &[],

@@ -70,6 +70,9 @@ const KINDS = {
   suggest: false,
   // A new board (levels.js): another one.
   generate: true,
+  // Next level's look ahead (levels.js): whether a case can be won before
+  // it is opened in Play; another Next level, another board.
+  next: true,
 };
 
 /// The controller of each kind's work in progress. Only `begin` and

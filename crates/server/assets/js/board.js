@@ -23,11 +23,17 @@
 // /api/cases' records: `width`, `height`, one string a row, and the
 // fields of its spots and chains.
 //
+// The key beside the board (its legend) is drawn here too, from the
+// catalog's roles and labels, with the board's own classes: a swatch is
+// the colour of what it names in either theme, by construction.
+//
 // What is the same for every puzzle stays as it was: the cell size that
-// fits the window, the cell under the pointer, the keyboard cursor, the
+// fits the window (on a touch screen never under 24 px: a bigger board
+// scrolls in its box and follows the piece, as a finger cannot aim at a
+// 17 px cell), the cell under the pointer, the keyboard cursor, the
 // outline of a refused move's cell, the shake of a refused move.
 
-import { $, state } from "./state.js";
+import { $, listen, state } from "./state.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -249,6 +255,11 @@ function describe(v) {
 
 
 const lessMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+/// A finger, not a mouse: cells no smaller than a finger can aim at.
+const coarse = window.matchMedia("(pointer: coarse)");
+/// The smallest cell drawn on a touch screen, in px: a bigger board
+/// scrolls in its box (following the piece) rather than shrink below it.
+const MIN_TOUCH_CELL = 24;
 
 /// How long a glide from one position to the next takes, in ms, at the
 /// animation's speed.
@@ -258,15 +269,25 @@ export function slideTime() {
 
 const glideTime = () => (lessMotion.matches ? 0 : slideTime());
 
+/// One column (a phone): the board panel is scrolled to the top of the
+/// window to play, so the board fits below the panel's own top.
+const oneColumn = window.matchMedia("(max-width: 43.99rem)");
+
 /// The cell size that fits the board in its box: as wide as the box, and
 /// no taller than the window below the board's top, so the board and the
-/// status above it are seen whole.
+/// status above it are seen whole. In one column the top counted is the
+/// board panel's, not the page's: what is above the panel (the rules'
+/// settings, shown in Solve and Edit only) then changes no cell size, and
+/// the board keeps its size from mode to mode.
 function fitCell() {
   const box = $("board-box");
   const width = Math.min(640, Math.max(120, (box.clientWidth || 640) - 4));
-  const top = box.getBoundingClientRect().top + window.scrollY;
+  const top = oneColumn.matches
+    ? box.getBoundingClientRect().top - $("board-panel").getBoundingClientRect().top
+    : box.getBoundingClientRect().top + window.scrollY;
   const height = Math.max(200, window.innerHeight - top - 12);
-  return Math.max(6, Math.min(72, Math.floor(Math.min(width / state.draft.width, height / state.draft.height))));
+  const fit = Math.floor(Math.min(width / state.draft.width, height / state.draft.height));
+  return Math.max(coarse.matches ? MIN_TOUCH_CELL : 6, Math.min(72, fit));
 }
 
 /// Draws the board again if the window's size asks for another cell size.
@@ -385,7 +406,50 @@ export function show(pos, slide) {
   else drawGround(v);
   drawPieces(v, glide);
   drawOverlay(v);
+  follow(v);
   $("board-text").textContent = describe(v);
+}
+
+/// Scrolls a board bigger than its box (a big board on a phone) so that
+/// the piece that moves is in sight.
+function follow(v) {
+  const wrap = $("board-wrap");
+  if (wrap.scrollWidth <= wrap.clientWidth && wrap.scrollHeight <= wrap.clientHeight) return;
+  const piece = v.pieces[0];
+  if (!piece) return;
+  const s = state.view.cell;
+  const [r, c] = piece[0];
+  const x = (c + 0.5) * s, y = (r + 0.5) * s;
+  if (x < wrap.scrollLeft + s || x > wrap.scrollLeft + wrap.clientWidth - s) wrap.scrollLeft = x - wrap.clientWidth / 2;
+  if (y < wrap.scrollTop + s || y > wrap.scrollTop + wrap.clientHeight - s) wrap.scrollTop = y - wrap.clientHeight / 2;
+}
+
+// ------------------------------------------------------------ the key
+
+listen("puzzle", showLegend);
+
+/// The key to the board: each role of the puzzle's legend (from the
+/// catalog) as a swatch drawn with the board's own classes, so it has the
+/// board's colours in either theme, and its label.
+function showLegend() {
+  const kind = state.kind;
+  const chain = editor().chains.length > 0;
+  const S = 22;
+  $("legend").replaceChildren(...(kind.legend || []).map(({ role, label }) => {
+    const li = document.createElement("li");
+    const svg = el("svg", { width: S + 4, height: S + 4, viewBox: "-2 -2 " + (S + 4) + " " + (S + 4), "aria-hidden": "true", "data-role": role });
+    const ground = ["floor", "wall", "goal", "start", "broken"].includes(role);
+    el("rect", { x: 0, y: 0, width: S, height: S, class: "cell " + (ground ? role : "floor") }, svg);
+    if (role === "goal") el("circle", { cx: S / 2, cy: S / 2, r: S * 0.3, class: "goal-ring" }, svg);
+    if (role === "piece" && !chain) el("circle", { cx: S / 2, cy: S / 2, r: S * 0.36, class: "disc piece swatch" }, svg);
+    if (role === "piece" && chain) el("rect", { x: 1, y: 1, width: S - 2, height: S - 2, rx: S * 0.3, class: "seg piece head swatch" }, svg);
+    if (role === "body") el("rect", { x: 3, y: 3, width: S - 6, height: S - 6, rx: S * 0.3, class: "seg body swatch" }, svg);
+    const text = document.createElement("span");
+    text.textContent = label;
+    li.append(svg, text);
+    return li;
+  }));
+  $("key").hidden = !(kind.legend || []).length;
 }
 
 /// Where the piece that moves is drawn in position `pos` (the head of the

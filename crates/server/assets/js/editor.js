@@ -11,7 +11,7 @@
 // switching puzzles and back loses nothing.
 
 import { abort, begin, isAbort } from "./api.js";
-import { $, defineMode, endWork, report, say, setMode, startMode, state, tell } from "./state.js";
+import { $, defineMode, endWork, quiet, report, say, setMode, startMode, state, tell } from "./state.js";
 import {
   adopt, blank, cellAt, cursor, edit, firstTool, moveCursor, putCursor, render,
   resized, sayCursor, tools,
@@ -42,6 +42,8 @@ export function setBoard(name, board, keepLink, known) {
   if (name !== (state.kind && state.kind.name)) switchPuzzle(name);
   else if (state.draft) remember(JSON.stringify(state.draft));
   pushNextLink(true);
+  // What was said about the board before is not about this one.
+  quiet();
   state.draft = adopt(board);
   $("width").value = state.draft.width;
   $("height").value = state.draft.height;
@@ -221,7 +223,7 @@ function switchPuzzle(name) {
       for (const choice of s.choices) {
         const o = document.createElement("option");
         o.value = choice;
-        o.textContent = choice + (choice === s.default ? " (judge)" : "");
+        o.textContent = choice + (choice === s.default ? " (contest rule)" : "");
         input.append(o);
       }
     } else {

@@ -5,13 +5,16 @@
 //
 // A level set is a judge input like any other, read by /api/cases, so a
 // level and a case of a pasted input open the same way and Next level
-// walks either. A read is "cases" work, a new board "generate" work
+// walks either; Next level asks /api/solve first and skips a case with no
+// solution (a -1 board opened in Play is a game that cannot be won). An
+// input read only in part opens nothing: its last case may be made of the
+// lines after the fault. A read is "cases" work, a new board "generate" work
 // (api.js): a read of another input, or another puzzle, aborts a read.
 
 import { begin, isAbort } from "./api.js";
 import { $, listen, report, say, state, words } from "./state.js";
 import { choosePuzzle, resize, setBoard } from "./editor.js";
-import { controlId, controlOptions, current } from "./link.js";
+import { controlId, controlOptions, current, request } from "./link.js";
 import { startPlay } from "./play.js";
 import { wonText } from "./progress.js";
 
@@ -28,7 +31,7 @@ async function readInput() {
   // The request is the text as a JSON string: what the server's 1 MB cap
   // counts (escaped newlines included).
   if (new TextEncoder().encode(JSON.stringify($("input").value)).length > (1 << 20) - 100) {
-    return say("This input is larger than the server's 1 MB request limit; use the command line.", true);
+    return say("This input is larger than the server's 1 MB request limit; use the command line.", true, "read-row");
   }
   const input = $("input").value;
   try {
@@ -37,16 +40,22 @@ async function readInput() {
     showCases(puzzle, answer.cases);
     const found = answer.cases.length + " case" + (answer.cases.length === 1 ? "" : "s");
     if (answer.error) {
-      say(found + " read; then: " + answer.error, true);
+      // An input read only in part opens nothing: a case read just before
+      // the fault may be made of the lines after it (a row a cell short
+      // takes the terminator's 0), a board the user never typed. The board
+      // on the page stays, and the error stays by the button until the
+      // user acts.
+      const none = answer.cases.length ? " Nothing was opened; the board shown is the one before." : "";
+      say(found + " read; then: " + answer.error.replace(/\.?$/, ".") + none, true, "read-row");
       if (!answer.cases.length) await suggestPuzzle(puzzle, input);
-    } else {
-      say(found + " read.");
+      return;
     }
     const first = answer.cases.find((c) => !c.too_large);
     if (first) openCase(first.case);
+    say(found + " read" + (first ? "; case " + first.case + " is on the board." : "."), false, "read-row");
   } catch (e) {
     if (isAbort(e)) return;
-    say(e.message, true);
+    say(e.message, true, "read-row");
     await suggestPuzzle(puzzle, input);
   }
 }
@@ -118,8 +127,44 @@ function nextCase() {
 function showNextLevel() {
   const next = nextCase();
   $("next-level").hidden = false;
-  $("next-level").textContent = next ? "Next level: case " + next.case + " →"
+  $("next-level").textContent = next ? "Next level →"
     : "Next level: a new " + (state.difficulty ? state.difficulty.name.toLowerCase() + " " : "") + "board →";
+}
+
+/// Whether the board on the page can be won (the solver finds a plan):
+/// Next level opens no board in Play that has no way to the goal.
+async function winnable(work) {
+  const d = await work.wait(current());
+  if (d.lacks) return false;
+  const answer = await work.post("/api/solve", request(d, {}));
+  const result = answer.results[0];
+  return !!result && result.outcome === "solved";
+}
+
+/// Next level: the next case of the input read that can be won, skipping
+/// (and saying so) those that cannot; past the last, a new board like the
+/// last one made. The message names the level opened, so none about the
+/// level before is left standing.
+async function nextLevel() {
+  const work = begin("next");
+  const skipped = [];
+  try {
+    for (let next = nextCase(); next; next = nextCase()) {
+      openCase(next.case);
+      if (await winnable(work)) {
+        const total = state.cases.cases.length;
+        say("Case " + next.case + " of " + total + (skipped.length ? " (skipped " + skipped.join(", ") + ": no solution)" : "") + ".");
+        startPlay();
+        return;
+      }
+      skipped.push("case " + next.case);
+    }
+    if (!(await generate(state.difficulty))) return;
+    if (skipped.length) say("Skipped " + skipped.join(", ") + " (no solution); a new board instead.");
+    startPlay();
+  } catch (e) {
+    report(e);
+  }
 }
 
 // ------------------------------------------------------------- generate
@@ -141,8 +186,11 @@ async function generate(preset) {
     : { puzzle, size: $("gen-size").value.trim(), count: 1, answer: $("gen-answer").value.trim() || null };
   const density = preset ? "" : $("gen-density").value.trim();
   const seed = preset ? "" : $("gen-seed").value.trim();
-  if (density && !/^\d+$/.test(density)) return say("The density is a whole percentage, 0 to 100, or empty.", true);
-  if (seed && !/^\d+$/.test(seed)) return say("The seed is a whole number, or empty for a new one.", true);
+  // The Generate panel's messages are said under its button; a new
+  // board of the Levels panel is said at the top, over the board.
+  const near = preset ? null : "generate-row";
+  if (density && !/^\d+$/.test(density)) return say("The density is a whole percentage, 0 to 100, or empty.", true, near);
+  if (seed && !/^\d+$/.test(seed)) return say("The seed is a whole number, or empty for a new one.", true, near);
   if (density) body.density = Number(density);
   // As text: a seed past 2^53 would lose digits as a JavaScript number.
   if (seed) body.seed = seed;
@@ -154,7 +202,7 @@ async function generate(preset) {
   }
   const buttons = [$("generate"), ...document.querySelectorAll("[data-difficulty]")];
   for (const b of buttons) b.disabled = true;
-  say(preset ? "Making a " + preset.name.toLowerCase() + " board…" : "Generating…");
+  say(preset ? "Making a " + preset.name.toLowerCase() + " board…" : "Generating…", false, near);
   const work = begin("generate");
   try {
     const made = await work.post("/api/generate", body);
@@ -167,13 +215,19 @@ async function generate(preset) {
     $("input").value = first.input;
     // The link is the new board's before the page says it is there.
     await current().catch(() => {});
+    if (preset) {
+      // In plain words, giving nothing away: the play bar shows the
+      // fewest moves to beat once the game has started.
+      say("A new " + preset.name.toLowerCase() + " board: reach the " + state.kind.goal + " in as few " + state.kind.moves + " as you can.");
+      return true;
+    }
     // A -1 board has nothing to play to the goal: Solve shows the proof.
     const optimum = first.answer < 0 ? "no solution (-1); Solve proves it"
       : "optimum " + words(first.answer) + ", " + first.difficulty.optimal_first_moves + " optimal first move(s). Solve it, or play it";
-    say((preset ? preset.name + " board" : "Generated") + " (seed " + (seed || made.seed) + "): " + optimum + ".");
+    say("Generated (seed " + (seed || made.seed) + "): " + optimum + ".", false, near);
     return true;
   } catch (e) {
-    report(e);
+    if (!isAbort(e)) say(e.message, true, near);
     return false;
   } finally {
     // Another board asked for since has the buttons now.
@@ -311,10 +365,5 @@ export function wire() {
   });
   $("generate").addEventListener("click", () => generate(null));
   $("size-preset").addEventListener("change", choosePreset);
-  $("next-level").addEventListener("click", async () => {
-    const next = nextCase();
-    if (next) openCase(next.case);
-    else if (!(await generate(state.difficulty))) return;
-    startPlay();
-  });
+  $("next-level").addEventListener("click", nextLevel);
 }

@@ -1,6 +1,7 @@
 // main.js: the page of `gridpuzzle serve`: edit a board, solve it and
 // watch the solution, play it, generate one, share it as a link — for any
-// puzzle the server lists. This module starts the page and wires the
+// puzzle the server lists. A visit is a game: the page opens in Play
+// (a link too, unless it asks for the editor with `?mode=edit`). This module starts the page and wires the
 // others together; what the server gives the page is described in
 // api.js.
 //
@@ -46,6 +47,8 @@ function wire() {
       if (tab.dataset.mode === "solve") $("board-wrap").focus();
     });
   }
+  // On a phone the Levels panel is below the board: one tap away.
+  $("to-levels").addEventListener("click", () => $("levels-panel").scrollIntoView({ block: "start" }));
   document.addEventListener("keydown", (event) => {
     // Text fields keep their own keys (and their own undo).
     if (/^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) return;
@@ -77,8 +80,12 @@ async function start() {
     loadProgress();
     if (!(await editor.loadFromHash()) && !(await editor.openLast())) editor.openFirst();
     showProgress();
-    setMode("edit");
-    await current().catch(() => {});
+    // A visit is a game: the page opens in Play, unless the link asks for
+    // the editor (`?mode=edit` before its `#`) or the board cannot be
+    // played yet (a draft without its piece).
+    const d = await current().catch(() => null);
+    if (new URLSearchParams(location.search).get("mode") === "edit" || !d || d.lacks) setMode("edit");
+    else play.startPlay({ quiet: true });
   } catch (e) {
     say(e.message, true);
   }

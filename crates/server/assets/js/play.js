@@ -2,6 +2,10 @@
 // through the server's rules, with undo, redo, restart, exact hints and
 // the win against the optimum.
 //
+// A win shows on the board (a ring grows from the piece, still under
+// prefers-reduced-motion) and in the status, against the optimum, with
+// Next level in the pad's place.
+//
 // Every move is played by /api/play from the start of the game (the page
 // never moves a piece by itself), one request after another in the
 // game's queue, so a move is played from the position the one before it
@@ -12,7 +16,7 @@
 
 import { abort, begin, isAbort } from "./api.js";
 import { $, actionStarted, defineMode, listen, report, say, setMode, state, succeeded, tell, words } from "./state.js";
-import { cellAt, cellSize, flashRefused, markRefused, mover, render, show } from "./board.js";
+import { cellAt, cellSize, el, flashRefused, markRefused, mover, render, show } from "./board.js";
 import { current, request } from "./link.js";
 import { keepWin, showProgress } from "./progress.js";
 
@@ -26,6 +30,7 @@ const MOVE_GLYPHS = { up: "↑", down: "↓", left: "←", right: "→" };
 function endGame() {
   abort("play");
   state.game = null;
+  $("board-wrap").classList.remove("won");
 }
 
 defineMode("play", { start: startPlay, leave: endGame, end: endGame });
@@ -54,6 +59,7 @@ function showMoves() {
   state.moveKeys = keys;
   const arrows = Object.keys(MOVE_KEYS).some((w) => kind.move_set.some((m) => m.word === w));
   $("play-help").textContent = arrows ? "Arrow keys or WASD move; " : "The buttons move; ";
+  $("aim").textContent = kind.aim || "";
   $("rules-panel").hidden = !kind.rules;
   $("rules").textContent = kind.rules || "";
   $("rules-keys").textContent = "Keys. Play: " + (arrows ? "arrow keys or WASD move" : "the buttons move") +
@@ -61,13 +67,14 @@ function showMoves() {
     "Home and End go to the first and last move. Edit: Ctrl+Z undo, Ctrl+Y redo.";
 }
 
-/// A new game on the board on the page (ending the one before).
-export function startPlay() {
+/// A new game on the board on the page (ending the one before); `quiet`
+/// (the page's first game): the board is neither focused nor scrolled to.
+export function startPlay(opts) {
   setMode("play");
   const work = begin("play");
   $("hint-text").textContent = "";
   $("play-moves").textContent = "";
-  $("win").hidden = true;
+  $("win").hidden = $("next-level").hidden = true;
   // `moves`: those played; `redo`: those undone; `shown`: the move count
   // last drawn; `seen`: the positions the server drew, by the moves that
   // led there (so undo needs no request); `restarted`: the moves a
@@ -76,14 +83,21 @@ export function startPlay() {
   const g = {
     work, queue: Promise.resolve(), moves: "", redo: [], shown: -1, seen: new Map(), restarted: null,
     won: false, optimum: null, optimumKnown: undefined,
+    // The page's own first game is no act of the user's: its start leaves
+    // an error on show (a link that could not be read) standing.
+    quietStart: !!(opts && opts.quiet),
   };
   state.game = g;
   $("play-status").textContent = "starting…";
   showOptimum();
   findOptimum(g);
   enqueue(g, () => playTo(g, "", false));
+  if (opts && opts.quiet) return;
   $("board-wrap").focus();
   bringIntoView();
+  // Once more when the first position is drawn: the board may have been
+  // drawn again at another size meanwhile.
+  enqueue(g, async () => bringIntoView());
 }
 
 /// Asks the server for the optimum of the game's board, beside the game
@@ -144,7 +158,8 @@ function showGame(g, note) {
   else show(pos, true);
   g.shown = n;
   markRefused(null);
-  if (!g.won) $("win").hidden = true;
+  if (!g.won) $("win").hidden = $("next-level").hidden = true;
+  $("board-wrap").classList.toggle("won", g.won);
   if (note !== undefined) $("play-status").textContent = note;
 }
 
@@ -172,7 +187,8 @@ async function playTo(g, moves, hint) {
       if (hint) $("hint-text").textContent = "";
       return false;
     }
-    succeeded(since);
+    if (g.quietStart) g.quietStart = false;
+    else succeeded(since);
     if (g.seen.size > 10000) g.seen.clear();
     g.seen.set(answer.moves, answer.positions[0]);
     g.moves = answer.moves;
@@ -218,6 +234,15 @@ async function celebrate(g, d, n) {
   const text = "Solved in " + words(n);
   $("win-text").textContent = text + "!";
   $("win").hidden = false;
+  // On the board: a ring grows from the piece at the goal (still, with
+  // less motion asked for), and the board's edge turns to good news.
+  const at = mover(g.seen.get(g.moves) || null);
+  const s = cellSize();
+  const over = $("board").querySelector(".overlay");
+  if (at && over) {
+    el("circle", { cx: (at[1] + 0.5) * s, cy: (at[0] + 0.5) * s, r: s * 0.45, class: "win-burst" }, over);
+  }
+  $("board-wrap").classList.add("won");
   // The Levels panel offers what comes next.
   tell("won");
   let optimum;

@@ -25,6 +25,15 @@ defineMode("solve", {
   },
 });
 
+const GLYPHS = { up: "↑", down: "↓", left: "←", right: "→" };
+
+/// A move's letter as its arrow (the letters are the judge's: "UL" reads
+/// as a word); a puzzle's move without an arrow keeps its letter.
+function arrow(letter) {
+  const m = state.kind.move_set.find((x) => x.letter === letter);
+  return (m && GLYPHS[m.word]) || letter;
+}
+
 /// The positions after `from` moves and on, as many as one answer holds.
 function windowFrom(from, n) {
   return [from, Math.min(n, from + state.catalog.max_positions - 1)];
@@ -68,7 +77,13 @@ export async function solve() {
       const count = document.createElement("strong");
       count.id = "move-count";
       count.textContent = words(result.answer);
-      $("answer").append("Optimal: ", count, " — " + (result.moves || "already there") + took);
+      const arrows = document.createElement("span");
+      arrows.className = "arrows";
+      arrows.textContent = result.moves ? [...result.moves].map(arrow).join("") : "already there";
+      const stats = document.createElement("span");
+      stats.className = "hint-text";
+      stats.textContent = took;
+      $("answer").append("Optimal: ", count, " — ", arrows, stats);
       frame(0, false);
     } else if (result.outcome === "unsolvable") {
       $("answer").textContent = "No solution (-1): no plan within the rules reaches the goal" + took + ".";
@@ -119,7 +134,7 @@ function frame(k, slide) {
   const n = s.moves.length;
   s.k = Math.max(0, Math.min(n, k));
   const kk = s.k;
-  $("frame-caption").textContent = "Move " + kk + " of " + n + (kk > 0 ? ": " + s.moves[kk - 1] : "") +
+  $("frame-caption").textContent = "Move " + kk + " of " + n + (kk > 0 ? ": " + arrow(s.moves[kk - 1]) : "") +
     (kk === n ? " — at the goal" : "");
   $("frame-caption").dataset.k = kk;
   animControls();

@@ -133,14 +133,26 @@ export function tell(event) {
 /// red message never outlives the trouble it reported.
 export const actionStarted = () => ++state.message.actions;
 
-export function say(text, bad) {
+/// Says `text` (`bad`: an error) on the message line, put under element
+/// `near` when given (the row of the control the message is about: an
+/// input that could not be read is reported under Read cases, where the
+/// eyes are), else under the page's top row.
+export function say(text, bad, near) {
   // A suggestion is added to the message it was made for, not to this.
   abort("suggest");
   const p = $("message");
+  const anchor = (near && $(near)) || $("fields-help");
+  if (anchor.nextElementSibling !== p) anchor.after(p);
   p.classList.remove("clamp");
   p.textContent = text || "";
   p.classList.toggle("error", !!bad);
   if (bad) state.message.errorAt = ++state.message.actions;
+}
+
+/// Another board is on the page: a message about the one before (not an
+/// error, which stays until the user acts) is stale.
+export function quiet() {
+  if (!$("message").classList.contains("error")) say("");
 }
 
 /// An action begun at `since` succeeded: an older error is done with.
