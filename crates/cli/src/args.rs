@@ -351,6 +351,10 @@ pub trait PuzzleHelp {
     /// A second positional argument after `FILE` (its value name and
     /// help), for a command that reads two files (`check INPUT OUTPUT`).
     const SECOND: Option<(&'static str, &'static str)> = None;
+    /// Optional positional arguments after `SECOND` (value names and
+    /// help), in order: `check`'s testlib form `INPUT OUTPUT ANSWER
+    /// [REPORT]`.
+    const MORE: &'static [(&'static str, &'static str)] = &[];
 }
 
 /// The puzzle a command runs on: its name, its rule settings as text and
@@ -364,6 +368,9 @@ pub struct PuzzleArgs<H> {
     pub file: Option<PathBuf>,
     /// The second positional argument, for a command that has one.
     pub second: Option<PathBuf>,
+    /// The positional arguments after the second ([`PuzzleHelp::MORE`])
+    /// that were given, in order.
+    pub more: Vec<PathBuf>,
     help: PhantomData<H>,
 }
 
@@ -375,6 +382,7 @@ impl<H> std::fmt::Debug for PuzzleArgs<H> {
             .field("params", &self.params)
             .field("file", &self.file)
             .field("second", &self.second)
+            .field("more", &self.more)
             .finish()
     }
 }
@@ -510,6 +518,7 @@ impl<H> PuzzleArgs<H> {
             params: Vec::new(),
             file,
             second: None,
+            more: Vec::new(),
             help: PhantomData,
         }
     }
@@ -535,6 +544,10 @@ impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
             },
             file: sub.get_one::<PathBuf>("file").cloned(),
             second: sub.try_get_one::<PathBuf>("second").ok().flatten().cloned(),
+            more: MORE_IDS[..H::MORE.len().min(MORE_IDS.len())]
+                .iter()
+                .map_while(|id| sub.try_get_one::<PathBuf>(id).ok().flatten().cloned())
+                .collect(),
             help: PhantomData,
         })
     }
@@ -544,6 +557,10 @@ impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
         Ok(())
     }
 }
+
+/// The ids of the [`PuzzleHelp::MORE`] arguments (clap wants them
+/// `'static`): as many as a command may have.
+const MORE_IDS: [&str; 2] = ["more0", "more1"];
 
 impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
     fn augment_subcommands(mut cmd: clap::Command) -> clap::Command {
@@ -572,6 +589,14 @@ impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
                         .value_name(name)
                         .value_parser(clap::value_parser!(PathBuf))
                         .help(help),
+                );
+            }
+            for ((name, help), id) in H::MORE.iter().zip(MORE_IDS) {
+                sub = sub.arg(
+                    Arg::new(id)
+                        .value_name(*name)
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help(*help),
                 );
             }
             cmd = cmd.subcommand(with_settings(sub, &entry));

@@ -59,6 +59,10 @@ pub struct JudgeCommand {
     #[arg(long, global = true, value_name = "N", default_value = "1", value_parser = crate::solve::parse_jobs)]
     pub jobs: usize,
 
+    /// Compare outputs byte for byte, as the judge prints them (a trailing space, a blank line between answers or answers on one line are presentation errors); by default outputs are compared token by token, as testlib and DOMjudge do
+    #[arg(long, global = true)]
+    pub strict: bool,
+
     #[command(flatten)]
     pub budget: BudgetArgs,
 }
@@ -77,7 +81,9 @@ fn parse_megabytes(s: &str) -> Result<Cap<u64>, String> {
 }
 
 const EXIT: &str = "Exit status: 0 every test AC, 1 some test failed, 2 usage error, a \
-test folder that cannot be read or a program that cannot be started.";
+test folder that cannot be read or a program that cannot be started, 3 fail: an answer file \
+is malformed or wrong (each jury answer is proved by the solver before a program is judged \
+against it).";
 
 /// The help after `judge --help`.
 pub fn after_help() -> String {
@@ -144,6 +150,7 @@ pub fn run(cmd: JudgeCommand) -> Result<Exit> {
             memory: cmd.memory_limit.0.map(|mb| mb << 20),
         },
         jobs: cmd.jobs,
+        strict: cmd.strict,
     };
     cmd.puzzle.visit(Folder {
         judge,
@@ -170,7 +177,17 @@ impl Visit for Folder {
             .tests
             .iter()
             .map(|files| folder::load(&puzzle, files, titles.get(&files.name).cloned(), &limits))
-            .collect::<Result<Vec<_>>>()?;
+            .collect::<Result<Vec<_>>>();
+        let tests = match tests {
+            Ok(tests) => tests,
+            // The jury is wrong: testlib's fail, not the program's fault
+            // nor a usage error.
+            Err(e) if e.downcast_ref::<folder::JuryError>().is_some() => {
+                eprintln!("gridpuzzle: fail: {}", shown(&format!("{e:#}")));
+                return Ok(Exit::Fail);
+            }
+            Err(e) => return Err(e),
+        };
         let width = tests
             .iter()
             .map(|t| t.files.name.len())

@@ -177,6 +177,10 @@ pub struct StressCommand {
     /// The candidate prints one bare number per case, not the judge's line
     #[arg(long, global = true)]
     pub bare: bool,
+
+    /// Compare outputs byte for byte, as the judge prints them (a trailing space, a blank line between answers or answers on one line are presentation errors); by default outputs are compared token by token, as testlib and DOMjudge do
+    #[arg(long, global = true)]
+    pub strict: bool,
 }
 
 pub fn run(cmd: StressCommand) -> Result<Exit> {
@@ -215,6 +219,7 @@ pub fn run(cmd: StressCommand) -> Result<Exit> {
             shrink_time: Duration::from_secs_f64(cmd.shrink_time),
             jobs: cmd.jobs as usize,
             bare: cmd.bare,
+            strict: cmd.strict,
             cancel,
         },
         candidate: candidate.clone(),

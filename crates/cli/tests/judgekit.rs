@@ -246,6 +246,72 @@ fn the_first_wrong_answer_is_diagnosed() {
     assert!(failing.contains(tail.words), "{}", r.stdout);
 }
 
+/// A wrong or malformed jury answer stops the judge with testlib's fail
+/// (exit 3) naming the case, before a right program is called wrong.
+#[test]
+fn a_wrong_jury_answer_is_a_fail() {
+    let bin = env!("CARGO_BIN_EXE_gridpuzzle");
+    let candidate = format!("{bin} solve curling");
+    for (name, jury, words) in [
+        (
+            "wrong-jury",
+            "1\n4\n4\n4\n10\n-1\n",
+            "the jury's answer is wrong: ",
+        ),
+        (
+            "malformed-jury",
+            "1\n4\n-1\n4\n10 x\n-1\n",
+            "the jury's answer file ",
+        ),
+        (
+            "short-jury",
+            "1\n4\n-1\n",
+            "has 3 answers for an input of 6",
+        ),
+    ] {
+        let dir = scratch(name);
+        std::fs::copy(sample("curling.in"), dir.join("01")).unwrap();
+        std::fs::write(dir.join("01.a"), jury).unwrap();
+        let r = run(
+            &[
+                "judge",
+                "curling",
+                "--candidate",
+                &candidate,
+                dir.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(r.code, 3, "{name}: {}{}", r.stdout, r.stderr);
+        assert!(r.stderr.starts_with("gridpuzzle: fail: "), "{}", r.stderr);
+        assert!(r.stderr.contains(words), "{name}: {}", r.stderr);
+        assert!(!r.stdout.contains(" WA "), "{}", r.stdout);
+        if name == "wrong-jury" {
+            assert!(
+                r.stderr.contains("dataset 3: it says 4, the answer is -1"),
+                "{}",
+                r.stderr
+            );
+            // check says the same, the testlib way.
+            let out = dir.join("out.txt");
+            std::fs::write(&out, "1\n4\n-1\n4\n10\n-1\n").unwrap();
+            let r = run(
+                &[
+                    "check",
+                    "curling",
+                    dir.join("01").to_str().unwrap(),
+                    out.to_str().unwrap(),
+                    dir.join("01.a").to_str().unwrap(),
+                ],
+                "",
+            );
+            assert_eq!(r.code, 3, "{}", r.stderr);
+            assert!(r.stderr.contains("dataset 3: it says 4"), "{}", r.stderr);
+            assert!(!r.stderr.contains("printed 4"), "{}", r.stderr);
+        }
+    }
+}
+
 /// A folder of one test: the Curling sample and its answers.
 fn sample_folder(name: &str) -> PathBuf {
     let dir = scratch(name);
@@ -274,8 +340,20 @@ fn judge_tells_tle_mle_re_pe_and_ac_apart() {
             " MLE ",
         ),
         (format!("{bin} solve curling"), vec![], " AC "),
+        // A trailing space is a presentation error only under --strict;
+        // words after an answer are one always.
         (
             "sh -c 'printf \"1\\n4\\n-1\\n4\\n10\\n-1 \\n\"'".to_string(),
+            vec!["--strict"],
+            " PE ",
+        ),
+        (
+            "sh -c 'printf \"1\\n4\\n-1\\n4\\n10\\n-1 \\n\"'".to_string(),
+            vec![],
+            " AC ",
+        ),
+        (
+            "sh -c 'printf \"1\\n4\\n-1 throws\\n4\\n10\\n-1\\n\"'".to_string(),
             vec![],
             " PE ",
         ),

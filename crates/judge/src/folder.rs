@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use gridpuzzle_engine::generate::answer_of;
 use gridpuzzle_engine::puzzle::{counted, Puzzle};
 use gridpuzzle_engine::search::Limits;
@@ -109,8 +109,9 @@ pub struct Test<C> {
 }
 
 /// Reads test `files` of `puzzle`: its cases, and its answers from its
-/// answer file or else from the solver within `limits()` (called once a
-/// case, so a deadline is per case).
+/// answer file (each proved by the solver first: [`jury_answers`]) or
+/// else from the solver, within `limits()` (called once a case, so a
+/// deadline is per case).
 pub fn load<P: Puzzle>(
     puzzle: &P,
     files: &TestFiles,
@@ -127,19 +128,7 @@ pub fn load<P: Puzzle>(
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
-            let answers = Checker::of::<P>()
-                .read_answers(&text)
-                .map_err(|e| anyhow!("{}, {e}", path.display()))?;
-            if answers.len() != cases.len() {
-                bail!(
-                    "{} has {} for {} {}",
-                    path.display(),
-                    counted(answers.len() as u64, "answer", "answers"),
-                    counted(cases.len() as u64, P::UNIT, &format!("{}s", P::UNIT)),
-                    files.input.display()
-                );
-            }
-            answers
+            jury_answers(puzzle, &cases, &text, &path.display().to_string(), limits)?
         }
         None => cases
             .iter()
@@ -163,6 +152,58 @@ pub fn load<P: Puzzle>(
         cases,
         answers,
     })
+}
+
+/// The jury's answers cannot be used: malformed, too few or too many, or
+/// wrong. Checking against them is testlib's FAIL (exit 3), never the
+/// contestant's WA or PE.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JuryError(pub String);
+
+impl std::fmt::Display for JuryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for JuryError {}
+
+/// Reads the jury's answers to `cases` from `text` (the answer file
+/// `name`) and proves each one with our solver within `limits()` (called
+/// once a case) before any output is judged against it: a wrong answer is
+/// a [`JuryError`] naming the case, so a correct program is never told it
+/// is wrong because the jury is. A case our search cannot settle within
+/// its budget keeps the jury's answer: that is what answer files are for.
+pub fn jury_answers<P: Puzzle>(
+    puzzle: &P,
+    cases: &[P::Case],
+    text: &str,
+    name: &str,
+    limits: &dyn Fn() -> Limits,
+) -> Result<Vec<i64>, JuryError> {
+    let answers = Checker::of::<P>()
+        .read_answers(text)
+        .map_err(|e| JuryError(format!("the jury's answer file {name} is malformed, {e}")))?;
+    if answers.len() != cases.len() {
+        return Err(JuryError(format!(
+            "the jury's answer file {name} is wrong: it has {} for an input of {}",
+            counted(answers.len() as u64, "answer", "answers"),
+            counted(cases.len() as u64, P::UNIT, &format!("{}s", P::UNIT)),
+        )));
+    }
+    for (i, (case, &said)) in cases.iter().zip(&answers).enumerate() {
+        if let Some(truth) = answer_of(&puzzle.solve(case, &limits())) {
+            if truth != said {
+                return Err(JuryError(format!(
+                    "the jury's answer is wrong: {name}, {} {}: it says {said}, the answer \
+                     is {truth} (proved by our solver)",
+                    P::UNIT,
+                    i + 1
+                )));
+            }
+        }
+    }
+    Ok(answers)
 }
 
 #[cfg(test)]
@@ -274,6 +315,30 @@ mod tests {
                     let err = load(&puzzle, &with_file, None, &Limits::none).unwrap_err();
                     assert!(err.to_string().contains("has 1 answer for"), "{err}");
                 }
+                // A wrong jury answer is the jury's error, naming the
+                // case, whatever the output will be.
+                let wrong: String = solved
+                    .answers
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &a)| {
+                        let a = if i == 0 { a + 3 } else { a };
+                        checker.judge_line(i as u64 + 1, a) + " \r\n"
+                    })
+                    .collect();
+                std::fs::write(dir.join("01.a"), &wrong).unwrap();
+                let err = load(&puzzle, &with_file, None, &Limits::none).unwrap_err();
+                let jury = err.downcast_ref::<JuryError>().expect("a jury error");
+                assert!(
+                    jury.0.contains(&format!(
+                        "the jury's answer is wrong: {}, {} 1: it says {}, the answer is {}",
+                        dir.join("01.a").display(),
+                        P::UNIT,
+                        solved.answers[0] + 3,
+                        solved.answers[0]
+                    )),
+                    "{jury}"
+                );
                 std::fs::write(dir.join("01.a"), "nonsense\n").unwrap();
                 let err = load(&puzzle, &with_file, None, &Limits::none).unwrap_err();
                 assert!(err.to_string().contains("line 1: expected"), "{err}");
