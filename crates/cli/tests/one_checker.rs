@@ -258,3 +258,63 @@ fn the_classes_are_read_from_each_commands_words() {
         assert_eq!(stress_class(code, stdout), class, "{stdout}");
     }
 }
+
+/// A number past every integer type is reported as the program printed
+/// it, by all three commands (it was clamped to the largest `i64`).
+#[test]
+fn a_long_number_is_reported_as_written() {
+    let big = "12345678901234567890123";
+    let dir = scratch("long-number");
+    let script = candidate(&dir, "curling", &format!("sed 's/.*/{big}/'"));
+    let sh = format!("sh {}", script.display());
+    let input = sample("curling.in");
+    let output = dir.join("out.txt");
+    std::fs::write(&output, format!("{big}\n").repeat(6)).unwrap();
+    let check = run_mode(&[
+        "check",
+        "curling",
+        input.to_str().unwrap(),
+        output.to_str().unwrap(),
+    ]);
+    let tests = dir.join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    std::fs::copy(&input, tests.join("01")).unwrap();
+    let judge = run_mode(&[
+        "judge",
+        "curling",
+        "--candidate",
+        &sh,
+        "--time-limit",
+        "10",
+        tests.to_str().unwrap(),
+    ]);
+    let save = dir.join("fail.in");
+    let stress = run_mode(&[
+        "stress",
+        "curling",
+        "--candidate",
+        &sh,
+        "--cases",
+        "3",
+        "--size",
+        "5x5",
+        "--shrink-time",
+        "1",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    let printed = format!("printed {big}");
+    for (name, r, code) in [
+        ("check", &check, 1),
+        ("judge", &judge, 1),
+        ("stress", &stress, 1),
+    ] {
+        assert_eq!(r.code, code, "{name}: {}{}", r.stdout, r.stderr);
+        assert!(r.stdout.contains(&printed), "{name}: {}", r.stdout);
+        assert!(
+            !r.stdout.contains("9223372036854775807"),
+            "{name}: {}",
+            r.stdout
+        );
+    }
+}

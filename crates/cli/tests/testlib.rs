@@ -1,0 +1,167 @@
+//! `check` as testlib, Polygon and DOMjudge call a checker: the README's
+//! two-line wrapper, taken from the README itself (so the page cannot
+//! drift from what works), is run as a judging system runs a checker —
+//! `check.sh INPUT OUTPUT ANSWER [REPORT]` with `gridpuzzle` on the PATH —
+//! and each row's exit code and one-line comment are checked.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::sample;
+
+/// The wrapper: the `sh` block after "checker is two lines".
+fn wrapper() -> String {
+    let readme = std::fs::read_to_string(sample("../README.md")).expect("the README reads");
+    let (_, after) = readme
+        .split_once("checker is two lines")
+        .expect("the README gives the wrapper");
+    let block = after
+        .split_once("```sh\n")
+        .and_then(|(_, b)| b.split_once("```"))
+        .map(|(b, _)| b)
+        .expect("the wrapper is a sh block");
+    block.to_string()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("testlib")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `sh check.sh ARGS` as a judging system does, the binary's folder
+/// first on the PATH: exit code, standard error.
+fn call(script: &Path, args: &[&Path]) -> (i32, String) {
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_gridpuzzle"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = Command::new("sh")
+        .arg(script)
+        .args(args)
+        .env("PATH", path)
+        .output()
+        .expect("sh runs");
+    assert!(out.stdout.is_empty(), "{:?}", out.stdout);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn the_readmes_wrapper_is_a_testlib_checker() {
+    let text = wrapper();
+    assert_eq!(text.lines().count(), 2, "{text}");
+    let dir = scratch("wrapper");
+    let script = dir.join("check.sh");
+    std::fs::write(&script, &text).unwrap();
+    let input = sample("curling.in");
+    let answer = sample("curling.out");
+    let wrong_jury = dir.join("wrong.a");
+    std::fs::write(&wrong_jury, "1\n4\n4\n4\n10\n-1\n").unwrap();
+    let rows: &[(&str, &str, &Path, i32, &str)] = &[
+        ("right", "1\n4\n-1\n4\n10\n-1\n", &answer, 0, "ok, 6 datasets"),
+        // `%d \n` and CRLF: tokens, as testlib's comparators read them.
+        (
+            "spaces",
+            "1 \r\n4 \r\n-1 \r\n4 \r\n10 \r\n-1 \r\n",
+            &answer,
+            0,
+            "ok, 6 datasets",
+        ),
+        (
+            "wrong",
+            "1\n4\n-1\n5\n10\n-1\n",
+            &answer,
+            1,
+            "wrong answer: dataset 4, line 4: expected 4, found 5 (5 of 6 datasets right)",
+        ),
+        (
+            "short",
+            "1\n4\n",
+            &answer,
+            1,
+            "wrong answer: dataset 3: expected an answer, found the end of the output (2 of 6 datasets right)",
+        ),
+        (
+            "words",
+            "1\n4\n-1 throws\n4\n10\n-1\n",
+            &answer,
+            2,
+            "presentation error: dataset 3, line 3: expected `-1`, found `-1 throws` (5 of 6 datasets right)",
+        ),
+        (
+            "jury",
+            "1\n4\n-1\n4\n10\n-1\n",
+            &wrong_jury,
+            3,
+            "fail: the jury's answer is wrong: ",
+        ),
+    ];
+    let mut failures = Vec::new();
+    for &(name, output, jury, code, comment) in rows {
+        let out = dir.join(format!("{name}.out"));
+        std::fs::write(&out, output).unwrap();
+        // The comment on standard error, one line.
+        let (got, stderr) = call(&script, &[&input, &out, jury]);
+        if got != code || stderr.lines().count() != 1 || !stderr.starts_with(comment) {
+            failures.push(format!("{name}: exit {got}, wanted {code}: {stderr:?}"));
+        }
+        // With REPORT, the same line there and nothing on standard error.
+        let report = dir.join(format!("{name}.report"));
+        let (got, stderr) = call(&script, &[&input, &out, jury, &report]);
+        let written = std::fs::read_to_string(&report).unwrap_or_default();
+        if got != code || !stderr.is_empty() || written.lines().count() != 1 {
+            failures.push(format!(
+                "{name} with REPORT: exit {got}, stderr {stderr:?}, report {written:?}"
+            ));
+        }
+        if !written.starts_with(comment) {
+            failures.push(format!("{name}: report {written:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The terse line tells the contestant the verdict, the case and the
+/// numbers, never our plan or which wrong reading the number matches;
+/// `--detail` gives those on request.
+#[test]
+fn the_testlib_comment_gives_nothing_away() {
+    let dir = scratch("terse");
+    let out = dir.join("out.txt");
+    // 3 is what a program that breaks the adjacent block answers.
+    std::fs::write(&out, "1\n4\n-1\n3\n10\n-1\n").unwrap();
+    let (input, answer) = (sample("curling.in"), sample("curling.out"));
+    let args = vec![
+        "check",
+        "curling",
+        input.to_str().unwrap(),
+        out.to_str().unwrap(),
+        answer.to_str().unwrap(),
+    ];
+    let terse = common::run(&args, "");
+    assert_eq!(terse.code, 1);
+    assert_eq!(
+        terse.stderr,
+        "wrong answer: dataset 4, line 4: expected 4, found 3 (5 of 6 datasets right)\n"
+    );
+    let mut detail = args.clone();
+    detail.push("--detail");
+    let detail = common::run(&detail, "");
+    assert_eq!(detail.code, 1);
+    assert!(
+        detail.stderr.contains("adjacent block"),
+        "{}",
+        detail.stderr
+    );
+    assert!(detail.stderr.lines().count() > 2, "{}", detail.stderr);
+}
