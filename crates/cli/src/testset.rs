@@ -66,7 +66,8 @@ pub fn after_help() -> String {
          and a small kill set. The tests: the statement's sample, the puzzle's edge cases, a \
          spread of answers, the most cases in one input, the hardest board found, and tests \
          hunted for any wrong reading still alive. No case is repeated and every input passes \
-         `validate --strict`.\n\n{EXIT}\n\n{}",
+         `validate --strict`. DIR/README.txt says what the files are and gives the command \
+         (seed included) that writes them again.\n\n{EXIT}\n\n{}",
         crate::args::examples(&[
             "gridpuzzle testset {1} -o tests",
             "gridpuzzle testset {2} -o tests --seed 7 --hardest 0",

@@ -151,6 +151,35 @@ fn a_test_set_follows_from_its_seed() {
         std::fs::read_to_string(test_set("curling").join("manifest.json")).unwrap(),
         std::fs::read_to_string(again.join("manifest.json")).unwrap()
     );
+    // Its README says how it was made: that command, run again, writes
+    // the same folder.
+    let readme = std::fs::read_to_string(again.join("README.txt")).unwrap();
+    let command = readme
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("gridpuzzle testset "))
+        .expect("the README gives the command");
+    assert!(command.contains("--seed 1"), "{command}");
+    let third = scratch("third");
+    let args: Vec<&str> = std::iter::once("testset")
+        .chain(command.split_whitespace())
+        .map(|a| {
+            if a == "DIR" {
+                third.to_str().unwrap()
+            } else {
+                a
+            }
+        })
+        .collect();
+    let r = run(&args, "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for file in std::fs::read_dir(&again).unwrap() {
+        let name = file.unwrap().file_name();
+        assert_eq!(
+            std::fs::read(again.join(&name)).unwrap(),
+            std::fs::read(third.join(&name)).unwrap(),
+            "{name:?}"
+        );
+    }
     // A folder that holds a set is not overwritten without --force.
     let r = run(&["testset", "curling", "-o", again.to_str().unwrap()], "");
     assert_eq!(r.code, 2);

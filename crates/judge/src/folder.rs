@@ -6,7 +6,8 @@
 //! (what `gridpuzzle testset` writes: `01`, `01.a`, ... and a
 //! `manifest.json` that names each test) and online-judge-tools'
 //! (`NAME.in` with `NAME.out` or `NAME.ans`). Numbered tests come first,
-//! by number, then named ones by name, so the order of a folder never
+//! by number, then named ones by name in natural order ([`natural`]:
+//! `t2` before `t10`, as a person counts), so the order of a folder never
 //! depends on the file system's. A test without an answer file is answered
 //! by the solver, so a folder of inputs alone can still be judged.
 
@@ -69,8 +70,47 @@ pub fn find_tests(dir: &Path) -> Result<Vec<TestFiles>> {
         }
     }
     numbered.sort_by(|a, b| (a.0, &a.1.name).cmp(&(b.0, &b.1.name)));
-    named.sort_by(|a, b| a.name.cmp(&b.name));
+    named.sort_by(|a, b| natural(&a.name, &b.name));
     Ok(numbered.into_iter().map(|(_, t)| t).chain(named).collect())
+}
+
+/// Names in natural order: runs of digits compare as numbers (`t2` before
+/// `t10`), the rest byte by byte, so `oj`'s `sample-2.in` comes before
+/// `sample-10.in` as a person counts them; equal names otherwise (`t02`,
+/// `t2`) fall back to their bytes, so the order is total.
+pub fn natural(a: &str, b: &str) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    let (mut i, mut j) = (0, 0);
+    while i < x.len() && j < y.len() {
+        if x[i].is_ascii_digit() && y[j].is_ascii_digit() {
+            let run = |s: &[u8], from: usize| {
+                let end = s[from..]
+                    .iter()
+                    .position(|c| !c.is_ascii_digit())
+                    .map_or(s.len(), |k| from + k);
+                (end, from)
+            };
+            let ((ei, si), (ej, sj)) = (run(x, i), run(y, j));
+            fn strip(s: &[u8], from: usize, end: usize) -> &[u8] {
+                let zeros = s[from..end].iter().take_while(|&&c| c == b'0').count();
+                &s[from + zeros..end]
+            }
+            let (p, q) = (strip(x, si, ei), strip(y, sj, ej));
+            let order = p.len().cmp(&q.len()).then_with(|| p.cmp(q));
+            if order != Ordering::Equal {
+                return order;
+            }
+            (i, j) = (ei, ej);
+        } else {
+            if x[i] != y[j] {
+                return x[i].cmp(&y[j]);
+            }
+            i += 1;
+            j += 1;
+        }
+    }
+    (x.len() - i).cmp(&(y.len() - j)).then_with(|| a.cmp(b))
 }
 
 /// The tests' titles from a `manifest.json` that `testset` wrote, by input
@@ -225,7 +265,7 @@ mod tests {
         let dir = folder("layouts");
         for name in [
             "10", "10.a", "2", "02", "02.a", "b.in", "b.ans", "a.in", "a.out", "a.ans", "c.txt",
-            "7.a",
+            "7.a", "t10.in", "t2.in", "t1.in",
         ] {
             std::fs::write(dir.join(name), "").unwrap();
         }
@@ -251,12 +291,47 @@ mod tests {
                 ("10", a("10.a")),
                 ("a", a("a.out")),
                 ("b", a("b.ans")),
+                ("t1", None),
+                ("t2", None),
+                ("t10", None),
             ]
         );
         assert_eq!(found[0].input, dir.join("02"));
         let _ = std::fs::remove_dir_all(&dir);
         let err = find_tests(&dir).unwrap_err().to_string();
         assert!(err.starts_with("cannot read the test folder"), "{err}");
+    }
+
+    #[test]
+    fn names_sort_as_a_person_counts() {
+        let mut names = vec![
+            "t10",
+            "t2",
+            "t02",
+            "t1",
+            "b",
+            "a10b",
+            "a2b",
+            "a2a",
+            "x99999999999999999999999",
+            "x3",
+        ];
+        names.sort_by(|a, b| natural(a, b));
+        assert_eq!(
+            names,
+            [
+                "a2a",
+                "a2b",
+                "a10b",
+                "b",
+                "t1",
+                "t02",
+                "t2",
+                "t10",
+                "x3",
+                "x99999999999999999999999"
+            ]
+        );
     }
 
     #[test]
