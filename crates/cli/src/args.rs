@@ -279,6 +279,15 @@ pub enum Format {
     Json,
 }
 
+/// How the judge kit's commands report: lines for a person, or one JSON
+/// document for a program (its fields are documented on the command's
+/// report type).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    Text,
+    Json,
+}
+
 /// `WxH` (width × height, `x` or `×`), both at least 1.
 pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
     gridpuzzle_engine::grid::parse_size(s)

@@ -38,13 +38,16 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::diagnose::diagnose;
 use gridpuzzle_engine::generate::answer_of;
+use gridpuzzle_engine::puzzle::counted;
 use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_engine::shown::{shown, shown_lines};
-use gridpuzzle_judge::checker::{Checker, Judgement, Kind};
+use gridpuzzle_judge::checker::{Checker, Finding, Judgement, Kind, Problem};
 use gridpuzzle_judge::folder::jury_answers;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 
-use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
+use serde::Serialize;
+
+use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp, ReportFormat};
 use crate::{input, Exit};
 
 #[derive(Debug, Args)]
@@ -68,6 +71,10 @@ pub struct CheckCommand {
     /// Report every problem with its diagnosis, as the plain form does
     #[arg(long, global = true)]
     pub detail: bool,
+
+    /// `json`: the report is one JSON document (verdict, exit, cases, right, comment, findings), on standard output or in REPORT
+    #[arg(long, global = true, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
 
     #[command(flatten)]
     pub budget: BudgetArgs,
@@ -166,11 +173,14 @@ struct Reporting {
     /// Called the testlib way: the report goes to standard error (or
     /// `file`), a fail too.
     testlib: bool,
+    /// The report is one JSON document ([`CheckJson`]), on standard output
+    /// (or in `file`), a fail too.
+    json: bool,
 }
 
 impl Reporting {
     fn write(&self, text: &str) -> Result<()> {
-        match (&self.file, self.testlib) {
+        match (&self.file, self.testlib && !self.json) {
             (Some(path), _) => std::fs::write(path, text)
                 .with_context(|| format!("cannot write the report {}", path.display())),
             (None, true) => {
@@ -188,6 +198,21 @@ impl Reporting {
     fn fail(&self, why: &str) {
         let why = shown_lines(why).replace('\n', "; ");
         let _ = std::io::stdout().flush();
+        if self.json {
+            let doc = CheckJson {
+                verdict: "fail",
+                exit: Exit::Fail.code(),
+                strict: None,
+                cases: None,
+                right: None,
+                comment: format!("fail: {why}"),
+                findings: Vec::new(),
+                more: 0,
+            };
+            if self.write(&json_text(&doc)).is_ok() {
+                return;
+            }
+        }
         if self.testlib && self.write(&format!("fail: {why}\n")).is_ok() {
             return;
         }
@@ -201,6 +226,7 @@ pub fn run(cmd: CheckCommand) -> Result<Exit> {
         terse: if testlib { !cmd.detail } else { cmd.terse },
         file: cmd.puzzle.more.get(1).cloned(),
         testlib,
+        json: cmd.format == ReportFormat::Json,
     };
     let result = (|| {
         let (Some(input), Some(output)) = (cmd.puzzle.file.clone(), cmd.puzzle.second.clone())
@@ -300,6 +326,56 @@ impl Visit for Check<'_> {
         if limited.limit() == 0 {
             bail!("the output {name} is larger than {} MB", MAX_BYTES >> 20);
         }
+        let exit = match report.judgement() {
+            Judgement::Accepted => Exit::Ok,
+            Judgement::WrongAnswer => Exit::PlanRejected,
+            Judgement::Presentation => Exit::Presentation,
+        };
+        let diagnosis = |finding: &Finding| match (finding.kind(), finding.case, finding.printed())
+        {
+            (Kind::Wrong, Some(n), Some(printed)) if !self.reporting.terse => {
+                let case = &cases[n as usize - 1];
+                diagnose(&puzzle, case, printed, &self.budget.limits()).lines
+            }
+            _ => Vec::new(),
+        };
+        if self.reporting.json {
+            let doc = CheckJson {
+                verdict: match report.judgement() {
+                    Judgement::Accepted => "ok",
+                    Judgement::WrongAnswer => "wrong_answer",
+                    Judgement::Presentation => "presentation_error",
+                },
+                exit: exit.code(),
+                strict: Some(self.strict),
+                cases: Some(report.cases),
+                right: Some(report.right),
+                comment: report.terse(P::UNIT),
+                findings: report
+                    .findings
+                    .iter()
+                    .map(|f| FindingJson {
+                        case: f.case,
+                        line: f.line,
+                        kind: match f.kind() {
+                            Kind::Wrong => "wrong_answer",
+                            Kind::Presentation => "presentation_error",
+                        },
+                        text: f.describe(P::UNIT),
+                        terse: f.terse(P::UNIT),
+                        printed: f.printed_text().map(str::to_string),
+                        answer: match &f.problem {
+                            Problem::Wrong { answer, .. } => Some(*answer),
+                            _ => None,
+                        },
+                        diagnosis: diagnosis(f),
+                    })
+                    .collect(),
+                more: report.dropped(),
+            };
+            self.reporting.write(&json_text(&doc))?;
+            return Ok(exit);
+        }
         let mut text = String::new();
         if self.reporting.terse {
             text.push_str(&shown(&report.terse(P::UNIT)));
@@ -308,23 +384,76 @@ impl Visit for Check<'_> {
             for finding in &report.findings {
                 text.push_str(&shown_lines(&finding.describe(P::UNIT)));
                 text.push('\n');
-                if let (Kind::Wrong, Some(n), Some(printed)) =
-                    (finding.kind(), finding.case, finding.printed())
-                {
-                    let case = &cases[n as usize - 1];
-                    for line in diagnose(&puzzle, case, printed, &self.budget.limits()).lines {
-                        text.push_str(&format!("  {line}\n"));
-                    }
+                for line in diagnosis(finding) {
+                    text.push_str(&format!("  {line}\n"));
                 }
+            }
+            if report.dropped() > 0 {
+                text.push_str(&format!(
+                    "... and {} more\n",
+                    counted(report.dropped(), "problem", "problems")
+                ));
             }
             text.push_str(&report.summary(P::UNIT));
             text.push('\n');
         }
         self.reporting.write(&text)?;
-        Ok(match report.judgement() {
-            Judgement::Accepted => Exit::Ok,
-            Judgement::WrongAnswer => Exit::PlanRejected,
-            Judgement::Presentation => Exit::Presentation,
-        })
+        Ok(exit)
     }
+}
+
+/// `check --format json`: one JSON document, on standard output (or in
+/// REPORT), instead of the lines.
+#[derive(Debug, Serialize)]
+struct CheckJson {
+    /// `ok`, `wrong_answer`, `presentation_error` or `fail`.
+    verdict: &'static str,
+    /// The exit status: testlib's code.
+    exit: u8,
+    /// Whether the output was compared byte for byte (absent on a fail).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    strict: Option<bool>,
+    /// The input's cases, and those answered as the judge does (absent on
+    /// a fail).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cases: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    right: Option<u64>,
+    /// The one-line contestant-safe comment (a fail's: its reason).
+    comment: String,
+    /// The problems found, in output order (the first 1000, and the first
+    /// wrong answer).
+    findings: Vec<FindingJson>,
+    /// Problems found beyond those listed.
+    more: u64,
+}
+
+/// One problem of [`CheckJson`].
+#[derive(Debug, Serialize)]
+struct FindingJson {
+    /// The case (from 1) and the output's line (from 1), when the problem
+    /// has one.
+    case: Option<u64>,
+    line: Option<u64>,
+    /// `wrong_answer` or `presentation_error`.
+    kind: &'static str,
+    /// The problem in the words of the text report, and in the terse ones.
+    text: String,
+    terse: String,
+    /// For a wrong number: the number as printed, and the answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    printed: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    answer: Option<i64>,
+    /// Which known wrong readings of the rules give the printed number
+    /// (not in the terse report).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    diagnosis: Vec<String>,
+}
+
+/// A JSON document as written: pretty, with a final newline.
+fn json_text(doc: &impl Serialize) -> String {
+    let mut text = serde_json::to_string_pretty(doc).unwrap_or_default();
+    text.push('\n');
+    text
 }

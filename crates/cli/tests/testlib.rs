@@ -165,3 +165,65 @@ fn the_testlib_comment_gives_nothing_away() {
     );
     assert!(detail.stderr.lines().count() > 2, "{}", detail.stderr);
 }
+
+/// `check --format json` is one JSON document with the verdict, the exit
+/// code, the counts and each finding; a fail is one too.
+#[test]
+fn check_reports_in_json() {
+    let dir = scratch("json");
+    let out = dir.join("out.txt");
+    std::fs::write(&out, "1\n4\n-1 x\n3\n12345678901234567890123\n").unwrap();
+    let input = sample("curling.in");
+    let args = [
+        "check",
+        "curling",
+        input.to_str().unwrap(),
+        out.to_str().unwrap(),
+        "--format",
+        "json",
+    ];
+    let r = common::run(&args, "");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON document");
+    assert_eq!(doc["verdict"], "wrong_answer");
+    assert_eq!(doc["exit"], 1);
+    assert_eq!(
+        (doc["cases"].as_u64(), doc["right"].as_u64()),
+        (Some(6), Some(2))
+    );
+    let findings = doc["findings"].as_array().unwrap();
+    let kinds: Vec<&str> = findings
+        .iter()
+        .map(|f| f["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "presentation_error",
+            "wrong_answer",
+            "wrong_answer",
+            "wrong_answer"
+        ]
+    );
+    assert_eq!(findings[2]["printed"], "12345678901234567890123");
+    assert_eq!(findings[2]["answer"], 10);
+    assert!(findings[1]["diagnosis"]
+        .as_array()
+        .is_some_and(|d| !d.is_empty()));
+    // A fail: the jury is wrong.
+    let jury = dir.join("jury.a");
+    std::fs::write(&jury, "1\n4\n4\n4\n10\n-1\n").unwrap();
+    let mut args = args.to_vec();
+    args.insert(4, jury.to_str().unwrap());
+    let r = common::run(&args, "");
+    assert_eq!(r.code, 3);
+    let doc: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON document");
+    assert_eq!(
+        (doc["verdict"].as_str(), doc["exit"].as_u64()),
+        (Some("fail"), Some(3))
+    );
+    assert!(doc["comment"]
+        .as_str()
+        .unwrap()
+        .contains("dataset 3: it says 4"));
+}

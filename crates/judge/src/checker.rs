@@ -147,19 +147,28 @@ impl Checker {
         }
     }
 
-    /// Every finding on `output`, gathered: [`Checker::findings`] to its end.
+    /// The findings on `output`, gathered ([`Checker::findings`] to its
+    /// end): the first [`Report::KEPT`] of them, and the first wrong
+    /// answer wherever it is; the others are only counted, so a report's
+    /// memory does not grow with the output either (a million blank lines
+    /// are a million findings).
     pub fn check(&self, answers: &[i64], output: impl BufRead) -> std::io::Result<Report> {
         let mut findings = self.findings(answers, output);
-        let found = findings.by_ref().collect::<std::io::Result<Vec<_>>>()?;
-        Ok(findings.report(found))
+        let mut report = Report::default();
+        for f in findings.by_ref() {
+            report.add(f?);
+        }
+        (report.cases, report.right) = findings.counts();
+        Ok(report)
     }
 
     /// [`Checker::check`] on an output in memory, which reading cannot
     /// fail on.
     pub fn check_bytes(&self, answers: &[i64], output: &[u8]) -> Report {
-        let mut findings = self.findings(answers, output);
-        let found = findings.by_ref().flatten().collect();
-        findings.report(found)
+        match self.check(answers, output) {
+            Ok(report) => report,
+            Err(_) => unreachable!("reading a slice cannot fail"),
+        }
     }
 
     /// Reads a judge output (an answers file): the judge's line for each
@@ -347,18 +356,49 @@ pub enum Judgement {
 /// What [`Checker::check`] found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Report {
+    /// The first [`Report::KEPT`] findings, and the first wrong answer.
     pub findings: Vec<Finding>,
     /// Cases judged, and those answered exactly as the judge does.
     pub cases: u64,
     pub right: u64,
+    /// Every finding counted, kept or not: presentation errors and wrong
+    /// answers.
+    pub presentation: u64,
+    pub wrong: u64,
 }
 
 impl Report {
+    /// The most findings a report keeps.
+    pub const KEPT: usize = 1000;
+
+    fn add(&mut self, f: Finding) {
+        let first_wrong = match f.kind() {
+            Kind::Presentation => {
+                self.presentation += 1;
+                false
+            }
+            Kind::Wrong => {
+                self.wrong += 1;
+                self.wrong == 1
+            }
+        };
+        if self.findings.len() < Report::KEPT || first_wrong {
+            self.findings.push(f);
+        }
+    }
+
+    /// Findings counted but not kept.
+    pub fn dropped(&self) -> u64 {
+        (self.presentation + self.wrong).saturating_sub(self.findings.len() as u64)
+    }
+
     pub fn judgement(&self) -> Judgement {
-        match self.findings.iter().map(Finding::kind).max() {
-            None => Judgement::Accepted,
-            Some(Kind::Wrong) => Judgement::WrongAnswer,
-            Some(Kind::Presentation) => Judgement::Presentation,
+        if self.wrong > 0 {
+            Judgement::WrongAnswer
+        } else if self.presentation > 0 {
+            Judgement::Presentation
+        } else {
+            Judgement::Accepted
         }
     }
 
@@ -395,7 +435,10 @@ impl Report {
     /// One line: `ok, 6 datasets`, or the verdict and the counts.
     pub fn summary(&self, unit: &str) -> String {
         let units = |n: u64| counted(n, unit, &format!("{unit}s"));
-        let count = |kind: Kind| self.findings.iter().filter(|f| f.kind() == kind).count() as u64;
+        let count = |kind: Kind| match kind {
+            Kind::Wrong => self.wrong,
+            Kind::Presentation => self.presentation,
+        };
         match self.judgement() {
             Judgement::Accepted => format!("ok, {}", units(self.cases)),
             j => format!(
@@ -663,16 +706,6 @@ impl<R> Findings<'_, R> {
     /// Cases judged and cases answered exactly as the judge does, so far.
     pub fn counts(&self) -> (u64, u64) {
         (self.answers.len() as u64, self.right)
-    }
-
-    /// The report of these findings, once they are all read.
-    fn report(&self, findings: Vec<Finding>) -> Report {
-        let (cases, right) = self.counts();
-        Report {
-            findings,
-            cases,
-            right,
-        }
     }
 
     /// Strict: judges one line of the output: `head`, its first [`KEPT`]
@@ -1439,6 +1472,27 @@ mod tests {
             panic!("{report:?}")
         };
         assert_eq!((*count, first.chars().count()), (2, EXCERPT));
+    }
+
+    /// A report keeps the first findings and the first wrong answer, and
+    /// counts the rest: its memory does not grow with the output.
+    #[test]
+    fn a_report_keeps_few_findings_and_counts_all() {
+        let mut output = "\n".repeat(3 * Report::KEPT);
+        output.push_str("Case 1: 8\n");
+        let report = cases().check(&[9], output.as_bytes()).unwrap();
+        assert_eq!(report.findings.len(), Report::KEPT + 1);
+        assert_eq!(
+            (report.presentation, report.wrong),
+            (3 * Report::KEPT as u64, 1)
+        );
+        assert_eq!(report.dropped(), 2 * Report::KEPT as u64);
+        assert_eq!(report.judgement(), Judgement::WrongAnswer);
+        assert_eq!(report.first_wrong(), Some((1, "8")));
+        assert_eq!(
+            report.summary("case"),
+            "wrong answer: 0 of 1 case right; 1 wrong answer, 3000 presentation errors"
+        );
     }
 
     /// The terse words name the verdict, the place, the expected and the
