@@ -733,3 +733,83 @@ fn validate_prints_every_violation_and_exits_1() {
     let r = run(&["validate", "curling", "/no/such/file"], "");
     assert_eq!(r.code, 2);
 }
+
+/// `judge --format json` is one JSON document and `--format junit` JUnit
+/// XML with one testcase a test and a failure element for each test that
+/// is not AC.
+#[test]
+fn judge_reports_in_json_and_junit() {
+    let dir = sample_folder("formats");
+    std::fs::copy(sample("curling.in"), dir.join("02")).unwrap();
+    std::fs::write(dir.join("02.a"), "1\n4\n-1\n4\n10\n-1\n").unwrap();
+    std::fs::copy(sample("curling.in"), dir.join("10")).unwrap();
+    let dir = dir.to_str().unwrap();
+    let bin = env!("CARGO_BIN_EXE_gridpuzzle");
+    let right = format!("{bin} solve curling");
+    // Wrong on every test: a fixed output of another puzzle's shape.
+    let wrong = "sh -c 'cat >/dev/null; printf \"1\\n<b>&\\n\"'";
+    for (candidate, passed, code) in [(right.as_str(), true, 0), (wrong, false, 1)] {
+        let r = run(
+            &[
+                "judge",
+                "curling",
+                "--candidate",
+                candidate,
+                "--format",
+                "json",
+                dir,
+            ],
+            "",
+        );
+        assert_eq!(r.code, code, "{}", r.stderr);
+        let doc: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON document");
+        assert_eq!(doc["passed"], passed);
+        let tests = doc["tests"].as_array().unwrap();
+        let names: Vec<&str> = tests.iter().map(|t| t["name"].as_str().unwrap()).collect();
+        assert_eq!(names, ["01", "02", "10"]);
+        let verdict = if passed { "AC" } else { "WA" };
+        assert!(
+            tests.iter().all(|t| t["verdict"] == verdict),
+            "{}",
+            r.stdout
+        );
+        assert_eq!(doc["counts"][verdict], 3);
+
+        let r = run(
+            &[
+                "judge",
+                "curling",
+                "--candidate",
+                candidate,
+                "--format",
+                "junit",
+                dir,
+            ],
+            "",
+        );
+        assert_eq!(r.code, code, "{}", r.stderr);
+        let xml = roxmltree::Document::parse(&r.stdout).expect("well-formed XML");
+        let cases: Vec<_> = xml
+            .descendants()
+            .filter(|n| n.has_tag_name("testcase"))
+            .collect();
+        assert_eq!(cases.len(), 3);
+        let failures = xml
+            .descendants()
+            .filter(|n| n.has_tag_name("failure"))
+            .count();
+        assert_eq!(failures, if passed { 0 } else { 3 });
+        if !passed {
+            let failure = xml
+                .descendants()
+                .find(|n| n.has_tag_name("failure"))
+                .unwrap();
+            assert_eq!(failure.attribute("type"), Some("WA"));
+            assert!(
+                failure.text().unwrap_or("").contains("<b>&"),
+                "{}",
+                r.stdout
+            );
+        }
+    }
+}
