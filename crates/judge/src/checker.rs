@@ -140,6 +140,7 @@ impl Checker {
             next: 0,
             blanks: (0, 0),
             extra: None,
+            blank_run: (0, 0, 0),
             pending: VecDeque::new(),
             queue: VecDeque::new(),
             right: 0,
@@ -695,6 +696,9 @@ pub struct Findings<'a, R> {
     /// Strict: the first line after the last case's: its number and
     /// excerpt.
     extra: Option<(u64, String)>,
+    /// Strict: blank lines found before case `.0`'s line, from line `.1`,
+    /// `.2` of them, not yet yielded (they come before the queue).
+    blank_run: (u64, u64, u64),
     /// Tokens: tokens read and given back, the next case's.
     pending: VecDeque<Token>,
     queue: VecDeque<Finding>,
@@ -730,14 +734,10 @@ impl<R> Findings<'_, R> {
             self.blanks.1 += 1;
             return;
         }
+        // The blank lines before it are findings, yielded one at a time
+        // before the queue (a million of them are never all in memory).
         let (from, count) = std::mem::take(&mut self.blanks);
-        for line in from..from + count {
-            self.queue.push_back(Finding {
-                case: Some(n),
-                line: Some(line),
-                problem: Problem::Blank,
-            });
-        }
+        self.blank_run = (n, from, count);
         self.next += 1;
         let judge = self.checker.judge_line(n, answer);
         if whole && head == judge.as_bytes() {
@@ -1014,6 +1014,15 @@ impl<R: BufRead> Iterator for Findings<'_, R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
+            let (case, line, count) = self.blank_run;
+            if count > 0 {
+                self.blank_run = (case, line + 1, count - 1);
+                return Some(Ok(Finding {
+                    case: Some(case),
+                    line: Some(line),
+                    problem: Problem::Blank,
+                }));
+            }
             if let Some(f) = self.queue.pop_front() {
                 return Some(Ok(f));
             }
@@ -1252,8 +1261,8 @@ mod tests {
                 let (numbers, nonblank) = scan.finish();
                 whole.take_line(text.as_bytes(), true, &numbers, nonblank);
             }
-            whole.end();
-            let expected: Vec<Finding> = whole.queue.drain(..).collect();
+            // The end of the output is read from the empty reader.
+            let expected: Vec<Finding> = whole.by_ref().map(Result::unwrap).collect();
             assert_eq!(
                 streamed.findings,
                 expected,
@@ -1472,6 +1481,20 @@ mod tests {
             panic!("{report:?}")
         };
         assert_eq!((*count, first.chars().count()), (2, EXCERPT));
+    }
+
+    /// Blank lines before an answer are findings one at a time, as they
+    /// are asked for, never all held at once (20 MB of them took 3 GB).
+    #[test]
+    fn blank_lines_are_yielded_one_at_a_time() {
+        let output = format!("{}Case 1: 9\n", "\n".repeat(10));
+        let answers = [9];
+        let mut findings = cases().findings(&answers, output.as_bytes());
+        let first = findings.next().unwrap().unwrap();
+        assert_eq!((first.line, &first.problem), (Some(1), &Problem::Blank));
+        assert!(findings.queue.len() <= 1, "{}", findings.queue.len());
+        assert_eq!(findings.blank_run, (1, 2, 9));
+        assert_eq!(findings.count(), 9);
     }
 
     /// A report keeps the first findings and the first wrong answer, and
