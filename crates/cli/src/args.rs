@@ -364,6 +364,9 @@ pub trait PuzzleHelp {
     /// help), in order: `check`'s testlib form `INPUT OUTPUT ANSWER
     /// [REPORT]`.
     const MORE: &'static [(&'static str, &'static str)] = &[];
+    /// `FILE` may be given several times (`validate FILE...`): all are in
+    /// [`PuzzleArgs::files`], the first in `file`.
+    const MANY: bool = false;
 }
 
 /// The puzzle a command runs on: its name, its rule settings as text and
@@ -380,6 +383,9 @@ pub struct PuzzleArgs<H> {
     /// The positional arguments after the second ([`PuzzleHelp::MORE`])
     /// that were given, in order.
     pub more: Vec<PathBuf>,
+    /// Every `FILE` given, for a command that takes several
+    /// ([`PuzzleHelp::MANY`]).
+    pub files: Vec<PathBuf>,
     help: PhantomData<H>,
 }
 
@@ -392,6 +398,7 @@ impl<H> std::fmt::Debug for PuzzleArgs<H> {
             .field("file", &self.file)
             .field("second", &self.second)
             .field("more", &self.more)
+            .field("files", &self.files)
             .finish()
     }
 }
@@ -525,6 +532,7 @@ impl<H> PuzzleArgs<H> {
                 .map(|s| (s.key.to_string(), s.default.to_string()))
                 .collect(),
             params: Vec::new(),
+            files: file.iter().cloned().collect(),
             file,
             second: None,
             more: Vec::new(),
@@ -551,7 +559,14 @@ impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
             } else {
                 Vec::new()
             },
-            file: sub.get_one::<PathBuf>("file").cloned(),
+            file: sub
+                .get_many::<PathBuf>("file")
+                .and_then(|mut f| f.next())
+                .cloned(),
+            files: sub
+                .get_many::<PathBuf>("file")
+                .map(|f| f.cloned().collect())
+                .unwrap_or_default(),
             second: sub.try_get_one::<PathBuf>("second").ok().flatten().cloned(),
             more: MORE_IDS[..H::MORE.len().min(MORE_IDS.len())]
                 .iter()
@@ -579,6 +594,11 @@ impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
                 .value_parser(clap::value_parser!(PathBuf))
                 .help(H::FILE_HELP)
                 .hide(!H::FILE_SHOWN);
+            let file = if H::MANY {
+                file.num_args(1..).action(clap::ArgAction::Append)
+            } else {
+                file
+            };
             let mut sub = puzzle_command(&entry)
                 .after_help(H::after_help(&entry))
                 .arg(file);

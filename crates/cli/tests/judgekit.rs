@@ -813,3 +813,48 @@ fn judge_reports_in_json_and_junit() {
         }
     }
 }
+
+/// `validate` takes several files or a folder (each input of it, in
+/// order), says which file each violation is in, and exits 1 if any is
+/// invalid; `--format json` is one document for them all.
+#[test]
+fn validate_takes_several_files_and_folders() {
+    let dir = scratch("validate-many");
+    std::fs::copy(sample("curling.in"), dir.join("1")).unwrap();
+    std::fs::copy(sample("curling.in"), dir.join("10")).unwrap();
+    std::fs::write(dir.join("2"), "3 2 \n2 0 0\n0 0\n").unwrap();
+    std::fs::write(dir.join("2.a"), "not an input").unwrap();
+    let d = dir.to_str().unwrap();
+    let sample_in = sample("curling.in");
+    let r = run(&["validate", "curling", d, sample_in.to_str().unwrap()], "");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let last = r.stdout.lines().last().unwrap_or("");
+    assert_eq!(last, "4 files: 3 valid, 1 invalid", "{}", r.stdout);
+    let bad = dir.join("2").display().to_string();
+    assert!(
+        r.stdout
+            .contains(&format!("{bad}: dataset 1, line 2, column 1: ")),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["validate", "curling", "--format", "json", d], "");
+    assert_eq!(r.code, 1);
+    let doc: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON document");
+    assert_eq!(doc["valid"], false);
+    let files: Vec<(String, bool)> = doc["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let name = f["file"].as_str().unwrap();
+            let name = name.rsplit('/').next().unwrap().to_string();
+            (name, f["valid"].as_bool().unwrap())
+        })
+        .collect();
+    let want: Vec<(String, bool)> = [("1", true), ("2", false), ("10", true)]
+        .iter()
+        .map(|&(n, v)| (n.to_string(), v))
+        .collect();
+    assert_eq!(files, want);
+    assert_eq!(doc["files"][1]["violations"][0]["line"], 2);
+}
