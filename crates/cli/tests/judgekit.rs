@@ -858,3 +858,36 @@ fn validate_takes_several_files_and_folders() {
     assert_eq!(files, want);
     assert_eq!(doc["files"][1]["violations"][0]["line"], 2);
 }
+
+/// `testset --format json` is one document: the folder, whether the set
+/// is good, the report's lines and the manifest as written.
+#[test]
+fn testset_reports_in_json() {
+    let dir = scratch("testset-json");
+    let d = dir.to_str().unwrap();
+    let r = run(
+        &[
+            "testset",
+            "curling",
+            "-o",
+            d,
+            "--hardest",
+            "0",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON document");
+    assert_eq!(
+        (doc["puzzle"].as_str(), doc["good"].as_bool()),
+        (Some("curling"), Some(true))
+    );
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(doc["manifest"], written);
+    let tests = doc["manifest"]["tests"].as_array().unwrap().len();
+    assert_eq!(inputs(&dir).len(), tests);
+    assert!(doc["lines"].as_array().unwrap().len() > tests);
+}
