@@ -1423,6 +1423,11 @@ fn judgekit_table() -> Vec<Inv> {
         )
         .file("out.txt", "1\n 4\n-1 throws\n3\n11\n"),
         inv(
+            "check-curling-mixed-terse",
+            "check curling samples/curling.in $TMP/out.txt --terse",
+        )
+        .file("out.txt", "1\n 4\n-1 throws\n3\n11\n"),
+        inv(
             "check-curling-mixed-strict",
             "check curling samples/curling.in $TMP/out.txt --strict",
         )
