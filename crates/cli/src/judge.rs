@@ -109,8 +109,9 @@ pub fn after_help() -> String {
     format!(
         "The program runs with your user's rights: it can do anything you can do. Only judge \
          programs you trust.\n\n\
-         Each test's input is given on standard input; the output must be the judge's output \
-         exactly. Verdicts: AC accepted, WA wrong answer (or answers missing), PE presentation \
+         Each test's input is given on standard input; the output is compared with the judge's \
+         token by token, as testlib and DOMjudge compare (with --strict, byte for byte), and \
+         every answer file is proved by the solver first. Verdicts: AC accepted, WA wrong answer (or answers missing), PE presentation \
          error (right numbers written otherwise), TLE over the CPU time limit (or killed at \
          twice it in wall-clock time: the table shows both times, so a program that waits \
          or sleeps shows little CPU time), MLE over the memory limit (peak resident memory, \

@@ -48,11 +48,12 @@ pub fn after_help() -> String {
          Each input holds --datasets cases (3 by default, so that a program that keeps \
          state from one dataset to the next is caught) and the terminator, on the \
          candidate's standard input. Its standard output must be the judge's output, one \
-         line per case exactly as the judge prints it ({}); with --bare, one bare number \
-         per line. Trailing blank lines and `\\r\\n` line ends are forgiven, as `judge` and \
-         `check` forgive them; the right number in another form (`Case 1:9`, a trailing \
-         space) is a presentation error. Cases grow from the \
-         smallest --size to the largest.\n\n\
+         line per case as the judge prints it ({}); with --bare, one bare number per \
+         line. It is read as `judge` and `check` read it: token by token, so spaces, \
+         blank lines and `\\r\\n` line ends are forgiven, and the right number in another \
+         form (`Case 1:9`, a trailing word) is a presentation error; with --strict, the \
+         judge's lines byte for byte. Cases grow from the smallest --size to the \
+         largest.\n\n\
          The first failing input is saved at once (--save, by default \
          stress-fail-PUZZLE-SEED.in in the current folder) and again after each \
          shrinking step: whole datasets are removed first, then boards shrink while the \
