@@ -2,7 +2,9 @@
 //! two-line wrapper, taken from the README itself (so the page cannot
 //! drift from what works), is run as a judging system runs a checker —
 //! `check.sh INPUT OUTPUT ANSWER [REPORT]` with `gridpuzzle` on the PATH —
-//! and each row's exit code and one-line comment are checked.
+//! and each row's exit code and one-line comment are checked; then the
+//! terse and JSON reports, and numbers past every integer type. Curling's
+//! sample is the fixture: its answers and words are the rows'.
 
 mod common;
 
@@ -226,4 +228,79 @@ fn check_reports_in_json() {
         .as_str()
         .unwrap()
         .contains("dataset 3: it says 4"));
+}
+
+/// A number past every integer type is reported as the program printed
+/// it, by all three commands (it was clamped to the largest `i64`).
+#[test]
+fn a_long_number_is_reported_as_written() {
+    let big = "12345678901234567890123";
+    let dir = scratch("long-number");
+    let script = dir.join("candidate.sh");
+    let bin = env!("CARGO_BIN_EXE_gridpuzzle");
+    std::fs::write(
+        &script,
+        format!("'{bin}' solve curling | sed 's/.*/{big}/'\n"),
+    )
+    .unwrap();
+    let sh = format!("sh {}", script.display());
+    let input = sample("curling.in");
+    let output = dir.join("out.txt");
+    std::fs::write(&output, format!("{big}\n").repeat(6)).unwrap();
+    let check = common::run(
+        &[
+            "check",
+            "curling",
+            input.to_str().unwrap(),
+            output.to_str().unwrap(),
+        ],
+        "",
+    );
+    let tests = dir.join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    std::fs::copy(&input, tests.join("01")).unwrap();
+    let judge = common::run(
+        &[
+            "judge",
+            "curling",
+            "--candidate",
+            &sh,
+            "--time-limit",
+            "10",
+            tests.to_str().unwrap(),
+        ],
+        "",
+    );
+    let save = dir.join("fail.in");
+    let stress = common::run(
+        &[
+            "stress",
+            "curling",
+            "--candidate",
+            &sh,
+            "--cases",
+            "3",
+            "--size",
+            "5x5",
+            "--shrink-time",
+            "1",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        "",
+    );
+    let printed = format!("printed {big}");
+    for (name, r, code) in [
+        ("check", &check, 1),
+        ("judge", &judge, 1),
+        ("stress", &stress, 1),
+    ] {
+        assert_eq!(r.code, code, "{name}: {}{}", r.stdout, r.stderr);
+        assert!(r.stdout.contains(&printed), "{name}: {}", r.stdout);
+        assert!(
+            !r.stdout.contains("9223372036854775807"),
+            "{name}: {}",
+            r.stdout
+        );
+    }
 }
