@@ -279,6 +279,15 @@ pub enum Format {
     Json,
 }
 
+/// How the judge kit's commands report: lines for a person, or one JSON
+/// document for a program (its fields are documented on the command's
+/// report type).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    Text,
+    Json,
+}
+
 /// `WxH` (width × height, `x` or `×`), both at least 1.
 pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
     gridpuzzle_engine::grid::parse_size(s)
@@ -351,6 +360,13 @@ pub trait PuzzleHelp {
     /// A second positional argument after `FILE` (its value name and
     /// help), for a command that reads two files (`check INPUT OUTPUT`).
     const SECOND: Option<(&'static str, &'static str)> = None;
+    /// Optional positional arguments after `SECOND` (value names and
+    /// help), in order: `check`'s testlib form `INPUT OUTPUT ANSWER
+    /// [REPORT]`.
+    const MORE: &'static [(&'static str, &'static str)] = &[];
+    /// `FILE` may be given several times (`validate FILE...`): all are in
+    /// [`PuzzleArgs::files`], the first in `file`.
+    const MANY: bool = false;
 }
 
 /// The puzzle a command runs on: its name, its rule settings as text and
@@ -364,6 +380,12 @@ pub struct PuzzleArgs<H> {
     pub file: Option<PathBuf>,
     /// The second positional argument, for a command that has one.
     pub second: Option<PathBuf>,
+    /// The positional arguments after the second ([`PuzzleHelp::MORE`])
+    /// that were given, in order.
+    pub more: Vec<PathBuf>,
+    /// Every `FILE` given, for a command that takes several
+    /// ([`PuzzleHelp::MANY`]).
+    pub files: Vec<PathBuf>,
     help: PhantomData<H>,
 }
 
@@ -375,6 +397,8 @@ impl<H> std::fmt::Debug for PuzzleArgs<H> {
             .field("params", &self.params)
             .field("file", &self.file)
             .field("second", &self.second)
+            .field("more", &self.more)
+            .field("files", &self.files)
             .finish()
     }
 }
@@ -508,8 +532,10 @@ impl<H> PuzzleArgs<H> {
                 .map(|s| (s.key.to_string(), s.default.to_string()))
                 .collect(),
             params: Vec::new(),
+            files: file.iter().cloned().collect(),
             file,
             second: None,
+            more: Vec::new(),
             help: PhantomData,
         }
     }
@@ -533,8 +559,19 @@ impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
             } else {
                 Vec::new()
             },
-            file: sub.get_one::<PathBuf>("file").cloned(),
+            file: sub
+                .get_many::<PathBuf>("file")
+                .and_then(|mut f| f.next())
+                .cloned(),
+            files: sub
+                .get_many::<PathBuf>("file")
+                .map(|f| f.cloned().collect())
+                .unwrap_or_default(),
             second: sub.try_get_one::<PathBuf>("second").ok().flatten().cloned(),
+            more: MORE_IDS[..H::MORE.len().min(MORE_IDS.len())]
+                .iter()
+                .map_while(|id| sub.try_get_one::<PathBuf>(id).ok().flatten().cloned())
+                .collect(),
             help: PhantomData,
         })
     }
@@ -545,6 +582,10 @@ impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
     }
 }
 
+/// The ids of the [`PuzzleHelp::MORE`] arguments (clap wants them
+/// `'static`): as many as a command may have.
+const MORE_IDS: [&str; 2] = ["more0", "more1"];
+
 impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
     fn augment_subcommands(mut cmd: clap::Command) -> clap::Command {
         for entry in gridpuzzle_registry::entries() {
@@ -553,6 +594,11 @@ impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
                 .value_parser(clap::value_parser!(PathBuf))
                 .help(H::FILE_HELP)
                 .hide(!H::FILE_SHOWN);
+            let file = if H::MANY {
+                file.num_args(1..).action(clap::ArgAction::Append)
+            } else {
+                file
+            };
             let mut sub = puzzle_command(&entry)
                 .after_help(H::after_help(&entry))
                 .arg(file);
@@ -572,6 +618,14 @@ impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
                         .value_name(name)
                         .value_parser(clap::value_parser!(PathBuf))
                         .help(help),
+                );
+            }
+            for ((name, help), id) in H::MORE.iter().zip(MORE_IDS) {
+                sub = sub.arg(
+                    Arg::new(id)
+                        .value_name(*name)
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help(*help),
                 );
             }
             cmd = cmd.subcommand(with_settings(sub, &entry));

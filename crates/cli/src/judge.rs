@@ -24,14 +24,17 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use std::collections::BTreeMap;
+
 use anyhow::{bail, Result};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use gridpuzzle_engine::puzzle::counted;
 use gridpuzzle_engine::shown::shown;
 use gridpuzzle_judge::folder::{self, Test, TestFiles};
 use gridpuzzle_judge::judge::{first_wrong, Judge, Judged, RunVerdict, OUTPUT_CAP};
 use gridpuzzle_judge::run::RunLimits;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use serde::Serialize;
 
 use crate::args::{BudgetArgs, Cap, PuzzleArgs, PuzzleHelp};
 use crate::Exit;
@@ -59,8 +62,28 @@ pub struct JudgeCommand {
     #[arg(long, global = true, value_name = "N", default_value = "1", value_parser = crate::solve::parse_jobs)]
     pub jobs: usize,
 
+    /// Compare outputs byte for byte, as the judge prints them (a trailing space, a blank line between answers or answers on one line are presentation errors); by default outputs are compared token by token, as testlib and DOMjudge do
+    #[arg(long, global = true)]
+    pub strict: bool,
+
+    /// `json`: one JSON document (each test's verdict, times, memory and detail); `junit`: JUnit XML, one testcase a test, for CI dashboards
+    #[arg(long, global = true, value_enum, default_value_t = JudgeFormat::Text)]
+    pub format: JudgeFormat,
+
     #[command(flatten)]
     pub budget: BudgetArgs,
+}
+
+/// How `judge` reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum JudgeFormat {
+    /// The table as the tests are judged, a summary, the first failing
+    /// test explained.
+    Text,
+    /// One JSON document at the end ([`JudgeJson`]).
+    Json,
+    /// JUnit XML at the end ([`junit`]).
+    Junit,
 }
 
 fn parse_megabytes(s: &str) -> Result<Cap<u64>, String> {
@@ -77,15 +100,18 @@ fn parse_megabytes(s: &str) -> Result<Cap<u64>, String> {
 }
 
 const EXIT: &str = "Exit status: 0 every test AC, 1 some test failed, 2 usage error, a \
-test folder that cannot be read or a program that cannot be started.";
+test folder that cannot be read or a program that cannot be started, 3 fail: an answer file \
+is malformed or wrong (each jury answer is proved by the solver before a program is judged \
+against it).";
 
 /// The help after `judge --help`.
 pub fn after_help() -> String {
     format!(
         "The program runs with your user's rights: it can do anything you can do. Only judge \
          programs you trust.\n\n\
-         Each test's input is given on standard input; the output must be the judge's output \
-         exactly. Verdicts: AC accepted, WA wrong answer (or answers missing), PE presentation \
+         Each test's input is given on standard input; the output is compared with the judge's \
+         token by token, as testlib and DOMjudge compare (with --strict, byte for byte), and \
+         every answer file is proved by the solver first. Verdicts: AC accepted, WA wrong answer (or answers missing), PE presentation \
          error (right numbers written otherwise), TLE over the CPU time limit (or killed at \
          twice it in wall-clock time: the table shows both times, so a program that waits \
          or sleeps shows little CPU time), MLE over the memory limit (peak resident memory, \
@@ -144,12 +170,15 @@ pub fn run(cmd: JudgeCommand) -> Result<Exit> {
             memory: cmd.memory_limit.0.map(|mb| mb << 20),
         },
         jobs: cmd.jobs,
+        strict: cmd.strict,
     };
     cmd.puzzle.visit(Folder {
         judge,
         dir,
         tests,
         budget: cmd.budget,
+        format: cmd.format,
+        candidate: candidate.clone(),
     })
 }
 
@@ -158,6 +187,8 @@ struct Folder {
     dir: PathBuf,
     tests: Vec<TestFiles>,
     budget: BudgetArgs,
+    format: JudgeFormat,
+    candidate: String,
 }
 
 impl Visit for Folder {
@@ -170,14 +201,25 @@ impl Visit for Folder {
             .tests
             .iter()
             .map(|files| folder::load(&puzzle, files, titles.get(&files.name).cloned(), &limits))
-            .collect::<Result<Vec<_>>>()?;
+            .collect::<Result<Vec<_>>>();
+        let tests = match tests {
+            Ok(tests) => tests,
+            // The jury is wrong: testlib's fail, not the program's fault
+            // nor a usage error.
+            Err(e) if e.downcast_ref::<folder::JuryError>().is_some() => {
+                eprintln!("gridpuzzle: fail: {}", shown(&format!("{e:#}")));
+                return Ok(Exit::Fail);
+            }
+            Err(e) => return Err(e),
+        };
         let width = tests
             .iter()
             .map(|t| t.files.name.len())
             .max()
             .unwrap_or(4)
             .max(4);
-        {
+        let text = self.format == JudgeFormat::Text;
+        if text {
             let mut out = std::io::stdout().lock();
             writeln!(
                 out,
@@ -186,10 +228,30 @@ impl Visit for Folder {
             )?;
             out.flush()?;
         }
-        let judged = self
-            .judge
-            .run_all::<P>(&tests, &mut |t, j| row(t, j, width))?;
+        let judged = self.judge.run_all::<P>(&tests, &mut |t, j| {
+            if text {
+                row(t, j, width)
+            } else {
+                Ok(())
+            }
+        })?;
         let mut out = std::io::stdout().lock();
+        let passed = judged.iter().all(|j| j.verdict == RunVerdict::Ac);
+        let exit = if passed { Exit::Ok } else { Exit::PlanRejected };
+        match self.format {
+            JudgeFormat::Text => {}
+            JudgeFormat::Json => {
+                let doc = self.json::<P>(&tests, &judged, passed);
+                let mut text = serde_json::to_string_pretty(&doc)?;
+                text.push('\n');
+                out.write_all(text.as_bytes())?;
+                return Ok(exit);
+            }
+            JudgeFormat::Junit => {
+                out.write_all(&junit::<P>(&tests, &judged)?)?;
+                return Ok(exit);
+            }
+        }
         let counts: Vec<String> = RunVerdict::ALL
             .iter()
             .filter_map(|v| {
@@ -231,6 +293,164 @@ impl Visit for Folder {
         self.explain_failure(&puzzle, &mut out, j, t)?;
         Ok(Exit::PlanRejected)
     }
+}
+
+/// `judge --format json`: one document for the whole run.
+#[derive(Debug, Serialize)]
+pub struct JudgeJson {
+    pub puzzle: &'static str,
+    /// The test folder and the program, as given.
+    pub folder: String,
+    pub candidate: String,
+    /// The limits: CPU seconds a test, megabytes of peak resident memory
+    /// (`null`: none), and whether outputs were compared byte for byte.
+    pub time_limit: f64,
+    pub memory_limit_mb: Option<u64>,
+    pub strict: bool,
+    /// Every test AC (the exit status is 0).
+    pub passed: bool,
+    /// Tests by verdict (`AC`, `WA`, ...), only the verdicts given.
+    pub counts: BTreeMap<&'static str, usize>,
+    /// Each test, in the folder's order.
+    pub tests: Vec<TestJson>,
+}
+
+/// One test of [`JudgeJson`].
+#[derive(Debug, Serialize)]
+pub struct TestJson {
+    /// `01`, or `NAME` for `NAME.in`; its title in the folder's manifest.
+    pub name: String,
+    pub title: Option<String>,
+    pub input: String,
+    /// `AC`, `WA`, `PE`, `TLE`, `MLE`, `RE` or `OLE`, and the table's line
+    /// saying why.
+    pub verdict: &'static str,
+    pub detail: String,
+    /// CPU and wall-clock seconds, peak resident megabytes (`null` where
+    /// not measured).
+    pub cpu_seconds: Option<f64>,
+    pub wall_seconds: f64,
+    pub peak_mb: Option<f64>,
+    /// The checker's problems with the output, for a checked run (the
+    /// first ten).
+    pub findings: Vec<String>,
+}
+
+impl Folder {
+    fn json<P: Puzzle>(
+        &self,
+        tests: &[Test<P::Case>],
+        judged: &[Judged],
+        passed: bool,
+    ) -> JudgeJson {
+        let mut counts = BTreeMap::new();
+        for j in judged {
+            *counts.entry(j.verdict.name()).or_insert(0) += 1;
+        }
+        JudgeJson {
+            puzzle: P::NAME,
+            folder: self.dir.display().to_string(),
+            candidate: self.candidate.clone(),
+            time_limit: self.judge.limits.time.as_secs_f64(),
+            memory_limit_mb: self.judge.limits.memory.map(|b| b >> 20),
+            strict: self.judge.strict,
+            passed,
+            counts,
+            tests: tests
+                .iter()
+                .zip(judged)
+                .map(|(t, j)| TestJson {
+                    name: t.files.name.clone(),
+                    title: t.title.clone(),
+                    input: t.files.input.display().to_string(),
+                    verdict: j.verdict.name(),
+                    detail: j.detail.clone(),
+                    cpu_seconds: j.run.cpu.map(|c| c.as_secs_f64()),
+                    wall_seconds: j.run.wall.as_secs_f64(),
+                    peak_mb: j.run.peak.map(|b| b as f64 / 1048576.0),
+                    findings: j
+                        .report
+                        .iter()
+                        .flat_map(|r| r.findings.iter().take(10))
+                        .map(|f| f.describe(P::UNIT))
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `judge --format junit`: JUnit XML as CI dashboards read it (Jenkins,
+/// GitLab, GitHub's test reporters): one `testsuite` for the run, one
+/// `testcase` a test (its time the wall-clock time), and a `failure`
+/// element for a test that is not AC, its `type` the verdict and its
+/// `message` the table's detail. Written with quick-xml, which escapes
+/// what a program printed.
+pub fn junit<P: Puzzle>(tests: &[Test<P::Case>], judged: &[Judged]) -> Result<Vec<u8>> {
+    use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
+    let mut w = quick_xml::Writer::new_with_indent(Vec::new(), b' ', 2);
+    let failures = judged
+        .iter()
+        .filter(|j| j.verdict != RunVerdict::Ac)
+        .count();
+    let time: f64 = judged.iter().map(|j| j.run.wall.as_secs_f64()).sum();
+    let (n, failures, time) = (
+        judged.len().to_string(),
+        failures.to_string(),
+        format!("{time:.3}"),
+    );
+    let name = format!("gridpuzzle judge {}", P::NAME);
+    w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
+    let mut suites = BytesStart::new("testsuites");
+    suites.push_attribute(("name", name.as_str()));
+    suites.push_attribute(("tests", n.as_str()));
+    suites.push_attribute(("failures", failures.as_str()));
+    suites.push_attribute(("errors", "0"));
+    suites.push_attribute(("time", time.as_str()));
+    w.write_event(Event::Start(suites))?;
+    let mut suite = BytesStart::new("testsuite");
+    suite.push_attribute(("name", P::NAME));
+    suite.push_attribute(("tests", n.as_str()));
+    suite.push_attribute(("failures", failures.as_str()));
+    suite.push_attribute(("errors", "0"));
+    suite.push_attribute(("time", time.as_str()));
+    w.write_event(Event::Start(suite))?;
+    for (t, j) in tests.iter().zip(judged) {
+        let name = match &t.title {
+            Some(title) => format!("{} ({title})", t.files.name),
+            None => t.files.name.clone(),
+        };
+        let time = format!("{:.3}", j.run.wall.as_secs_f64());
+        let mut case = BytesStart::new("testcase");
+        case.push_attribute(("name", name.as_str()));
+        case.push_attribute(("classname", P::NAME));
+        case.push_attribute(("time", time.as_str()));
+        if j.verdict == RunVerdict::Ac {
+            w.write_event(Event::Empty(case))?;
+            continue;
+        }
+        w.write_event(Event::Start(case))?;
+        let detail = shown(&j.detail);
+        let mut failure = BytesStart::new("failure");
+        failure.push_attribute(("type", j.verdict.name()));
+        failure.push_attribute(("message", &*detail));
+        w.write_event(Event::Start(failure))?;
+        let mut body = format!("{}: {detail}", j.verdict.name());
+        if let Some(report) = &j.report {
+            for f in report.findings.iter().take(10) {
+                body.push('\n');
+                body.push_str(&shown(&f.describe(P::UNIT)));
+            }
+        }
+        w.write_event(Event::Text(BytesText::new(&body)))?;
+        w.write_event(Event::End(BytesEnd::new("failure")))?;
+        w.write_event(Event::End(BytesEnd::new("testcase")))?;
+    }
+    w.write_event(Event::End(BytesEnd::new("testsuite")))?;
+    w.write_event(Event::End(BytesEnd::new("testsuites")))?;
+    let mut xml = w.into_inner();
+    xml.push(b'\n');
+    Ok(xml)
 }
 
 /// A test's row of the table.

@@ -30,12 +30,14 @@ use gridpuzzle_engine::puzzle::counted;
 use gridpuzzle_engine::search::{Limits, Outcome};
 use gridpuzzle_engine::shown::shown;
 use gridpuzzle_engine::view::TextStyle;
+use gridpuzzle_judge::checker::Problem;
 use gridpuzzle_judge::scan::Scan;
 use gridpuzzle_judge::stress::{judge_input, Failure, Input, ShrinkEnd, Shrunk, SizeRange, Stress};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
 
-use crate::args::{PuzzleArgs, PuzzleHelp};
+use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
 use crate::Exit;
 
 /// The help after `stress --help`.
@@ -46,11 +48,12 @@ pub fn after_help() -> String {
          Each input holds --datasets cases (3 by default, so that a program that keeps \
          state from one dataset to the next is caught) and the terminator, on the \
          candidate's standard input. Its standard output must be the judge's output, one \
-         line per case exactly as the judge prints it ({}); with --bare, one bare number \
-         per line. Trailing blank lines and `\\r\\n` line ends are forgiven, as `judge` and \
-         `check` forgive them; the right number in another form (`Case 1:9`, a trailing \
-         space) is a presentation error. Cases grow from the \
-         smallest --size to the largest.\n\n\
+         line per case as the judge prints it ({}); with --bare, one bare number per \
+         line. It is read as `judge` and `check` read it: token by token, so spaces, \
+         blank lines and `\\r\\n` line ends are forgiven, and the right number in another \
+         form (`Case 1:9`, a trailing word) is a presentation error; with --strict, the \
+         judge's lines byte for byte. Cases grow from the smallest --size to the \
+         largest.\n\n\
          The first failing input is saved at once (--save, by default \
          stress-fail-PUZZLE-SEED.in in the current folder) and again after each \
          shrinking step: whole datasets are removed first, then boards shrink while the \
@@ -177,6 +180,14 @@ pub struct StressCommand {
     /// The candidate prints one bare number per case, not the judge's line
     #[arg(long, global = true)]
     pub bare: bool,
+
+    /// `json`: one JSON document at the end (the result, the counts and, for a failure, the smallest failing input, what the candidate printed, the answer and the diagnosis)
+    #[arg(long, global = true, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+
+    /// Compare outputs byte for byte, as the judge prints them (a trailing space, a blank line between answers or answers on one line are presentation errors); by default outputs are compared token by token, as testlib and DOMjudge do
+    #[arg(long, global = true)]
+    pub strict: bool,
 }
 
 pub fn run(cmd: StressCommand) -> Result<Exit> {
@@ -215,10 +226,12 @@ pub fn run(cmd: StressCommand) -> Result<Exit> {
             shrink_time: Duration::from_secs_f64(cmd.shrink_time),
             jobs: cmd.jobs as usize,
             bare: cmd.bare,
+            strict: cmd.strict,
             cancel,
         },
         candidate: candidate.clone(),
         terminal: std::io::stderr().is_terminal(),
+        json: cmd.format == ReportFormat::Json,
     };
     cmd.puzzle.visit(job)
 }
@@ -229,6 +242,54 @@ struct Job {
     /// The candidate as the user wrote it, for the reproducing command.
     candidate: String,
     terminal: bool,
+    /// One JSON document ([`StressJson`]) instead of the report's lines.
+    json: bool,
+}
+
+/// `stress --format json`: one document for the run.
+#[derive(Debug, Default, Serialize)]
+struct StressJson {
+    puzzle: &'static str,
+    /// `agreed` (exit 0), `failed` (exit 1) or `interrupted` (exit 130).
+    result: &'static str,
+    /// Cases on which the candidate agreed with us, and cases skipped (no
+    /// case of that size, or our search hit its budget).
+    agreed: u64,
+    skipped: u64,
+    /// The first failure found, shrunk; absent when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    failure: Option<FailureJson>,
+}
+
+/// The failure of [`StressJson`].
+#[derive(Debug, Default, Serialize)]
+struct FailureJson {
+    /// What the candidate did on the smallest input, in the report's words
+    /// (after "the candidate"), and its kind: `wrong_answer`,
+    /// `presentation_error`, `crash`, `exit`, `timeout`, `too_much_output`.
+    what: String,
+    kind: &'static str,
+    /// The case (from 1) it is about, the number printed as written, and
+    /// our answer, where they apply.
+    case: Option<usize>,
+    printed: Option<String>,
+    answer: Option<i64>,
+    /// The smallest failing input (judge format), the shrinking steps
+    /// taken, and whether shrinking finished (`done`, `out_of_time`,
+    /// `interrupted`).
+    input: String,
+    shrinking_steps: usize,
+    shrinking: &'static str,
+    /// The first 20 lines the candidate printed on it, and 10 of its
+    /// standard error.
+    stdout: Vec<String>,
+    stderr: Vec<String>,
+    /// Which known wrong readings of the rules give the printed number;
+    /// whether the case alone is answered right (state kept between cases).
+    diagnosis: Vec<String>,
+    alone_right: Option<bool>,
+    /// Where the input is saved.
+    saved: String,
 }
 
 impl Visit for Job {
@@ -268,6 +329,32 @@ impl Job {
         } else {
             String::new()
         };
+        if self.json {
+            let mut doc = StressJson {
+                puzzle: P::NAME,
+                agreed,
+                skipped: scanned.skipped,
+                ..StressJson::default()
+            };
+            let exit = match scanned.end {
+                Scan::Found(_, (input, failure)) => {
+                    let (failure, exit) = self.failure_json(puzzle, input, failure)?;
+                    doc.failure = Some(failure);
+                    exit
+                }
+                Scan::Done => Exit::Ok,
+                Scan::Stopped => Exit::Interrupted,
+            };
+            doc.result = match exit {
+                Exit::Ok => "agreed",
+                Exit::Interrupted => "interrupted",
+                _ => "failed",
+            };
+            let mut text = serde_json::to_string_pretty(&doc)?;
+            text.push('\n');
+            std::io::stdout().write_all(text.as_bytes())?;
+            return Ok(exit);
+        }
         match scanned.end {
             Scan::Found(i, (input, failure)) => self.report(puzzle, i as u64 + 1, input, failure),
             Scan::Done => {
@@ -439,6 +526,87 @@ impl Job {
             ShrinkEnd::Interrupted => Exit::Interrupted,
             _ => Exit::PlanRejected,
         })
+    }
+
+    /// The failure, shrunk and saved, as [`FailureJson`], and the exit
+    /// status.
+    fn failure_json<P: Puzzle>(
+        &self,
+        puzzle: &P,
+        input: Input<P::Case>,
+        failure: Failure,
+    ) -> Result<(FailureJson, Exit)> {
+        let s = &self.stress;
+        s.save(puzzle, &input)?;
+        let Shrunk {
+            input,
+            failure,
+            steps,
+            end,
+            ..
+        } = self.shrink(puzzle, input, failure)?;
+        let text = judge_input(puzzle, &input.cases);
+        let run = s.run_candidate(&text, false, None)?;
+        let kind = match &failure {
+            Failure::Output(f) => match f.kind() {
+                gridpuzzle_judge::checker::Kind::Wrong => "wrong_answer",
+                gridpuzzle_judge::checker::Kind::Presentation => "presentation_error",
+            },
+            Failure::Crash(_) => "crash",
+            Failure::Exit(_) => "exit",
+            Failure::TimedOut => "timeout",
+            Failure::TooMuchOutput => "too_much_output",
+        };
+        let case = failure.case();
+        let answer = match &failure {
+            Failure::Output(f) => match &f.problem {
+                Problem::Wrong { answer, .. } => Some(*answer),
+                _ => case.and_then(|c| input.answers.get(c).copied()),
+            },
+            _ => case.and_then(|c| input.answers.get(c).copied()),
+        };
+        let printed = match &failure {
+            Failure::Output(f) => f.printed_text().map(str::to_string),
+            _ => None,
+        };
+        let explained = s.explain(puzzle, &input, &failure)?;
+        let doc = FailureJson {
+            what: failure.describe(s.limit, input.cases.len()),
+            kind,
+            case: case.map(|c| c + 1),
+            printed,
+            answer,
+            input: text,
+            shrinking_steps: steps,
+            shrinking: match end {
+                ShrinkEnd::Done => "done",
+                ShrinkEnd::OutOfTime => "out_of_time",
+                ShrinkEnd::Interrupted => "interrupted",
+            },
+            stdout: run
+                .stdout
+                .lines()
+                .take(20)
+                .map(|l| shown(l).into_owned())
+                .collect(),
+            stderr: run
+                .stderr
+                .lines()
+                .take(10)
+                .map(|l| shown(l).into_owned())
+                .collect(),
+            diagnosis: explained
+                .as_ref()
+                .map(|e| e.diagnosis.lines.clone())
+                .unwrap_or_default(),
+            alone_right: explained.and_then(|e| e.alone_right),
+            saved: s.save.display().to_string(),
+        };
+        let exit = match end {
+            ShrinkEnd::Interrupted => Exit::Interrupted,
+            _ => Exit::PlanRejected,
+        };
+        Ok((doc, exit))
     }
 
     /// The judge kit's shrinking, with a spinner on a terminal and a word

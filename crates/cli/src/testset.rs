@@ -14,12 +14,13 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use gridpuzzle_judge::testset::{prepare, Make};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use serde::Serialize;
 
-use crate::args::{PuzzleArgs, PuzzleHelp};
+use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
 use crate::Exit;
 
 #[derive(Debug, Args)]
@@ -43,6 +44,25 @@ pub struct TestsetCommand {
     /// Replace the tests of a folder that already holds some
     #[arg(long, global = true)]
     pub force: bool,
+
+    /// `json`: one JSON document (the folder, whether the set is good, the report's lines and the manifest written)
+    #[arg(long, global = true, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+}
+
+/// `testset --format json`: what was written.
+#[derive(Debug, Serialize)]
+struct TestsetJson {
+    puzzle: &'static str,
+    /// The folder written.
+    folder: String,
+    /// Every test valid and every known wrong reading killed (exit 0).
+    good: bool,
+    /// The text report's lines: a line a test, its notes, the variants and
+    /// the kill set.
+    lines: Vec<String>,
+    /// The folder's manifest.json, as written.
+    manifest: serde_json::Value,
 }
 
 fn parse_hardest(s: &str) -> Result<f64, String> {
@@ -66,7 +86,8 @@ pub fn after_help() -> String {
          and a small kill set. The tests: the statement's sample, the puzzle's edge cases, a \
          spread of answers, the most cases in one input, the hardest board found, and tests \
          hunted for any wrong reading still alive. No case is repeated and every input passes \
-         `validate --strict`.\n\n{EXIT}\n\n{}",
+         `validate --strict`. DIR/README.txt says what the files are and gives the command \
+         (seed included) that writes them again.\n\n{EXIT}\n\n{}",
         crate::args::examples(&[
             "gridpuzzle testset {1} -o tests",
             "gridpuzzle testset {2} -o tests --seed 7 --hardest 0",
@@ -99,15 +120,18 @@ pub fn run(cmd: TestsetCommand) -> Result<Exit> {
         bail!("give the folder to write with -o DIR");
     };
     prepare(&dir, cmd.force)?;
-    cmd.puzzle.visit(Written(Make {
-        dir,
-        seed: cmd.seed,
-        hardest: Duration::from_secs_f64(cmd.hardest),
-    }))
+    cmd.puzzle.visit(Written(
+        Make {
+            dir,
+            seed: cmd.seed,
+            hardest: Duration::from_secs_f64(cmd.hardest),
+        },
+        cmd.format,
+    ))
 }
 
 /// The judge kit's [`Make`] on the chosen puzzle, its lines printed.
-struct Written(Make);
+struct Written(Make, ReportFormat);
 
 impl Visit for Written {
     type Output = Result<Exit>;
@@ -115,8 +139,24 @@ impl Visit for Written {
     fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
         let written = self.0.make(&puzzle)?;
         let mut out = std::io::stdout().lock();
-        for line in &written.lines {
-            writeln!(out, "{line}")?;
+        if self.1 == ReportFormat::Json {
+            let path = self.0.dir.join("manifest.json");
+            let manifest = std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let doc = TestsetJson {
+                puzzle: P::NAME,
+                folder: self.0.dir.display().to_string(),
+                good: written.good,
+                lines: written.lines.clone(),
+                manifest: serde_json::from_str(&manifest)?,
+            };
+            let mut text = serde_json::to_string_pretty(&doc)?;
+            text.push('\n');
+            out.write_all(text.as_bytes())?;
+        } else {
+            for line in &written.lines {
+                writeln!(out, "{line}")?;
+            }
         }
         Ok(if written.good {
             Exit::Ok

@@ -9,13 +9,15 @@
 //! the limits are the puzzle's, never written here.
 
 use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::Args;
 use gridpuzzle_engine::puzzle::counted;
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use serde::Serialize;
 
-use crate::args::{PuzzleArgs, PuzzleHelp};
+use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
 use crate::{input, Exit};
 
 #[derive(Debug, Args)]
@@ -28,6 +30,10 @@ pub struct ValidateCommand {
     /// (but where the statement's sample has one)
     #[arg(long, global = true)]
     pub strict: bool,
+
+    /// `json`: one JSON document (each file's cases and violations with case, line and column)
+    #[arg(long, global = true, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
 }
 
 /// The most bytes read: judge inputs within the limits are far smaller.
@@ -45,7 +51,8 @@ pub fn after_help() -> String {
         crate::args::examples(&[
             "gridpuzzle validate {1} tests/01",
             "gridpuzzle validate {2} --strict tests/07",
-            "for t in tests/??; do gridpuzzle validate {1} --strict \"$t\" || echo \"$t\"; done",
+            "gridpuzzle validate {1} --strict tests",
+            "gridpuzzle validate {2} --format json tests/01 tests/02",
         ])
     )
 }
@@ -55,6 +62,10 @@ pub fn after_help() -> String {
 pub struct ValidateHelp;
 
 impl PuzzleHelp for ValidateHelp {
+    const FILE_HELP: &'static str = "Judge-format input files, or test folders (each input \
+        `01`, `02`, ... or `NAME.in` in it, in order); `-` or nothing reads standard input";
+    const MANY: bool = true;
+
     fn after_help(e: &Entry) -> String {
         format!(
             "{}\n\n{EXIT}\n\nExample:\n  gridpuzzle validate {name} --strict tests/01",
@@ -69,13 +80,41 @@ impl PuzzleHelp for ValidateHelp {
 }
 
 pub fn run(cmd: ValidateCommand) -> Result<Exit> {
-    let file = cmd.puzzle.file.clone();
-    let name = match &file {
+    // The files to validate: each FILE, each test input of a folder.
+    let mut files: Vec<Option<PathBuf>> = Vec::new();
+    for path in &cmd.puzzle.files {
+        if path.is_dir() {
+            let tests = gridpuzzle_judge::folder::find_tests(path)?;
+            if tests.is_empty() {
+                anyhow::bail!(
+                    "{} holds no test input: expected `01`, `02`, ... or `NAME.in` files",
+                    path.display()
+                );
+            }
+            files.extend(tests.into_iter().map(|t| Some(t.input)));
+        } else {
+            files.push(Some(path.clone()));
+        }
+    }
+    if files.is_empty() {
+        files.push(None);
+    }
+    cmd.puzzle.visit(Validate {
+        files,
+        strict: cmd.strict,
+        format: cmd.format,
+    })
+}
+
+/// Reads a file (or standard input) whole, within [`MAX_BYTES`]: its name
+/// for messages and its text.
+fn read(file: Option<&Path>) -> Result<(String, String)> {
+    let name = match file {
         Some(p) if p.as_os_str() != "-" => p.display().to_string(),
         _ => "standard input".to_string(),
     };
     let mut bytes = Vec::new();
-    input::open(file.as_deref())?
+    input::open(file)?
         .take(MAX_BYTES + 1)
         .read_to_end(&mut bytes)
         .with_context(|| format!("cannot read {name}"))?;
@@ -85,43 +124,130 @@ pub fn run(cmd: ValidateCommand) -> Result<Exit> {
             MAX_BYTES >> 20
         );
     }
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    cmd.puzzle.visit(Validate {
-        text,
-        name,
-        strict: cmd.strict,
-    })
+    Ok((name, String::from_utf8_lossy(&bytes).into_owned()))
 }
 
 struct Validate {
-    text: String,
-    name: String,
+    files: Vec<Option<PathBuf>>,
     strict: bool,
+    format: ReportFormat,
+}
+
+/// `validate --format json`: one document for every file validated.
+#[derive(Debug, Serialize)]
+struct ValidateJson {
+    puzzle: &'static str,
+    /// Whether the whitespace was checked too.
+    strict: bool,
+    /// Every file valid (the exit status is 0).
+    valid: bool,
+    files: Vec<FileJson>,
+}
+
+/// One file of [`ValidateJson`].
+#[derive(Debug, Serialize)]
+struct FileJson {
+    /// The file's name as given (`standard input` for `-`).
+    file: String,
+    valid: bool,
+    /// Cases read, valid or not.
+    cases: u64,
+    /// Each violation found (the first 100), and how many more.
+    violations: Vec<ViolationJson>,
+    more: u64,
+}
+
+#[derive(Debug, Serialize)]
+struct ViolationJson {
+    /// The case (from 1), if the violation is inside one; line and column
+    /// from 1.
+    case: Option<u64>,
+    line: u64,
+    column: u64,
+    message: String,
+    /// The whole line as the text report words it.
+    text: String,
 }
 
 impl Visit for Validate {
     type Output = Result<Exit>;
 
     fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
-        let found = gridpuzzle_engine::validate::validate(&puzzle, &self.text, self.strict);
-        let mut out = std::io::stdout().lock();
-        for line in found.lines() {
-            writeln!(out, "{line}")?;
-        }
-        let units = counted(found.cases, P::UNIT, &format!("{}s", P::UNIT));
+        let many = self.files.len() > 1;
         let strictly = if self.strict { " (strict)" } else { "" };
-        if found.is_valid() {
-            writeln!(out, "valid{strictly}: {} with {units}", self.name)?;
-            Ok(Exit::Ok)
-        } else {
-            let n = found.violations.len() as u64 + found.dropped;
+        let mut out = std::io::stdout().lock();
+        let mut docs = Vec::new();
+        let mut invalid = 0u64;
+        for file in &self.files {
+            let (name, text) = read(file.as_deref())?;
+            let found = gridpuzzle_engine::validate::validate(&puzzle, &text, self.strict);
+            if !found.is_valid() {
+                invalid += 1;
+            }
+            if self.format == ReportFormat::Json {
+                docs.push(FileJson {
+                    file: name,
+                    valid: found.is_valid(),
+                    cases: found.cases,
+                    violations: found
+                        .violations
+                        .iter()
+                        .map(|v| ViolationJson {
+                            case: v.case.map(|(_, n)| n),
+                            line: v.line,
+                            column: v.column,
+                            message: v.message.clone(),
+                            text: v.to_string(),
+                        })
+                        .collect(),
+                    more: found.dropped,
+                });
+                continue;
+            }
+            // With several files each violation names its file.
+            let prefix = if many {
+                format!("{name}: ")
+            } else {
+                String::new()
+            };
+            for line in found.lines() {
+                writeln!(out, "{prefix}{line}")?;
+            }
+            let units = counted(found.cases, P::UNIT, &format!("{}s", P::UNIT));
+            if found.is_valid() {
+                writeln!(out, "valid{strictly}: {name} with {units}")?;
+            } else {
+                let n = found.violations.len() as u64 + found.dropped;
+                writeln!(
+                    out,
+                    "invalid{strictly}: {} in {name} ({units} read)",
+                    counted(n, "violation", "violations"),
+                )?;
+            }
+        }
+        if self.format == ReportFormat::Json {
+            let doc = ValidateJson {
+                puzzle: P::NAME,
+                strict: self.strict,
+                valid: invalid == 0,
+                files: docs,
+            };
+            let mut text = serde_json::to_string_pretty(&doc)?;
+            text.push('\n');
+            out.write_all(text.as_bytes())?;
+        } else if many {
+            let files = self.files.len() as u64;
             writeln!(
                 out,
-                "invalid{strictly}: {} in {} ({units} read)",
-                counted(n, "violation", "violations"),
-                self.name
+                "{}: {} valid, {invalid} invalid",
+                counted(files, "file", "files"),
+                files - invalid
             )?;
-            Ok(Exit::PlanRejected)
         }
+        Ok(if invalid == 0 {
+            Exit::Ok
+        } else {
+            Exit::PlanRejected
+        })
     }
 }

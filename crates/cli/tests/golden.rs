@@ -1423,6 +1423,39 @@ fn judgekit_table() -> Vec<Inv> {
         )
         .file("out.txt", "1\n 4\n-1 throws\n3\n11\n"),
         inv(
+            "check-curling-mixed-terse",
+            "check curling samples/curling.in $TMP/out.txt --terse",
+        )
+        .file("out.txt", "1\n 4\n-1 throws\n3\n11\n"),
+        inv(
+            "check-curling-mixed-strict",
+            "check curling samples/curling.in $TMP/out.txt --strict",
+        )
+        .file("out.txt", "1\n 4\n-1 throws\n3\n11\n"),
+        // Called as testlib calls a checker: one line on standard error.
+        inv(
+            "check-curling-testlib",
+            "check curling samples/curling.in $TMP/out.txt samples/curling.out",
+        )
+        .file("out.txt", "1\n 4\n-1 throws\n3\n11\n"),
+        inv(
+            "check-holedox-testlib-ok",
+            "check holedox samples/holedox.in $TMP/out.txt samples/holedox.out",
+        )
+        .file("out.txt", "Case 1: 9 \r\nCase 2: -1"),
+        inv(
+            "check-curling-wrong-jury",
+            "check curling samples/curling.in $TMP/out.txt $TMP/jury.txt",
+        )
+        .file("out.txt", "1\n4\n-1\n4\n10\n-1\n")
+        .file("jury.txt", "1\n4\n4\n4\n10\n-1\n"),
+        inv(
+            "check-curling-malformed-jury",
+            "check curling samples/curling.in $TMP/out.txt --answers $TMP/jury.txt",
+        )
+        .file("out.txt", "1\n4\n-1\n4\n10\n-1\n")
+        .file("jury.txt", "1\n4\n-1\n4\nten\n-1\n"),
+        inv(
             "check-holedox-answers",
             "check holedox samples/holedox.in $TMP/out.txt --answers samples/holedox.out",
         )

@@ -151,6 +151,35 @@ fn a_test_set_follows_from_its_seed() {
         std::fs::read_to_string(test_set("curling").join("manifest.json")).unwrap(),
         std::fs::read_to_string(again.join("manifest.json")).unwrap()
     );
+    // Its README says how it was made: that command, run again, writes
+    // the same folder.
+    let readme = std::fs::read_to_string(again.join("README.txt")).unwrap();
+    let command = readme
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("gridpuzzle testset "))
+        .expect("the README gives the command");
+    assert!(command.contains("--seed 1"), "{command}");
+    let third = scratch("third");
+    let args: Vec<&str> = std::iter::once("testset")
+        .chain(command.split_whitespace())
+        .map(|a| {
+            if a == "DIR" {
+                third.to_str().unwrap()
+            } else {
+                a
+            }
+        })
+        .collect();
+    let r = run(&args, "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for file in std::fs::read_dir(&again).unwrap() {
+        let name = file.unwrap().file_name();
+        assert_eq!(
+            std::fs::read(again.join(&name)).unwrap(),
+            std::fs::read(third.join(&name)).unwrap(),
+            "{name:?}"
+        );
+    }
     // A folder that holds a set is not overwritten without --force.
     let r = run(&["testset", "curling", "-o", again.to_str().unwrap()], "");
     assert_eq!(r.code, 2);
@@ -246,6 +275,72 @@ fn the_first_wrong_answer_is_diagnosed() {
     assert!(failing.contains(tail.words), "{}", r.stdout);
 }
 
+/// A wrong or malformed jury answer stops the judge with testlib's fail
+/// (exit 3) naming the case, before a right program is called wrong.
+#[test]
+fn a_wrong_jury_answer_is_a_fail() {
+    let bin = env!("CARGO_BIN_EXE_gridpuzzle");
+    let candidate = format!("{bin} solve curling");
+    for (name, jury, words) in [
+        (
+            "wrong-jury",
+            "1\n4\n4\n4\n10\n-1\n",
+            "the jury's answer is wrong: ",
+        ),
+        (
+            "malformed-jury",
+            "1\n4\n-1\n4\n10 x\n-1\n",
+            "the jury's answer file ",
+        ),
+        (
+            "short-jury",
+            "1\n4\n-1\n",
+            "has 3 answers for an input of 6",
+        ),
+    ] {
+        let dir = scratch(name);
+        std::fs::copy(sample("curling.in"), dir.join("01")).unwrap();
+        std::fs::write(dir.join("01.a"), jury).unwrap();
+        let r = run(
+            &[
+                "judge",
+                "curling",
+                "--candidate",
+                &candidate,
+                dir.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(r.code, 3, "{name}: {}{}", r.stdout, r.stderr);
+        assert!(r.stderr.starts_with("gridpuzzle: fail: "), "{}", r.stderr);
+        assert!(r.stderr.contains(words), "{name}: {}", r.stderr);
+        assert!(!r.stdout.contains(" WA "), "{}", r.stdout);
+        if name == "wrong-jury" {
+            assert!(
+                r.stderr.contains("dataset 3: it says 4, the answer is -1"),
+                "{}",
+                r.stderr
+            );
+            // check says the same, the testlib way.
+            let out = dir.join("out.txt");
+            std::fs::write(&out, "1\n4\n-1\n4\n10\n-1\n").unwrap();
+            let r = run(
+                &[
+                    "check",
+                    "curling",
+                    dir.join("01").to_str().unwrap(),
+                    out.to_str().unwrap(),
+                    dir.join("01.a").to_str().unwrap(),
+                ],
+                "",
+            );
+            assert_eq!(r.code, 3, "{}", r.stderr);
+            assert!(r.stderr.contains("dataset 3: it says 4"), "{}", r.stderr);
+            assert!(!r.stderr.contains("printed 4"), "{}", r.stderr);
+        }
+    }
+}
+
 /// A folder of one test: the Curling sample and its answers.
 fn sample_folder(name: &str) -> PathBuf {
     let dir = scratch(name);
@@ -274,8 +369,20 @@ fn judge_tells_tle_mle_re_pe_and_ac_apart() {
             " MLE ",
         ),
         (format!("{bin} solve curling"), vec![], " AC "),
+        // A trailing space is a presentation error only under --strict;
+        // words after an answer are one always.
         (
             "sh -c 'printf \"1\\n4\\n-1\\n4\\n10\\n-1 \\n\"'".to_string(),
+            vec!["--strict"],
+            " PE ",
+        ),
+        (
+            "sh -c 'printf \"1\\n4\\n-1\\n4\\n10\\n-1 \\n\"'".to_string(),
+            vec![],
+            " AC ",
+        ),
+        (
+            "sh -c 'printf \"1\\n4\\n-1 throws\\n4\\n10\\n-1\\n\"'".to_string(),
             vec![],
             " PE ",
         ),
@@ -625,4 +732,162 @@ fn validate_prints_every_violation_and_exits_1() {
     }
     let r = run(&["validate", "curling", "/no/such/file"], "");
     assert_eq!(r.code, 2);
+}
+
+/// `judge --format json` is one JSON document and `--format junit` JUnit
+/// XML with one testcase a test and a failure element for each test that
+/// is not AC.
+#[test]
+fn judge_reports_in_json_and_junit() {
+    let dir = sample_folder("formats");
+    std::fs::copy(sample("curling.in"), dir.join("02")).unwrap();
+    std::fs::write(dir.join("02.a"), "1\n4\n-1\n4\n10\n-1\n").unwrap();
+    std::fs::copy(sample("curling.in"), dir.join("10")).unwrap();
+    let dir = dir.to_str().unwrap();
+    let bin = env!("CARGO_BIN_EXE_gridpuzzle");
+    let right = format!("{bin} solve curling");
+    // Wrong on every test: a fixed output of another puzzle's shape.
+    let wrong = "sh -c 'cat >/dev/null; printf \"1\\n<b>&\\n\"'";
+    for (candidate, passed, code) in [(right.as_str(), true, 0), (wrong, false, 1)] {
+        let r = run(
+            &[
+                "judge",
+                "curling",
+                "--candidate",
+                candidate,
+                "--format",
+                "json",
+                dir,
+            ],
+            "",
+        );
+        assert_eq!(r.code, code, "{}", r.stderr);
+        let doc: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON document");
+        assert_eq!(doc["passed"], passed);
+        let tests = doc["tests"].as_array().unwrap();
+        let names: Vec<&str> = tests.iter().map(|t| t["name"].as_str().unwrap()).collect();
+        assert_eq!(names, ["01", "02", "10"]);
+        let verdict = if passed { "AC" } else { "WA" };
+        assert!(
+            tests.iter().all(|t| t["verdict"] == verdict),
+            "{}",
+            r.stdout
+        );
+        assert_eq!(doc["counts"][verdict], 3);
+
+        let r = run(
+            &[
+                "judge",
+                "curling",
+                "--candidate",
+                candidate,
+                "--format",
+                "junit",
+                dir,
+            ],
+            "",
+        );
+        assert_eq!(r.code, code, "{}", r.stderr);
+        let xml = roxmltree::Document::parse(&r.stdout).expect("well-formed XML");
+        let cases: Vec<_> = xml
+            .descendants()
+            .filter(|n| n.has_tag_name("testcase"))
+            .collect();
+        assert_eq!(cases.len(), 3);
+        let failures = xml
+            .descendants()
+            .filter(|n| n.has_tag_name("failure"))
+            .count();
+        assert_eq!(failures, if passed { 0 } else { 3 });
+        if !passed {
+            let failure = xml
+                .descendants()
+                .find(|n| n.has_tag_name("failure"))
+                .unwrap();
+            assert_eq!(failure.attribute("type"), Some("WA"));
+            assert!(
+                failure.text().unwrap_or("").contains("<b>&"),
+                "{}",
+                r.stdout
+            );
+        }
+    }
+}
+
+/// `validate` takes several files or a folder (each input of it, in
+/// order), says which file each violation is in, and exits 1 if any is
+/// invalid; `--format json` is one document for them all.
+#[test]
+fn validate_takes_several_files_and_folders() {
+    let dir = scratch("validate-many");
+    std::fs::copy(sample("curling.in"), dir.join("1")).unwrap();
+    std::fs::copy(sample("curling.in"), dir.join("10")).unwrap();
+    std::fs::write(dir.join("2"), "3 2 \n2 0 0\n0 0\n").unwrap();
+    std::fs::write(dir.join("2.a"), "not an input").unwrap();
+    let d = dir.to_str().unwrap();
+    let sample_in = sample("curling.in");
+    let r = run(&["validate", "curling", d, sample_in.to_str().unwrap()], "");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let last = r.stdout.lines().last().unwrap_or("");
+    assert_eq!(last, "4 files: 3 valid, 1 invalid", "{}", r.stdout);
+    let bad = dir.join("2").display().to_string();
+    assert!(
+        r.stdout
+            .contains(&format!("{bad}: dataset 1, line 2, column 1: ")),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["validate", "curling", "--format", "json", d], "");
+    assert_eq!(r.code, 1);
+    let doc: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON document");
+    assert_eq!(doc["valid"], false);
+    let files: Vec<(String, bool)> = doc["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let name = f["file"].as_str().unwrap();
+            let name = name.rsplit('/').next().unwrap().to_string();
+            (name, f["valid"].as_bool().unwrap())
+        })
+        .collect();
+    let want: Vec<(String, bool)> = [("1", true), ("2", false), ("10", true)]
+        .iter()
+        .map(|&(n, v)| (n.to_string(), v))
+        .collect();
+    assert_eq!(files, want);
+    assert_eq!(doc["files"][1]["violations"][0]["line"], 2);
+}
+
+/// `testset --format json` is one document: the folder, whether the set
+/// is good, the report's lines and the manifest as written.
+#[test]
+fn testset_reports_in_json() {
+    let dir = scratch("testset-json");
+    let d = dir.to_str().unwrap();
+    let r = run(
+        &[
+            "testset",
+            "curling",
+            "-o",
+            d,
+            "--hardest",
+            "0",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON document");
+    assert_eq!(
+        (doc["puzzle"].as_str(), doc["good"].as_bool()),
+        (Some("curling"), Some(true))
+    );
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(doc["manifest"], written);
+    let tests = doc["manifest"]["tests"].as_array().unwrap().len();
+    assert_eq!(inputs(&dir).len(), tests);
+    assert!(doc["lines"].as_array().unwrap().len() > tests);
 }

@@ -2,7 +2,9 @@
 //! give the same verdict class on the same output: each row changes a
 //! correct program's output one way (trailing spaces, CRLF line ends,
 //! blank lines, missing and extra lines) and every registered puzzle's
-//! program is judged by the three commands.
+//! program is judged by the three commands, comparing tokens (the
+//! default, so a program printing `%d \n` is accepted by all three) and
+//! with `--strict`.
 //!
 //! The program is `gridpuzzle solve PUZZLE` piped through the row's
 //! `awk` or `sed`: `judge` and `stress` run it as the candidate, and
@@ -23,33 +25,52 @@ enum Class {
     Presentation,
 }
 
-/// The rows: a name, the filter of the correct output, and the class.
-const ROWS: &[(&str, &str, Class)] = &[
-    ("unchanged", "cat", Class::Accepted),
+/// The rows: a name, the filter of the correct output, and the class
+/// comparing tokens and with `--strict`.
+const ROWS: &[(&str, &str, Class, Class)] = &[
+    ("unchanged", "cat", Class::Accepted, Class::Accepted),
     (
         "trailing spaces",
         r#"awk '{ print $0 " " }'"#,
+        Class::Accepted,
         Class::Presentation,
     ),
     (
         "CRLF line ends",
         r#"awk '{ printf "%s\r\n", $0 }'"#,
         Class::Accepted,
+        Class::Accepted,
     ),
     (
         "trailing blank lines",
         r#"awk '{ print } END { print ""; print "" }'"#,
         Class::Accepted,
+        Class::Accepted,
     ),
     (
         "a blank line between answers",
         r#"awk 'NR == 2 { print "" } { print }'"#,
+        Class::Accepted,
         Class::Presentation,
     ),
-    ("the last line missing", "sed '$d'", Class::Wrong),
+    (
+        "all on one line",
+        r#"awk '{ printf "%s ", $0 } END { print "" }'"#,
+        Class::Accepted,
+        // Strictly, the first line is not an answer and the others are
+        // missing.
+        Class::Wrong,
+    ),
+    (
+        "the last line missing",
+        "sed '$d'",
+        Class::Wrong,
+        Class::Wrong,
+    ),
     (
         "an extra line",
         r#"awk '{ print } END { print "0" }'"#,
+        Class::Presentation,
         Class::Presentation,
     ),
 ];
@@ -61,6 +82,12 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// Runs the binary with `args`, the empty ones left out (no mode).
+fn run_mode(args: &[&str]) -> common::Run {
+    let args: Vec<&str> = args.iter().copied().filter(|a| !a.is_empty()).collect();
+    run(&args, "")
 }
 
 /// `check`'s class: testlib's exit codes.
@@ -115,43 +142,41 @@ fn check_judge_and_stress_agree_on_every_output() {
     let mut failures = Vec::new();
     for entry in gridpuzzle_registry::entries() {
         let puzzle = entry.name;
-        for (k, &(name, filter, class)) in ROWS.iter().enumerate() {
-            let dir = scratch(&format!("{puzzle}-{k}"));
-            let script = candidate(&dir, puzzle, filter);
-            let sh = format!("sh {}", script.display());
-            let input = sample(&format!("{puzzle}.in"));
-            let answers = sample(&format!("{puzzle}.out"));
+        for (k, &(name, filter, tokens, strict)) in ROWS.iter().enumerate() {
+            for (mode, class) in [("", tokens), ("--strict", strict)] {
+                let dir = scratch(&format!("{puzzle}-{k}{mode}"));
+                let script = candidate(&dir, puzzle, filter);
+                let sh = format!("sh {}", script.display());
+                let input = sample(&format!("{puzzle}.in"));
+                let answers = sample(&format!("{puzzle}.out"));
 
-            // check: what the candidate prints for the sample.
-            let printed = Command::new("sh")
-                .arg(&script)
-                .stdin(std::fs::File::open(&input).unwrap())
-                .stderr(Stdio::inherit())
-                .output()
-                .unwrap()
-                .stdout;
-            let output = dir.join("out.txt");
-            std::fs::write(&output, printed).unwrap();
-            let r = run(
-                &[
+                // check: what the candidate prints for the sample.
+                let printed = Command::new("sh")
+                    .arg(&script)
+                    .stdin(std::fs::File::open(&input).unwrap())
+                    .stderr(Stdio::inherit())
+                    .output()
+                    .unwrap()
+                    .stdout;
+                let output = dir.join("out.txt");
+                std::fs::write(&output, printed).unwrap();
+                let r = run_mode(&[
                     "check",
                     puzzle,
                     input.to_str().unwrap(),
                     output.to_str().unwrap(),
                     "--answers",
                     answers.to_str().unwrap(),
-                ],
-                "",
-            );
-            let check = check_class(r.code);
+                    mode,
+                ]);
+                let check = check_class(r.code);
 
-            // judge: a folder of the sample as its one test.
-            let tests = dir.join("tests");
-            std::fs::create_dir_all(&tests).unwrap();
-            std::fs::copy(&input, tests.join("01")).unwrap();
-            std::fs::copy(&answers, tests.join("01.a")).unwrap();
-            let r = run(
-                &[
+                // judge: a folder of the sample as its one test.
+                let tests = dir.join("tests");
+                std::fs::create_dir_all(&tests).unwrap();
+                std::fs::copy(&input, tests.join("01")).unwrap();
+                std::fs::copy(&answers, tests.join("01.a")).unwrap();
+                let r = run_mode(&[
                     "judge",
                     puzzle,
                     "--candidate",
@@ -159,15 +184,13 @@ fn check_judge_and_stress_agree_on_every_output() {
                     "--time-limit",
                     "10",
                     tests.to_str().unwrap(),
-                ],
-                "",
-            );
-            let judge = judge_class(&r.stdout);
+                    mode,
+                ]);
+                let judge = judge_class(&r.stdout);
 
-            // stress: generated inputs of three cases.
-            let save = dir.join("fail.in");
-            let r = run(
-                &[
+                // stress: generated inputs of three cases.
+                let save = dir.join("fail.in");
+                let r = run_mode(&[
                     "stress",
                     puzzle,
                     "--candidate",
@@ -182,18 +205,18 @@ fn check_judge_and_stress_agree_on_every_output() {
                     "1",
                     "--save",
                     save.to_str().unwrap(),
-                ],
-                "",
-            );
-            let stress = stress_class(r.code, &r.stdout);
+                    mode,
+                ]);
+                let stress = stress_class(r.code, &r.stdout);
 
-            let want = Some(class);
-            if (check, judge, stress) != (want, want, want) {
-                failures.push(format!(
-                    "{puzzle}, {name}: wanted {class:?}, check {check:?}, judge {judge:?}, \
-                     stress {stress:?}\n{}{}",
-                    r.stdout, r.stderr
-                ));
+                let want = Some(class);
+                if (check, judge, stress) != (want, want, want) {
+                    failures.push(format!(
+                        "{puzzle}, {name} {mode}: wanted {class:?}, check {check:?}, judge \
+                     {judge:?}, stress {stress:?}\n{}{}",
+                        r.stdout, r.stderr
+                    ));
+                }
             }
         }
     }

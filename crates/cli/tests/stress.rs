@@ -502,3 +502,63 @@ fn a_candidates_escapes_are_shown_not_obeyed() {
     );
     assert!(all.contains("[2J-7"), "the output is not shown:\n{all}");
 }
+
+/// `stress --format json` is one document: the result and counts, and for
+/// a failure the smallest input, what was printed (as written), our
+/// answer and the diagnosis.
+#[test]
+fn stress_reports_in_json() {
+    let save = scratch("json-fail.in");
+    let candidate = format!("{} curling-adjacent", candidates());
+    let r = run(
+        &[
+            "stress",
+            "curling",
+            "--candidate",
+            &candidate,
+            "--cases",
+            "300",
+            "--shrink-time",
+            "5",
+            "--save",
+            save.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON document");
+    assert_eq!(doc["result"], "failed");
+    let failure = &doc["failure"];
+    assert_eq!(failure["kind"], "wrong_answer");
+    assert_eq!(
+        std::fs::read_to_string(&save).unwrap(),
+        failure["input"].as_str().unwrap()
+    );
+    assert!(failure["printed"].is_string() && failure["answer"].is_i64());
+    assert!(!failure["diagnosis"].as_array().unwrap().is_empty());
+
+    let bin = env!("CARGO_BIN_EXE_gridpuzzle");
+    let right = format!("{bin} solve curling");
+    let r = run(
+        &[
+            "stress",
+            "curling",
+            "--candidate",
+            &right,
+            "--cases",
+            "20",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON document");
+    assert_eq!(
+        (doc["result"].as_str(), doc["agreed"].as_u64()),
+        (Some("agreed"), Some(20))
+    );
+    assert!(doc.get("failure").is_none());
+}

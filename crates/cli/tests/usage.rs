@@ -312,7 +312,7 @@ fn help_pages_describe_their_own_command() {
         ("validate", &[0, 1, 2]),
         ("check", &[0, 1, 2, 3]),
         ("testset", &[0, 1, 2]),
-        ("judge", &[0, 1, 2]),
+        ("judge", &[0, 1, 2, 3]),
     ];
     let mut failures = Vec::new();
     for &(command, codes) in commands {

@@ -3,34 +3,52 @@
 //! and `stress`, so the three can never disagree about an output.
 //!
 //! Why not a plain comparison of files: a contestant needs to know *what*
-//! is wrong and where. Each line is read against the judge's line for its
-//! case ([`Checker::judge_line`]), and each problem is one [`Finding`]:
+//! is wrong and where. Each case's answer is read against the judge's line
+//! for it ([`Checker::judge_line`]), and each problem is one [`Finding`]:
 //!
-//! - a **wrong answer**: the line reads as an answer line, with another
+//! - a **wrong answer**: the case's answer reads as an answer, with another
 //!   number; or the output ends before every case is answered;
-//! - a **presentation error**: the numbers are right but the line is not
-//!   the judge's (`Case 1:9`, a trailing word or space, another case
-//!   number), a line that cannot be read as an answer at all, a blank line
-//!   between answers, or output after the last case.
+//! - a **presentation error**: the numbers are right but not written as
+//!   the judge writes them (`Case 1:9`, a trailing word, another case
+//!   number), something that cannot be read as an answer at all, or output
+//!   after the last case.
 //!
-//! Blank lines at the very end and `\r` before a line's `\n` are accepted,
-//! as every judge accepts them; nothing else is forgiven, a trailing space
-//! included. The verdict is the worst finding: a wrong answer outranks a
-//! presentation error (testlib's exit codes 1 and 2).
+//! Two comparisons, chosen by [`Checker::strict`]:
+//!
+//! - **Tokens** (the default), as testlib's `wcmp` and DOMjudge's default
+//!   comparator read an output: whitespace and line ends separate tokens
+//!   and nothing more, so `%d \n`, CRLF, blank lines and answers on one
+//!   line are all accepted. Case `n`'s answer is the next tokens, as many
+//!   as the judge's line for it has; when they do not match and run onto
+//!   another line, the case is judged on the tokens of its first line only
+//!   (the others are the next case's), so one malformed answer does not
+//!   shift every answer after it.
+//! - **Strict**: the judge's lines byte for byte (a contest that judges
+//!   presentation). Blank lines at the very end and `\r` before a line's
+//!   `\n` are accepted, as every judge accepts them; a trailing space or a
+//!   blank line between answers is a presentation error.
+//!
+//! The verdict is the worst finding: a wrong answer outranks a
+//! presentation error (testlib's exit codes 1 and 2). The jury's answers
+//! are read tolerantly in both modes ([`Checker::read_answers`]): their
+//! presentation is not what is judged.
 //!
 //! The shape, and why:
 //!
 //! - **A reader, not a string.** [`Checker::findings`] reads the output
-//!   line by line from any `BufRead` and yields each finding as soon as it
-//!   is certain, keeping only the line at hand, a count of blank lines not
-//!   yet known to be trailing, and a short excerpt of the first line past
-//!   the last answer. Memory does not grow with the output but for the
-//!   longest line (a later token-based comparison can read tokens from the
-//!   same reader instead of lines).
+//!   from any `BufRead` and yields each finding as soon as it is certain,
+//!   keeping only the line (or the few tokens) at hand, and at most
+//!   [`KEPT`] bytes of it: the rest of a longer line or token is only
+//!   scanned for its numbers. Memory does not grow with the output (a
+//!   20 MB output once took 288 MB).
+//! - **Numbers as written.** A printed number is kept as its text (up to
+//!   [`DIGITS`] digits) beside its value, so a 23-digit answer is reported
+//!   as printed, never clamped to the largest `i64`.
 //! - **Findings are data.** A [`Problem`] says what is wrong with its
 //!   numbers and excerpts; [`Finding::describe`] words it for `check` and
-//!   `judge`, and `stress` words the same problem in its own report. What
-//!   counts as wrong is decided once, here.
+//!   `judge`, [`Finding::terse`] in one contestant-safe line, and `stress`
+//!   words the same problem in its own report. What counts as wrong is
+//!   decided once, here.
 //! - **The judge's line is a parameter.** A [`Checker`] holds the puzzle's
 //!   judge line ([`Checker::of`]) or the bare number (`stress --bare`,
 //!   [`Checker::bare`]), so the rules above are written once for both.
@@ -44,18 +62,38 @@ use gridpuzzle_engine::scan::escaped;
 /// The most characters of a printed line a finding keeps, for messages.
 pub const EXCERPT: usize = 80;
 
-/// What the judge prints for a case: the line a checker compares with.
+/// The bytes of a line (or token) kept whole: longer than any answer line
+/// by far, so a line past it cannot be the judge's, and the rest of it is
+/// only scanned for its numbers. This is what keeps the checker's memory
+/// bounded however long a line is.
+const KEPT: usize = 1 << 16;
+
+/// The numbers of a line kept (more are only counted): more than any
+/// answer line has.
+const NUMBERS: usize = 16;
+
+/// The digits of a printed number kept as written; a longer one ends in
+/// `…` (its value is then past `i64` anyway).
+pub const DIGITS: usize = 40;
+
+/// What the judge prints for a case: the line a checker compares with, and
+/// how strictly.
 #[derive(Debug, Clone, Copy)]
 pub struct Checker {
     unit: &'static str,
     line: fn(u64, &str) -> String,
+    strict: bool,
 }
 
 impl Checker {
     /// Lines `line(n, answer)` for case `n`; `unit` is the word for a case
-    /// ("dataset"), for messages.
+    /// ("dataset"), for messages. Compares tokens ([`Checker::strict`]).
     pub fn new(unit: &'static str, line: fn(u64, &str) -> String) -> Checker {
-        Checker { unit, line }
+        Checker {
+            unit,
+            line,
+            strict: false,
+        }
     }
 
     /// Puzzle `P`'s judge lines ([`Puzzle::judge_line`]).
@@ -66,6 +104,16 @@ impl Checker {
     /// One bare number a line, for puzzle `P`'s cases.
     pub fn bare<P: Puzzle>() -> Checker {
         Checker::new(P::UNIT, |_, answer| answer.to_string())
+    }
+
+    /// This checker comparing the judge's lines byte for byte (`true`) or
+    /// token by token (`false`, the default): see the module docs.
+    pub fn strict(self, strict: bool) -> Checker {
+        Checker { strict, ..self }
+    }
+
+    pub fn is_strict(&self) -> bool {
+        self.strict
     }
 
     /// The word for a case.
@@ -92,41 +140,58 @@ impl Checker {
             next: 0,
             blanks: (0, 0),
             extra: None,
+            blank_run: (0, 0, 0),
+            pending: VecDeque::new(),
             queue: VecDeque::new(),
             right: 0,
             ended: false,
         }
     }
 
-    /// Every finding on `output`, gathered: [`Checker::findings`] to its end.
+    /// The findings on `output`, gathered ([`Checker::findings`] to its
+    /// end): the first [`Report::KEPT`] of them, and the first wrong
+    /// answer wherever it is; the others are only counted, so a report's
+    /// memory does not grow with the output either (a million blank lines
+    /// are a million findings).
     pub fn check(&self, answers: &[i64], output: impl BufRead) -> std::io::Result<Report> {
         let mut findings = self.findings(answers, output);
-        let found = findings.by_ref().collect::<std::io::Result<Vec<_>>>()?;
-        Ok(findings.report(found))
+        let mut report = Report::default();
+        for f in findings.by_ref() {
+            report.add(f?);
+        }
+        (report.cases, report.right) = findings.counts();
+        Ok(report)
     }
 
     /// [`Checker::check`] on an output in memory, which reading cannot
     /// fail on.
     pub fn check_bytes(&self, answers: &[i64], output: &[u8]) -> Report {
-        let mut findings = self.findings(answers, output);
-        let found = findings.by_ref().flatten().collect();
-        findings.report(found)
+        match self.check(answers, output) {
+            Ok(report) => report,
+            Err(_) => unreachable!("reading a slice cannot fail"),
+        }
     }
 
-    /// Reads a judge output (an answers file): exactly the judge's line for
-    /// each case, numbered from 1; blank lines are passed over. `Err`
-    /// names the line.
+    /// Reads a judge output (an answers file): the judge's line for each
+    /// case, numbered from 1, read as tokens in either mode (a trailing
+    /// space or a CRLF in the jury's file is not a reason to fail a run).
+    /// `Err` names the line.
     pub fn read_answers(&self, text: &str) -> Result<Vec<i64>, String> {
+        let mut tokens = text
+            .lines()
+            .enumerate()
+            .flat_map(|(i, l)| l.split_ascii_whitespace().map(move |t| (i + 1, t)))
+            .peekable();
         let mut answers = Vec::new();
-        for (i, line) in text.lines().enumerate() {
-            let line = line.strip_suffix('\r').unwrap_or(line);
-            if line.trim().is_empty() {
-                continue;
-            }
+        while let Some(&(line, _)) = tokens.peek() {
             let n = answers.len() as u64 + 1;
             let template = (self.line)(n, "\u{0}");
+            let want = template.split_whitespace().count().max(1);
+            let got: Vec<&str> = tokens.by_ref().take(want).map(|(_, t)| t).collect();
+            let got = got.join(" ");
+            let template = template.split_whitespace().collect::<Vec<_>>().join(" ");
             let (prefix, suffix) = template.split_once('\u{0}').unwrap_or((&template, ""));
-            let answer = line
+            let answer = got
                 .strip_prefix(prefix)
                 .and_then(|rest| rest.strip_suffix(suffix))
                 .and_then(|a| a.parse::<i64>().ok())
@@ -135,12 +200,11 @@ impl Checker {
                 Some(a) => answers.push(a),
                 None => {
                     return Err(format!(
-                        "line {}: expected the judge's line for {} {n}, such as `{}`, found `{}`",
-                        i + 1,
-                        self.unit,
-                        self.judge_line(n, 4),
-                        shown(line)
-                    ))
+                    "line {line}: expected the judge's line for {} {n}, such as `{}`, found `{}`",
+                    self.unit,
+                    self.judge_line(n, 4),
+                    shown(&got)
+                ))
                 }
             }
         }
@@ -159,16 +223,17 @@ pub enum Kind {
 /// first [`EXCERPT`] characters.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Problem {
-    /// A blank line where the case's answer was due.
+    /// A blank line where the case's answer was due (strict only).
     Blank,
     /// The output ends before the case's answer: it has `lines` lines
     /// (trailing blank ones not counted) for `cases` cases.
     Ended { lines: u64, cases: u64 },
-    /// The right numbers, not in the judge's line.
+    /// The right numbers, not as the judge writes them.
     Form { printed: String, judge: String },
-    /// An answer line with another number.
-    Wrong { printed: i64, answer: i64 },
-    /// A line that cannot be read as the case's answer line.
+    /// An answer with another number, `printed` as written (up to
+    /// [`DIGITS`] digits).
+    Wrong { printed: String, answer: i64 },
+    /// What cannot be read as the case's answer line.
     NotAnAnswer { printed: String, judge: String },
     /// `count` lines after the last case's answer, the first of them
     /// `first`.
@@ -194,27 +259,39 @@ impl Finding {
     }
 
     /// The number the program answered for its case, when it printed one
-    /// that is wrong (for a diagnosis).
+    /// that is wrong and fits an `i64` (for a diagnosis).
     pub fn printed(&self) -> Option<i64> {
-        match self.problem {
+        self.printed_text()?.parse().ok()
+    }
+
+    /// The wrong number the program answered for its case, as written.
+    pub fn printed_text(&self) -> Option<&str> {
+        match &self.problem {
             Problem::Wrong { printed, .. } => Some(printed),
             _ => None,
+        }
+    }
+
+    fn verdict(&self) -> &'static str {
+        match self.kind() {
+            Kind::Wrong => "wrong answer",
+            Kind::Presentation => "presentation error",
+        }
+    }
+
+    /// `dataset 3, line 3: `, with `unit` the puzzle's word for a case.
+    fn place(&self, unit: &str) -> String {
+        match (self.case, self.line) {
+            (Some(c), Some(l)) => format!("{unit} {c}, line {l}: "),
+            (Some(c), None) => format!("{unit} {c}: "),
+            (None, Some(l)) => format!("line {l}: "),
+            (None, None) => String::new(),
         }
     }
 
     /// `dataset 3, line 3: wrong answer: printed 9, the answer is 4`,
     /// with `unit` the puzzle's word for a case.
     pub fn describe(&self, unit: &str) -> String {
-        let kind = match self.kind() {
-            Kind::Wrong => "wrong answer",
-            Kind::Presentation => "presentation error",
-        };
-        let place = match (self.case, self.line) {
-            (Some(c), Some(l)) => format!("{unit} {c}, line {l}: "),
-            (Some(c), None) => format!("{unit} {c}: "),
-            (None, Some(l)) => format!("line {l}: "),
-            (None, None) => String::new(),
-        };
         let text = match &self.problem {
             Problem::Blank => "a blank line before the answer".to_string(),
             Problem::Ended { lines, cases } => {
@@ -246,7 +323,26 @@ impl Finding {
                 shown(first)
             ),
         };
-        format!("{place}{kind}: {text}")
+        format!("{}{}: {text}", self.place(unit), self.verdict())
+    }
+
+    /// The finding in the words a contestant may see, verdict first as in
+    /// a testlib comment: the verdict, the place, and what was expected and
+    /// found — never more (no plan, no diagnosis). `wrong answer: dataset
+    /// 3, line 3: expected 4, found 9`.
+    pub fn terse(&self, unit: &str) -> String {
+        let text = match &self.problem {
+            Problem::Blank => "expected an answer, found a blank line".to_string(),
+            Problem::Ended { .. } => "expected an answer, found the end of the output".to_string(),
+            Problem::Form { printed, judge } | Problem::NotAnAnswer { printed, judge } => {
+                format!("expected `{judge}`, found `{}`", shown(printed))
+            }
+            Problem::Wrong { printed, answer } => format!("expected {answer}, found {printed}"),
+            Problem::Extra { first, .. } => {
+                format!("expected the end of the output, found `{}`", shown(first))
+            }
+        };
+        format!("{}: {}{text}", self.verdict(), self.place(unit))
     }
 }
 
@@ -261,18 +357,49 @@ pub enum Judgement {
 /// What [`Checker::check`] found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Report {
+    /// The first [`Report::KEPT`] findings, and the first wrong answer.
     pub findings: Vec<Finding>,
     /// Cases judged, and those answered exactly as the judge does.
     pub cases: u64,
     pub right: u64,
+    /// Every finding counted, kept or not: presentation errors and wrong
+    /// answers.
+    pub presentation: u64,
+    pub wrong: u64,
 }
 
 impl Report {
+    /// The most findings a report keeps.
+    pub const KEPT: usize = 1000;
+
+    fn add(&mut self, f: Finding) {
+        let first_wrong = match f.kind() {
+            Kind::Presentation => {
+                self.presentation += 1;
+                false
+            }
+            Kind::Wrong => {
+                self.wrong += 1;
+                self.wrong == 1
+            }
+        };
+        if self.findings.len() < Report::KEPT || first_wrong {
+            self.findings.push(f);
+        }
+    }
+
+    /// Findings counted but not kept.
+    pub fn dropped(&self) -> u64 {
+        (self.presentation + self.wrong).saturating_sub(self.findings.len() as u64)
+    }
+
     pub fn judgement(&self) -> Judgement {
-        match self.findings.iter().map(Finding::kind).max() {
-            None => Judgement::Accepted,
-            Some(Kind::Wrong) => Judgement::WrongAnswer,
-            Some(Kind::Presentation) => Judgement::Presentation,
+        if self.wrong > 0 {
+            Judgement::WrongAnswer
+        } else if self.presentation > 0 {
+            Judgement::Presentation
+        } else {
+            Judgement::Accepted
         }
     }
 
@@ -283,17 +410,36 @@ impl Report {
         self.findings.iter().find(|f| f.kind() == worst)
     }
 
-    /// The first wrong answer: its case and the number printed.
-    pub fn first_wrong(&self) -> Option<(u64, i64)> {
+    /// The first wrong answer: its case and the number printed, as
+    /// written.
+    pub fn first_wrong(&self) -> Option<(u64, &str)> {
         self.findings
             .iter()
-            .find_map(|f| Some((f.case?, f.printed()?)))
+            .find_map(|f| Some((f.case?, f.printed_text()?)))
+    }
+
+    /// The one-line comment a contestant may see: `ok, 6 datasets`, or
+    /// the worst finding's terse words ([`Finding::terse`]) and how many
+    /// cases were right.
+    pub fn terse(&self, unit: &str) -> String {
+        match self.worst() {
+            None => self.summary(unit),
+            Some(f) => format!(
+                "{} ({} of {} right)",
+                f.terse(unit),
+                self.right,
+                counted(self.cases, unit, &format!("{unit}s"))
+            ),
+        }
     }
 
     /// One line: `ok, 6 datasets`, or the verdict and the counts.
     pub fn summary(&self, unit: &str) -> String {
         let units = |n: u64| counted(n, unit, &format!("{unit}s"));
-        let count = |kind: Kind| self.findings.iter().filter(|f| f.kind() == kind).count() as u64;
+        let count = |kind: Kind| match kind {
+            Kind::Wrong => self.wrong,
+            Kind::Presentation => self.presentation,
+        };
         match self.judgement() {
             Judgement::Accepted => format!("ok, {}", units(self.cases)),
             j => format!(
@@ -316,22 +462,245 @@ impl Report {
     }
 }
 
+/// A number as printed: its text (a `-` and up to [`DIGITS`] digits, then
+/// `…`) and its value when it fits an `i64`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Number {
+    text: String,
+    value: Option<i64>,
+}
+
+/// The numbers of a line or of some tokens: the first [`NUMBERS`], how
+/// many more, and the last.
+#[derive(Debug, Clone, Default)]
+struct Numbers {
+    kept: Vec<Number>,
+    dropped: usize,
+    last: Option<Number>,
+}
+
+impl Numbers {
+    fn push(&mut self, n: Number) {
+        if self.kept.len() < NUMBERS {
+            self.kept.push(n.clone());
+        } else {
+            self.dropped += 1;
+        }
+        self.last = Some(n);
+    }
+
+    fn append(&mut self, other: Numbers) {
+        for n in other.kept {
+            self.push(n);
+        }
+        self.dropped += other.dropped;
+        if other.last.is_some() {
+            self.last = other.last;
+        }
+    }
+
+    fn count(&self) -> usize {
+        self.kept.len() + self.dropped
+    }
+}
+
+/// Reads the numbers of bytes fed in pieces, in constant memory: maximal
+/// runs of digits, with a `-` directly before one.
+#[derive(Debug)]
+struct Scan {
+    numbers: Numbers,
+    prev: u8,
+    /// The run under way: its text, magnitude (`None` past `i64`), digits
+    /// and sign.
+    run: Option<(String, Option<i64>, usize, bool)>,
+    nonblank: bool,
+}
+
+impl Scan {
+    fn new() -> Scan {
+        Scan {
+            numbers: Numbers::default(),
+            prev: b' ',
+            run: None,
+            nonblank: false,
+        }
+    }
+
+    fn feed(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            if b.is_ascii_digit() {
+                let prev = self.prev;
+                let (text, magnitude, digits, _) = self.run.get_or_insert_with(|| {
+                    let negative = prev == b'-';
+                    let sign = if negative { "-" } else { "" };
+                    (sign.to_string(), Some(0), 0, negative)
+                });
+                *magnitude = magnitude
+                    .and_then(|m| m.checked_mul(10))
+                    .and_then(|m| m.checked_add(i64::from(b - b'0')));
+                if *digits < DIGITS {
+                    text.push(char::from(b));
+                } else if *digits == DIGITS {
+                    text.push('…');
+                }
+                *digits += 1;
+            } else {
+                self.end_run();
+            }
+            self.nonblank |= !b.is_ascii_whitespace();
+            self.prev = b;
+        }
+    }
+
+    fn end_run(&mut self) {
+        if let Some((text, magnitude, _, negative)) = self.run.take() {
+            let value = magnitude.map(|m| if negative { -m } else { m });
+            self.numbers.push(Number { text, value });
+        }
+    }
+
+    fn finish(mut self) -> (Numbers, bool) {
+        self.end_run();
+        (self.numbers, self.nonblank)
+    }
+}
+
+/// The integers of a judge's line.
+fn integers(line: &str) -> Vec<Option<i64>> {
+    let mut scan = Scan::new();
+    scan.feed(line.as_bytes());
+    scan.finish().0.kept.into_iter().map(|n| n.value).collect()
+}
+
+/// A case's printed answer that is not the judge's: what is wrong with it.
+/// `head` is its first [`KEPT`] bytes, `numbers` all of its numbers.
+fn problem(judge: String, answer: i64, head: &[u8], numbers: &Numbers) -> Problem {
+    let wanted = integers(&judge);
+    let count = numbers.count();
+    let same_shape = count == wanted.len() && count > 0;
+    let found_is_wanted = numbers.dropped == 0
+        && numbers.kept.len() == wanted.len()
+        && numbers.kept.iter().zip(&wanted).all(|(n, w)| n.value == *w);
+    let last_is_answer = numbers
+        .last
+        .as_ref()
+        .is_some_and(|n| n.value == Some(answer));
+    let printed = || excerpt(&String::from_utf8_lossy(head));
+    if found_is_wanted || same_shape && last_is_answer {
+        Problem::Form {
+            printed: printed(),
+            judge,
+        }
+    } else if same_shape {
+        Problem::Wrong {
+            printed: numbers
+                .last
+                .as_ref()
+                .map(|n| n.text.clone())
+                .unwrap_or_default(),
+            answer,
+        }
+    } else {
+        Problem::NotAnAnswer {
+            printed: printed(),
+            judge,
+        }
+    }
+}
+
+/// A token of the output: its line, its first [`KEPT`] bytes, whether that
+/// is all of it, and its numbers.
+#[derive(Debug)]
+struct Token {
+    line: u64,
+    text: Vec<u8>,
+    whole: bool,
+    numbers: Numbers,
+}
+
+/// Tokens judged together as one case's answer: their first [`KEPT`]
+/// bytes, joined by single spaces, and their numbers.
+#[derive(Debug, Default)]
+struct Piece {
+    head: Vec<u8>,
+    numbers: Numbers,
+    tokens: usize,
+}
+
+impl Piece {
+    fn add(&mut self, t: Token) {
+        if self.tokens > 0 && self.head.len() < KEPT {
+            self.head.push(b' ');
+        }
+        let room = KEPT.saturating_sub(self.head.len());
+        self.head
+            .extend_from_slice(&t.text[..t.text.len().min(room)]);
+        self.numbers.append(t.numbers);
+        self.tokens += 1;
+    }
+
+    fn append(&mut self, other: Piece) {
+        if self.tokens > 0 && other.tokens > 0 && self.head.len() < KEPT {
+            self.head.push(b' ');
+        }
+        let room = KEPT.saturating_sub(self.head.len());
+        self.head
+            .extend_from_slice(&other.head[..other.head.len().min(room)]);
+        self.numbers.append(other.numbers);
+        self.tokens += other.tokens;
+    }
+
+    fn is_empty(&self) -> bool {
+        self.tokens == 0
+    }
+}
+
+/// How a case's answer begins: with its number (a bare answer) or with a
+/// word (`Case`).
+#[derive(Debug)]
+enum Start {
+    Number,
+    Word(Vec<u8>),
+}
+
+impl Start {
+    /// Whether token `t` may begin the answer.
+    fn starts(&self, t: &Token) -> bool {
+        match self {
+            Start::Number => {
+                let digits = t.text.strip_prefix(b"-").unwrap_or(&t.text);
+                !digits.is_empty() && digits.iter().all(u8::is_ascii_digit)
+            }
+            Start::Word(w) => t.text == *w,
+        }
+    }
+}
+
 /// The findings on an output as it is read ([`Checker::findings`]).
 pub struct Findings<'a, R> {
     checker: Checker,
     answers: &'a [i64],
     output: R,
     buf: Vec<u8>,
-    /// Lines read so far, and the number of the last one not blank.
+    /// Strict: lines read so far. Tokens: the line being read (0 before
+    /// the first byte).
     line: u64,
+    /// The number of the last line not blank.
     last_text: u64,
-    /// Cases whose line has been read.
+    /// Cases whose answer has been read.
     next: usize,
-    /// Blank lines in a row before the next case's line: the first's
-    /// number and how many (they are findings only if a line follows).
+    /// Strict: blank lines in a row before the next case's line: the
+    /// first's number and how many (they are findings only if a line
+    /// follows).
     blanks: (u64, u64),
-    /// The first line after the last case's: its number and excerpt.
+    /// Strict: the first line after the last case's: its number and
+    /// excerpt.
     extra: Option<(u64, String)>,
+    /// Strict: blank lines found before case `.0`'s line, from line `.1`,
+    /// `.2` of them, not yet yielded (they come before the queue).
+    blank_run: (u64, u64, u64),
+    /// Tokens: tokens read and given back, the next case's.
+    pending: VecDeque<Token>,
     queue: VecDeque<Finding>,
     right: u64,
     ended: bool,
@@ -343,98 +712,47 @@ impl<R> Findings<'_, R> {
         (self.answers.len() as u64, self.right)
     }
 
-    /// The report of these findings, once they are all read.
-    fn report(&self, findings: Vec<Finding>) -> Report {
-        let (cases, right) = self.counts();
-        Report {
-            findings,
-            cases,
-            right,
-        }
-    }
-
-    /// Judges one line of the output (without its line end): `text`, or
-    /// its first [`KEPT`] bytes and what `tail` found in the rest.
-    fn take(&mut self, text: &str, tail: Option<&Tail>) {
+    /// Strict: judges one line of the output: `head`, its first [`KEPT`]
+    /// bytes without its line end, `whole` when that is all of it, and
+    /// the numbers and blankness of all of it.
+    fn take_line(&mut self, head: &[u8], whole: bool, numbers: &Numbers, nonblank: bool) {
         self.line += 1;
-        let blank = text.trim().is_empty() && !tail.is_some_and(|t| t.nonblank);
-        if !blank {
+        if nonblank {
             self.last_text = self.line;
         }
         let Some(&answer) = self.answers.get(self.next) else {
             if self.extra.is_none() {
-                self.extra = Some((self.line, excerpt(text)));
+                self.extra = Some((self.line, excerpt(&String::from_utf8_lossy(head))));
             }
             return;
         };
         let n = self.next as u64 + 1;
-        if blank {
+        if !nonblank {
             if self.blanks.1 == 0 {
                 self.blanks.0 = self.line;
             }
             self.blanks.1 += 1;
             return;
         }
+        // The blank lines before it are findings, yielded one at a time
+        // before the queue (a million of them are never all in memory).
         let (from, count) = std::mem::take(&mut self.blanks);
-        for line in from..from + count {
-            self.queue.push_back(Finding {
-                case: Some(n),
-                line: Some(line),
-                problem: Problem::Blank,
-            });
-        }
+        self.blank_run = (n, from, count);
         self.next += 1;
         let judge = self.checker.judge_line(n, answer);
-        if tail.is_none() && text == judge {
+        if whole && head == judge.as_bytes() {
             self.right += 1;
             return;
         }
-        let (mut found, wanted) = (integers(text), integers(&judge));
-        // Integers of the tail past the few kept (too many to be an
-        // answer's anyway).
-        let mut dropped = 0;
-        let mut last = None;
-        if let Some(tail) = tail {
-            if let (Some(value), Some(at)) = (tail.continued, found.last_mut()) {
-                *at = value;
-            }
-            found.extend_from_slice(&tail.values);
-            dropped = tail.dropped;
-            last = tail.last;
-        }
-        let count = found.len() + dropped;
-        let same_shape = count == wanted.len() && count > 0;
-        let last = if dropped > 0 {
-            last
-        } else {
-            found.last().copied()
-        };
-        let found_is_wanted = dropped == 0 && found == wanted;
-        let problem = if found_is_wanted || same_shape && last == Some(answer) {
-            Problem::Form {
-                printed: excerpt(text),
-                judge,
-            }
-        } else if same_shape {
-            Problem::Wrong {
-                printed: last.unwrap_or_default(),
-                answer,
-            }
-        } else {
-            Problem::NotAnAnswer {
-                printed: excerpt(text),
-                judge,
-            }
-        };
         self.queue.push_back(Finding {
             case: Some(n),
             line: Some(self.line),
-            problem,
+            problem: problem(judge, answer, head, numbers),
         });
     }
 
-    /// The end of the output: cases left unanswered, or lines past the
-    /// last answer that are not trailing blank ones.
+    /// Strict: the end of the output: cases left unanswered, or lines past
+    /// the last answer that are not trailing blank ones.
     fn end(&mut self) {
         let cases = self.answers.len() as u64;
         if self.next < self.answers.len() {
@@ -461,172 +779,271 @@ impl<R> Findings<'_, R> {
     }
 }
 
+impl<R: BufRead> Findings<'_, R> {
+    /// Strict: reads and judges the next line; `false` at the end.
+    fn strict_step(&mut self) -> std::io::Result<bool> {
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
+        let read = (&mut self.output)
+            .take(KEPT as u64)
+            .read_until(b'\n', &mut buf);
+        let read = match read {
+            Ok(read) => read,
+            Err(e) => {
+                self.buf = buf;
+                return Err(e);
+            }
+        };
+        if read == 0 {
+            self.buf = buf;
+            self.end();
+            return Ok(false);
+        }
+        let mut scan = Scan::new();
+        scan.feed(&buf);
+        let whole = buf.len() < KEPT || buf.last() == Some(&b'\n');
+        if !whole {
+            // A line longer than any answer line: the rest is scanned for
+            // its numbers, not kept.
+            loop {
+                let chunk = match self.output.fill_buf() {
+                    Ok(chunk) => chunk,
+                    Err(e) => {
+                        self.buf = buf;
+                        return Err(e);
+                    }
+                };
+                if chunk.is_empty() {
+                    break;
+                }
+                let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
+                    Some(at) => (at + 1, true),
+                    None => (chunk.len(), false),
+                };
+                scan.feed(&chunk[..used]);
+                self.output.consume(used);
+                if done {
+                    break;
+                }
+            }
+        }
+        let (numbers, nonblank) = scan.finish();
+        let mut head = &buf[..];
+        if whole {
+            head = head.strip_suffix(b"\n").unwrap_or(head);
+            head = head.strip_suffix(b"\r").unwrap_or(head);
+        }
+        self.take_line(head, whole, &numbers, nonblank);
+        self.buf = buf;
+        Ok(true)
+    }
+
+    /// Tokens: the next token, given back or read; `None` at the end.
+    fn token(&mut self) -> std::io::Result<Option<Token>> {
+        if let Some(t) = self.pending.pop_front() {
+            return Ok(Some(t));
+        }
+        if self.line == 0 {
+            self.line = 1;
+        }
+        loop {
+            let chunk = self.output.fill_buf()?;
+            if chunk.is_empty() {
+                return Ok(None);
+            }
+            let mut at = 0;
+            while at < chunk.len() && chunk[at].is_ascii_whitespace() {
+                self.line += u64::from(chunk[at] == b'\n');
+                at += 1;
+            }
+            let found = at < chunk.len();
+            self.output.consume(at);
+            if found {
+                break;
+            }
+        }
+        let mut text = Vec::new();
+        let mut scan = Scan::new();
+        let mut whole = true;
+        loop {
+            let chunk = self.output.fill_buf()?;
+            if chunk.is_empty() {
+                break;
+            }
+            let end = chunk
+                .iter()
+                .position(u8::is_ascii_whitespace)
+                .unwrap_or(chunk.len());
+            let len = chunk.len();
+            let part = &chunk[..end];
+            scan.feed(part);
+            let room = KEPT - text.len();
+            text.extend_from_slice(&part[..room.min(part.len())]);
+            whole &= part.len() <= room;
+            self.output.consume(end);
+            if end < len {
+                break;
+            }
+        }
+        self.last_text = self.line;
+        Ok(Some(Token {
+            line: self.line,
+            text,
+            whole,
+            numbers: scan.finish().0,
+        }))
+    }
+
+    /// Tokens: reads and judges the next case's answer, or what follows
+    /// the last one; `false` at the end.
+    fn token_step(&mut self) -> std::io::Result<bool> {
+        let cases = self.answers.len() as u64;
+        let Some(&answer) = self.answers.get(self.next) else {
+            self.extra_tokens()?;
+            return Ok(false);
+        };
+        let n = self.next as u64 + 1;
+        let judge = self.checker.judge_line(n, answer);
+        let want: Vec<&[u8]> = judge.split_ascii_whitespace().map(str::as_bytes).collect();
+        let mut got: Vec<Token> = Vec::with_capacity(want.len());
+        while got.len() < want.len().max(1) {
+            match self.token()? {
+                Some(t) => got.push(t),
+                None => break,
+            }
+        }
+        if got.is_empty() {
+            self.queue.push_back(Finding {
+                case: Some(n),
+                line: None,
+                problem: Problem::Ended {
+                    lines: self.last_text,
+                    cases,
+                },
+            });
+            return Ok(false);
+        }
+        self.next += 1;
+        let first = got[0].line;
+        let mut piece = Piece::default();
+        if got.len() == want.len() && got.iter().all(|t| t.line == first) {
+            // Tokens after the answer on its line that cannot begin the
+            // next case's answer belong to this one (`-1 throws`), so they
+            // do not shift every answer after them.
+            let next = self.next_start();
+            while let Some(t) = self.token()? {
+                if t.line != first || next.as_ref().is_some_and(|s| s.starts(&t)) {
+                    self.pending.push_front(t);
+                    break;
+                }
+                piece.add(t);
+            }
+        }
+        let same = piece.is_empty()
+            && got.len() == want.len()
+            && got.iter().zip(&want).all(|(t, w)| t.whole && t.text == *w);
+        if same {
+            self.right += 1;
+            return Ok(true);
+        }
+        let cut = got
+            .iter()
+            .position(|t| t.line != first)
+            .unwrap_or(got.len());
+        for t in got.drain(cut..).rev() {
+            self.pending.push_front(t);
+        }
+        let mut whole = Piece::default();
+        for t in got {
+            whole.add(t);
+        }
+        whole.append(piece);
+        self.queue.push_back(Finding {
+            case: Some(n),
+            line: Some(first),
+            problem: problem(judge, answer, &whole.head, &whole.numbers),
+        });
+        Ok(true)
+    }
+
+    /// Tokens: how the next case's answer begins, if there is a next case.
+    fn next_start(&self) -> Option<Start> {
+        let n = self.next as u64 + 1;
+        self.answers.get(self.next)?;
+        let template = (self.checker.line)(n, "\u{0}");
+        let first = template.split_ascii_whitespace().next()?;
+        Some(if first.contains('\u{0}') {
+            Start::Number
+        } else {
+            Start::Word(first.as_bytes().to_vec())
+        })
+    }
+
+    /// Tokens: what follows the last case's answer, read to the end: the
+    /// lines with tokens, and the first of them.
+    fn extra_tokens(&mut self) -> std::io::Result<()> {
+        let mut extra: Option<(u64, u64, u64, String)> = None;
+        while let Some(t) = self.token()? {
+            let text = String::from_utf8_lossy(&t.text);
+            match &mut extra {
+                None => extra = Some((t.line, t.line, 1, excerpt(&text))),
+                Some((from, last, count, first)) => {
+                    if t.line == *from && first.chars().count() < EXCERPT {
+                        *first = excerpt(&format!("{first} {text}"));
+                    }
+                    if t.line != *last {
+                        *last = t.line;
+                        *count += 1;
+                    }
+                }
+            }
+        }
+        if let Some((from, _, count, first)) = extra {
+            self.queue.push_back(Finding {
+                case: None,
+                line: Some(from),
+                problem: Problem::Extra { count, first },
+            });
+        }
+        Ok(())
+    }
+}
+
 impl<R: BufRead> Iterator for Findings<'_, R> {
     type Item = std::io::Result<Finding>;
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
+            let (case, line, count) = self.blank_run;
+            if count > 0 {
+                self.blank_run = (case, line + 1, count - 1);
+                return Some(Ok(Finding {
+                    case: Some(case),
+                    line: Some(line),
+                    problem: Problem::Blank,
+                }));
+            }
             if let Some(f) = self.queue.pop_front() {
                 return Some(Ok(f));
             }
             if self.ended {
                 return None;
             }
-            let mut buf = std::mem::take(&mut self.buf);
-            buf.clear();
-            let read = (&mut self.output)
-                .take(KEPT as u64)
-                .read_until(b'\n', &mut buf);
-            match read {
+            let step = if self.checker.strict {
+                self.strict_step()
+            } else {
+                self.token_step()
+            };
+            match step {
+                Ok(true) => {}
+                Ok(false) => self.ended = true,
                 Err(e) => {
                     self.ended = true;
                     return Some(Err(e));
                 }
-                Ok(0) => {
-                    self.ended = true;
-                    self.end();
-                }
-                Ok(_) if buf.len() == KEPT && buf.last() != Some(&b'\n') => {
-                    // A line longer than any answer line: the rest is
-                    // scanned for what judging needs, not kept.
-                    let tail = match Tail::scan(&mut self.output, &buf) {
-                        Ok(tail) => tail,
-                        Err(e) => {
-                            self.ended = true;
-                            return Some(Err(e));
-                        }
-                    };
-                    self.take(&String::from_utf8_lossy(&buf), Some(&tail));
-                }
-                Ok(_) => {
-                    let mut bytes = buf.strip_suffix(b"\n").unwrap_or(&buf);
-                    bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-                    self.take(&String::from_utf8_lossy(bytes), None);
-                }
             }
-            self.buf = buf;
         }
     }
-}
-
-/// The bytes of a line kept whole: longer than any answer line by far, so
-/// a line past it cannot be the judge's, and the rest of it is only
-/// scanned ([`Tail`]). This is what keeps the checker's memory bounded
-/// however long a line is (a 20 MB line of numbers took 288 MB).
-const KEPT: usize = 1 << 16;
-
-/// The integers a [`Tail`] keeps: more than any answer line has.
-const TAIL_VALUES: usize = 8;
-
-/// What judging needs of a line past its first [`KEPT`] bytes: whether it
-/// holds anything but blanks, and its integers (as [`integers`] reads
-/// them) as far as they can matter.
-#[derive(Debug, Default)]
-struct Tail {
-    nonblank: bool,
-    /// The value of the kept part's last integer when its digits go on
-    /// past the cut.
-    continued: Option<i64>,
-    /// The first integers that start past the cut, and how many more.
-    values: Vec<i64>,
-    dropped: usize,
-    /// The line's last integer, when it starts or ends past the cut.
-    last: Option<i64>,
-}
-
-impl Tail {
-    /// Reads the rest of the line from `output` (through its `\n`, or to
-    /// the end), `head` being its first [`KEPT`] bytes, in constant memory.
-    fn scan<R: BufRead>(output: &mut R, head: &[u8]) -> std::io::Result<Tail> {
-        let mut tail = Tail::default();
-        let mut prev = head.last().copied().unwrap_or(b' ');
-        // The digit run under way: its magnitude (`None` past `i64`),
-        // sign, and whether it began in `head`.
-        let mut run: Option<(Option<i64>, bool, bool)> = None;
-        if prev.is_ascii_digit() {
-            let start = head
-                .iter()
-                .rposition(|b| !b.is_ascii_digit())
-                .map_or(0, |i| i + 1);
-            let negative = start > 0 && head[start - 1] == b'-';
-            let magnitude = std::str::from_utf8(&head[start..])
-                .ok()
-                .and_then(|d| d.parse::<i64>().ok());
-            run = Some((magnitude, negative, true));
-        }
-        loop {
-            let chunk = output.fill_buf()?;
-            if chunk.is_empty() {
-                break;
-            }
-            let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
-                Some(at) => (at + 1, true),
-                None => (chunk.len(), false),
-            };
-            for &b in &chunk[..used] {
-                if b.is_ascii_digit() {
-                    let (magnitude, _, _) = run.get_or_insert((Some(0), prev == b'-', false));
-                    *magnitude = magnitude
-                        .and_then(|m| m.checked_mul(10))
-                        .and_then(|m| m.checked_add(i64::from(b - b'0')));
-                } else {
-                    if let Some(ended) = run.take() {
-                        tail.end_run(ended);
-                    }
-                    tail.nonblank |= !b.is_ascii_whitespace();
-                }
-                prev = b;
-            }
-            output.consume(used);
-            if done {
-                break;
-            }
-        }
-        if let Some(ended) = run.take() {
-            tail.end_run(ended);
-        }
-        Ok(tail)
-    }
-
-    /// A digit run ended: its value as [`integers`] gives it.
-    fn end_run(&mut self, (magnitude, negative, continued): (Option<i64>, bool, bool)) {
-        let value = match magnitude {
-            Some(m) if negative => -m,
-            Some(m) => m,
-            None => i64::MAX,
-        };
-        self.nonblank = true;
-        self.last = Some(value);
-        if continued {
-            self.continued = Some(value);
-        } else if self.values.len() < TAIL_VALUES {
-            self.values.push(value);
-        } else {
-            self.dropped += 1;
-        }
-    }
-}
-
-/// The integers of a line, in order: maximal digit runs, with a `-`
-/// directly before one.
-fn integers(line: &str) -> Vec<i64> {
-    let b = line.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i].is_ascii_digit() {
-            let start = if i > 0 && b[i - 1] == b'-' { i - 1 } else { i };
-            let mut j = i;
-            while j < b.len() && b[j].is_ascii_digit() {
-                j += 1;
-            }
-            out.push(line[start..j].parse().unwrap_or(i64::MAX));
-            i = j;
-        } else {
-            i += 1;
-        }
-    }
-    out
 }
 
 /// The first [`EXCERPT`] characters of a line.
@@ -649,10 +1066,19 @@ mod tests {
 
     /// A judge line with the case number in it, and the bare number.
     fn cases() -> Checker {
-        Checker::new("case", |n, a| format!("Case {n}: {a}"))
+        Checker::new("case", |n, a| format!("Case {n}: {a}")).strict(true)
     }
 
     fn bare() -> Checker {
+        Checker::new("dataset", |_, a| a.to_string()).strict(true)
+    }
+
+    /// The same lines, compared as tokens (the default).
+    fn tokens() -> Checker {
+        Checker::new("case", |n, a| format!("Case {n}: {a}"))
+    }
+
+    fn bare_tokens() -> Checker {
         Checker::new("dataset", |_, a| a.to_string())
     }
 
@@ -749,7 +1175,7 @@ mod tests {
             .unwrap();
         let worst = report.worst().unwrap();
         assert_eq!((worst.case, worst.kind()), (Some(2), Kind::Wrong));
-        assert_eq!(report.first_wrong(), Some((2, 5)));
+        assert_eq!(report.first_wrong(), Some((2, "5")));
         assert_eq!(report.right, 0);
         let fine = cases().check(&[9], &b"Case 1: 9\n"[..]).unwrap();
         assert_eq!((fine.worst(), fine.first_wrong()), (None, None));
@@ -795,6 +1221,15 @@ mod tests {
             .unwrap();
         assert_eq!(whole, trickled);
         assert_eq!(whole.findings.len(), 6, "{whole:#?}");
+        let whole = tokens().check(&[9, -1, -1], &output[..]).unwrap();
+        let trickled = tokens()
+            .check(
+                &[9, -1, -1],
+                std::io::BufReader::with_capacity(1, Trickle(output)),
+            )
+            .unwrap();
+        assert_eq!(whole, trickled);
+        assert_eq!(whole.findings.len(), 3, "{whole:#?}");
     }
 
     /// A line past the kept bytes is judged as the whole line would be:
@@ -818,12 +1253,16 @@ mod tests {
             let answers = [9, 3];
             let output = format!("{line}\nCase 2: 3\n");
             let streamed = cases().check(&answers, output.as_bytes()).unwrap();
-            // The same line judged whole, as before lines were cut.
+            // The same line judged whole, as if nothing were cut.
             let mut whole = cases().findings(&answers, &b""[..]);
-            Findings::take(&mut whole, line, None);
-            Findings::take(&mut whole, "Case 2: 3", None);
-            whole.end();
-            let expected: Vec<Finding> = whole.queue.drain(..).collect();
+            for text in [line.as_str(), "Case 2: 3"] {
+                let mut scan = Scan::new();
+                scan.feed(text.as_bytes());
+                let (numbers, nonblank) = scan.finish();
+                whole.take_line(text.as_bytes(), true, &numbers, nonblank);
+            }
+            // The end of the output is read from the empty reader.
+            let expected: Vec<Finding> = whole.by_ref().map(Result::unwrap).collect();
             assert_eq!(
                 streamed.findings,
                 expected,
@@ -887,6 +1326,219 @@ mod tests {
             Err("line 2: expected the judge's line for case 2, such as `Case 2: 4`, found `Case 3: 1`".into())
         );
         assert!(bare().read_answers("-2\n").is_err());
-        assert!(bare().read_answers("4 \n").is_err());
+        assert!(bare().read_answers("123456789012345678901234\n").is_err());
+        // The jury's presentation is not judged: trailing spaces, CRLF,
+        // answers on one line.
+        assert_eq!(bare().read_answers("4 \r\n 10\t-1\n"), Ok(vec![4, 10, -1]));
+        assert_eq!(
+            tokens().read_answers("Case 1:  9 \n\nCase\n2: -1"),
+            Ok(vec![9, -1])
+        );
+    }
+
+    /// Token comparison (the default): whitespace and line ends separate
+    /// tokens and nothing more, as testlib's and DOMjudge's comparators
+    /// read an output; anything else is judged as in strict mode.
+    #[test]
+    fn tokens_forgive_whitespace_and_nothing_else() {
+        for output in [
+            "Case 1: 9\nCase 2: -1\n",
+            "Case 1: 9 \nCase 2: -1 \n",
+            "  Case 1:\t9\r\n\n\nCase 2: -1",
+            "Case 1: 9 Case 2: -1\n",
+            "Case\n1:\n9\nCase\n2:\n-1\n\n\n",
+        ] {
+            let report = tokens().check(&[9, -1], output.as_bytes()).unwrap();
+            assert_eq!(report.judgement(), Judgement::Accepted, "{output:?}");
+            assert_eq!((report.cases, report.right), (2, 2));
+            // The same output, strictly: only the first one.
+            let strict = cases().check(&[9, -1], output.as_bytes()).unwrap();
+            assert_eq!(
+                strict.judgement() == Judgement::Accepted,
+                output == "Case 1: 9\nCase 2: -1\n",
+                "{output:?}"
+            );
+        }
+        let rows: &[(&str, Judgement, &[&str])] = &[
+            // A malformed answer is judged on its own line: the next case
+            // is not shifted.
+            (
+                "Case 1:9\nCase 2: -1\n",
+                Judgement::Presentation,
+                &["case 1, line 1: presentation error: `Case 1:9`, where the judge prints `Case 1: 9`"],
+            ),
+            (
+                "Case 1: 8\n\nCase 2: -1\n",
+                Judgement::WrongAnswer,
+                &["case 1, line 1: wrong answer: printed 8, the answer is 9"],
+            ),
+            (
+                "Case 1: 9\n",
+                Judgement::WrongAnswer,
+                &["case 2: wrong answer: the output ends after 1 line, with no answer for this case"],
+            ),
+            (
+                "Case 1: 9\nCase 2: -1\n\n0 1\nmore\n",
+                Judgement::Presentation,
+                &["line 4: presentation error: 2 extra lines after the last case's answer, the first `0 1`"],
+            ),
+            (
+                "impossible\nCase 2: -1\n",
+                Judgement::Presentation,
+                &["case 1, line 1: presentation error: `impossible` is not an answer line; the judge prints `Case 1: 9`"],
+            ),
+            // Words after an answer that cannot begin the next one are
+            // this answer's: the next case is not shifted.
+            (
+                "Case 1: 9 steps\nCase 2: -1\n",
+                Judgement::Presentation,
+                &[
+                    "case 1, line 1: presentation error: `Case 1: 9 steps`, where the judge prints `Case 1: 9`",
+                    "presentation error: 1 of 2 cases right; 0 wrong answers, 1 presentation error",
+                ],
+            ),
+        ];
+        let mut failures = Vec::new();
+        for (output, judgement, lines) in rows {
+            let report = tokens().check(&[9, -1], output.as_bytes()).unwrap();
+            let got = described(&tokens(), &[9, -1], output);
+            if report.judgement() != *judgement
+                || !lines.iter().all(|l| got.contains(&l.to_string()))
+            {
+                failures.push(format!("{output:?}: {:?} {got:#?}", report.judgement()));
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+        // Bare numbers on one line, or spread out.
+        let report = bare_tokens()
+            .check(&[3, -1, 4], &b"3 -1\n\n 4 "[..])
+            .unwrap();
+        assert_eq!(report.judgement(), Judgement::Accepted);
+        assert_eq!(
+            described(&bare_tokens(), &[3, -1, 4], "3\n-1 throws\n5\n"),
+            [
+                "dataset 2, line 2: presentation error: `-1 throws`, where the judge prints `-1`",
+                "dataset 3, line 3: wrong answer: printed 5, the answer is 4",
+                "wrong answer: 1 of 3 datasets right; 1 wrong answer, 1 presentation error",
+            ]
+        );
+    }
+
+    /// A number too long for any integer type is reported as printed, in
+    /// both modes and in every wording.
+    #[test]
+    fn long_numbers_are_reported_as_written() {
+        let big = "12345678901234567890123";
+        for checker in [bare(), bare_tokens()] {
+            let report = checker.check(&[4], format!("{big}\n").as_bytes()).unwrap();
+            let f = &report.findings[0];
+            assert_eq!(f.printed_text(), Some(big));
+            assert_eq!(f.printed(), None);
+            assert_eq!(report.first_wrong(), Some((1, big)));
+            assert!(f
+                .describe("dataset")
+                .ends_with(&format!("printed {big}, the answer is 4")));
+            assert!(f
+                .terse("dataset")
+                .ends_with(&format!("expected 4, found {big}")));
+            let negative = checker.check(&[4], format!("-{big}").as_bytes()).unwrap();
+            assert_eq!(
+                negative.findings[0].printed_text(),
+                Some(&*format!("-{big}"))
+            );
+        }
+        // Past the digits kept, the text says it goes on.
+        let huge = "9".repeat(DIGITS + 5);
+        let report = bare_tokens().check(&[4], huge.as_bytes()).unwrap();
+        assert_eq!(
+            report.findings[0].printed_text(),
+            Some(&*format!("{}…", "9".repeat(DIGITS)))
+        );
+    }
+
+    /// A token past the kept bytes, and a long run of tokens, cost no more
+    /// memory than the kept bytes and are judged by their numbers.
+    #[test]
+    fn long_tokens_are_judged_by_their_numbers() {
+        let long = "1".repeat(KEPT + 10);
+        let report = bare_tokens().check(&[9], long.as_bytes()).unwrap();
+        assert_eq!(report.judgement(), Judgement::WrongAnswer);
+        let wide = format!("9{}", "x".repeat(KEPT + 10));
+        let report = bare_tokens().check(&[9], wide.as_bytes()).unwrap();
+        assert_eq!(report.judgement(), Judgement::Presentation);
+        // Tokens after the last answer on its line belong to it; on the
+        // lines after, they are extra.
+        let many = "1 ".repeat(KEPT);
+        let report = bare_tokens().check(&[1], many.as_bytes()).unwrap();
+        let Problem::NotAnAnswer { printed, .. } = &report.findings[0].problem else {
+            panic!("{report:?}")
+        };
+        assert_eq!(printed.chars().count(), EXCERPT);
+        let report = bare_tokens()
+            .check(&[1], format!("1\n{many}\n2").as_bytes())
+            .unwrap();
+        let Problem::Extra { count, first } = &report.findings[0].problem else {
+            panic!("{report:?}")
+        };
+        assert_eq!((*count, first.chars().count()), (2, EXCERPT));
+    }
+
+    /// Blank lines before an answer are findings one at a time, as they
+    /// are asked for, never all held at once (20 MB of them took 3 GB).
+    #[test]
+    fn blank_lines_are_yielded_one_at_a_time() {
+        let output = format!("{}Case 1: 9\n", "\n".repeat(10));
+        let answers = [9];
+        let mut findings = cases().findings(&answers, output.as_bytes());
+        let first = findings.next().unwrap().unwrap();
+        assert_eq!((first.line, &first.problem), (Some(1), &Problem::Blank));
+        assert!(findings.queue.len() <= 1, "{}", findings.queue.len());
+        assert_eq!(findings.blank_run, (1, 2, 9));
+        assert_eq!(findings.count(), 9);
+    }
+
+    /// A report keeps the first findings and the first wrong answer, and
+    /// counts the rest: its memory does not grow with the output.
+    #[test]
+    fn a_report_keeps_few_findings_and_counts_all() {
+        let mut output = "\n".repeat(3 * Report::KEPT);
+        output.push_str("Case 1: 8\n");
+        let report = cases().check(&[9], output.as_bytes()).unwrap();
+        assert_eq!(report.findings.len(), Report::KEPT + 1);
+        assert_eq!(
+            (report.presentation, report.wrong),
+            (3 * Report::KEPT as u64, 1)
+        );
+        assert_eq!(report.dropped(), 2 * Report::KEPT as u64);
+        assert_eq!(report.judgement(), Judgement::WrongAnswer);
+        assert_eq!(report.first_wrong(), Some((1, "8")));
+        assert_eq!(
+            report.summary("case"),
+            "wrong answer: 0 of 1 case right; 1 wrong answer, 3000 presentation errors"
+        );
+    }
+
+    /// The terse words name the verdict, the place, the expected and the
+    /// found, and nothing else.
+    #[test]
+    fn terse_words() {
+        let report = tokens()
+            .check(&[9, -1, 4], &b"Case 1:9\nCase 2: 5\n"[..])
+            .unwrap();
+        let terse: Vec<String> = report.findings.iter().map(|f| f.terse("case")).collect();
+        assert_eq!(
+            terse,
+            [
+                "presentation error: case 1, line 1: expected `Case 1: 9`, found `Case 1:9`",
+                "wrong answer: case 2, line 2: expected -1, found 5",
+                "wrong answer: case 3: expected an answer, found the end of the output",
+            ]
+        );
+        assert_eq!(
+            report.terse("case"),
+            "wrong answer: case 2, line 2: expected -1, found 5 (0 of 3 cases right)"
+        );
+        let fine = tokens().check(&[9], &b"Case 1: 9"[..]).unwrap();
+        assert_eq!(fine.terse("case"), "ok, 1 case");
     }
 }

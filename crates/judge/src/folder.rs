@@ -6,7 +6,8 @@
 //! (what `gridpuzzle testset` writes: `01`, `01.a`, ... and a
 //! `manifest.json` that names each test) and online-judge-tools'
 //! (`NAME.in` with `NAME.out` or `NAME.ans`). Numbered tests come first,
-//! by number, then named ones by name, so the order of a folder never
+//! by number, then named ones by name in natural order ([`natural`]:
+//! `t2` before `t10`, as a person counts), so the order of a folder never
 //! depends on the file system's. A test without an answer file is answered
 //! by the solver, so a folder of inputs alone can still be judged.
 
@@ -14,7 +15,7 @@ use std::collections::BTreeMap;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use gridpuzzle_engine::generate::answer_of;
 use gridpuzzle_engine::puzzle::{counted, Puzzle};
 use gridpuzzle_engine::search::Limits;
@@ -69,8 +70,47 @@ pub fn find_tests(dir: &Path) -> Result<Vec<TestFiles>> {
         }
     }
     numbered.sort_by(|a, b| (a.0, &a.1.name).cmp(&(b.0, &b.1.name)));
-    named.sort_by(|a, b| a.name.cmp(&b.name));
+    named.sort_by(|a, b| natural(&a.name, &b.name));
     Ok(numbered.into_iter().map(|(_, t)| t).chain(named).collect())
+}
+
+/// Names in natural order: runs of digits compare as numbers (`t2` before
+/// `t10`), the rest byte by byte, so `oj`'s `sample-2.in` comes before
+/// `sample-10.in` as a person counts them; equal names otherwise (`t02`,
+/// `t2`) fall back to their bytes, so the order is total.
+pub fn natural(a: &str, b: &str) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    let (mut i, mut j) = (0, 0);
+    while i < x.len() && j < y.len() {
+        if x[i].is_ascii_digit() && y[j].is_ascii_digit() {
+            let run = |s: &[u8], from: usize| {
+                let end = s[from..]
+                    .iter()
+                    .position(|c| !c.is_ascii_digit())
+                    .map_or(s.len(), |k| from + k);
+                (end, from)
+            };
+            let ((ei, si), (ej, sj)) = (run(x, i), run(y, j));
+            fn strip(s: &[u8], from: usize, end: usize) -> &[u8] {
+                let zeros = s[from..end].iter().take_while(|&&c| c == b'0').count();
+                &s[from + zeros..end]
+            }
+            let (p, q) = (strip(x, si, ei), strip(y, sj, ej));
+            let order = p.len().cmp(&q.len()).then_with(|| p.cmp(q));
+            if order != Ordering::Equal {
+                return order;
+            }
+            (i, j) = (ei, ej);
+        } else {
+            if x[i] != y[j] {
+                return x[i].cmp(&y[j]);
+            }
+            i += 1;
+            j += 1;
+        }
+    }
+    (x.len() - i).cmp(&(y.len() - j)).then_with(|| a.cmp(b))
 }
 
 /// The tests' titles from a `manifest.json` that `testset` wrote, by input
@@ -109,8 +149,9 @@ pub struct Test<C> {
 }
 
 /// Reads test `files` of `puzzle`: its cases, and its answers from its
-/// answer file or else from the solver within `limits()` (called once a
-/// case, so a deadline is per case).
+/// answer file (each proved by the solver first: [`jury_answers`]) or
+/// else from the solver, within `limits()` (called once a case, so a
+/// deadline is per case).
 pub fn load<P: Puzzle>(
     puzzle: &P,
     files: &TestFiles,
@@ -127,19 +168,7 @@ pub fn load<P: Puzzle>(
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
-            let answers = Checker::of::<P>()
-                .read_answers(&text)
-                .map_err(|e| anyhow!("{}, {e}", path.display()))?;
-            if answers.len() != cases.len() {
-                bail!(
-                    "{} has {} for {} {}",
-                    path.display(),
-                    counted(answers.len() as u64, "answer", "answers"),
-                    counted(cases.len() as u64, P::UNIT, &format!("{}s", P::UNIT)),
-                    files.input.display()
-                );
-            }
-            answers
+            jury_answers(puzzle, &cases, &text, &path.display().to_string(), limits)?
         }
         None => cases
             .iter()
@@ -165,6 +194,58 @@ pub fn load<P: Puzzle>(
     })
 }
 
+/// The jury's answers cannot be used: malformed, too few or too many, or
+/// wrong. Checking against them is testlib's FAIL (exit 3), never the
+/// contestant's WA or PE.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JuryError(pub String);
+
+impl std::fmt::Display for JuryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for JuryError {}
+
+/// Reads the jury's answers to `cases` from `text` (the answer file
+/// `name`) and proves each one with our solver within `limits()` (called
+/// once a case) before any output is judged against it: a wrong answer is
+/// a [`JuryError`] naming the case, so a correct program is never told it
+/// is wrong because the jury is. A case our search cannot settle within
+/// its budget keeps the jury's answer: that is what answer files are for.
+pub fn jury_answers<P: Puzzle>(
+    puzzle: &P,
+    cases: &[P::Case],
+    text: &str,
+    name: &str,
+    limits: &dyn Fn() -> Limits,
+) -> Result<Vec<i64>, JuryError> {
+    let answers = Checker::of::<P>()
+        .read_answers(text)
+        .map_err(|e| JuryError(format!("the jury's answer file {name} is malformed, {e}")))?;
+    if answers.len() != cases.len() {
+        return Err(JuryError(format!(
+            "the jury's answer file {name} is wrong: it has {} for an input of {}",
+            counted(answers.len() as u64, "answer", "answers"),
+            counted(cases.len() as u64, P::UNIT, &format!("{}s", P::UNIT)),
+        )));
+    }
+    for (i, (case, &said)) in cases.iter().zip(&answers).enumerate() {
+        if let Some(truth) = answer_of(&puzzle.solve(case, &limits())) {
+            if truth != said {
+                return Err(JuryError(format!(
+                    "the jury's answer is wrong: {name}, {} {}: it says {said}, the answer \
+                     is {truth} (proved by our solver)",
+                    P::UNIT,
+                    i + 1
+                )));
+            }
+        }
+    }
+    Ok(answers)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,7 +265,7 @@ mod tests {
         let dir = folder("layouts");
         for name in [
             "10", "10.a", "2", "02", "02.a", "b.in", "b.ans", "a.in", "a.out", "a.ans", "c.txt",
-            "7.a",
+            "7.a", "t10.in", "t2.in", "t1.in",
         ] {
             std::fs::write(dir.join(name), "").unwrap();
         }
@@ -210,12 +291,47 @@ mod tests {
                 ("10", a("10.a")),
                 ("a", a("a.out")),
                 ("b", a("b.ans")),
+                ("t1", None),
+                ("t2", None),
+                ("t10", None),
             ]
         );
         assert_eq!(found[0].input, dir.join("02"));
         let _ = std::fs::remove_dir_all(&dir);
         let err = find_tests(&dir).unwrap_err().to_string();
         assert!(err.starts_with("cannot read the test folder"), "{err}");
+    }
+
+    #[test]
+    fn names_sort_as_a_person_counts() {
+        let mut names = vec![
+            "t10",
+            "t2",
+            "t02",
+            "t1",
+            "b",
+            "a10b",
+            "a2b",
+            "a2a",
+            "x99999999999999999999999",
+            "x3",
+        ];
+        names.sort_by(|a, b| natural(a, b));
+        assert_eq!(
+            names,
+            [
+                "a2a",
+                "a2b",
+                "a10b",
+                "b",
+                "t1",
+                "t02",
+                "t2",
+                "t10",
+                "x3",
+                "x99999999999999999999999"
+            ]
+        );
     }
 
     #[test]
@@ -274,6 +390,30 @@ mod tests {
                     let err = load(&puzzle, &with_file, None, &Limits::none).unwrap_err();
                     assert!(err.to_string().contains("has 1 answer for"), "{err}");
                 }
+                // A wrong jury answer is the jury's error, naming the
+                // case, whatever the output will be.
+                let wrong: String = solved
+                    .answers
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &a)| {
+                        let a = if i == 0 { a + 3 } else { a };
+                        checker.judge_line(i as u64 + 1, a) + " \r\n"
+                    })
+                    .collect();
+                std::fs::write(dir.join("01.a"), &wrong).unwrap();
+                let err = load(&puzzle, &with_file, None, &Limits::none).unwrap_err();
+                let jury = err.downcast_ref::<JuryError>().expect("a jury error");
+                assert!(
+                    jury.0.contains(&format!(
+                        "the jury's answer is wrong: {}, {} 1: it says {}, the answer is {}",
+                        dir.join("01.a").display(),
+                        P::UNIT,
+                        solved.answers[0] + 3,
+                        solved.answers[0]
+                    )),
+                    "{jury}"
+                );
                 std::fs::write(dir.join("01.a"), "nonsense\n").unwrap();
                 let err = load(&puzzle, &with_file, None, &Limits::none).unwrap_err();
                 assert!(err.to_string().contains("line 1: expected"), "{err}");

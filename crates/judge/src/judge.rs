@@ -254,6 +254,9 @@ pub struct Judge {
     pub limits: RunLimits,
     /// Tests run at once.
     pub jobs: usize,
+    /// Outputs compared byte for byte, not token by token
+    /// ([`Checker::strict`]).
+    pub strict: bool,
 }
 
 impl Judge {
@@ -338,7 +341,8 @@ impl<P: Puzzle> Sink<std::io::Result<Run>> for Rows<'_, P> {
             return Flow::Stop;
         }
         let test = &self.tests[i];
-        let j = judge_run(&Checker::of::<P>(), &test.answers, r, &self.judge.limits);
+        let checker = Checker::of::<P>().strict(self.judge.strict);
+        let j = judge_run(&checker, &test.answers, r, &self.judge.limits);
         let written = (self.row)(test, &j);
         self.judged.push(j);
         match written {
@@ -383,11 +387,12 @@ impl Drop for Scratch {
 /// The first wrong answer of a judged test, explained.
 #[derive(Debug, Clone)]
 pub struct FirstWrong {
-    /// The case (1-based), the number printed and the answer.
+    /// The case (1-based), the number printed (as written) and the answer.
     pub case: u64,
-    pub printed: i64,
+    pub printed: String,
     pub answer: i64,
-    /// Which known wrong reading of the rules gives that number.
+    /// Which known wrong reading of the rules gives that number (none
+    /// for a number past `i64`).
     pub diagnosis: Diagnosis,
     /// The case in the judge's format.
     pub text: String,
@@ -404,11 +409,15 @@ pub fn first_wrong<P: Puzzle>(
     let (n, printed) = report.first_wrong()?;
     let i = usize::try_from(n).ok()?.checked_sub(1)?;
     let (case, &answer) = (test.cases.get(i)?, test.answers.get(i)?);
+    let diagnosis = match printed.parse() {
+        Ok(value) => diagnose(puzzle, case, value, limits),
+        Err(_) => Diagnosis::default(),
+    };
     Some(FirstWrong {
         case: n,
-        printed,
+        printed: printed.to_string(),
         answer,
-        diagnosis: diagnose(puzzle, case, printed, limits),
+        diagnosis,
         text: puzzle.write_case(case),
     })
 }
@@ -419,7 +428,7 @@ mod tests {
     use std::time::Duration;
 
     fn checker() -> Checker {
-        Checker::new("case", |n, a| format!("Case {n}: {a}"))
+        Checker::new("case", |n, a| format!("Case {n}: {a}")).strict(true)
     }
 
     const LIMITS: RunLimits = RunLimits {
@@ -632,7 +641,7 @@ mod tests {
                 let report = checker.check_bytes(&answers, output.as_bytes());
                 let first = first_wrong(&puzzle, &test, &report, &Limits::none())
                     .unwrap_or_else(|| panic!("{}: {report:?}", P::NAME));
-                assert_eq!((first.case, first.printed), (last, wrong));
+                assert_eq!((first.case, first.printed), (last, wrong.to_string()));
                 assert!(!first.diagnosis.lines.is_empty());
                 assert_eq!(
                     first.text,

@@ -265,6 +265,9 @@ pub struct Stress {
     pub jobs: usize,
     /// The candidate prints bare numbers, not the judge's lines.
     pub bare: bool,
+    /// Outputs compared byte for byte, not token by token
+    /// ([`Checker::strict`]).
+    pub strict: bool,
     /// Raised by Ctrl-C: runs and searches stop.
     pub cancel: Arc<AtomicBool>,
 }
@@ -419,7 +422,8 @@ impl Stress {
                     Checker::bare::<P>()
                 } else {
                     Checker::of::<P>()
-                };
+                }
+                .strict(self.strict);
                 let report = checker.check_bytes(&input.answers, run.stdout.as_bytes());
                 report.worst().cloned().map(Failure::Output)
             }
@@ -613,7 +617,7 @@ mod tests {
         let wrong = finding(
             2,
             Problem::Wrong {
-                printed: 5,
+                printed: "5".into(),
                 answer: 4,
             },
         );
@@ -635,7 +639,7 @@ mod tests {
         let other_wrong = finding(
             1,
             Problem::Wrong {
-                printed: 0,
+                printed: "0".into(),
                 answer: 9,
             },
         );
@@ -670,6 +674,7 @@ mod tests {
             shrink_time: Duration::from_secs(60),
             jobs: 2,
             bare: false,
+            strict: false,
             cancel: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -718,7 +723,11 @@ mod tests {
                 let line = Checker::of::<P>().judge_line(1, answer);
                 let right = stress("right", &format!("cat >/dev/null; echo '{line}'"));
                 assert_eq!(right.check(&puzzle, &input, None).unwrap(), None);
-                let spaced = stress("spaced", &format!("cat >/dev/null; echo '{line} '"));
+                // A trailing space: accepted as tokens, a presentation
+                // error strictly.
+                let mut spaced = stress("spaced", &format!("cat >/dev/null; echo '{line} '"));
+                assert_eq!(spaced.check(&puzzle, &input, None).unwrap(), None);
+                spaced.strict = true;
                 let f = spaced.check(&puzzle, &input, None).unwrap().unwrap();
                 assert!(matches!(
                     f,

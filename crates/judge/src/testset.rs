@@ -1,6 +1,8 @@
 //! Making a judge test set: a folder as Polygon and testlib lay one out
 //! (`01`, `01.a`, ...), with a `manifest.json` that says how each test was
-//! made and what it is for. `gridpuzzle testset` is this, with its command
+//! made and what it is for, and a `README.txt` that says what the files
+//! are and the command that writes them again, for whoever finds the
+//! folder without this program's docs. `gridpuzzle testset` is this, with its command
 //! line.
 //!
 //! The tests are, in order: the statement's sample; the puzzle's presets
@@ -48,7 +50,7 @@ pub fn prepare(dir: &Path, force: bool) -> Result<()> {
     for entry in std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
         let entry = entry?;
         let name = entry.file_name().to_string_lossy().into_owned();
-        if is_test_file(&name) || name == MANIFEST {
+        if is_test_file(&name) || name == MANIFEST || name == README {
             old.push(entry.path());
         }
     }
@@ -69,6 +71,9 @@ pub fn prepare(dir: &Path, force: bool) -> Result<()> {
 }
 
 const MANIFEST: &str = "manifest.json";
+
+/// What the folder's files are, and how they were made ([`Make::readme`]).
+const README: &str = "README.txt";
 
 /// A generated board's search budget, and the budget of each answer the
 /// test set states (the judge's and every variant's): far above what
@@ -680,6 +685,10 @@ impl Make {
         let mut text = serde_json::to_string_pretty(&manifest)?;
         text.push('\n');
         std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        let path = self.dir.join(README);
+        let readme = self.readme(puzzle, tests.len(), width, reproducible);
+        std::fs::write(&path, readme)
+            .with_context(|| format!("cannot write {}", path.display()))?;
         let cases: usize = tests.iter().map(|t| t.cases.len()).sum();
         lines.push(format!(
             "wrote {} ({}) and {} to {}",
@@ -713,6 +722,62 @@ impl Make {
             );
         }
         Ok(Written { lines, good })
+    }
+}
+
+impl Make {
+    /// The folder's README.txt: what its files are and the command that
+    /// made it (the seed, the hardest boards' time, every rule setting),
+    /// for whoever finds the folder without this program's docs. It names
+    /// no path, so a set made again elsewhere is the same byte for byte.
+    fn readme<P: Puzzle>(
+        &self,
+        puzzle: &P,
+        tests: usize,
+        width: usize,
+        reproducible: bool,
+    ) -> String {
+        let last = format!("{tests:0width$}");
+        let first = format!("{:0width$}", 1);
+        let settings: String = puzzle
+            .settings()
+            .into_iter()
+            .map(|(k, v)| format!(" --{k} {v}"))
+            .collect();
+        let again = if reproducible {
+            "Every byte of the folder follows from the seed: the command writes it again."
+                .to_string()
+        } else {
+            format!(
+                "The hardest boards depend on the machine's speed (annealing runs for {} s); \
+                 with --hardest 0 they are left out and every byte follows from the seed.",
+                self.hardest.as_secs_f64()
+            )
+        };
+        format!(
+            "Judge tests of {title} ({name}), laid out as Polygon and testlib lay them out.\n\
+             \n\
+             {first} .. {last}        the test inputs, in the judges' format; {first} is the \
+             statement's sample\n\
+             {first}.a .. {last}.a    the answers, one judge line a case, each proved by the \
+             solver\n\
+             manifest.json   how each test and case was made (generator parameters, seed), \
+             its answers and difficulty, and which known wrong readings of the rules it \
+             kills\n\
+             README.txt      this file\n\
+             \n\
+             Made by gridpuzzle {version} with:\n\
+             \n    gridpuzzle testset {name} -o DIR --seed {seed} --hardest {hardest}{settings}\n\
+             \n\
+             where DIR is this folder. {again}\n\
+             Every input passes `gridpuzzle validate {name} --strict`; `gridpuzzle judge {name} \
+             --candidate PROGRAM DIR` judges a program on the folder.\n",
+            title = P::TITLE,
+            name = P::NAME,
+            version = env!("CARGO_PKG_VERSION"),
+            seed = self.seed,
+            hardest = self.hardest.as_secs_f64(),
+        )
     }
 }
 

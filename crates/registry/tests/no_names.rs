@@ -42,6 +42,7 @@ const FIXTURES: &[&str] = &[
     "crates/cli/tests/play.rs",
     "crates/cli/tests/render.rs",
     "crates/cli/tests/stress.rs",
+    "crates/cli/tests/testlib.rs",
     "crates/cli/tests/usage.rs",
     "crates/cli/tests/verify.rs",
     // The server's tests: golden tables and per-puzzle requests.
