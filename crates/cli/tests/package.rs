@@ -259,6 +259,19 @@ fn packages_hold_their_parts_and_their_validators_judge_right() {
                 input.display()
             );
         }
+        // The package's own invalid inputs are refused by its validator and
+        // by `validate --strict`: the two read the format alike.
+        let invalid = files(&dir.join("data/invalid_input"), "in");
+        assert!(invalid.len() >= 5, "{name}: {invalid:?}");
+        for input in &invalid {
+            let text = std::fs::read(input).unwrap();
+            assert_eq!(python(&inputs, None, &text), 43, "{}", input.display());
+            let ours = common::run(
+                &["validate", &name, "--strict", input.to_str().unwrap()],
+                "",
+            );
+            assert_eq!(ours.code, 1, "{}: {}", input.display(), ours.stdout);
+        }
         // And every malformed variant of the sample and of a secret test
         // is refused.
         for input in [&sample[0], &secret[0]] {
@@ -376,41 +389,71 @@ fn bapctools_validates_each_package_and_every_submission_gets_its_verdict() {
     let home = root.join("home");
     std::fs::create_dir_all(home.join("tmp")).unwrap();
     let began = std::time::Instant::now();
-    for (name, dir) in packages(&root) {
-        let (code, text) = bt(&bt_path, &dir, &home, &["validate", "--no-bar", "-j", "4"]);
-        assert_eq!(code, 0, "{name}: bt validate failed:\n{text}");
-        // Verdicts are by CPU time; the wall-clock kill is raised from
-        // BAPCtools' 1 s (its default for a 0.1 s limit) so that a loaded
-        // machine cannot turn a slow start into TLE.
-        let (code, text) = bt(
-            &bt_path,
-            &dir,
-            &home,
-            &["run", "--no-bar", "--timeout", "4"],
-        );
-        assert_eq!(code, 0, "{name}: bt run failed:\n{text}");
-        // Each submission's summary line names the verdict of its folder.
-        let submissions = dir.join("submissions");
-        for (folder, verdict) in [
-            ("accepted", "AC"),
-            ("wrong_answer", "WA"),
-            ("time_limit_exceeded", "TLE"),
-        ] {
-            for file in std::fs::read_dir(submissions.join(folder)).unwrap() {
-                let file = file.unwrap().file_name().to_string_lossy().into_owned();
-                let shown = format!("{folder}/{file}");
-                let line = text
-                    .lines()
-                    .find(|l| l.contains(&shown) && l.contains(" @ "))
-                    .unwrap_or_else(|| panic!("{name}: no summary for {shown}:\n{text}"));
-                assert!(
-                    line.split_whitespace().any(|w| w == verdict),
-                    "{name}: {shown} is not {verdict}: {line}"
-                );
-                println!("{name}: {}", line.trim());
-            }
+    // The packages side by side: most of the time is compiling and
+    // starting programs, one at a time within a package.
+    let checked: Vec<Result<Vec<String>, String>> = std::thread::scope(|scope| {
+        let runs: Vec<_> = packages(&root)
+            .into_iter()
+            .map(|(name, dir)| {
+                let (bt_path, home) = (&bt_path, &home);
+                scope.spawn(move || check_package(bt_path, &name, &dir, home))
+            })
+            .collect();
+        runs.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    let mut failures = Vec::new();
+    for result in checked {
+        match result {
+            Ok(lines) => lines.iter().for_each(|l| println!("{l}")),
+            Err(why) => failures.push(why),
         }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     println!("BAPCtools took {:.1} s", began.elapsed().as_secs_f64());
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// `bt validate` and `bt run` on one package: the submissions' summary
+/// lines, or why the package failed.
+fn check_package(
+    bt_path: &Path,
+    name: &str,
+    dir: &Path,
+    home: &Path,
+) -> Result<Vec<String>, String> {
+    let (code, text) = bt(bt_path, dir, home, &["validate", "--no-bar", "-j", "2"]);
+    if code != 0 {
+        return Err(format!("{name}: bt validate failed:\n{text}"));
+    }
+    // Verdicts are by CPU time; the wall-clock kill is raised from
+    // BAPCtools' 1 s (its default for a 0.1 s limit) so that a loaded
+    // machine cannot turn a slow start into TLE.
+    let (code, text) = bt(bt_path, dir, home, &["run", "--no-bar", "--timeout", "4"]);
+    if code != 0 {
+        return Err(format!("{name}: bt run failed:\n{text}"));
+    }
+    // Each submission's summary line names the verdict of its folder.
+    let mut lines = Vec::new();
+    let submissions = dir.join("submissions");
+    for (folder, verdict) in [
+        ("accepted", "AC"),
+        ("wrong_answer", "WA"),
+        ("time_limit_exceeded", "TLE"),
+    ] {
+        for file in std::fs::read_dir(submissions.join(folder)).unwrap() {
+            let file = file.unwrap().file_name().to_string_lossy().into_owned();
+            let shown = format!("{folder}/{file}");
+            let Some(line) = text
+                .lines()
+                .find(|l| l.contains(&shown) && l.contains(" @ "))
+            else {
+                return Err(format!("{name}: no summary for {shown}:\n{text}"));
+            };
+            if !line.split_whitespace().any(|w| w == verdict) {
+                return Err(format!("{name}: {shown} is not {verdict}: {line}"));
+            }
+            lines.push(format!("{name}: {}", line.trim()));
+        }
+    }
+    Ok(lines)
 }

@@ -37,6 +37,10 @@ pub struct PackageInfo {
     /// The answer validator (Python 3): the input's path as the first
     /// argument, the answer on standard input, exit 42 or 43.
     pub answer_validator: &'static str,
+    /// Inputs that break the format's rules beyond what BAPCtools' own
+    /// malformed variants try (a size out of bounds, a second start), for
+    /// `data/invalid_input/`: the input validator must reject each.
+    pub invalid_inputs: &'static [PackageFile],
     /// The submissions, each under the folder of its expected verdict
     /// (`accepted/`, `wrong_answer/`, `time_limit_exceeded/`).
     pub submissions: &'static [PackageFile],

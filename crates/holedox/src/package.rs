@@ -24,11 +24,35 @@ macro_rules! source {
     };
 }
 
+const fn invalid(name: &'static str, text: &'static str) -> PackageFile {
+    PackageFile { path: name, text }
+}
+
 pub const PACKAGE: PackageInfo = PackageInfo {
     source: "ICPC Asia Regional Contest, Beijing 2002",
     statement: include_str!("../package/statement.tex"),
     input_validator: include_str!("../package/input_validator.py"),
     answer_validator: include_str!("../package/answer_validator.py"),
+    invalid_inputs: &[
+        invalid("n-21", "21 1 2\n1 1\n2 1\n0\n0 0 0\n"),
+        invalid("m-0", "1 0 2\n1 1\n1 2\n0\n0 0 0\n"),
+        invalid("body-of-1", "2 2 1\n1 1\n0\n0 0 0\n"),
+        invalid(
+            "body-of-9",
+            "1 9 9\n1 1\n1 2\n1 3\n1 4\n1 5\n1 6\n1 7\n1 8\n1 9\n0\n0 0 0\n",
+        ),
+        invalid("segment-outside", "2 2 2\n2 2\n2 3\n0\n0 0 0\n"),
+        invalid("body-not-adjacent", "3 3 2\n1 1\n2 2\n0\n0 0 0\n"),
+        invalid("body-crosses-itself", "3 3 3\n2 2\n2 3\n2 2\n0\n0 0 0\n"),
+        invalid("stone-on-body", "3 3 2\n2 2\n2 3\n1\n2 3\n0 0 0\n"),
+        invalid("stone-on-exit", "3 3 2\n2 2\n2 3\n1\n1 1\n0 0 0\n"),
+        invalid("stone-twice", "3 3 2\n2 2\n2 3\n2\n3 3\n3 3\n0 0 0\n"),
+        invalid("too-few-stones", "3 3 2\n2 2\n2 3\n2\n3 3\n0 0 0\n"),
+        invalid("no-case", "0 0 0\n"),
+        invalid("two-blank-lines", "3 3 2\n2 2\n2 3\n0\n\n\n0 0 0\n"),
+        invalid("blank-line-first", "\n3 3 2\n2 2\n2 3\n0\n0 0 0\n"),
+        invalid("blank-line-in-body", "3 3 2\n2 2\n\n2 3\n0\n0 0 0\n"),
+    ],
     submissions: &[
         source!("accepted/reference.cpp"),
         source!("wrong_answer/tail_enter.cpp"),

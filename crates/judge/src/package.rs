@@ -8,6 +8,7 @@
 //! statement/problem.en.tex         the statement (LaTeX, the puzzle's own words)
 //! data/sample/01-sample.{in,ans}   the statement's sample
 //! data/secret/NN-NAME.{in,ans}     the test set's other tests
+//! data/invalid_input/NAME.in       inputs the input validator must reject
 //! input_validators/validate.py     strict input validator (Python 3, exit 42/43)
 //! answer_validators/validate.py    strict answer validator
 //! submissions/accepted/...         the reference solution
@@ -230,6 +231,12 @@ impl Pack {
             &problem_yaml::<P>(info, self.seed, &time_limit),
         )?;
         write(&dir.join("statement/problem.en.tex"), info.statement)?;
+        for file in info.invalid_inputs {
+            write(
+                &dir.join(format!("data/invalid_input/{}.in", file.path)),
+                file.text,
+            )?;
+        }
         write(
             &dir.join("input_validators/validate.py"),
             info.input_validator,
