@@ -472,6 +472,18 @@ fn readme<P: Puzzle>(
             kill_set.join(", ")
         ));
     }
+    if !info.invalid_inputs.is_empty() {
+        let names: Vec<String> = info
+            .invalid_inputs
+            .iter()
+            .map(|f| format!("`{}`", f.path))
+            .collect();
+        out.push_str(&format!(
+            "\n`data/invalid_input` holds inputs that break the format, which the input \
+             validator must reject: {}.\n",
+            names.join(", ")
+        ));
+    }
     out.push_str("\n## Submissions\n\n");
     for f in info.submissions {
         // The first paragraph of its header comment.
