@@ -293,7 +293,7 @@ fn packages_hold_their_parts_and_their_validators_judge_right() {
 }
 
 #[test]
-fn a_package_is_not_written_over_one_or_under_other_rules() {
+fn a_package_is_reproducible_and_not_written_over_one_or_under_other_rules() {
     let root = scratch("again");
     let name = gridpuzzle_registry::entries()[0].name;
     let dir = root.join(name);
@@ -316,7 +316,60 @@ fn a_package_is_not_written_over_one_or_under_other_rules() {
     );
     let forced = common::run(&["package", name, dir, "--force"], "");
     assert_eq!(forced.code, 0, "{}", forced.stderr);
+    // The same seed gives the same package, byte for byte.
+    let twin = root.join("twin");
+    let twin = twin.to_str().unwrap();
+    let again = common::run(&["package", name, twin], "");
+    assert_eq!(again.code, 0, "{}", again.stderr);
+    let (a, b) = (tree(Path::new(dir)), tree(Path::new(twin)));
+    assert_eq!(a.len(), b.len());
+    assert!(a.len() > 10, "{a:?}");
+    for ((pa, ta), (pb, tb)) in a.iter().zip(&b) {
+        assert_eq!(pa, pb);
+        assert!(ta == tb, "{} differs", pa.display());
+    }
+    // Under other rules than the judges' there is no package.
+    let mut refused = 0;
+    for e in gridpuzzle_registry::entries() {
+        let Some(s) = e.settings.iter().find(|s| s.choices.len() > 1) else {
+            continue;
+        };
+        let other = s.choices.iter().find(|c| **c != s.default).unwrap();
+        let flag = format!("--{}", s.key);
+        let out = root.join(format!("other{refused}"));
+        let r = common::run(
+            &["package", e.name, out.to_str().unwrap(), &flag, other],
+            "",
+        );
+        assert_eq!(r.code, 2, "{}: {}", e.name, r.stdout);
+        assert!(
+            r.stderr.contains("under the judges' rules only"),
+            "{}",
+            r.stderr
+        );
+        refused += 1;
+    }
+    assert!(refused > 0);
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// Every file under `dir` with its bytes, by path relative to `dir`.
+fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                let bytes = std::fs::read(&p).unwrap();
+                out.push((p.strip_prefix(dir).unwrap().to_path_buf(), bytes));
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 /// The `bt` to run, or why there is none.
