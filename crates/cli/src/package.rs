@@ -45,7 +45,8 @@ says why), 2 usage error, a puzzle without a package or a folder that cannot be 
 const LAYOUT: &str = "Writes DIR/problem.yaml (format 2025-09; the default token-by-token \
 output validator; a time limit calibrated from the accepted submission), \
 DIR/statement/problem.en.tex, DIR/data/sample and DIR/data/secret (the test set of `testset` \
-without hardest boards: NN-NAME.in and NN-NAME.ans), DIR/input_validators/validate.py and \
+without hardest boards: NN-NAME.in and NN-NAME.ans), DIR/data/invalid_input (inputs \
+that break the format, which the validator must reject), DIR/input_validators/validate.py and \
 DIR/answer_validators/validate.py (strict, Python 3), DIR/submissions/accepted, wrong_answer \
 (one program per known wrong reading) and time_limit_exceeded (the naive search the timing \
 test stops), and DIR/README.md (what each test and submission is for). Everything is source \
