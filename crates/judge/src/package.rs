@@ -42,6 +42,7 @@
 //!   need several times the reference's time, not minutes.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -149,9 +150,13 @@ impl Pack {
             bail!("a problem package is made under the judges' rules only: give no rule option");
         }
         self.prepare()?;
+        // A folder of its own for the test set: the process and a count,
+        // so packages made at once (threads of one process) never meet.
+        static MADE: AtomicU64 = AtomicU64::new(0);
         let scratch = std::env::temp_dir().join(format!(
-            "gridpuzzle-package-{}-{}",
+            "gridpuzzle-package-{}-{}-{}",
             std::process::id(),
+            MADE.fetch_add(1, Ordering::Relaxed),
             P::NAME
         ));
         let _ = std::fs::remove_dir_all(&scratch);
