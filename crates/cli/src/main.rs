@@ -18,7 +18,8 @@
 //!
 //! The shape: `main.rs` holds the top-level command line and the exit
 //! codes; each command module (`solve`, `verify`, `render`, `play`,
-//! `generate`, `stress`, `validate`, `check`, `testset`, `judge`, `serve`)
+//! `generate`, `stress`, `validate`, `check`, `testset`, `package`, `judge`,
+//! `serve`)
 //! owns its clap struct and its run; `args` holds what they share and
 //! imports none of them. Exit codes: 0 success, 1 a plan failed `verify`
 //! (an input failed `validate`, a program failed `judge`), 2 bad input or
@@ -32,6 +33,7 @@ mod docs;
 mod generate;
 mod input;
 mod judge;
+mod package;
 mod play;
 mod render;
 mod serve;
@@ -124,6 +126,9 @@ pub enum Command {
     /// Write a judge test folder (inputs, answers, manifest) that every known wrong reading fails
     #[command(after_help = testset::after_help())]
     Testset(testset::TestsetCommand),
+    /// Write a contest problem package (ICPC format: DOMjudge, Kattis, BAPCtools) with tests, validators and submissions
+    #[command(after_help = package::after_help())]
+    Package(package::PackageCommand),
     /// Run a program on a test folder with time and memory limits: AC, WA, TLE, MLE, RE per test
     #[command(after_help = judge::after_help())]
     Judge(judge::JudgeCommand),
@@ -255,6 +260,7 @@ fn main() -> ExitCode {
         Command::Validate(cmd) => validate::run(cmd),
         Command::Check(cmd) => check::run(cmd),
         Command::Testset(cmd) => testset::run(cmd),
+        Command::Package(cmd) => package::run(cmd),
         Command::Judge(cmd) => judge::run(cmd),
         Command::Serve(cmd) => serve::run(cmd),
         Command::Completions(cmd) => docs::completions(cmd),

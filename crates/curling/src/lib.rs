@@ -35,6 +35,7 @@
 pub mod bound;
 pub mod frontier;
 pub mod generate;
+pub mod package;
 pub mod parse;
 pub mod play;
 pub mod presets;

@@ -2,8 +2,11 @@
 //! the smallest and thinnest boards, a start next to the goal, the answer
 //! exactly at the throw cap, both kinds of -1 (no way at all, and a way
 //! one throw longer than the cap), a spread of answers on small, middle
-//! and largest boards, the judges' maximum of 100 datasets in one input
-//! and the hardest board found.
+//! and largest boards, the judges' maximum of 100 datasets in one input,
+//! a timing test (under the judges' cap: 100 boards with short answers on
+//! which the contest write-up's exhaustive search walks every sequence of
+//! up to 10 throws, 20 million calls in all, made by
+//! `examples/gen_timing.rs` into `timing.in`) and the hardest board found.
 
 use gridpuzzle_engine::generate::Want;
 use gridpuzzle_engine::testset::{Preset, Request};
@@ -128,6 +131,9 @@ pub fn presets(cap: Option<u32>) -> Vec<Preset> {
         most = most.request(Request::new(1, sizes[i % sizes.len()], want));
     }
     presets.push(most);
+    if cap == Some(10) {
+        presets.push(explodes());
+    }
     presets.push(
         Preset::new(
             "hardest",
@@ -138,10 +144,45 @@ pub fn presets(cap: Option<u32>) -> Vec<Preset> {
     presets
 }
 
+/// The timing test: 100 boards of 20x20 (the judges' most and largest)
+/// whose answers are short (1 to 5 throws) but whose tree of every
+/// sequence of up to 10 throws is large, made by `examples/gen_timing.rs`.
+/// A search that stops at its best answer so far, or deepens one throw at
+/// a time, pays for the answer's few throws; the contest write-up's
+/// exhaustive search (`seed.rs`) walks the whole tree on every board.
+/// Only under the judges' cap of 10, for which the boards were chosen.
+fn explodes() -> Preset {
+    Preset::new(
+        "naive-search-explodes",
+        "100 boards of 20x20 with answers of 1 to 5 throws whose every sequence of up to 10 \
+         throws is many: a search without a bound from its best answer walks them all (the \
+         timing test)",
+    )
+    .text(include_str!("timing.in"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use gridpuzzle_engine::validate::Input;
+
+    /// The timing test does what it says: short answers, and the
+    /// contest's exhaustive search makes many calls on every board (a
+    /// tenth of the boards here, to keep a debug build's test short).
+    #[test]
+    fn the_timing_test_is_costly_for_the_contest_search() {
+        let p = explodes();
+        let text = format!("{}0 0\n", p.text);
+        let boards: Vec<crate::Board> = crate::Datasets::new(text.as_bytes())
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(boards.len(), MAX_DATASETS as usize);
+        for board in boards.iter().step_by(10) {
+            let run = crate::seed::seed_run(board);
+            assert!((1..=5).contains(&run.answer), "{}", run.answer);
+            assert!(run.calls > 30_000, "{}", run.calls);
+        }
+    }
 
     /// Every hand-written board is valid judge input.
     #[test]

@@ -725,6 +725,8 @@ impl Puzzle for Curling {
         format: crate::validate::FORMAT,
     });
 
+    const PACKAGE: Option<gridpuzzle_engine::package::PackageInfo> = Some(crate::package::PACKAGE);
+
     fn validate(&self, input: &mut Input<'_>) {
         crate::validate::validate(input)
     }

@@ -6,6 +6,8 @@
 //! - [`puzzle`]: the one contract every puzzle implements ([`Puzzle`]),
 //!   and the generic game a play session runs on it;
 //! - [`moves`]: moves as the puzzle's own printable type, and plans;
+//! - [`package`]: what a puzzle puts into a contest problem package
+//!   (statement, validators and submissions as source text);
 //! - [`page`]: the web page's editor boards (drafts) and game IDs;
 //! - [`view`]: a position as marks with a role, drawn by every front end;
 //! - [`check`]: verifying users' plans case by case, worded once;
@@ -56,6 +58,7 @@ pub mod generate;
 pub mod grid;
 pub mod memory;
 pub mod moves;
+pub mod package;
 pub mod page;
 pub mod pool;
 pub mod puzzle;

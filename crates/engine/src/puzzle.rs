@@ -850,6 +850,10 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
         None => "",
     };
 
+    /// The statement, validators and submissions of the puzzle's contest
+    /// problem package (`gridpuzzle package`); `None` when it has none.
+    const PACKAGE: Option<crate::package::PackageInfo> = None;
+
     /// Records every violation of the judges' exact format and limits in
     /// `input` (see [`crate::validate`]); by default the parser's first
     /// error, for a puzzle without a validator of its own.

@@ -52,6 +52,7 @@
 //! ```
 
 pub mod generate;
+pub mod package;
 pub mod parse;
 pub mod play;
 pub mod presets;

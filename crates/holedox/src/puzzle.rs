@@ -783,6 +783,8 @@ impl Puzzle for Holedox {
         format: crate::validate::FORMAT,
     });
 
+    const PACKAGE: Option<gridpuzzle_engine::package::PackageInfo> = Some(crate::package::PACKAGE);
+
     fn validate(&self, input: &mut Input<'_>) {
         crate::validate::validate(input, |n, m| self.exit.cell(n, m))
     }

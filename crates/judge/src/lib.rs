@@ -13,6 +13,9 @@
 //!   reading an output line by line against the judge's lines;
 //! - [`folder`]: a test folder's tests (Polygon's and online-judge-tools'
 //!   layouts), each made ready with its cases and answers;
+//! - [`package`]: a contest problem package (the ICPC format BAPCtools,
+//!   DOMjudge and Kattis read): the test set, the statement, validators
+//!   and submissions as source, a calibrated time limit;
 //! - [`judge`]: a program judged on those tests: each run's
 //!   [`judge::RunVerdict`] (AC, WA, PE, TLE, MLE, RE, OLE) with its reason,
 //!   the tests run in parallel with their verdicts in order, and the first
@@ -27,6 +30,7 @@
 pub mod checker;
 pub mod folder;
 pub mod judge;
+pub mod package;
 pub mod run;
 pub mod scan;
 pub mod stress;

@@ -1,0 +1,120 @@
+//! `gridpuzzle package`: a contest problem package in the ICPC problem
+//! package format (the one DOMjudge and Kattis import and BAPCtools
+//! checks): `problem.yaml`, the statement, `data/sample` and
+//! `data/secret`, the validators and the submissions as source.
+//!
+//! Writing it is the judge kit's (`gridpuzzle_judge::package`: the test
+//! set, the puzzle's own files, the calibrated time limit). This file
+//! reads the command line and prints what was written; the exit status
+//! says whether the test set under it is good.
+
+use std::io::Write;
+
+use anyhow::{bail, Result};
+use clap::Args;
+use gridpuzzle_judge::package::{Cases, Pack};
+use gridpuzzle_registry::{Entry, Puzzle, Visit};
+
+use crate::args::{PuzzleArgs, PuzzleHelp};
+use crate::Exit;
+
+#[derive(Debug, Args)]
+pub struct PackageCommand {
+    #[command(subcommand)]
+    pub puzzle: PuzzleArgs<PackageHelp>,
+
+    /// Seed of the test set (the same seed gives the same package, byte for byte)
+    #[arg(long, global = true, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+
+    /// The secret tests: `all`, or test numbers and names of the test set
+    /// separated by commas (`kill-set` for its kill set); the sample always comes
+    #[arg(long, global = true, value_name = "TESTS", default_value = "all", value_parser = Cases::parse)]
+    pub cases: Cases,
+
+    /// Replace the package a folder already holds (its problem.yaml,
+    /// statement, data, validators, submissions and README.md; nothing else)
+    #[arg(long, global = true)]
+    pub force: bool,
+}
+
+const EXIT: &str = "Exit status: 0 the package is written and its test set is valid and kills \
+every known wrong reading, 1 it is written but the test set is not (`testset` with the same seed \
+says why), 2 usage error, a puzzle without a package or a folder that cannot be written.";
+
+const LAYOUT: &str = "Writes DIR/problem.yaml (format 2025-09; the default token-by-token \
+output validator; a time limit calibrated from the accepted submission), \
+DIR/statement/problem.en.tex, DIR/data/sample and DIR/data/secret (the test set of `testset` \
+without hardest boards: NN-NAME.in and NN-NAME.ans), DIR/data/invalid_input (inputs \
+that break the format, which the validator must reject), DIR/input_validators/validate.py and \
+DIR/answer_validators/validate.py (strict, Python 3), DIR/submissions/accepted, wrong_answer \
+(one program per known wrong reading) and time_limit_exceeded (the naive search the timing \
+test stops), and DIR/README.md (what each test and submission is for). Everything is source \
+a judge host builds: nothing in the package calls gridpuzzle. Check it with BAPCtools: \
+`cd DIR && bt validate && bt run`.";
+
+/// The help after `package --help`.
+pub fn after_help() -> String {
+    format!(
+        "{LAYOUT}\n\n{EXIT}\n\n{}",
+        crate::args::examples(&[
+            "gridpuzzle package {1} {1}",
+            "gridpuzzle package {2} {2} --seed 7 --cases kill-set,naive-search-explodes",
+            "cd {1} && bt validate && bt run",
+        ])
+    )
+}
+
+/// What `package PUZZLE --help` says after the options.
+#[derive(Debug)]
+pub struct PackageHelp;
+
+impl PuzzleHelp for PackageHelp {
+    const FILE_NAME: &'static str = "DIR";
+    const FILE_HELP: &'static str =
+        "The package's folder (created if missing; BAPCtools wants its name of a-z and 0-9)";
+
+    fn after_help(e: &Entry) -> String {
+        format!(
+            "The package is made under the judges' rules: a rule option other than its \
+             default is refused.\n\n{EXIT}\n\n\
+             Example:\n  gridpuzzle package {name} {name}\n  cd {name} && bt validate && bt run",
+            name = e.name
+        )
+    }
+}
+
+pub fn run(cmd: PackageCommand) -> Result<Exit> {
+    let Some(dir) = cmd.puzzle.file.clone() else {
+        bail!("give the package's folder: gridpuzzle package PUZZLE DIR");
+    };
+    if dir.as_os_str() == "-" {
+        bail!("the package is a folder, not standard output: give DIR");
+    }
+    cmd.puzzle.visit(Written(Pack {
+        dir,
+        seed: cmd.seed,
+        cases: cmd.cases.clone(),
+        force: cmd.force,
+    }))
+}
+
+/// The judge kit's [`Pack`] on the chosen puzzle, its lines printed.
+struct Written(Pack);
+
+impl Visit for Written {
+    type Output = Result<Exit>;
+
+    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+        let packed = self.0.make(&puzzle)?;
+        let mut out = std::io::stdout().lock();
+        for line in &packed.lines {
+            writeln!(out, "{line}")?;
+        }
+        Ok(if packed.good {
+            Exit::Ok
+        } else {
+            Exit::PlanRejected
+        })
+    }
+}

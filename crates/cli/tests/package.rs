@@ -1,0 +1,512 @@
+//! `gridpuzzle package`: the problem package of every registered puzzle
+//! that has one, written into a temporary folder and checked.
+//!
+//! Without BAPCtools: the files are there, `problem.yaml` says what the
+//! format needs, the package's own Python validators accept every test
+//! and answer and reject malformed inputs (run with `python3`).
+//!
+//! With BAPCtools (`.ci/install-bapctools` puts it in `.ci/venv`; `bt` on
+//! the PATH or `GRIDPUZZLE_BT=/path/to/bt` work too): `bt validate` and
+//! `bt run` exit 0 on each package, so every input and answer is valid,
+//! every malformed variant BAPCtools makes of the sample is rejected, and
+//! every submission gets the verdict of its folder (accepted: AC on all;
+//! wrong_answer: WA somewhere; time_limit_exceeded: TLE somewhere). The
+//! test skips with a message when BAPCtools is missing, unless
+//! `GRIDPUZZLE_BAPCTOOLS=require` (set by `.ci/run`), which makes a
+//! missing tool a failure. It takes about half a minute on two cores.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Every registered puzzle with a package, written under `root`; the
+/// puzzles without one are refused with a clear message.
+fn packages(root: &Path) -> Vec<(String, PathBuf)> {
+    let mut made = Vec::new();
+    for e in gridpuzzle_registry::entries() {
+        let dir = root.join(e.name);
+        let run = common::run(&["package", e.name, dir.to_str().unwrap()], "");
+        if run.stderr.contains("has no problem package") {
+            assert_eq!(run.code, 2, "{}: {}", e.name, run.stderr);
+            continue;
+        }
+        assert_eq!(run.code, 0, "{}: {}{}", e.name, run.stdout, run.stderr);
+        assert!(
+            run.stdout.contains("wrote a problem package"),
+            "{}",
+            run.stdout
+        );
+        made.push((e.name.to_string(), dir));
+    }
+    assert!(
+        made.len() >= 2,
+        "the puzzles with a package: {:?}",
+        made.iter().map(|m| &m.0).collect::<Vec<_>>()
+    );
+    made
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "gridpuzzle-package-test-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Runs `python3 script [arg]` with `stdin`; its exit code.
+fn python(script: &Path, arg: Option<&Path>, stdin: &[u8]) -> i32 {
+    use std::io::Write;
+    let mut cmd = Command::new("python3");
+    cmd.arg(script);
+    if let Some(a) = arg {
+        cmd.arg(a);
+    }
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("python3 runs");
+    let mut pipe = child.stdin.take().unwrap();
+    let _ = pipe.write_all(stdin);
+    drop(pipe);
+    child.wait().unwrap().code().unwrap_or(-1)
+}
+
+/// Malformed versions of a valid input, each named, as BAPCtools makes
+/// some and the format's rules forbid the others.
+fn malformed(input: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
+    let text = String::from_utf8(input.to_vec()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let join = |ls: &[&str]| ls.iter().map(|l| format!("{l}\n")).collect::<String>();
+    let first: Vec<&str> = lines[0].split(' ').collect();
+    let with_first = |t: &str| {
+        let mut out = std::iter::once(t)
+            .chain(first[1..].iter().copied())
+            .collect::<Vec<_>>()
+            .join(" ");
+        out.push('\n');
+        out.push_str(&join(&lines[1..]));
+        out.into_bytes()
+    };
+    vec![
+        ("empty", Vec::new()),
+        ("leading zero", with_first(&format!("0{}", first[0]))),
+        ("leading plus", with_first(&format!("+{}", first[0]))),
+        ("negative", with_first(&format!("-{}", first[0]))),
+        ("out of bounds", with_first("99")),
+        ("not a number", with_first("x")),
+        ("leading space", format!(" {text}").into_bytes()),
+        ("trailing space", text.replacen('\n', " \n", 1).into_bytes()),
+        ("double space", text.replacen(' ', "  ", 1).into_bytes()),
+        ("tab", text.replacen(' ', "\t", 1).into_bytes()),
+        ("windows newlines", text.replace('\n', "\r\n").into_bytes()),
+        (
+            "no final newline",
+            text.trim_end_matches('\n').as_bytes().to_vec(),
+        ),
+        ("blank line at the end", format!("{text}\n").into_bytes()),
+        (
+            "token after the terminator",
+            format!("{text}42\n").into_bytes(),
+        ),
+        (
+            "token on the last line",
+            format!("{} 0\n", text.trim_end_matches('\n')).into_bytes(),
+        ),
+        (
+            "no terminator",
+            join(&lines[..lines.len() - 1]).into_bytes(),
+        ),
+        ("cut after the first line", join(&lines[..1]).into_bytes()),
+        (
+            "terminator only",
+            join(&lines[lines.len() - 1..]).into_bytes(),
+        ),
+        ("latin-1", {
+            let mut v = input.to_vec();
+            v.splice(0..0, b"Na\xefve\n".iter().copied());
+            v
+        }),
+        ("utf-8", format!("\u{00e9}{text}").into_bytes()),
+        ("nul byte", text.replacen('\n', "\0\n", 1).into_bytes()),
+    ]
+}
+
+/// Minimal YAML reading: the value of `key` (a `a.b` path of nested
+/// keys), by indentation; enough for the package's own problem.yaml.
+fn yaml_value(text: &str, path: &str) -> Option<String> {
+    let keys: Vec<&str> = path.split('.').collect();
+    let mut depth = 0;
+    for line in text.lines() {
+        let content = line.trim_start();
+        if content.starts_with('#') || content.is_empty() {
+            continue;
+        }
+        let indent = (line.len() - content.len()) / 2;
+        if indent != depth {
+            continue;
+        }
+        let (key, value) = content.split_once(':')?;
+        if key == keys[depth] {
+            if depth + 1 == keys.len() {
+                return Some(value.trim().to_string());
+            }
+            depth += 1;
+        }
+    }
+    None
+}
+
+#[test]
+fn packages_hold_their_parts_and_their_validators_judge_right() {
+    let root = scratch("parts");
+    for (name, dir) in packages(&root) {
+        for part in [
+            "problem.yaml",
+            "statement/problem.en.tex",
+            "input_validators/validate.py",
+            "answer_validators/validate.py",
+            "README.md",
+        ] {
+            assert!(dir.join(part).is_file(), "{name}: {part}");
+        }
+        for verdict in ["accepted", "wrong_answer", "time_limit_exceeded"] {
+            assert!(
+                !std::fs::read_dir(dir.join("submissions").join(verdict))
+                    .unwrap()
+                    .collect::<Vec<_>>()
+                    .is_empty(),
+                "{name}: {verdict}"
+            );
+        }
+        let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
+        assert_eq!(
+            yaml_value(&yaml, "problem_format_version").as_deref(),
+            Some("2025-09")
+        );
+        assert_eq!(yaml_value(&yaml, "type").as_deref(), Some("pass-fail"));
+        let title = gridpuzzle_registry::entry(&name).unwrap().title;
+        assert_eq!(yaml_value(&yaml, "name.en").as_deref(), Some(title));
+        let limit: f64 = yaml_value(&yaml, "limits.time_limit")
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(limit > 0.0 && limit <= 10.0, "{limit}");
+        let uuid = yaml_value(&yaml, "uuid").unwrap();
+        assert_eq!(uuid.len(), 36, "{uuid}");
+        assert!(
+            !dir.join("output_validator").exists(),
+            "the default output validator"
+        );
+        let tex = std::fs::read_to_string(dir.join("statement/problem.en.tex")).unwrap();
+        assert!(tex.contains("\\problemname{}") && tex.contains("\\begin{Input}"));
+
+        // Every input and answer passes the package's own validators.
+        let inputs = dir.join("input_validators/validate.py");
+        let answers = dir.join("answer_validators/validate.py");
+        let sample = files(&dir.join("data/sample"), "in");
+        let secret = files(&dir.join("data/secret"), "in");
+        assert_eq!(sample.len(), 1, "{name}");
+        assert!(secret.len() >= 3, "{name}: {secret:?}");
+        for input in sample.iter().chain(&secret) {
+            let text = std::fs::read(input).unwrap();
+            assert_eq!(python(&inputs, None, &text), 42, "{}", input.display());
+            let answer = std::fs::read(input.with_extension("ans")).unwrap();
+            assert_eq!(
+                python(&answers, Some(input), &answer),
+                42,
+                "{}",
+                input.display()
+            );
+            // An answer with a line missing, or one number changed in form,
+            // is refused.
+            let short: Vec<u8> = {
+                let t = String::from_utf8(answer.clone()).unwrap();
+                let n = t.lines().count();
+                t.lines()
+                    .take(n - 1)
+                    .map(|l| format!("{l}\n"))
+                    .collect::<String>()
+                    .into_bytes()
+            };
+            assert_eq!(
+                python(&answers, Some(input), &short),
+                43,
+                "{}",
+                input.display()
+            );
+            let mut plus = answer.clone();
+            plus.insert(answer.len() - 2, b' ');
+            assert_eq!(
+                python(&answers, Some(input), &plus),
+                43,
+                "{}",
+                input.display()
+            );
+        }
+        // The package's own invalid inputs are refused by its validator and
+        // by `validate --strict`: the two read the format alike.
+        let invalid = files(&dir.join("data/invalid_input"), "in");
+        assert!(invalid.len() >= 5, "{name}: {invalid:?}");
+        for input in &invalid {
+            let text = std::fs::read(input).unwrap();
+            assert_eq!(python(&inputs, None, &text), 43, "{}", input.display());
+            let ours = common::run(
+                &["validate", &name, "--strict", input.to_str().unwrap()],
+                "",
+            );
+            assert_eq!(ours.code, 1, "{}: {}", input.display(), ours.stdout);
+        }
+        // And every malformed variant of the sample and of a secret test
+        // is refused.
+        for input in [&sample[0], &secret[0]] {
+            let text = std::fs::read(input).unwrap();
+            let mut accepted = Vec::new();
+            for (what, bad) in malformed(&text) {
+                if python(&inputs, None, &bad) != 43 {
+                    accepted.push(what);
+                }
+            }
+            assert!(
+                accepted.is_empty(),
+                "{name}: the validator takes {}: {accepted:?}",
+                input.display()
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_package_is_reproducible_and_not_written_over_one_or_under_other_rules() {
+    let root = scratch("again");
+    let name = gridpuzzle_registry::entries()[0].name;
+    let dir = root.join(name);
+    let dir = dir.to_str().unwrap();
+    let first = common::run(&["package", name, dir, "--cases", "kill-set"], "");
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let again = common::run(&["package", name, dir], "");
+    assert_eq!(again.code, 2);
+    assert!(
+        again.stderr.contains("give --force to replace it"),
+        "{}",
+        again.stderr
+    );
+    let unknown = common::run(&["package", name, dir, "--force", "--cases", "nope"], "");
+    assert_eq!(unknown.code, 2);
+    assert!(
+        unknown.stderr.contains("no secret test called \"nope\""),
+        "{}",
+        unknown.stderr
+    );
+    let forced = common::run(&["package", name, dir, "--force"], "");
+    assert_eq!(forced.code, 0, "{}", forced.stderr);
+    // The same seed gives the same package, byte for byte.
+    let twin = root.join("twin");
+    let twin = twin.to_str().unwrap();
+    let again = common::run(&["package", name, twin], "");
+    assert_eq!(again.code, 0, "{}", again.stderr);
+    let (a, b) = (tree(Path::new(dir)), tree(Path::new(twin)));
+    assert_eq!(a.len(), b.len());
+    assert!(a.len() > 10, "{a:?}");
+    for ((pa, ta), (pb, tb)) in a.iter().zip(&b) {
+        assert_eq!(pa, pb);
+        assert!(ta == tb, "{} differs", pa.display());
+    }
+    // Under other rules than the judges' there is no package.
+    let mut refused = 0;
+    for e in gridpuzzle_registry::entries() {
+        let Some(s) = e.settings.iter().find(|s| s.choices.len() > 1) else {
+            continue;
+        };
+        let other = s.choices.iter().find(|c| **c != s.default).unwrap();
+        let flag = format!("--{}", s.key);
+        let out = root.join(format!("other{refused}"));
+        let r = common::run(
+            &["package", e.name, out.to_str().unwrap(), &flag, other],
+            "",
+        );
+        assert_eq!(r.code, 2, "{}: {}", e.name, r.stdout);
+        assert!(
+            r.stderr.contains("under the judges' rules only"),
+            "{}",
+            r.stderr
+        );
+        refused += 1;
+    }
+    assert!(refused > 0);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// Every file under `dir` with its bytes, by path relative to `dir`.
+fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                let bytes = std::fs::read(&p).unwrap();
+                out.push((p.strip_prefix(dir).unwrap().to_path_buf(), bytes));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The `bt` to run, or why there is none.
+fn bapctools() -> Result<PathBuf, String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let candidates = [
+        std::env::var_os("GRIDPUZZLE_BT").map(PathBuf::from),
+        Some(root.join(".ci/venv/bin/bt")),
+        Some(PathBuf::from("bt")),
+    ];
+    for bt in candidates.into_iter().flatten() {
+        let works = Command::new(&bt)
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if works {
+            let pypy = Command::new("pypy3")
+                .arg("--version")
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+            if !pypy {
+                return Err("pypy3 is missing (BAPCtools warns, and a warning fails)".into());
+            }
+            return Ok(bt);
+        }
+    }
+    Err("bt (BAPCtools) is not installed".into())
+}
+
+/// Runs `bt ARGS` in `dir`: its exit code and everything it printed.
+/// Its scratch files and its record of the problem UUIDs it has seen go
+/// under `home`, so runs do not meet each other's packages (BAPCtools
+/// warns when two folders on the machine hold one problem).
+fn bt(bt: &Path, dir: &Path, home: &Path, args: &[&str]) -> (i32, String) {
+    let out = Command::new(bt)
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("TMPDIR", home.join("tmp"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("bt runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.code().unwrap_or(-1), text)
+}
+
+#[test]
+fn bapctools_validates_each_package_and_every_submission_gets_its_verdict() {
+    let required = std::env::var("GRIDPUZZLE_BAPCTOOLS").is_ok_and(|v| v == "require");
+    let bt_path = match bapctools() {
+        Ok(bt) => bt,
+        Err(why) if required => panic!(
+            "GRIDPUZZLE_BAPCTOOLS=require but the BAPCtools test cannot run: {why}; run .ci/install-bapctools"
+        ),
+        Err(why) => {
+            eprintln!("skipped: {why} (run .ci/install-bapctools)");
+            return;
+        }
+    };
+    let root = scratch("bapctools");
+    let home = root.join("home");
+    std::fs::create_dir_all(home.join("tmp")).unwrap();
+    let began = std::time::Instant::now();
+    // The packages side by side: most of the time is compiling and
+    // starting programs, one at a time within a package.
+    let checked: Vec<Result<Vec<String>, String>> = std::thread::scope(|scope| {
+        let runs: Vec<_> = packages(&root)
+            .into_iter()
+            .map(|(name, dir)| {
+                let (bt_path, home) = (&bt_path, &home);
+                scope.spawn(move || check_package(bt_path, &name, &dir, home))
+            })
+            .collect();
+        runs.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    let mut failures = Vec::new();
+    for result in checked {
+        match result {
+            Ok(lines) => lines.iter().for_each(|l| println!("{l}")),
+            Err(why) => failures.push(why),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    println!("BAPCtools took {:.1} s", began.elapsed().as_secs_f64());
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// `bt validate` and `bt run` on one package: the submissions' summary
+/// lines, or why the package failed.
+fn check_package(
+    bt_path: &Path,
+    name: &str,
+    dir: &Path,
+    home: &Path,
+) -> Result<Vec<String>, String> {
+    let (code, text) = bt(bt_path, dir, home, &["validate", "--no-bar", "-j", "2"]);
+    if code != 0 {
+        return Err(format!("{name}: bt validate failed:\n{text}"));
+    }
+    // Verdicts are by CPU time; the wall-clock kill is raised from
+    // BAPCtools' 1 s (its default for a 0.1 s limit) so that a loaded
+    // machine cannot turn a slow start into TLE.
+    let (code, text) = bt(bt_path, dir, home, &["run", "--no-bar", "--timeout", "4"]);
+    if code != 0 {
+        return Err(format!("{name}: bt run failed:\n{text}"));
+    }
+    // Each submission's summary line names the verdict of its folder.
+    let mut lines = Vec::new();
+    let submissions = dir.join("submissions");
+    for (folder, verdict) in [
+        ("accepted", "AC"),
+        ("wrong_answer", "WA"),
+        ("time_limit_exceeded", "TLE"),
+    ] {
+        for file in std::fs::read_dir(submissions.join(folder)).unwrap() {
+            let file = file.unwrap().file_name().to_string_lossy().into_owned();
+            let shown = format!("{folder}/{file}");
+            let Some(line) = text
+                .lines()
+                .find(|l| l.contains(&shown) && l.contains(" @ "))
+            else {
+                return Err(format!("{name}: no summary for {shown}:\n{text}"));
+            };
+            if !line.split_whitespace().any(|w| w == verdict) {
+                return Err(format!("{name}: {shown} is not {verdict}: {line}"));
+            }
+            lines.push(format!("{name}: {}", line.trim()));
+        }
+    }
+    Ok(lines)
+}

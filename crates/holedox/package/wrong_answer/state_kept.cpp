@@ -1,0 +1,96 @@
+// Holedox Moving, wrong_answer: state kept between cases. The positions
+// seen by the search are cleared only when the table grows, so a case can
+// find positions marked by the cases before it and miss its way out.
+// Otherwise the reference solution.
+#include <cstdio>
+#include <vector>
+
+static const int DR[4] = {-1, 0, 1, 0}, DC[4] = {0, 1, 0, -1};  // up, right, down, left
+static int n, m, L;
+static std::vector<char> stone, seen;
+
+static bool free_cell(int r, int c) { return r >= 0 && r < n && c >= 0 && c < m && !stone[r * m + c]; }
+
+// The exit can be reached by the head alone, the body ignored.
+static bool exit_reachable(int hr, int hc) {
+    std::vector<char> mark(n * m, 0);
+    std::vector<int> stack = {hr * m + hc};
+    mark[hr * m + hc] = 1;
+    while (!stack.empty()) {
+        int p = stack.back();
+        stack.pop_back();
+        if (p == 0) return true;
+        for (int d = 0; d < 4; d++) {
+            int r = p / m + DR[d], c = p % m + DC[d];
+            if (free_cell(r, c) && !mark[r * m + c]) {
+                mark[r * m + c] = 1;
+                stack.push_back(r * m + c);
+            }
+        }
+    }
+    return false;
+}
+
+static int solve(const std::vector<int>& br, const std::vector<int>& bc) {
+    if (br[0] == 0 && bc[0] == 0) return 0;
+    if (!exit_reachable(br[0], bc[0])) return -1;
+    const int bits = 2 * (L - 1);
+    const int mask = (1 << bits) - 1;
+    int code = 0;
+    for (int i = 0; i + 1 < L; i++) {
+        int d = 0;
+        while (br[i] + DR[d] != br[i + 1] || bc[i] + DC[d] != bc[i + 1]) d++;
+        code |= d << (2 * i);
+    }
+    if (seen.size() < ((size_t)n * m << bits)) seen.assign((size_t)n * m << bits, 0);  // the bug
+    std::vector<int> now = {((br[0] * m + bc[0]) << bits) | code}, next;
+    seen[now[0]] = 1;
+    std::vector<int> cells(L);
+    for (int steps = 1; !now.empty(); steps++) {
+        next.clear();
+        for (int s : now) {
+            int head = s >> bits, body = s & mask;
+            cells[0] = head;
+            for (int i = 1; i < L; i++) {
+                int d = (body >> (2 * (i - 1))) & 3;
+                cells[i] = cells[i - 1] + DR[d] * m + DC[d];
+            }
+            for (int d = 0; d < 4; d++) {
+                int r = head / m + DR[d], c = head % m + DC[d];
+                if (!free_cell(r, c)) continue;
+                int to = r * m + c;
+                bool onto_body = false;
+                for (int i = 1; i < L; i++) onto_body |= cells[i] == to;  // the tail included
+                if (onto_body) continue;
+                if (to == 0) return steps;
+                int t = (to << bits) | ((((body << 2) | (d ^ 2)) & mask));
+                if (!seen[t]) {
+                    seen[t] = 1;
+                    next.push_back(t);
+                }
+            }
+        }
+        now.swap(next);
+    }
+    return -1;
+}
+
+int main() {
+    for (int k = 1; scanf("%d %d %d", &n, &m, &L) == 3 && (n || m || L); k++) {
+        std::vector<int> br(L), bc(L);
+        for (int i = 0; i < L; i++) {
+            scanf("%d %d", &br[i], &bc[i]);
+            br[i]--, bc[i]--;
+        }
+        int stones;
+        scanf("%d", &stones);
+        stone.assign(n * m, 0);
+        for (int i = 0; i < stones; i++) {
+            int r, c;
+            scanf("%d %d", &r, &c);
+            stone[(r - 1) * m + (c - 1)] = 1;
+        }
+        printf("Case %d: %d\n", k, solve(br, bc));
+    }
+    return 0;
+}
