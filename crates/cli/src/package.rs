@@ -14,8 +14,9 @@ use anyhow::{bail, Result};
 use clap::Args;
 use gridpuzzle_judge::package::{Cases, Pack};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use serde::Serialize;
 
-use crate::args::{PuzzleArgs, PuzzleHelp};
+use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
 use crate::Exit;
 
 #[derive(Debug, Args)]
@@ -36,6 +37,30 @@ pub struct PackageCommand {
     /// statement, data, validators, submissions and README.md; nothing else)
     #[arg(long, global = true)]
     pub force: bool,
+
+    /// `json`: one JSON document (the folder, whether its test set is good, the tests, the time limit, the submissions and the report's lines)
+    #[arg(long, global = true, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+}
+
+/// `package --format json`: what was written.
+#[derive(Debug, Serialize)]
+struct PackageJson {
+    puzzle: &'static str,
+    /// The package's folder.
+    folder: String,
+    /// Every test valid and every known wrong reading killed (exit 0).
+    good: bool,
+    /// Tests in `data/sample` (always 1) and `data/secret`.
+    sample: usize,
+    secret: usize,
+    /// The time limit of `problem.yaml`, in seconds.
+    time_limit: f64,
+    /// The submissions, as paths under `submissions/`
+    /// (`accepted/…`, `wrong_answer/…`, `time_limit_exceeded/…`).
+    submissions: Vec<String>,
+    /// The text report's lines.
+    lines: Vec<String>,
 }
 
 const EXIT: &str = "Exit status: 0 the package is written and its test set is valid and kills \
@@ -91,16 +116,20 @@ pub fn run(cmd: PackageCommand) -> Result<Exit> {
     if dir.as_os_str() == "-" {
         bail!("the package is a folder, not standard output: give DIR");
     }
-    cmd.puzzle.visit(Written(Pack {
-        dir,
-        seed: cmd.seed,
-        cases: cmd.cases.clone(),
-        force: cmd.force,
-    }))
+    cmd.puzzle.visit(Written(
+        Pack {
+            dir,
+            seed: cmd.seed,
+            cases: cmd.cases.clone(),
+            force: cmd.force,
+        },
+        cmd.format,
+    ))
 }
 
-/// The judge kit's [`Pack`] on the chosen puzzle, its lines printed.
-struct Written(Pack);
+/// The judge kit's [`Pack`] on the chosen puzzle, its lines printed (or
+/// one JSON document).
+struct Written(Pack, ReportFormat);
 
 impl Visit for Written {
     type Output = Result<Exit>;
@@ -108,8 +137,24 @@ impl Visit for Written {
     fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
         let packed = self.0.make(&puzzle)?;
         let mut out = std::io::stdout().lock();
-        for line in &packed.lines {
-            writeln!(out, "{line}")?;
+        if self.1 == ReportFormat::Json {
+            let doc = PackageJson {
+                puzzle: P::NAME,
+                folder: self.0.dir.display().to_string(),
+                good: packed.good,
+                sample: 1,
+                secret: packed.secret,
+                time_limit: packed.time_limit_tenths as f64 / 10.0,
+                submissions: packed.submissions.clone(),
+                lines: packed.lines.clone(),
+            };
+            let mut text = serde_json::to_string_pretty(&doc)?;
+            text.push('\n');
+            out.write_all(text.as_bytes())?;
+        } else {
+            for line in &packed.lines {
+                writeln!(out, "{line}")?;
+            }
         }
         Ok(if packed.good {
             Exit::Ok

@@ -319,8 +319,46 @@ fn a_package_is_reproducible_and_not_written_over_one_or_under_other_rules() {
     // The same seed gives the same package, byte for byte.
     let twin = root.join("twin");
     let twin = twin.to_str().unwrap();
-    let again = common::run(&["package", name, twin], "");
+    let again = common::run(&["package", name, twin, "--format", "json"], "");
     assert_eq!(again.code, 0, "{}", again.stderr);
+    // Its JSON report says what the folder holds.
+    let doc: serde_json::Value = serde_json::from_str(&again.stdout).expect("one JSON document");
+    assert_eq!(
+        (
+            doc["puzzle"].as_str(),
+            doc["good"].as_bool(),
+            doc["sample"].as_u64()
+        ),
+        (Some(name), Some(true), Some(1))
+    );
+    let ins = |sub: &str| {
+        std::fs::read_dir(Path::new(twin).join(sub))
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .path()
+                    .extension()
+                    .is_some_and(|x| x == "in")
+            })
+            .count() as u64
+    };
+    assert_eq!(doc["secret"].as_u64(), Some(ins("data/secret")));
+    let yaml = std::fs::read_to_string(Path::new(twin).join("problem.yaml")).unwrap();
+    let limit = doc["time_limit"].as_f64().unwrap();
+    assert!(
+        yaml.lines()
+            .any(|l| l.trim() == format!("time_limit: {limit:.1}")),
+        "{limit} not in {yaml}"
+    );
+    let submissions = doc["submissions"].as_array().unwrap();
+    assert!(submissions.len() >= 3, "{submissions:?}");
+    for s in submissions {
+        let path = Path::new(twin)
+            .join("submissions")
+            .join(s.as_str().unwrap());
+        assert!(path.is_file(), "{} is not written", path.display());
+    }
     let (a, b) = (tree(Path::new(dir)), tree(Path::new(twin)));
     assert_eq!(a.len(), b.len());
     assert!(a.len() > 10, "{a:?}");

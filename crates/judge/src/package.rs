@@ -129,6 +129,12 @@ pub struct Packed {
     pub lines: Vec<String>,
     /// The test set was valid and killed every known wrong reading.
     pub good: bool,
+    /// Tests in `data/secret` (the sample's one test comes besides).
+    pub secret: usize,
+    /// The time limit written in `problem.yaml`, in tenths of a second.
+    pub time_limit_tenths: u64,
+    /// The submissions written, as paths under `submissions/`.
+    pub submissions: Vec<String>,
 }
 
 /// A test of the test set, as its manifest lists it.
@@ -288,6 +294,13 @@ impl Pack {
         Ok(Packed {
             lines,
             good: set_good,
+            secret,
+            time_limit_tenths: tenths,
+            submissions: info
+                .submissions
+                .iter()
+                .map(|f| f.path.to_string())
+                .collect(),
         })
     }
 
