@@ -28,9 +28,11 @@
 
 #![cfg(target_os = "linux")]
 
+mod common;
+
 use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -74,32 +76,12 @@ struct Server {
 impl Server {
     /// `gridpuzzle serve --port 0` under `ulimit` settings `limits`.
     fn start(limits: &str) -> Server {
-        let script = format!(
-            "{limits}; exec \"$0\" serve --port 0 --header-timeout {} --body-timeout {}",
+        let args = format!(
+            "--header-timeout {} --body-timeout {}",
             HEADER_TIME.as_secs(),
             BODY_TIME.as_secs()
         );
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(script)
-            .arg(env!("CARGO_BIN_EXE_gridpuzzle"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the server starts");
-        let mut out = child.stdout.take().unwrap();
-        let mut line = Vec::new();
-        let mut byte = [0u8];
-        while out.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
-            line.push(byte[0]);
-        }
-        let line = String::from_utf8(line).unwrap();
-        let url = line
-            .strip_prefix("gridpuzzle: serving on http://")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"));
-        let addr: SocketAddr = url.trim_end_matches('/').parse().unwrap();
-        assert!(addr.ip().is_loopback());
+        let (child, addr) = common::start_server(env!("CARGO_BIN_EXE_gridpuzzle"), limits, &args);
         Server { child, addr }
     }
 

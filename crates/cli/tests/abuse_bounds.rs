@@ -25,9 +25,11 @@
 
 #![cfg(target_os = "linux")]
 
+mod common;
+
 use std::io::{Read, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::thread;
@@ -53,27 +55,7 @@ impl Server {
     fn start(limits: &str) -> Server {
         let bin = std::env::var("GRIDPUZZLE_ABUSE_BIN")
             .unwrap_or_else(|_| env!("CARGO_BIN_EXE_gridpuzzle").to_string());
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(format!("{limits}; exec \"$0\" serve --port 0"))
-            .arg(bin)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the server starts");
-        let mut out = child.stdout.take().unwrap();
-        let mut line = Vec::new();
-        let mut byte = [0u8];
-        while out.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
-            line.push(byte[0]);
-        }
-        let line = String::from_utf8(line).unwrap();
-        let url = line
-            .strip_prefix("gridpuzzle: serving on http://")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"));
-        let addr: SocketAddr = url.trim_end_matches('/').parse().unwrap();
-        assert!(addr.ip().is_loopback());
+        let (child, addr) = common::start_server(&bin, limits, "");
         Server { child, addr }
     }
 

@@ -11,6 +11,8 @@
 //! cargo test --release -p gridpuzzle --test memory -- --ignored --nocapture
 //! ```
 
+mod common;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -93,22 +95,6 @@ fn scratch() -> PathBuf {
     dir
 }
 
-/// A Curling save of `throws` throws along a one-row corridor: each throw
-/// breaks one more block, so a position lists ever more broken blocks.
-fn corridor_save(throws: usize) -> String {
-    let mut row = vec!["2"];
-    for _ in 0..throws {
-        row.extend(["0", "1"]);
-    }
-    row.extend(["0", "3"]);
-    format!(
-        "gridpuzzle-save 1\npuzzle curling\nmax-throws none\nmoves {}\nboard\n{} 1\n{}\n0 0\n",
-        "R".repeat(throws),
-        row.len(),
-        row.join(" ")
-    )
-}
-
 /// Loading a 20,000-throw save took 859 MB when every position was kept.
 #[test]
 #[ignore = "peak memory: run on demand (see the module docs)"]
@@ -117,7 +103,7 @@ fn play_load_of_a_long_curling_history_stays_small() {
     let save = dir.join("long.save");
     std::fs::File::create(&save)
         .unwrap()
-        .write_all(corridor_save(20_000).as_bytes())
+        .write_all(common::corridor_save(20_000).as_bytes())
         .unwrap();
     let (code, err, mb) = peak_mb(&["play", "--load", save.to_str().unwrap()], None);
     println!("play --load of 20,000 throws: peak {mb:.1} MB (exit {code})");

@@ -73,23 +73,6 @@ fn usage_errors_come_first() {
     }
 }
 
-/// A Curling save of `throws` throws along a one-row corridor, with no
-/// cap: each throw breaks one more block, so a position lists ever more
-/// broken blocks (200,000 throws: a 1 MB file).
-fn corridor_save(throws: usize) -> String {
-    let mut row = vec!["2"];
-    for _ in 0..throws {
-        row.extend(["0", "1"]);
-    }
-    row.extend(["0", "3"]);
-    format!(
-        "gridpuzzle-save 1\npuzzle curling\nmax-throws none\nmoves {}\nboard\n{} 1\n{}\n0 0\n",
-        "R".repeat(throws),
-        row.len(),
-        row.join(" ")
-    )
-}
-
 /// Issue 28: a 1 MB save of 200,000 throws took 9-11 s and 1.26 GB to
 /// load (a copy of the growing position per throw, a checkpoint every 64),
 /// all before the terminal was asked for. Loading is linear now: the file
@@ -100,7 +83,7 @@ fn a_one_megabyte_save_loads_in_linear_time_and_memory() {
     let dir = std::env::temp_dir().join(format!("gridpuzzle-play-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let save = dir.join("long.save");
-    let text = corridor_save(200_000);
+    let text = common::corridor_save(200_000);
     assert!(text.len() <= 1_000_100, "{}", text.len());
     std::fs::write(&save, &text).unwrap();
     let r = run(&["play", "--load", save.to_str().unwrap()], "");

@@ -2,9 +2,10 @@
 
 #![allow(dead_code)]
 
-use std::io::Write;
+use std::io::{Read, Write};
+use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 pub struct Run {
     pub stdout: String,
@@ -172,4 +173,49 @@ pub fn random_holedox_file(count: usize, seed: u64) -> String {
     }
     text.push_str("0 0 0\n");
     text
+}
+
+/// Starts `BIN serve --port 0 ARGS` after the shell commands `shell` (such
+/// as `ulimit` settings), and reads the loopback address it serves on from
+/// its first line. The server suites kill the child when they are done.
+pub fn start_server(bin: &str, shell: &str, args: &str) -> (Child, SocketAddr) {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{shell}; exec \"$0\" serve --port 0 {args}"))
+        .arg(bin)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the server starts");
+    let mut out = child.stdout.take().unwrap();
+    let mut line = Vec::new();
+    let mut byte = [0u8];
+    while out.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
+        line.push(byte[0]);
+    }
+    let line = String::from_utf8(line).unwrap();
+    let url = line
+        .strip_prefix("gridpuzzle: serving on http://")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"));
+    let addr: SocketAddr = url.trim_end_matches('/').parse().unwrap();
+    assert!(addr.ip().is_loopback());
+    (child, addr)
+}
+
+/// A Curling save of `throws` throws along a one-row corridor, with no
+/// cap: each throw breaks one more block, so a position lists ever more
+/// broken blocks (200,000 throws: a 1 MB file).
+pub fn corridor_save(throws: usize) -> String {
+    let mut row = vec!["2"];
+    for _ in 0..throws {
+        row.extend(["0", "1"]);
+    }
+    row.extend(["0", "3"]);
+    format!(
+        "gridpuzzle-save 1\npuzzle curling\nmax-throws none\nmoves {}\nboard\n{} 1\n{}\n0 0\n",
+        "R".repeat(throws),
+        row.len(),
+        row.join(" ")
+    )
 }
