@@ -460,7 +460,38 @@ fn bt(bt: &Path, dir: &Path, home: &Path, args: &[&str]) -> (i32, String) {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    (out.status.code().unwrap_or(-1), text)
+    (out.status.code().unwrap_or(-1), plain(&text))
+}
+
+/// `text` without its ANSI colour sequences (`ESC [ ... letter`).
+/// BAPCtools colours its output whenever the `CI` variable is set, even
+/// into a pipe and despite `NO_COLOR`, and a colour code between a
+/// verdict and its padding would hide the verdict from the word split.
+fn plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' && chars.peek() == Some(&'[') {
+            chars.next();
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn colour_codes_are_taken_out_of_bapctools_output() {
+    let coloured = "\u{1b}[36maccepted/reference.cpp\u{1b}[0m: \u{1b}[32m AC 0.005s\u{1b}[0m \u{1b}[2m@ secret/11\u{1b}[0m";
+    assert_eq!(
+        plain(coloured),
+        "accepted/reference.cpp:  AC 0.005s @ secret/11"
+    );
 }
 
 #[test]
