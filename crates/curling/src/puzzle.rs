@@ -284,6 +284,32 @@ impl Puzzle for Curling {
         state.stone == case.goal()
     }
 
+    const ALGORITHMS: &'static [gridpuzzle_engine::trace::Algorithm] =
+        &[gridpuzzle_engine::trace::Algorithm {
+            name: "seed-dfs",
+            title: "the contest's depth-first search",
+            about: "The classic contest solution: from each stop it throws right, left, down \
+                    and up in that order, follows every throw that stops at a block (breaking \
+                    it, and mending it on the way back) until 10 throws are made, and never \
+                    compares with the best answer found so far. A throw that passes the goal \
+                    ends the whole stop, whatever directions are left. Every call counts as an \
+                    expansion, so its count is the contest program's own; on an open board it \
+                    grows like 4 to the power of the depth.",
+            exact: true,
+        }];
+
+    fn trace(
+        &self,
+        case: &Board,
+        algorithm: &str,
+        rec: &mut gridpuzzle_engine::trace::Recorder<'_>,
+    ) -> Result<gridpuzzle_engine::trace::Traced, gridpuzzle_engine::trace::Stop> {
+        match algorithm {
+            "seed-dfs" => crate::seed::seed_trace(case, rec),
+            other => unreachable!("trace::run offers only ALGORITHMS, not {other}"),
+        }
+    }
+
     fn solve_from(&self, case: &Board, state: &State, used: usize, limits: &Limits) -> Search<Dir> {
         match self.adjacent {
             Adjacent::Refused => play::solve_from(case, self.max_throws, state, used, limits),

@@ -27,6 +27,7 @@
 //! are the program's own, so the seed answers only under them.
 
 use gridpuzzle_engine::grid::Pos;
+use gridpuzzle_engine::trace::{Prune, Recorder, Stop, Traced};
 
 use crate::rules::{Board, Cell};
 
@@ -48,21 +49,50 @@ const CAP: u32 = 10;
 /// Runs the seed's search on `board`, stopping once `max_calls` calls are
 /// made (`None` in the answer then: the count is only a lower bound).
 pub fn seed_dfs(board: &Board, max_calls: u64) -> (Option<i32>, u64) {
-    let grid = board.grid();
-    let mut search = Seed {
-        width: i64::from(grid.width()),
-        height: i64::from(grid.height()),
-        blocks: grid.cells().iter().map(|c| *c == Cell::Block).collect(),
-        goal: board.goal(),
-        best: None,
-        calls: 0,
-        max_calls,
-    };
-    search.dfs(board.start(), 0);
+    let mut search = Seed::new(board, max_calls, None);
+    search.dfs(board.start(), 0, None);
     if search.calls > max_calls {
         return (None, max_calls);
     }
     (Some(search.best.map_or(-1, |b| b as i32)), search.calls)
+}
+
+/// The seed's search reporting every event to `rec` (`gridpuzzle trace
+/// curling -a seed-dfs`): an expansion per call, so the tally's
+/// `expanded` is the seed's count of calls; a generated state per throw
+/// that stops at a block, a goal per throw that passes the goal, and a
+/// prune for a throw off the board (dead end) or one the cap forbids to
+/// follow.
+pub fn seed_trace(board: &Board, rec: &mut Recorder<'_>) -> Result<Traced, Stop> {
+    let mut search = Seed::new(board, u64::MAX, Some(rec));
+    search.dfs(board.start(), 0, None);
+    if let Some(stop) = search.stop.take() {
+        return Err(stop);
+    }
+    Ok(Traced {
+        answer: Some(search.best.map_or(-1, i64::from)),
+        peak_frontier: search.peak_depth,
+        peak_stored: search.peak_depth,
+    })
+}
+
+impl<'r, 't> Seed<'r, 't> {
+    fn new(board: &Board, max_calls: u64, rec: Option<&'r mut Recorder<'t>>) -> Seed<'r, 't> {
+        let grid = board.grid();
+        Seed {
+            width: i64::from(grid.width()),
+            height: i64::from(grid.height()),
+            blocks: grid.cells().iter().map(|c| *c == Cell::Block).collect(),
+            goal: board.goal(),
+            best: None,
+            calls: 0,
+            max_calls,
+            rec,
+            stop: None,
+            broken: Vec::new(),
+            peak_depth: 0,
+        }
+    }
 }
 
 /// [`seed_dfs`] without a cap on the calls.
@@ -74,7 +104,7 @@ pub fn seed_run(board: &Board) -> SeedRun {
     }
 }
 
-struct Seed {
+struct Seed<'r, 't> {
     width: i64,
     height: i64,
     /// Per cell, row-major: a block not broken on the current path.
@@ -83,9 +113,17 @@ struct Seed {
     best: Option<u32>,
     calls: u64,
     max_calls: u64,
+    /// Where the events go when the search is traced.
+    rec: Option<&'r mut Recorder<'t>>,
+    /// Why a traced search stopped (a budget, a sink).
+    stop: Option<Stop>,
+    /// The blocks broken on the current path, for the trace's pictures.
+    broken: Vec<Pos>,
+    /// The deepest the recursion went (calls on the stack), for the trace.
+    peak_depth: u64,
 }
 
-impl Seed {
+impl Seed<'_, '_> {
     fn inside(&self, r: i64, c: i64) -> bool {
         (0..self.height).contains(&r) && (0..self.width).contains(&c)
     }
@@ -101,8 +139,20 @@ impl Seed {
     }
 
     /// One call of the seed's search at the stop `at`, `depth` throws in.
-    fn dfs(&mut self, at: Pos, depth: u32) {
+    fn dfs(&mut self, at: Pos, depth: u32, parent: Option<u64>) {
         self.calls += 1;
+        let mut me = None;
+        if let Some(rec) = self.rec.as_deref_mut() {
+            match rec.expand(depth, None, at, parent, self.broken.clone()) {
+                Ok(n) => me = Some(n),
+                Err(stop) => {
+                    self.stop = Some(stop);
+                    self.max_calls = 0;
+                    return;
+                }
+            }
+            self.peak_depth = self.peak_depth.max(u64::from(depth) + 1);
+        }
         if depth >= CAP || self.calls > self.max_calls {
             return;
         }
@@ -118,6 +168,9 @@ impl Seed {
                 c += dc;
                 if (r, c) == (i64::from(self.goal.row), i64::from(self.goal.col)) {
                     let throws = depth + 1;
+                    if let Some(rec) = self.rec.as_deref_mut() {
+                        rec.goal(throws, self.goal, me);
+                    }
                     self.best = Some(self.best.map_or(throws, |b| b.min(throws)));
                     // The whole call ends: the other directions are not tried.
                     return;
@@ -127,6 +180,18 @@ impl Seed {
                     break;
                 }
             }
+            if let Some(rec) = self.rec.as_deref_mut() {
+                // Where the slide ended: the last cell on the board.
+                let clamp = |v: i64, n: i64| v.clamp(0, n - 1) as u32;
+                let stop = Pos::new(clamp(r, self.height), clamp(c, self.width));
+                if off {
+                    rec.prune(depth + 1, Prune::DeadEnd, stop, me);
+                } else if depth + 1 >= CAP {
+                    rec.prune(depth + 1, Prune::Cap, stop, me);
+                } else {
+                    rec.generate(depth + 1, None, stop, me, self.broken.clone());
+                }
+            }
             if off || depth + 1 >= CAP {
                 continue;
             }
@@ -134,7 +199,9 @@ impl Seed {
                 .at(r + dr, c + dc)
                 .expect("a slide that stays on the board ends at a block");
             self.blocks[hit] = false;
-            self.dfs(Pos::new(r as u32, c as u32), depth + 1);
+            self.broken.push(Pos::new((r + dr) as u32, (c + dc) as u32));
+            self.dfs(Pos::new(r as u32, c as u32), depth + 1, me);
+            self.broken.pop();
             self.blocks[hit] = true;
             if self.calls > self.max_calls {
                 return;
@@ -212,6 +279,37 @@ mod tests {
                 Outcome::Limit(hit) => panic!("{hit:?}"),
             };
             assert_eq!(seed_run(&board).answer, exact, "{board:?}");
+        }
+    }
+
+    /// Traced, the seed expands once per call of the contest program: the
+    /// sample's 1, 32, 1, 4, 10, 10, and the same count and answer as the
+    /// untraced search on random boards.
+    #[test]
+    fn the_trace_expands_once_per_call() {
+        use gridpuzzle_engine::trace::{Count, Recorder};
+        let limits = Limits::none();
+        let expanded = |board: &Board| {
+            let mut count = Count;
+            let mut rec = Recorder::new(&mut count, &limits, 0);
+            let traced = seed_trace(board, &mut rec).unwrap();
+            (traced.answer, rec.tally().expanded)
+        };
+        let boards = parse(SAMPLE).unwrap();
+        let counts: Vec<u64> = boards.iter().map(|b| expanded(b).1).collect();
+        assert_eq!(counts, [1, 32, 1, 4, 10, 10]);
+        let mut rng = gridpuzzle_engine::rng::SplitMix64::new(27);
+        for _ in 0..300 {
+            let (w, h) = (2 + rng.below(7) as u32, 2 + rng.below(7) as u32);
+            let Some(board) = random_board(&mut rng, w, h, |rng| rng.below(3) == 0) else {
+                continue;
+            };
+            let run = seed_run(&board);
+            assert_eq!(
+                expanded(&board),
+                (Some(i64::from(run.answer)), run.calls),
+                "{board:?}"
+            );
         }
     }
 

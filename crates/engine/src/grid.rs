@@ -113,7 +113,7 @@ pub fn parse_cell(s: &str) -> Result<(u32, u32), String> {
 }
 
 /// A cell, 0-based internally. Users see 1-based rows and columns.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct Pos {
     pub row: u32,
     pub col: u32,

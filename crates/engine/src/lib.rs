@@ -71,6 +71,7 @@ pub mod shown;
 pub mod stream;
 pub mod svg;
 pub mod testset;
+pub mod trace;
 pub mod validate;
 pub mod verdict;
 pub mod view;

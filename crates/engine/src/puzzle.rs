@@ -471,6 +471,27 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
         limits: &Limits,
     ) -> Search<Self::Move>;
 
+    // ------------------------------------------------ watching a search
+    /// The searches this puzzle offers for watching (`gridpuzzle trace`,
+    /// the page's Watch mode), in the order front ends list them. See
+    /// [`crate::trace`].
+    const ALGORITHMS: &'static [crate::trace::Algorithm] = &[];
+    /// Boards that teach something about those searches.
+    const LESSONS: &'static [crate::trace::Lesson] = &[];
+
+    /// Runs the search called `algorithm` (one of [`Puzzle::ALGORITHMS`];
+    /// [`crate::trace::run`] checks the name) on `case`, reporting every
+    /// event to `rec`, which also charges the budget.
+    fn trace(
+        &self,
+        case: &Self::Case,
+        algorithm: &str,
+        rec: &mut crate::trace::Recorder<'_>,
+    ) -> Result<crate::trace::Traced, crate::trace::Stop> {
+        let _ = (case, rec);
+        unreachable!("{} offers no algorithm {algorithm} to trace", Self::NAME)
+    }
+
     // ---------------------------------------------------- the screens
     /// The board in `state`; `last` is the move that led here with the
     /// position before it (to draw its path), `hint` a move to highlight.

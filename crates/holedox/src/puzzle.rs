@@ -324,6 +324,32 @@ impl Puzzle for Holedox {
         }
     }
 
+    const ALGORITHMS: &'static [gridpuzzle_engine::trace::Algorithm] =
+        &[gridpuzzle_engine::trace::Algorithm {
+            name: "seed-bfs",
+            title: "the contest's breadth-first search",
+            about: "The classic contest solution: a breadth-first search whose state is the \
+                    head's cell and two bits per body link (the side each segment lies on), \
+                    one bit per state in a table. It tries right, down, left and up in that \
+                    order, refuses a move off the lair, into a stone or onto any body cell \
+                    (the tail included), marks a state when it is queued and asks whether the \
+                    head is at the exit when a state is taken off the queue. Its expansions \
+                    are the states it takes off, the goal included (all of them for -1).",
+            exact: true,
+        }];
+
+    fn trace(
+        &self,
+        case: &Case,
+        algorithm: &str,
+        rec: &mut gridpuzzle_engine::trace::Recorder<'_>,
+    ) -> Result<gridpuzzle_engine::trace::Traced, gridpuzzle_engine::trace::Stop> {
+        match algorithm {
+            "seed-bfs" => crate::seed::seed_trace(case, rec),
+            other => unreachable!("trace::run offers only ALGORITHMS, not {other}"),
+        }
+    }
+
     fn solve_from(
         &self,
         case: &Case,

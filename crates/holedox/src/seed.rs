@@ -26,6 +26,8 @@
 
 use std::collections::VecDeque;
 
+use gridpuzzle_engine::trace::{Prune, Recorder, Stop, Traced};
+
 use gridpuzzle_engine::grid::Pos;
 
 use crate::rules::Case;
@@ -50,6 +52,43 @@ const STEPS: [(i64, i64); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 /// popped (`None` in the answer then: the count is a lower bound). `Err`
 /// when the lair is too large for its bitmap.
 pub fn seed_bfs(case: &Case, max_popped: u64) -> Result<(Option<i64>, u64), String> {
+    match search(case, max_popped, None) {
+        Ok((answer, popped, _)) => Ok((answer, popped)),
+        Err(Failed::Size(e)) => Err(e),
+        Err(Failed::Stop(_)) => unreachable!("an untraced search has no recorder to stop it"),
+    }
+}
+
+/// The seed's search reporting every event to `rec` (`gridpuzzle trace
+/// holedox -a seed-bfs`): an expansion per state popped (so the tally's
+/// `expanded` is the seed's count), a generated state per push, and a
+/// prune for each move the seed refuses (off the lair or into a stone or
+/// the body: dead end; a state marked before: visited). A lair too large
+/// for the seed's bitmap is answered by none: it stops at once.
+pub fn seed_trace(case: &Case, rec: &mut Recorder<'_>) -> Result<Traced, Stop> {
+    match search(case, u64::MAX, Some(rec)) {
+        Ok((answer, _, peak)) => Ok(Traced {
+            answer,
+            peak_frontier: peak.0,
+            peak_stored: peak.1,
+        }),
+        Err(Failed::Size(_)) => Ok(Traced::default()),
+        Err(Failed::Stop(stop)) => Err(stop),
+    }
+}
+
+enum Failed {
+    Size(String),
+    Stop(Stop),
+}
+
+type Found = (Option<i64>, u64, (u64, u64));
+
+fn search(
+    case: &Case,
+    max_popped: u64,
+    mut rec: Option<&mut Recorder<'_>>,
+) -> Result<Found, Failed> {
     let lair = case.lair();
     let (rows, cols) = (u64::from(lair.rows()), u64::from(lair.cols()));
     let links = case.body().len() - 1;
@@ -58,9 +97,9 @@ pub fn seed_bfs(case: &Case, max_popped: u64) -> Result<(Option<i64>, u64), Stri
         .and_then(|b| b.checked_mul(rows * cols))
         .filter(|&n| n <= SEED_MAX_STATES)
         .ok_or_else(|| {
-            format!(
+            Failed::Size(format!(
                 "the seed's table of 4^{links} bodies × {rows}×{cols} heads is over {SEED_MAX_STATES} states"
-            )
+            ))
         })?;
     let mut seen = vec![0u64; codes.div_ceil(64) as usize];
     let code = |body: &[Pos]| -> u64 {
@@ -79,35 +118,59 @@ pub fn seed_bfs(case: &Case, max_popped: u64) -> Result<(Option<i64>, u64), Stri
     let exit = lair.exit();
     let start = case.body().to_vec();
     mark(code(&start));
-    let mut queue = VecDeque::from([(start, 0i64)]);
+    let mut queue = VecDeque::from([(start, 0i64, None::<u64>)]);
     let mut popped = 0u64;
-    while let Some((body, steps)) = queue.pop_front() {
+    let (mut peak_queue, mut marked) = (1u64, 1u64);
+    while let Some((body, steps, parent)) = queue.pop_front() {
         if popped == max_popped {
-            return Ok((None, popped));
+            return Ok((None, popped, (peak_queue, marked)));
         }
         popped += 1;
+        let mut me = None;
+        if let Some(rec) = rec.as_deref_mut() {
+            let n = rec
+                .expand(steps as u32, None, body[0], parent, body[1..].to_vec())
+                .map_err(Failed::Stop)?;
+            me = Some(n);
+        }
         if body[0] == exit {
-            return Ok((Some(steps), popped));
+            if let Some(rec) = rec.as_deref_mut() {
+                rec.goal(steps as u32, exit, me);
+            }
+            return Ok((Some(steps), popped, (peak_queue, marked)));
         }
         let head = body[0];
         for (dr, dc) in STEPS {
             let (r, c) = (i64::from(head.row) + dr, i64::from(head.col) + dc);
             if !(0..rows as i64).contains(&r) || !(0..cols as i64).contains(&c) {
+                if let Some(rec) = rec.as_deref_mut() {
+                    rec.prune(steps as u32 + 1, Prune::DeadEnd, head, me);
+                }
                 continue;
             }
             let to = Pos::new(r as u32, c as u32);
             if lair.is_stone(to) || body.contains(&to) {
+                if let Some(rec) = rec.as_deref_mut() {
+                    rec.prune(steps as u32 + 1, Prune::DeadEnd, to, me);
+                }
                 continue;
             }
             let mut next = Vec::with_capacity(body.len());
             next.push(to);
             next.extend_from_slice(&body[..body.len() - 1]);
             if mark(code(&next)) {
-                queue.push_back((next, steps + 1));
+                marked += 1;
+                if let Some(rec) = rec.as_deref_mut() {
+                    rec.generate(steps as u32 + 1, None, to, me, next[1..].to_vec());
+                }
+                queue.push_back((next, steps + 1, me));
+                peak_queue = peak_queue.max(queue.len() as u64);
+            } else if let Some(rec) = rec.as_deref_mut() {
+                rec.prune(steps as u32 + 1, Prune::Visited, to, me);
             }
         }
     }
-    Ok((Some(-1), popped))
+    Ok((Some(-1), popped, (peak_queue, marked)))
 }
 
 /// [`seed_bfs`] without a cap on the states.
@@ -173,6 +236,27 @@ mod tests {
                 "{}",
                 write_case(&case)
             );
+        }
+    }
+
+    /// Traced, the seed expands once per state the contest program pops:
+    /// the sample's 79 and 7, and the same count and answer as the
+    /// untraced search on random lairs.
+    #[test]
+    fn the_trace_expands_once_per_state_popped() {
+        use gridpuzzle_engine::trace::{Count, Recorder};
+        let limits = Limits::none();
+        let expanded = |case: &Case| {
+            let mut count = Count;
+            let mut rec = Recorder::new(&mut count, &limits, 0);
+            let traced = seed_trace(case, &mut rec).unwrap();
+            (traced.answer, rec.tally().expanded)
+        };
+        let counts: Vec<u64> = cases(SAMPLE).iter().map(|c| expanded(c).1).collect();
+        assert_eq!(counts, [79, 7]);
+        for case in random_cases(300, 27, 7) {
+            let run = seed_run(&case).unwrap();
+            assert_eq!(expanded(&case), (Some(run.answer), run.popped), "{case:?}");
         }
     }
 

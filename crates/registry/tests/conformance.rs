@@ -1180,3 +1180,72 @@ fn the_suite_sees_every_registered_puzzle() {
         assert!(!e.samples.is_empty(), "{} has no samples", e.name);
     }
 }
+
+/// Every algorithm a puzzle offers for watching, on its samples and
+/// random cases: an exact one answers what the solver proves; every trace
+/// numbers its kept steps from 1, names as parent only an expansion made
+/// before, keeps exactly the first `max_events`, and counts past them.
+fn algorithms<P: Puzzle>(p: &P) -> String {
+    use gridpuzzle_engine::trace::{self, Kind, Step};
+    let samples = corpus(p, 40);
+    let mut runs = 0;
+    for a in P::ALGORITHMS {
+        for s in &samples {
+            let exact = match p.solve(&s.case, &roomy()).outcome {
+                Outcome::Solved(plan) => Some(plan.len() as i64),
+                Outcome::Unsolvable => Some(-1),
+                Outcome::Limit(_) => None,
+            };
+            let max_events = 50;
+            let mut kept: Vec<Step> = Vec::new();
+            let run = trace::run(p, &s.case, a.name, &roomy(), max_events, &mut kept, exact)
+                .unwrap_or_else(|e| panic!("{}: {e}", a.name));
+            runs += 1;
+            if a.exact && run.traced.answer.is_some() {
+                assert_eq!(
+                    run.correct(),
+                    Some(true),
+                    "{} answers {:?}, the solver {exact:?} on {}",
+                    a.name,
+                    run.traced.answer,
+                    describe(p, s)
+                );
+            }
+            let t = &run.tally;
+            assert_eq!(kept.len() as u64, t.events.min(max_events), "{}", a.name);
+            assert_eq!(run.cut, t.events > max_events, "{}", a.name);
+            assert_eq!(t.by_depth.iter().sum::<u64>(), t.expanded, "{}", a.name);
+            let mut expansions = HashSet::new();
+            for (i, step) in kept.iter().enumerate() {
+                assert_eq!(step.n, i as u64 + 1, "{}", a.name);
+                if let Some(parent) = step.parent {
+                    assert!(
+                        expansions.contains(&parent),
+                        "{}: step {} names {parent}, no earlier expansion",
+                        a.name,
+                        step.n
+                    );
+                }
+                if step.kind == Kind::Expand {
+                    expansions.insert(step.n);
+                }
+            }
+        }
+    }
+    let unknown = trace::run(
+        p,
+        &samples[0].case,
+        "no-such-search",
+        &roomy(),
+        1,
+        &mut Vec::new(),
+        None,
+    );
+    assert!(unknown.is_err(), "an unknown algorithm is refused");
+    format!("{} algorithms, {runs} traced runs", P::ALGORITHMS.len())
+}
+
+conformance!(
+    /// The searches offered for watching answer right and trace coherently.
+    algorithms_trace_the_samples => algorithms
+);

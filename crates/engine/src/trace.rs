@@ -1,0 +1,695 @@
+//! Watching a search: the events a search reports, what counts them, and
+//! what the front ends need to name, compare and draw the searches.
+//!
+//! Teachers and students want to see *how* an answer was found: why the
+//! contest's exhaustive DFS explodes on an open board, how an estimate or a
+//! bound cuts the tree, where an inexact search goes wrong. So every search
+//! a puzzle offers for watching reports the same five kinds of event
+//! ([`Kind`]): a state **expanded** (its successors are made), a successor
+//! **generated**, one **pruned** (and why: [`Prune`]), a **goal** reached,
+//! and a new **iteration** of a deepening search (its bound).
+//!
+//! A trace goes through a [`Recorder`]: it numbers the events, keeps the
+//! [`Tally`] (every event counted, whatever is kept), charges the search's
+//! budget ([`Limits`]) on every expansion, and hands each event as a
+//! [`Step`] to a [`Sink`] until `max_events` have been handed on. After
+//! that the search goes on and is still counted (so the totals of a cut
+//! trace are exact), but nothing more is kept or written: a long trace
+//! streams through a [`Sink`] that writes lines, and memory holds one
+//! step at a time.
+//!
+//! The searches that trace are written for watching, beside the solvers
+//! users run (the contest programs' searches in each puzzle's `seed`
+//! module), so tracing costs the production solvers nothing. Tracing the
+//! production searches themselves is meant to go through an observer
+//! passed as a generic parameter whose default does nothing, so that the
+//! solver compiles to the same code; that part is not built yet.
+//!
+//! A [`Step`] carries cells, not puzzle states, because cells are what a
+//! board can show: `at` is the cell that moves (Curling's stone, Holedox's
+//! head) and `cells` what else a puzzle wants drawn (the blocks broken on
+//! the way, the body). `parent` is the number of the expansion that made
+//! the state, so a front end can draw the current path without keeping the
+//! search's own tables.
+//!
+//! Each puzzle names its searches ([`Algorithm`], with the paragraph that
+//! `--help` and the page show) and ships boards that teach something about
+//! them ([`Lesson`]); [`run`] runs one of them on one case and says whether
+//! its answer agrees with the puzzle's exact solver.
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::grid::Pos;
+use crate::search::{LimitHit, Limits};
+
+/// Why a generated state was not expanded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Prune {
+    /// Seen before (a visited set, a transposition table, a better `g`).
+    Visited,
+    /// Its estimate or bound exceeds what the search allows now (an IDA*
+    /// threshold, the best answer found so far).
+    Bound,
+    /// The move cap of the rules (Curling's 10 throws).
+    Cap,
+    /// No goal can be reached from it (off the board, a proof of no way).
+    DeadEnd,
+}
+
+impl Prune {
+    /// Every kind, in the order [`Tally::pruned`] counts them.
+    pub const ALL: [Prune; 4] = [Prune::Visited, Prune::Bound, Prune::Cap, Prune::DeadEnd];
+
+    /// The name used in JSON and tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Prune::Visited => "visited",
+            Prune::Bound => "bound",
+            Prune::Cap => "cap",
+            Prune::DeadEnd => "dead-end",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The kind of a search event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    Expand,
+    Generate,
+    Prune,
+    Goal,
+    Iteration,
+}
+
+/// One event of a trace, as the front ends show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// The event's number, from 1.
+    pub n: u64,
+    pub kind: Kind,
+    /// Moves from the start to the state (for an iteration: 0).
+    pub depth: u32,
+    /// The search's estimate for the state (A*'s lower bound on the moves
+    /// left) or, for an iteration, its new bound.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<u32>,
+    /// The cell that moves: Curling's stone, Holedox's head (none for an
+    /// iteration).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<Pos>,
+    /// The number of the expansion that made this state (none for the
+    /// start and iterations).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parent: Option<u64>,
+    /// Why a prune happened.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<Prune>,
+    /// What else the puzzle draws for the state: blocks broken so far
+    /// (Curling), the body from the head's neighbour to the tail (Holedox).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<Pos>,
+}
+
+/// Where a trace's steps go.
+pub trait Sink {
+    /// Takes one step. An error (a closed pipe, a full disk) ends the
+    /// trace: the search stops with it.
+    fn step(&mut self, step: &Step) -> std::io::Result<()>;
+}
+
+/// A sink that keeps nothing (for counts only).
+pub struct Count;
+
+impl Sink for Count {
+    fn step(&mut self, _: &Step) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A sink that keeps the steps numbered `from..from + len` (the page asks
+/// for a trace in chunks; each chunk reruns the search and keeps its own
+/// window).
+pub struct Window {
+    pub from: u64,
+    pub len: usize,
+    pub steps: Vec<Step>,
+}
+
+impl Window {
+    pub fn new(from: u64, len: usize) -> Window {
+        Window {
+            from,
+            len,
+            steps: Vec::new(),
+        }
+    }
+}
+
+impl Sink for Window {
+    fn step(&mut self, step: &Step) -> std::io::Result<()> {
+        if step.n >= self.from && self.steps.len() < self.len {
+            self.steps.push(step.clone());
+        }
+        Ok(())
+    }
+}
+
+impl Sink for Vec<Step> {
+    fn step(&mut self, step: &Step) -> std::io::Result<()> {
+        self.push(step.clone());
+        Ok(())
+    }
+}
+
+/// What a trace counted. Every event is counted, kept or not.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    pub expanded: u64,
+    pub generated: u64,
+    /// Prunes by kind, in [`Prune::ALL`]'s order.
+    pub pruned: [u64; 4],
+    pub goals: u64,
+    pub iterations: u64,
+    /// Events of every kind.
+    pub events: u64,
+    /// Expansions at each depth (index = depth).
+    pub by_depth: Vec<u64>,
+}
+
+impl Tally {
+    /// Prunes of one kind.
+    pub fn pruned(&self, why: Prune) -> u64 {
+        self.pruned[why.index()]
+    }
+
+    /// Prunes of every kind.
+    pub fn pruned_total(&self) -> u64 {
+        self.pruned.iter().sum()
+    }
+}
+
+/// Why a trace stopped early.
+#[derive(Debug)]
+pub enum Stop {
+    /// A budget of the search ran out.
+    Limit(LimitHit),
+    /// The sink failed.
+    Sink(std::io::Error),
+}
+
+impl From<LimitHit> for Stop {
+    fn from(hit: LimitHit) -> Stop {
+        Stop::Limit(hit)
+    }
+}
+
+/// Numbers, counts and forwards the events of one traced search, and
+/// charges its budget (see the module notes).
+pub struct Recorder<'a> {
+    sink: &'a mut dyn Sink,
+    limits: &'a Limits,
+    max_events: u64,
+    tally: Tally,
+    stop: Option<Stop>,
+}
+
+impl<'a> Recorder<'a> {
+    /// A recorder handing at most `max_events` steps to `sink`.
+    pub fn new(sink: &'a mut dyn Sink, limits: &'a Limits, max_events: u64) -> Recorder<'a> {
+        Recorder {
+            sink,
+            limits,
+            max_events,
+            tally: Tally::default(),
+            stop: None,
+        }
+    }
+
+    pub fn tally(&self) -> &Tally {
+        &self.tally
+    }
+
+    /// True once more events happened than were handed to the sink.
+    pub fn cut(&self) -> bool {
+        self.tally.events > self.max_events
+    }
+
+    fn record(&mut self, step: Step) -> u64 {
+        self.tally.events += 1;
+        let n = self.tally.events;
+        if n <= self.max_events && self.stop.is_none() {
+            let step = Step { n, ..step };
+            if let Err(e) = self.sink.step(&step) {
+                self.stop = Some(Stop::Sink(e));
+            }
+        }
+        n
+    }
+
+    /// A state expanded at `depth`; charges the budget first. Returns the
+    /// event's number (the `parent` of what it generates).
+    pub fn expand(
+        &mut self,
+        depth: u32,
+        estimate: Option<u32>,
+        at: Pos,
+        parent: Option<u64>,
+        cells: Vec<Pos>,
+    ) -> Result<u64, Stop> {
+        if let Some(stop) = self.stop.take() {
+            return Err(stop);
+        }
+        if let Some(max) = self.limits.max_expanded {
+            if self.tally.expanded >= max {
+                return Err(Stop::Limit(LimitHit::States(max)));
+            }
+        }
+        if self.tally.expanded % 1024 == 0 {
+            if let Some(hit) = self.limits.interrupted() {
+                return Err(Stop::Limit(hit));
+            }
+        }
+        self.tally.expanded += 1;
+        let d = depth as usize;
+        if self.tally.by_depth.len() <= d {
+            self.tally.by_depth.resize(d + 1, 0);
+        }
+        self.tally.by_depth[d] += 1;
+        Ok(self.record(Step {
+            n: 0,
+            kind: Kind::Expand,
+            depth,
+            estimate,
+            at: Some(at),
+            parent,
+            why: None,
+            cells,
+        }))
+    }
+
+    /// A successor made by expansion `parent`. Returns the event's number.
+    pub fn generate(
+        &mut self,
+        depth: u32,
+        estimate: Option<u32>,
+        at: Pos,
+        parent: Option<u64>,
+        cells: Vec<Pos>,
+    ) -> u64 {
+        self.tally.generated += 1;
+        self.record(Step {
+            n: 0,
+            kind: Kind::Generate,
+            depth,
+            estimate,
+            at: Some(at),
+            parent,
+            why: None,
+            cells,
+        })
+    }
+
+    /// A state not expanded, and why.
+    pub fn prune(&mut self, depth: u32, why: Prune, at: Pos, parent: Option<u64>) -> u64 {
+        self.tally.pruned[why.index()] += 1;
+        self.record(Step {
+            n: 0,
+            kind: Kind::Prune,
+            depth,
+            estimate: None,
+            at: Some(at),
+            parent,
+            why: Some(why),
+            cells: Vec::new(),
+        })
+    }
+
+    /// A goal reached at `depth`.
+    pub fn goal(&mut self, depth: u32, at: Pos, parent: Option<u64>) -> u64 {
+        self.tally.goals += 1;
+        self.record(Step {
+            n: 0,
+            kind: Kind::Goal,
+            depth,
+            estimate: None,
+            at: Some(at),
+            parent,
+            why: None,
+            cells: Vec::new(),
+        })
+    }
+
+    /// A new iteration of a deepening search, under `bound`.
+    pub fn iteration(&mut self, bound: u32) -> u64 {
+        self.tally.iterations += 1;
+        self.record(Step {
+            n: 0,
+            kind: Kind::Iteration,
+            depth: 0,
+            estimate: Some(bound),
+            at: None,
+            parent: None,
+            why: None,
+            cells: Vec::new(),
+        })
+    }
+
+    /// The sink's failure, if one happened since the last expansion (call
+    /// at the end of a search: an expansion reports it on its own).
+    pub fn finish(&mut self) -> Result<(), Stop> {
+        match self.stop.take() {
+            Some(stop) => Err(stop),
+            None => Ok(()),
+        }
+    }
+}
+
+/// How a traced search ended, besides its tally.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Traced {
+    /// The answer in the judge's terms: moves, or -1 when the search
+    /// proved there are none. `None` for a search that stopped early.
+    pub answer: Option<i64>,
+    /// Largest number of states waiting at once (queue, heap or stack).
+    pub peak_frontier: u64,
+    /// Largest number of states the search held at once (frontier and
+    /// visited set), the measure of its memory.
+    pub peak_stored: u64,
+}
+
+/// A search a puzzle offers for watching.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Algorithm {
+    /// The name users type (`--algorithm`).
+    pub name: &'static str,
+    /// A few words for menus.
+    pub title: &'static str,
+    /// One paragraph: what it does and what it costs.
+    pub about: &'static str,
+    /// True when its answers are always optimal (and its `-1` proved).
+    pub exact: bool,
+}
+
+/// A board that teaches something about the searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lesson {
+    pub name: &'static str,
+    pub title: &'static str,
+    /// What to look at, in a paragraph.
+    pub about: &'static str,
+    /// The board in the puzzle's input format (one case and the
+    /// terminator).
+    pub input: &'static str,
+    /// The algorithms to watch side by side on it.
+    pub algorithms: &'static [&'static str],
+}
+
+/// One algorithm's run on one case, with its verdict.
+#[derive(Debug)]
+pub struct Run {
+    pub algorithm: &'static str,
+    pub traced: Traced,
+    pub tally: Tally,
+    /// Why it stopped early (a budget), if it did.
+    pub limit: Option<String>,
+    /// More events happened than were kept.
+    pub cut: bool,
+    pub elapsed: Duration,
+    /// The exact answer this run is judged against, when known.
+    pub exact: Option<i64>,
+}
+
+impl Run {
+    /// True when the answer equals the exact one, false when it differs,
+    /// `None` when either is unknown.
+    pub fn correct(&self) -> Option<bool> {
+        Some(self.traced.answer? == self.exact?)
+    }
+}
+
+/// Runs `algorithm` of puzzle `P` on `case`, handing at most `max_events`
+/// steps to `sink`, and judges its answer against `exact` (the puzzle's
+/// solver's answer, computed once by the caller for every algorithm).
+/// An unknown algorithm or a failing sink is an error.
+pub fn run<P: crate::Puzzle>(
+    puzzle: &P,
+    case: &P::Case,
+    algorithm: &str,
+    limits: &Limits,
+    max_events: u64,
+    sink: &mut dyn Sink,
+    exact: Option<i64>,
+) -> Result<Run, String> {
+    let Some(known) = P::ALGORITHMS.iter().find(|a| a.name == algorithm) else {
+        return Err(unknown_algorithm::<P>(algorithm));
+    };
+    let started = Instant::now();
+    let mut rec = Recorder::new(sink, limits, max_events);
+    let (traced, limit) = match puzzle.trace(case, known.name, &mut rec) {
+        Ok(traced) => match rec.finish() {
+            Ok(()) => (traced, None),
+            Err(Stop::Sink(e)) => return Err(format!("cannot write the trace: {e}")),
+            Err(Stop::Limit(hit)) => (Traced::default(), Some(hit.to_string())),
+        },
+        Err(Stop::Limit(hit)) => (Traced::default(), Some(hit.to_string())),
+        Err(Stop::Sink(e)) => return Err(format!("cannot write the trace: {e}")),
+    };
+    Ok(Run {
+        algorithm: known.name,
+        traced,
+        cut: rec.cut(),
+        tally: rec.tally().clone(),
+        limit,
+        elapsed: started.elapsed(),
+        exact,
+    })
+}
+
+/// The error for an algorithm `P` does not offer, listing those it does.
+pub fn unknown_algorithm<P: crate::Puzzle>(name: &str) -> String {
+    let names: Vec<&str> = P::ALGORITHMS.iter().map(|a| a.name).collect();
+    if names.is_empty() {
+        return format!("{} offers no algorithm to trace", P::NAME);
+    }
+    format!(
+        "unknown algorithm \"{name}\" for {}: choose one of {}",
+        P::NAME,
+        names.join(", ")
+    )
+}
+
+/// A line chart of expansions by depth on a log scale, one line per
+/// algorithm, as a standalone SVG document (`trace --compare --plot` and
+/// the page's Watch mode draw the same picture).
+pub fn chart_svg(title: &str, series: &[(&str, &[u64])]) -> String {
+    const W: f64 = 640.0;
+    const H: f64 = 360.0;
+    const LEFT: f64 = 64.0;
+    const RIGHT: f64 = 150.0;
+    const TOP: f64 = 40.0;
+    const BOTTOM: f64 = 44.0;
+    const COLOURS: [&str; 6] = [
+        "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf",
+    ];
+    let depths = series
+        .iter()
+        .map(|(_, v)| v.len())
+        .max()
+        .unwrap_or(0)
+        .max(2);
+    let top = series
+        .iter()
+        .flat_map(|(_, v)| v.iter().copied())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let decades = ((top as f64).log10().ceil() as u32).max(1);
+    let plot_w = W - LEFT - RIGHT;
+    let plot_h = H - TOP - BOTTOM;
+    let x = |d: usize| LEFT + plot_w * d as f64 / (depths - 1) as f64;
+    // log10(count + 1), so a depth with none sits on the axis.
+    let y = |c: u64| TOP + plot_h * (1.0 - ((c as f64) + 1.0).log10() / f64::from(decades));
+    let mut s = String::new();
+    s.push_str(&format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {W} {H}\" width=\"{W}\" height=\"{H}\" role=\"img\" aria-label=\"{}\" font-family=\"sans-serif\" font-size=\"12\">\n",
+        escape(title)
+    ));
+    s.push_str(&format!(
+        "<rect width=\"{W}\" height=\"{H}\" fill=\"#ffffff\"/>\n<text x=\"{LEFT}\" y=\"22\" font-size=\"14\" fill=\"#222\">{}</text>\n",
+        escape(title)
+    ));
+    for k in 0..=decades {
+        let yy = TOP + plot_h * (1.0 - f64::from(k) / f64::from(decades));
+        s.push_str(&format!(
+            "<line x1=\"{LEFT}\" y1=\"{yy:.1}\" x2=\"{:.1}\" y2=\"{yy:.1}\" stroke=\"#ddd\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"#444\">{}</text>\n",
+            LEFT + plot_w,
+            LEFT - 6.0,
+            yy + 4.0,
+            power_label(k)
+        ));
+    }
+    let step = depths.div_ceil(12).max(1);
+    for d in (0..depths).step_by(step) {
+        s.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#444\">{d}</text>\n",
+            x(d),
+            TOP + plot_h + 16.0
+        ));
+    }
+    s.push_str(&format!(
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#444\">depth (moves from the start)</text>\n",
+        LEFT + plot_w / 2.0,
+        H - 8.0
+    ));
+    s.push_str(&format!(
+        "<text x=\"14\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#444\" transform=\"rotate(-90 14 {:.1})\">states expanded (log)</text>\n",
+        TOP + plot_h / 2.0,
+        TOP + plot_h / 2.0
+    ));
+    for (i, (name, counts)) in series.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        let dash = if i >= COLOURS.len() {
+            " stroke-dasharray=\"4 3\""
+        } else {
+            ""
+        };
+        let points: Vec<String> = counts
+            .iter()
+            .enumerate()
+            .map(|(d, &c)| format!("{:.1},{:.1}", x(d), y(c)))
+            .collect();
+        if !points.is_empty() {
+            s.push_str(&format!(
+                "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"{dash} points=\"{}\"/>\n",
+                points.join(" ")
+            ));
+        }
+        let total: u64 = counts.iter().sum();
+        let ly = TOP + 8.0 + 18.0 * i as f64;
+        s.push_str(&format!(
+            "<line x1=\"{:.1}\" y1=\"{ly:.1}\" x2=\"{:.1}\" y2=\"{ly:.1}\" stroke=\"{colour}\" stroke-width=\"2\"{dash}/><text x=\"{:.1}\" y=\"{:.1}\" fill=\"#222\">{} ({total})</text>\n",
+            LEFT + plot_w + 10.0,
+            LEFT + plot_w + 28.0,
+            LEFT + plot_w + 32.0,
+            ly + 4.0,
+            escape(name)
+        ));
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+fn power_label(k: u32) -> String {
+    match k {
+        0 => "1".into(),
+        1 => "10".into(),
+        2 => "100".into(),
+        3 => "1k".into(),
+        4 => "10k".into(),
+        5 => "100k".into(),
+        6 => "1M".into(),
+        k => format!("1e{k}"),
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_recorder_counts_past_its_cut_and_keeps_only_the_first_events() {
+        let limits = Limits::none();
+        let mut kept: Vec<Step> = Vec::new();
+        let mut rec = Recorder::new(&mut kept, &limits, 3);
+        let root = rec
+            .expand(0, Some(2), Pos::new(0, 0), None, vec![])
+            .unwrap();
+        rec.generate(1, Some(1), Pos::new(0, 1), Some(root), vec![]);
+        rec.prune(1, Prune::Visited, Pos::new(1, 0), Some(root));
+        rec.goal(1, Pos::new(0, 1), Some(root));
+        rec.iteration(3);
+        assert!(rec.cut());
+        let tally = rec.tally().clone();
+        assert_eq!(tally.events, 5);
+        assert_eq!((tally.expanded, tally.generated, tally.goals), (1, 1, 1));
+        assert_eq!(tally.pruned(Prune::Visited), 1);
+        assert_eq!(tally.by_depth, vec![1]);
+        assert_eq!(kept.len(), 3);
+        assert_eq!(kept.iter().map(|s| s.n).collect::<Vec<_>>(), vec![1, 2, 3]);
+        assert_eq!(kept[1].parent, Some(1));
+    }
+
+    #[test]
+    fn a_recorder_charges_the_expansion_budget() {
+        let limits = Limits {
+            max_expanded: Some(2),
+            ..Limits::none()
+        };
+        let mut count = Count;
+        let mut rec = Recorder::new(&mut count, &limits, 10);
+        assert!(rec.expand(0, None, Pos::new(0, 0), None, vec![]).is_ok());
+        assert!(rec.expand(1, None, Pos::new(0, 0), None, vec![]).is_ok());
+        assert!(matches!(
+            rec.expand(1, None, Pos::new(0, 0), None, vec![]),
+            Err(Stop::Limit(LimitHit::States(2)))
+        ));
+    }
+
+    #[test]
+    fn a_window_keeps_its_slice() {
+        let limits = Limits::none();
+        let mut w = Window::new(3, 2);
+        let mut rec = Recorder::new(&mut w, &limits, 100);
+        for _ in 0..6 {
+            rec.iteration(1);
+        }
+        drop(rec);
+        assert_eq!(w.steps.iter().map(|s| s.n).collect::<Vec<_>>(), vec![3, 4]);
+    }
+
+    #[test]
+    fn steps_serialize_without_empty_fields() {
+        let step = Step {
+            n: 7,
+            kind: Kind::Prune,
+            depth: 2,
+            estimate: None,
+            at: Some(Pos::new(1, 2)),
+            parent: Some(3),
+            why: Some(Prune::DeadEnd),
+            cells: vec![],
+        };
+        let json = serde_json::to_string(&step).unwrap();
+        assert_eq!(
+            json,
+            r#"{"n":7,"kind":"prune","depth":2,"at":{"row":1,"col":2},"parent":3,"why":"dead-end"}"#
+        );
+    }
+
+    #[test]
+    fn the_chart_has_a_line_and_a_legend_entry_per_algorithm() {
+        let a = [1u64, 4, 16, 64];
+        let b = [1u64, 2, 3];
+        let svg = chart_svg("case 1 <lesson>", &[("seed-dfs", &a), ("bfs", &b)]);
+        assert_eq!(svg.matches("<polyline").count(), 2);
+        assert!(svg.contains("seed-dfs (85)"));
+        assert!(svg.contains("bfs (6)"));
+        assert!(svg.contains("case 1 &lt;lesson&gt;"));
+        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
+    }
+}
