@@ -40,6 +40,7 @@ mod serve;
 mod solve;
 mod stress;
 mod testset;
+mod trace;
 mod validate;
 mod verify;
 
@@ -132,6 +133,9 @@ pub enum Command {
     /// Run a program on a test folder with time and memory limits: AC, WA, TLE, MLE, RE per test
     #[command(after_help = judge::after_help())]
     Judge(judge::JudgeCommand),
+    /// Watch a search step by step (JSON Lines), or compare the searches of a puzzle on the same cases
+    #[command(after_help = trace::after_help())]
+    Trace(trace::TraceCommand),
     /// Serve a web page and a JSON API (solve, verify, generate) on this machine
     Serve(serve::ServeCommand),
     /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell)
@@ -223,6 +227,7 @@ impl Command {
             Command::Play(cmd) => Some(&cmd.budget),
             Command::Check(cmd) => Some(&cmd.budget),
             Command::Judge(cmd) => Some(&cmd.budget),
+            Command::Trace(cmd) => Some(&cmd.budget),
             _ => None,
         }
     }
@@ -262,6 +267,7 @@ fn main() -> ExitCode {
         Command::Testset(cmd) => testset::run(cmd),
         Command::Package(cmd) => package::run(cmd),
         Command::Judge(cmd) => judge::run(cmd),
+        Command::Trace(cmd) => trace::run(cmd),
         Command::Serve(cmd) => serve::run(cmd),
         Command::Completions(cmd) => docs::completions(cmd),
         Command::Man(cmd) => docs::man(cmd),

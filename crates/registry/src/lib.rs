@@ -42,6 +42,8 @@ pub struct Entry {
     pub fresh_answer: (u32, u32),
     /// The judges' exact format and limits, in words (`validate`).
     pub judge_format: &'static str,
+    /// The searches offered for watching (`trace`), with their paragraphs.
+    pub algorithms: &'static [gridpuzzle_engine::trace::Algorithm],
 }
 
 impl Entry {
@@ -60,6 +62,7 @@ impl Entry {
             gen_params: P::GEN_PARAMS,
             fresh_answer: P::FRESH_ANSWER,
             judge_format: P::JUDGE_FORMAT,
+            algorithms: P::ALGORITHMS,
         }
     }
 }

@@ -1,0 +1,397 @@
+//! `gridpuzzle trace`: watch a search, event by event, or compare the
+//! searches a puzzle offers on the same cases.
+//!
+//! The events stream as JSON Lines, one [`Step`] per line, written as the
+//! search makes them: nothing is held back, so a trace of millions of
+//! events costs the memory of one line (`--max-events` bounds what is
+//! written; the search still runs to its end so the closing line's totals
+//! are exact, and that line says whether the trace was cut). `--compare`
+//! runs every algorithm of the puzzle on the same cases, keeps no event,
+//! and prints their counts side by side with a mark where an answer is
+//! wrong or not proved; `--plot` draws their growth by depth as an SVG.
+//! The searches, their tallies and the verdict against the exact solver
+//! are the engine's ([`gridpuzzle_engine::trace`]); this file only reads
+//! the arguments and prints.
+
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use gridpuzzle_engine::puzzle::{counted, nth_case, NthCase};
+use gridpuzzle_engine::search::Outcome;
+use gridpuzzle_engine::shown::shown_lines;
+use gridpuzzle_engine::trace::{self, chart_svg, Count, Prune, Run, Sink, Step};
+use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use serde_json::json;
+
+use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp, ReportFormat};
+use crate::{input, Exit};
+
+/// Default `--max-events`: enough to follow a small search to its end,
+/// a few megabytes of lines.
+pub const DEFAULT_MAX_EVENTS: u64 = 100_000;
+
+#[derive(Debug, Args)]
+pub struct TraceCommand {
+    #[command(subcommand)]
+    pub puzzle: PuzzleArgs<TraceHelp>,
+
+    /// The search to watch (`trace PUZZLE --help` lists them); the first
+    /// listed when not given
+    #[arg(short = 'a', long, global = true, value_name = "NAME")]
+    pub algorithm: Option<String>,
+
+    /// Which case of the input to trace (1-based); with --compare, every
+    /// case when not given
+    #[arg(long, global = true, value_parser = clap::value_parser!(u64).range(1..))]
+    pub case: Option<u64>,
+
+    /// Most events written; the search goes on past them, counted, and the
+    /// closing line says the trace was cut
+    #[arg(long, global = true, value_name = "N", default_value_t = DEFAULT_MAX_EVENTS)]
+    pub max_events: u64,
+
+    /// Run every algorithm on the same cases and print their counts side
+    /// by side (no events)
+    #[arg(long, global = true)]
+    pub compare: bool,
+
+    /// With --compare: `json` prints one JSON object per line, per case and
+    /// algorithm
+    #[arg(long, global = true, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
+
+    /// With --compare: draw the states expanded at each depth (log scale),
+    /// one line per algorithm, as an SVG file, for --case (default 1)
+    #[arg(long, global = true, value_name = "FILE.svg", requires = "compare")]
+    pub plot: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+const EXIT: &str = "Exit status: 0 traced, 2 bad input or usage, 3 a search budget \
+                    (--max-states, --timeout) ran out before an answer.";
+
+/// The help after `trace --help`.
+pub fn after_help() -> String {
+    format!(
+        "Shows how a search finds its answer: every state it expands, every successor it \
+         generates or prunes (and why: visited, bound, cap, dead-end), every goal and every \
+         new bound of a deepening search, as JSON Lines; or, with --compare, what each search \
+         of the puzzle costs on the same cases. `trace PUZZLE --help` lists the searches.\n\n\
+         {EXIT}\n\n{}",
+        crate::args::examples(&[
+            "gridpuzzle trace {1} samples/{1}.in --case 2 -a seed-dfs",
+            "gridpuzzle trace {2} samples/{2}.in --compare",
+            "gridpuzzle trace {1} samples/{1}.in --compare --format json",
+            "gridpuzzle trace {1} samples/{1}.in --compare --case 2 --plot growth.svg",
+        ])
+    )
+}
+
+/// What `trace PUZZLE --help` says after the options.
+#[derive(Debug)]
+pub struct TraceHelp;
+
+impl PuzzleHelp for TraceHelp {
+    fn after_help(e: &Entry) -> String {
+        let mut text = format!("{}\n\nAlgorithms (--algorithm):\n", e.format_help);
+        if e.algorithms.is_empty() {
+            text.push_str("  none: this puzzle offers no search to trace\n");
+        }
+        for a in e.algorithms {
+            let mark = if a.exact { "exact" } else { "not exact" };
+            text.push_str(&format!(
+                "\n  {} — {} ({mark})\n{}\n",
+                a.name,
+                a.title,
+                wrap(a.about, 76, "    ")
+            ));
+        }
+        text.push_str(&format!(
+            "\n{EXIT}\n\nExample:\n  gridpuzzle trace {name} samples/{name}.in --compare",
+            name = e.name
+        ));
+        text
+    }
+}
+
+/// `text` in lines of at most `width` characters, each after `indent`.
+fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(format!("{indent}{line}"));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(format!("{indent}{line}"));
+    }
+    lines.join("\n")
+}
+
+pub fn run(cmd: TraceCommand) -> Result<Exit> {
+    if cmd.format == ReportFormat::Json && !cmd.compare {
+        bail!("--format json is for --compare: a trace is already JSON Lines");
+    }
+    cmd.puzzle.visit(Trace { cmd: &cmd })
+}
+
+struct Trace<'a> {
+    cmd: &'a TraceCommand,
+}
+
+/// Writes each step as one JSON line.
+struct Lines<W: Write> {
+    out: W,
+}
+
+impl<W: Write> Sink for Lines<W> {
+    fn step(&mut self, step: &Step) -> std::io::Result<()> {
+        serde_json::to_writer(&mut self.out, step)?;
+        self.out.write_all(b"\n")
+    }
+}
+
+impl Visit for Trace<'_> {
+    type Output = Result<Exit>;
+
+    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+        let cmd = self.cmd;
+        if P::ALGORITHMS.is_empty() {
+            bail!("{} offers no algorithm to trace", P::NAME);
+        }
+        if let Some(name) = &cmd.algorithm {
+            if !P::ALGORITHMS.iter().any(|a| a.name == name) {
+                bail!("{}", trace::unknown_algorithm::<P>(name));
+            }
+        }
+        let reader = input::open(cmd.puzzle.file.as_deref())?;
+        let mut cases = Vec::new();
+        let wanted = if cmd.compare {
+            cmd.case
+        } else {
+            Some(cmd.case.unwrap_or(1))
+        };
+        match wanted {
+            Some(n) => match nth_case(puzzle.cases(reader), n) {
+                NthCase::Found(case) => cases.push((n, case)),
+                NthCase::Bad(e) => {
+                    eprintln!("gridpuzzle: {}", shown_lines(&e.to_string()));
+                    return Ok(Exit::BadInput);
+                }
+                NthCase::Short(seen) => bail!(
+                    "--case {n}: the input has only {}",
+                    counted(seen, P::UNIT, &format!("{}s", P::UNIT))
+                ),
+            },
+            None => {
+                for (i, case) in puzzle.cases(reader).enumerate() {
+                    match case {
+                        Ok(case) => cases.push((i as u64 + 1, case)),
+                        Err(e) => {
+                            // The cases before it are still compared.
+                            compare(&puzzle, cmd, &cases)?;
+                            eprintln!("gridpuzzle: {}", shown_lines(&e.to_string()));
+                            return Ok(Exit::BadInput);
+                        }
+                    }
+                }
+            }
+        }
+        if cmd.compare {
+            return compare(&puzzle, cmd, &cases);
+        }
+        let (n, case) = &cases[0];
+        let name = cmd.algorithm.as_deref().unwrap_or(P::ALGORITHMS[0].name);
+        let limits = cmd.budget.limits();
+        let exact = exact_answer(&puzzle, case, &limits);
+        let stdout = std::io::stdout();
+        let mut sink = Lines {
+            out: BufWriter::new(stdout.lock()),
+        };
+        let run = trace::run(
+            &puzzle,
+            case,
+            name,
+            &limits,
+            cmd.max_events,
+            &mut sink,
+            exact,
+        )
+        .map_err(anyhow::Error::msg)?;
+        let mut out = sink.out;
+        let end = json!({
+            "end": true,
+            "case": n,
+            "algorithm": run.algorithm,
+            "answer": run.traced.answer,
+            "correct": run.correct(),
+            "limit": run.limit,
+            "expanded": run.tally.expanded,
+            "generated": run.tally.generated,
+            "events": run.tally.events,
+            "written": run.tally.events.min(cmd.max_events),
+            "cut": run.cut,
+        });
+        writeln!(out, "{end}")?;
+        out.flush().context("cannot write the trace")?;
+        if run.cut {
+            eprintln!(
+                "gridpuzzle: the trace was cut after {} of {} events (--max-events); the totals on its last line count them all",
+                cmd.max_events, run.tally.events
+            );
+        }
+        Ok(if run.limit.is_some() {
+            Exit::LimitReached
+        } else {
+            Exit::Ok
+        })
+    }
+}
+
+/// The exact solver's answer in judge terms, when it finds one within the
+/// budget.
+fn exact_answer<P: Puzzle>(
+    puzzle: &P,
+    case: &P::Case,
+    limits: &gridpuzzle_engine::search::Limits,
+) -> Option<i64> {
+    match puzzle.solve(case, limits).outcome {
+        Outcome::Solved(plan) => Some(plan.len() as i64),
+        Outcome::Unsolvable => Some(-1),
+        Outcome::Limit(_) => None,
+    }
+}
+
+/// Every algorithm on every case: a table, JSON Lines, and the plot.
+fn compare<P: Puzzle>(puzzle: &P, cmd: &TraceCommand, cases: &[(u64, P::Case)]) -> Result<Exit> {
+    let limits = cmd.budget.limits();
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut exit = Exit::Ok;
+    let algorithms: Vec<&str> = match &cmd.algorithm {
+        Some(name) => vec![name.as_str()],
+        None => P::ALGORITHMS.iter().map(|a| a.name).collect(),
+    };
+    let text = cmd.format == ReportFormat::Text;
+    if text {
+        writeln!(
+            out,
+            "{:>4}  {:<12} {:>7}  {:>10} {:>10} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}",
+            "case",
+            "algorithm",
+            "answer",
+            "expanded",
+            "generated",
+            "visited",
+            "bound",
+            "cap",
+            "dead-end",
+            "frontier",
+            "stored",
+            "ms"
+        )?;
+    }
+    let mut plotted = Vec::new();
+    let plot_case = cmd.case.unwrap_or(1);
+    for (n, case) in cases {
+        let exact = exact_answer(puzzle, case, &limits);
+        for name in &algorithms {
+            let run = trace::run(puzzle, case, name, &limits, 0, &mut Count, exact)
+                .map_err(anyhow::Error::msg)?;
+            if run.limit.is_some() {
+                exit = Exit::LimitReached;
+            }
+            if text {
+                writeln!(out, "{}", row(*n, &run))?;
+            } else {
+                writeln!(out, "{}", json_row(*n, &run))?;
+            }
+            if *n == plot_case {
+                plotted.push((run.algorithm, run.tally.by_depth.clone()));
+            }
+        }
+    }
+    if text {
+        writeln!(
+            out,
+            "answer: ! differs from the exact solver's, ? not proved (a budget ran out, or no exact answer to compare)"
+        )?;
+    }
+    out.flush()?;
+    if let Some(path) = &cmd.plot {
+        if plotted.is_empty() {
+            bail!("--plot: the input has no {} {plot_case}", P::UNIT);
+        }
+        let series: Vec<(&str, &[u64])> = plotted.iter().map(|(a, v)| (*a, v.as_slice())).collect();
+        let title = format!(
+            "{}: {} {plot_case}, states expanded by depth",
+            P::TITLE,
+            P::UNIT
+        );
+        std::fs::write(path, chart_svg(&title, &series))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        eprintln!("gridpuzzle: wrote {}", path.display());
+    }
+    Ok(exit)
+}
+
+/// One line of the table.
+fn row(case: u64, run: &Run) -> String {
+    let answer = match (run.traced.answer, run.correct()) {
+        (Some(a), Some(true)) => a.to_string(),
+        (Some(a), Some(false)) => format!("{a} !"),
+        (Some(a), None) => format!("{a} ?"),
+        (None, _) => "limit ?".to_string(),
+    };
+    let t = &run.tally;
+    format!(
+        "{case:>4}  {:<12} {answer:>7}  {:>10} {:>10} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9.1}",
+        run.algorithm,
+        t.expanded,
+        t.generated,
+        t.pruned(Prune::Visited),
+        t.pruned(Prune::Bound),
+        t.pruned(Prune::Cap),
+        t.pruned(Prune::DeadEnd),
+        run.traced.peak_frontier,
+        run.traced.peak_stored,
+        run.elapsed.as_secs_f64() * 1000.0
+    )
+}
+
+/// One object of `--compare --format json`.
+fn json_row(case: u64, run: &Run) -> serde_json::Value {
+    let t = &run.tally;
+    json!({
+        "case": case,
+        "algorithm": run.algorithm,
+        "answer": run.traced.answer,
+        "correct": run.correct(),
+        "exact": run.exact,
+        "limit": run.limit,
+        "expanded": t.expanded,
+        "generated": t.generated,
+        "pruned": {
+            "visited": t.pruned(Prune::Visited),
+            "bound": t.pruned(Prune::Bound),
+            "cap": t.pruned(Prune::Cap),
+            "dead-end": t.pruned(Prune::DeadEnd),
+        },
+        "goals": t.goals,
+        "iterations": t.iterations,
+        "peak_frontier": run.traced.peak_frontier,
+        "peak_stored": run.traced.peak_stored,
+        "by_depth": t.by_depth,
+        "ms": (run.elapsed.as_secs_f64() * 1e6).round() / 1e3,
+    })
+}

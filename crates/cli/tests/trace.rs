@@ -1,0 +1,202 @@
+//! `gridpuzzle trace`: the events stream as JSON Lines that a reader can
+//! follow (numbered, parents before children, the closing line's totals),
+//! `--max-events` cuts and says so, and `--compare` prints every
+//! algorithm's counts, as a table and as JSON, with the seeds' own counts.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{run, sample};
+use serde_json::Value;
+
+fn lines(stdout: &str) -> Vec<Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+fn path(p: &std::path::Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn a_trace_is_json_lines_with_a_closing_line() {
+    let file = sample("curling.in");
+    let r = run(
+        &[
+            "trace",
+            "curling",
+            path(&file),
+            "--case",
+            "2",
+            "-a",
+            "seed-dfs",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let all = lines(&r.stdout);
+    let (end, steps) = all.split_last().unwrap();
+    assert_eq!(end["end"], true);
+    assert_eq!(end["answer"], 4);
+    assert_eq!(end["correct"], true);
+    assert_eq!(end["expanded"], 32, "the contest program's 32 calls");
+    assert_eq!(end["cut"], false);
+    assert_eq!(end["events"].as_u64().unwrap(), steps.len() as u64);
+    let expands = steps.iter().filter(|s| s["kind"] == "expand").count();
+    assert_eq!(expands, 32);
+    let mut seen = std::collections::HashSet::new();
+    for (i, s) in steps.iter().enumerate() {
+        assert_eq!(s["n"].as_u64().unwrap(), i as u64 + 1);
+        if let Some(p) = s["parent"].as_u64() {
+            assert!(seen.contains(&p), "{s}");
+        }
+        if s["kind"] == "expand" {
+            seen.insert(s["n"].as_u64().unwrap());
+        }
+    }
+    assert!(steps.iter().any(|s| s["kind"] == "goal"));
+}
+
+#[test]
+fn max_events_cuts_and_says_so_with_exact_totals() {
+    let file = sample("holedox.in");
+    let r = run(
+        &[
+            "trace",
+            "holedox",
+            path(&file),
+            "-a",
+            "seed-bfs",
+            "--max-events",
+            "10",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let all = lines(&r.stdout);
+    assert_eq!(all.len(), 11);
+    let end = all.last().unwrap();
+    assert_eq!(end["cut"], true);
+    assert_eq!(end["written"], 10);
+    assert_eq!(end["expanded"], 79, "the contest program pops 79 states");
+    assert!(end["events"].as_u64().unwrap() > 10);
+    assert!(r.stderr.contains("cut after 10"), "{}", r.stderr);
+}
+
+#[test]
+fn compare_prints_every_algorithm_per_case() {
+    let file = sample("curling.in");
+    let r = run(
+        &[
+            "trace",
+            "curling",
+            path(&file),
+            "--compare",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let rows = lines(&r.stdout);
+    let seed: Vec<u64> = rows
+        .iter()
+        .filter(|r| r["algorithm"] == "seed-dfs")
+        .map(|r| r["expanded"].as_u64().unwrap())
+        .collect();
+    assert_eq!(seed, [1, 32, 1, 4, 10, 10]);
+    for row in &rows {
+        for key in [
+            "case",
+            "algorithm",
+            "answer",
+            "expanded",
+            "generated",
+            "correct",
+        ] {
+            assert!(row.get(key).is_some(), "{key} in {row}");
+        }
+        assert_eq!(row["correct"], true, "{row}");
+    }
+    let table = run(
+        &["trace", "holedox", path(&sample("holedox.in")), "--compare"],
+        "",
+    );
+    assert_eq!(table.code, 0, "{}", table.stderr);
+    assert!(
+        table.stdout.starts_with("case  algorithm"),
+        "{}",
+        table.stdout
+    );
+    assert!(table.stdout.contains("seed-bfs"), "{}", table.stdout);
+    assert!(table.stdout.contains("        79"), "{}", table.stdout);
+}
+
+#[test]
+fn compare_plots_the_growth_by_depth() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("trace-tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("growth.svg");
+    let _ = std::fs::remove_file(&svg);
+    let file = sample("curling.in");
+    let r = run(
+        &[
+            "trace",
+            "curling",
+            path(&file),
+            "--compare",
+            "--case",
+            "2",
+            "--plot",
+            path(&svg),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("well-formed SVG");
+    assert!(doc.descendants().any(|n| n.has_tag_name("polyline")));
+    assert!(text.contains("seed-dfs (32)"), "{text}");
+}
+
+#[test]
+fn mistakes_are_usage_errors() {
+    let file = sample("curling.in");
+    let r = run(&["trace", "curling", path(&file), "-a", "magic"], "");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("unknown algorithm \"magic\""),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("seed-dfs"), "{}", r.stderr);
+    let r = run(&["trace", "curling", path(&file), "--case", "9"], "");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let r = run(&["trace", "curling", path(&file), "--plot", "x.svg"], "");
+    assert_eq!(r.code, 2, "--plot needs --compare: {}", r.stderr);
+    let help = run(&["trace", "holedox", "--help"], "");
+    assert_eq!(help.code, 0);
+    assert!(help.stdout.contains("seed-bfs"), "{}", help.stdout);
+    assert!(
+        help.stdout.contains("marks a state when it is queued"),
+        "{}",
+        help.stdout
+    );
+}
+
+#[test]
+fn a_bad_case_after_good_ones_still_compares_them() {
+    let good = common::read_sample("curling.in");
+    let first = good.split("\n").take(2).collect::<Vec<_>>().join("\n");
+    let input = format!("{first}\n2 2\n9 9\n");
+    let r = run(
+        &["trace", "curling", "--compare", "--format", "json"],
+        &input,
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(lines(&r.stdout).len(), 1, "{}", r.stdout);
+    assert!(r.stderr.contains("line"), "{}", r.stderr);
+}
