@@ -284,8 +284,8 @@ impl Puzzle for Curling {
         state.stone == case.goal()
     }
 
-    const ALGORITHMS: &'static [gridpuzzle_engine::trace::Algorithm] =
-        &[gridpuzzle_engine::trace::Algorithm {
+    const ALGORITHMS: &'static [gridpuzzle_engine::trace::Algorithm] = &[
+        gridpuzzle_engine::trace::Algorithm {
             name: "seed-dfs",
             title: "the contest's depth-first search",
             about: "The classic contest solution: from each stop it throws right, left, down \
@@ -296,7 +296,21 @@ impl Puzzle for Curling {
                     expansion, so its count is the contest program's own; on an open board it \
                     grows like 4 to the power of the depth.",
             exact: true,
-        }];
+        },
+        gridpuzzle_engine::trace::Algorithm {
+            name: "gridpuzzle",
+            title: "gridpuzzle's own search",
+            about: "What `gridpuzzle solve` runs: a depth-first branch and bound over one \
+                    board played forward and back (a throw breaks a block, the way back \
+                    mends it). Before it follows a throw it asks a lower bound, the throws \
+                    the goal needs if a stone could stop anywhere in front of a block; a \
+                    stop whose bound does not fit in the throws left is cut without a throw \
+                    (a prune 'bound', or 'cap' against the 10 throws). Each plan found \
+                    lowers the cap below its length, so the last plan found is optimal and \
+                    a search that ends without one proves -1.",
+            exact: true,
+        },
+    ];
 
     fn trace(
         &self,
@@ -306,7 +320,8 @@ impl Puzzle for Curling {
     ) -> Result<gridpuzzle_engine::trace::Traced, gridpuzzle_engine::trace::Stop> {
         match algorithm {
             "seed-dfs" => crate::seed::seed_trace(case, rec),
-            other => unreachable!("trace::run offers only ALGORITHMS, not {other}"),
+            "gridpuzzle" => crate::solve::trace(case, rec.limits(), rec),
+            other => Err(gridpuzzle_engine::trace::Stop::Unknown(other.to_string())),
         }
     }
 

@@ -146,14 +146,14 @@ impl Seed<'_, '_> {
             match rec.expand(depth, None, at, parent, self.broken.clone()) {
                 Ok(n) => me = Some(n),
                 Err(stop) => {
+                    // Every call on the way up sees `halted` and returns.
                     self.stop = Some(stop);
-                    self.max_calls = 0;
                     return;
                 }
             }
             self.peak_depth = self.peak_depth.max(u64::from(depth) + 1);
         }
-        if depth >= CAP || self.calls > self.max_calls {
+        if depth >= CAP || self.halted() {
             return;
         }
         let (r0, c0) = (i64::from(at.row), i64::from(at.col));
@@ -203,10 +203,16 @@ impl Seed<'_, '_> {
             self.dfs(Pos::new(r as u32, c as u32), depth + 1, me);
             self.broken.pop();
             self.blocks[hit] = true;
-            if self.calls > self.max_calls {
+            if self.halted() {
                 return;
             }
         }
+    }
+
+    /// The search must unwind: the cap on calls is passed, or the traced
+    /// search was stopped (its budget, its sink).
+    fn halted(&self) -> bool {
+        self.calls > self.max_calls || self.stop.is_some()
     }
 }
 

@@ -65,8 +65,10 @@
 //! hold to the same answers.
 
 use gridpuzzle_engine::search::{
-    bfs, idastar, iddfs, Deepening, DfsOptions, HashVisited, Limits, Search, Walk,
+    bfs, idastar, idastar_observed, iddfs, Deepening, DfsOptions, HashVisited, Limits, Outcome,
+    Search, Walk,
 };
+use gridpuzzle_engine::trace::{Recorder, Stop, Traced, Watch};
 use gridpuzzle_engine::{Dir, Pos};
 
 use crate::bound::{line_bound, LineCounts, PassTable};
@@ -161,6 +163,41 @@ pub fn solve(board: &Board, opts: &Options, limits: &Limits) -> Search<Dir> {
         ),
         Algorithm::Iddfs => iddfs(board.initial(), succ, is_goal, |_| Some(0), cap, limits),
     }
+}
+
+/// The solver's own search under the judge's rules, watched (`gridpuzzle
+/// trace curling -a gridpuzzle`): the same walk, bound and options as
+/// [`solve`] takes under the judge's cap of 10, through
+/// [`idastar_observed`], so what is shown is what users run. An event's
+/// `at` is the stone, its `cells` the blocks broken on the way.
+pub fn trace(board: &Board, limits: &Limits, rec: &mut Recorder<'_>) -> Result<Traced, Stop> {
+    let dfs = DfsOptions {
+        table: false,
+        table_capacity: TABLE_CAPACITY,
+        deepening: Deepening::BranchAndBound,
+        max_depth: Some(JUDGE_MAX_THROWS),
+    };
+    let mut walk = Stone::<false>::new(board, limits);
+    let cells = |w: &Stone<'_, false>| {
+        let broken = w.trail.iter().filter_map(|&(_, id)| id);
+        (
+            w.stone,
+            broken.map(|id| board.blocks()[id as usize]).collect(),
+        )
+    };
+    let found = idastar_observed(&mut walk, limits, dfs, &mut Watch::new(rec, cells));
+    rec.finish()?;
+    let answer = match found.outcome {
+        Outcome::Solved(plan) => plan.len() as i64,
+        Outcome::Unsolvable => -1,
+        Outcome::Limit(hit) => return Err(Stop::Limit(hit)),
+    };
+    let peak = found.stats.peak_frontier as u64;
+    Ok(Traced {
+        answer: Some(answer),
+        peak_frontier: peak,
+        peak_stored: peak,
+    })
 }
 
 /// Relaxed-game distance to the goal for every cell (row-major),
@@ -650,6 +687,31 @@ pub(crate) mod tests {
         };
         let density = rng.range(0, 60) as u32;
         boards.random(rng, density).expect("at least two cells")
+    }
+
+    #[test]
+    fn the_watched_search_is_the_one_users_run() {
+        // The trace of `gridpuzzle` expands exactly the states the solver
+        // does and answers the same: it is the same search, observed.
+        use gridpuzzle_engine::search::Outcome;
+        use gridpuzzle_engine::trace::Count;
+        let mut rng = SplitMix64::new(0x27);
+        let limits = Limits::none();
+        for _ in 0..300 {
+            let (w, h) = (rng.range(2, 12) as u32, rng.range(2, 12) as u32);
+            let board = random_board(&mut rng, w, h);
+            let found = solve(&board, &Options::default(), &limits);
+            let mut sink = Count;
+            let mut rec = Recorder::new(&mut sink, &limits, 0);
+            let traced = trace(&board, &limits, &mut rec).unwrap();
+            let answer = match found.outcome {
+                Outcome::Solved(plan) => plan.len() as i64,
+                Outcome::Unsolvable => -1,
+                Outcome::Limit(hit) => panic!("no budget, yet {hit}"),
+            };
+            assert_eq!(traced.answer, Some(answer));
+            assert_eq!(rec.tally().expanded, found.stats.expanded);
+        }
     }
 
     #[test]

@@ -479,9 +479,11 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     /// Boards that teach something about those searches.
     const LESSONS: &'static [crate::trace::Lesson] = &[];
 
-    /// Runs the search called `algorithm` (one of [`Puzzle::ALGORITHMS`];
-    /// [`crate::trace::run`] checks the name) on `case`, reporting every
-    /// event to `rec`, which also charges the budget.
+    /// Runs the search called `algorithm` (one of [`Puzzle::ALGORITHMS`])
+    /// on `case`, reporting every event to `rec`, which also charges the
+    /// budget; [`Stop::Unknown`](crate::trace::Stop::Unknown) for a name
+    /// it does not offer (a puzzle that offers none needs not implement
+    /// it).
     fn trace(
         &self,
         case: &Self::Case,
@@ -489,7 +491,7 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
         rec: &mut crate::trace::Recorder<'_>,
     ) -> Result<crate::trace::Traced, crate::trace::Stop> {
         let _ = (case, rec);
-        unreachable!("{} offers no algorithm {algorithm} to trace", Self::NAME)
+        Err(crate::trace::Stop::Unknown(algorithm.to_string()))
     }
 
     // ---------------------------------------------------- the screens

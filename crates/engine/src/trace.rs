@@ -18,12 +18,14 @@
 //! streams through a [`Sink`] that writes lines, and memory holds one
 //! step at a time.
 //!
-//! The searches that trace are written for watching, beside the solvers
-//! users run (the contest programs' searches in each puzzle's `seed`
-//! module), so tracing costs the production solvers nothing. Tracing the
-//! production searches themselves is meant to go through an observer
-//! passed as a generic parameter whose default does nothing, so that the
-//! solver compiles to the same code; that part is not built yet.
+//! Two kinds of search trace. The ones written for watching (the contest
+//! programs' searches in each puzzle's `seed` module, the common public
+//! ones in its `watch` module) call the [`Recorder`] themselves, which
+//! also charges their budget. The production searches users run
+//! (`gridpuzzle` in the lists) are watched through an
+//! [`Observer`](crate::search::Observer), a generic parameter whose
+//! default ([`crate::search::Quiet`]) does nothing, so the solver compiles
+//! to the same code; [`Watch`] is the observer that records them.
 //!
 //! A [`Step`] carries cells, not puzzle states, because cells are what a
 //! board can show: `at` is the cell that moves (Curling's stone, Holedox's
@@ -42,7 +44,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::grid::Pos;
-use crate::search::{LimitHit, Limits};
+use crate::search::{LimitHit, Limits, Observer};
 
 /// Why a generated state was not expanded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -203,6 +205,11 @@ pub enum Stop {
     Limit(LimitHit),
     /// The sink failed.
     Sink(std::io::Error),
+    /// The search cannot run on this case, and why (a lair too large for
+    /// the contest program's table, say).
+    Unable(String),
+    /// The puzzle offers no search of this name.
+    Unknown(String),
 }
 
 impl From<LimitHit> for Stop {
@@ -235,6 +242,12 @@ impl<'a> Recorder<'a> {
 
     pub fn tally(&self) -> &Tally {
         &self.tally
+    }
+
+    /// The budget of the traced search (a production search watched
+    /// through [`Watch`] charges it itself).
+    pub fn limits(&self) -> &'a Limits {
+        self.limits
     }
 
     /// True once more events happened than were handed to the sink.
@@ -277,13 +290,27 @@ impl<'a> Recorder<'a> {
                 return Err(Stop::Limit(hit));
             }
         }
+        Ok(self.expanded(depth, estimate, at, parent, cells))
+    }
+
+    /// [`Recorder::expand`] without the budget: for a search that charges
+    /// its own (the production searches, watched through [`Watch`]). A
+    /// failed sink is kept for [`Recorder::finish`].
+    pub fn expanded(
+        &mut self,
+        depth: u32,
+        estimate: Option<u32>,
+        at: Pos,
+        parent: Option<u64>,
+        cells: Vec<Pos>,
+    ) -> u64 {
         self.tally.expanded += 1;
         let d = depth as usize;
         if self.tally.by_depth.len() <= d {
             self.tally.by_depth.resize(d + 1, 0);
         }
         self.tally.by_depth[d] += 1;
-        Ok(self.record(Step {
+        self.record(Step {
             n: 0,
             kind: Kind::Expand,
             depth,
@@ -292,7 +319,7 @@ impl<'a> Recorder<'a> {
             parent,
             why: None,
             cells,
-        }))
+        })
     }
 
     /// A successor made by expansion `parent`. Returns the event's number.
@@ -369,6 +396,72 @@ impl<'a> Recorder<'a> {
             Some(stop) => Err(stop),
             None => Ok(()),
         }
+    }
+}
+
+/// The [`Observer`] that records a production search: it turns the
+/// search's states into cells with `cells` (the moving cell, and what else
+/// the board should show) and its node numbers into event numbers, and
+/// hands the events to a [`Recorder`]. The search charges its own budget.
+pub struct Watch<'r, 't, F> {
+    rec: &'r mut Recorder<'t>,
+    cells: F,
+    /// Per node number, the number of its expansion's event (0: none).
+    events: Vec<u64>,
+}
+
+impl<'r, 't, F> Watch<'r, 't, F> {
+    pub fn new(rec: &'r mut Recorder<'t>, cells: F) -> Watch<'r, 't, F> {
+        Watch {
+            rec,
+            cells,
+            events: Vec::new(),
+        }
+    }
+
+    fn event(&self, node: usize) -> Option<u64> {
+        self.events.get(node).copied().filter(|&n| n != 0)
+    }
+}
+
+impl<S: ?Sized, F: FnMut(&S) -> (Pos, Vec<Pos>)> Observer<S> for Watch<'_, '_, F> {
+    fn expand(
+        &mut self,
+        state: &S,
+        node: usize,
+        parent: Option<usize>,
+        depth: u32,
+        estimate: Option<u32>,
+    ) {
+        let (at, cells) = (self.cells)(state);
+        let parent = parent.and_then(|p| self.event(p));
+        let n = self.rec.expanded(depth, estimate, at, parent, cells);
+        if self.events.len() <= node {
+            self.events.resize(node + 1, 0);
+        }
+        self.events[node] = n;
+    }
+
+    fn generate(&mut self, state: &S, parent: usize, depth: u32, estimate: Option<u32>) {
+        let (at, cells) = (self.cells)(state);
+        let parent = self.event(parent);
+        self.rec.generate(depth, estimate, at, parent, cells);
+    }
+
+    fn prune(&mut self, state: &S, parent: usize, depth: u32, why: Prune) {
+        let (at, _) = (self.cells)(state);
+        let parent = self.event(parent);
+        self.rec.prune(depth, why, at, parent);
+    }
+
+    fn goal(&mut self, state: &S, parent: usize, depth: u32) {
+        let (at, _) = (self.cells)(state);
+        let parent = self.event(parent);
+        self.rec.goal(depth, at, parent);
+    }
+
+    fn iteration(&mut self, bound: u32) {
+        self.rec.iteration(bound);
     }
 }
 
@@ -453,14 +546,15 @@ pub fn run<P: crate::Puzzle>(
     };
     let started = Instant::now();
     let mut rec = Recorder::new(sink, limits, max_events);
-    let (traced, limit) = match puzzle.trace(case, known.name, &mut rec) {
-        Ok(traced) => match rec.finish() {
-            Ok(()) => (traced, None),
-            Err(Stop::Sink(e)) => return Err(format!("cannot write the trace: {e}")),
-            Err(Stop::Limit(hit)) => (Traced::default(), Some(hit.to_string())),
-        },
+    let ended = puzzle
+        .trace(case, known.name, &mut rec)
+        .and_then(|traced| rec.finish().map(|()| traced));
+    let (traced, limit) = match ended {
+        Ok(traced) => (traced, None),
         Err(Stop::Limit(hit)) => (Traced::default(), Some(hit.to_string())),
+        Err(Stop::Unable(why)) => (Traced::default(), Some(why)),
         Err(Stop::Sink(e)) => return Err(format!("cannot write the trace: {e}")),
+        Err(Stop::Unknown(_)) => return Err(unknown_algorithm::<P>(algorithm)),
     };
     Ok(Run {
         algorithm: known.name,

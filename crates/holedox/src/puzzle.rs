@@ -324,8 +324,8 @@ impl Puzzle for Holedox {
         }
     }
 
-    const ALGORITHMS: &'static [gridpuzzle_engine::trace::Algorithm] =
-        &[gridpuzzle_engine::trace::Algorithm {
+    const ALGORITHMS: &'static [gridpuzzle_engine::trace::Algorithm] = &[
+        gridpuzzle_engine::trace::Algorithm {
             name: "seed-bfs",
             title: "the contest's breadth-first search",
             about: "The classic contest solution: a breadth-first search whose state is the \
@@ -336,7 +336,21 @@ impl Puzzle for Holedox {
                     head is at the exit when a state is taken off the queue. Its expansions \
                     are the states it takes off, the goal included (all of them for -1).",
             exact: true,
-        }];
+        },
+        gridpuzzle_engine::trace::Algorithm {
+            name: "gridpuzzle",
+            title: "gridpuzzle's own search",
+            about: "What `gridpuzzle solve` runs. Cheap proofs come first and often end it \
+                    with no search at all: a body that cannot move, a lower bound that is \
+                    already too long, a plan for the head alone that the body does not \
+                    hinder. Otherwise it is an exact A* over packed states whose estimate is \
+                    the head's distance to the exit around stones and through the body's \
+                    first cells; a state reached again with no fewer moves is dropped \
+                    (prune 'visited'), one that cannot beat the best plan known is cut \
+                    (prune 'bound').",
+            exact: true,
+        },
+    ];
 
     fn trace(
         &self,
@@ -346,7 +360,8 @@ impl Puzzle for Holedox {
     ) -> Result<gridpuzzle_engine::trace::Traced, gridpuzzle_engine::trace::Stop> {
         match algorithm {
             "seed-bfs" => crate::seed::seed_trace(case, rec),
-            other => unreachable!("trace::run offers only ALGORITHMS, not {other}"),
+            "gridpuzzle" => crate::solve::trace(&self.placed(case), self.rule, rec.limits(), rec),
+            other => Err(gridpuzzle_engine::trace::Stop::Unknown(other.to_string())),
         }
     }
 

@@ -64,7 +64,7 @@ pub fn seed_bfs(case: &Case, max_popped: u64) -> Result<(Option<i64>, u64), Stri
 /// `expanded` is the seed's count), a generated state per push, and a
 /// prune for each move the seed refuses (off the lair or into a stone or
 /// the body: dead end; a state marked before: visited). A lair too large
-/// for the seed's bitmap is answered by none: it stops at once.
+/// for the seed's bitmap is refused at once, with the reason.
 pub fn seed_trace(case: &Case, rec: &mut Recorder<'_>) -> Result<Traced, Stop> {
     match search(case, u64::MAX, Some(rec)) {
         Ok((answer, _, peak)) => Ok(Traced {
@@ -72,7 +72,7 @@ pub fn seed_trace(case: &Case, rec: &mut Recorder<'_>) -> Result<Traced, Stop> {
             peak_frontier: peak.0,
             peak_stored: peak.1,
         }),
-        Err(Failed::Size(_)) => Ok(Traced::default()),
+        Err(Failed::Size(why)) => Err(Stop::Unable(why)),
         Err(Failed::Stop(stop)) => Err(stop),
     }
 }
@@ -197,7 +197,7 @@ fn side(from: Pos, to: Pos) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::parse::{write_case, ParseOptions};
     use crate::{solve, Cases, TailRule};
@@ -275,7 +275,7 @@ mod tests {
 
     /// Random valid cases up to `side` × `side`: a snake laid by a random
     /// walk, stones sprinkled off it.
-    fn random_cases(count: usize, seed: u64, side: u32) -> Vec<Case> {
+    pub(crate) fn random_cases(count: usize, seed: u64, side: u32) -> Vec<Case> {
         let mut rng = gridpuzzle_engine::rng::SplitMix64::new(seed);
         let mut out = Vec::new();
         while out.len() < count {

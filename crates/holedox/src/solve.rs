@@ -61,8 +61,9 @@
 use std::time::Instant;
 
 use gridpuzzle_engine::search::{
-    bfs, DenseVisited, HashVisited, Limits, Outcome, Search, Stats, Visited,
+    bfs, DenseVisited, HashVisited, Limits, Observer, Outcome, Quiet, Search, Stats, Visited,
 };
+use gridpuzzle_engine::trace::{Recorder, Stop, Traced, Watch};
 use gridpuzzle_engine::{memory, Dir, Pos};
 
 pub use crate::rules::max_len_for;
@@ -187,6 +188,55 @@ fn search(
     limits: &Limits,
     options: &SolveOptions,
 ) -> Search<Dir> {
+    search_observed(case, rule, cap, limits, options, &mut Quiet)
+}
+
+/// The solver's own search, watched (`gridpuzzle trace holedox -a
+/// gridpuzzle`): [`solve`] with its A* reporting through
+/// [`astar_in_observed`](gridpuzzle_engine::search::astar_in_observed), so
+/// what is shown is what users run. The cheap proofs before the search
+/// (a body that cannot move, the opening bound, an upper-bound plan that
+/// meets the lower bound) answer with no event at all: that is the point
+/// of them. An event's `at` is the head, its `cells` the rest of the body.
+pub fn trace(
+    case: &Case,
+    rule: TailRule,
+    limits: &Limits,
+    rec: &mut Recorder<'_>,
+) -> Result<Traced, Stop> {
+    let view = Packed::new(case, rule);
+    let cells = |state: &u64| {
+        let body = view.decode(*state);
+        let pos = |i: usize| Pos::new((i / view.width - 1) as u32, (i % view.width - 1) as u32);
+        let rest = body[1..view.len].iter().map(|&i| pos(i)).collect();
+        (pos(body[0]), rest)
+    };
+    let options = SolveOptions::default();
+    let mut watch = Watch::new(rec, cells);
+    let found = search_observed(case, rule, None, limits, &options, &mut watch);
+    rec.finish()?;
+    let answer = match found.outcome {
+        Outcome::Solved(plan) => plan.len() as i64,
+        Outcome::Unsolvable => -1,
+        Outcome::Limit(hit) => return Err(Stop::Limit(hit)),
+    };
+    let peak = found.stats.peak_frontier as u64;
+    Ok(Traced {
+        answer: Some(answer),
+        peak_frontier: peak,
+        peak_stored: peak,
+    })
+}
+
+/// [`search`] reporting its A* to `obs`.
+fn search_observed<O: Observer<u64>>(
+    case: &Case,
+    rule: TailRule,
+    cap: Option<u32>,
+    limits: &Limits,
+    options: &SolveOptions,
+    obs: &mut O,
+) -> Search<Dir> {
     let started = Instant::now();
     let _job = memory::Job::begin();
     let finish = |outcome, mut stats: Stats| {
@@ -213,7 +263,15 @@ fn search(
             let packed = Packed::with_buffer(case, rule, std::mem::take(&mut scratch.blocked));
             drop(room);
             let start = packed.encode(body);
-            let search = astar::solve(&packed, start, cap, limits, options, &mut scratch.astar);
+            let search = astar::solve(
+                &packed,
+                start,
+                cap,
+                limits,
+                options,
+                &mut scratch.astar,
+                obs,
+            );
             scratch.blocked = packed.blocked;
             search
         });
@@ -460,6 +518,39 @@ impl Packed {
 mod tests {
     use super::*;
     use crate::rules::Lair;
+
+    #[test]
+    fn the_watched_search_is_the_one_users_run() {
+        // The trace of `gridpuzzle` expands exactly the states the solver
+        // does and answers the same: it is the same search, observed.
+        use gridpuzzle_engine::trace::Count;
+        let limits = Limits::none();
+        let mut searched = 0;
+        // Random lairs, and the benchmark's hard ones, which get searched.
+        let hard = crate::Cases::new(
+            include_str!("../../../bench/holedox/hard.in").as_bytes(),
+            crate::parse::ParseOptions::default(),
+        )
+        .map(|case| case.expect("the benchmark file parses"));
+        let random = crate::seed::tests::random_cases(400, 0x27, 12);
+        for case in random.into_iter().chain(hard) {
+            let found = solve(&case, TailRule::Strict, &limits);
+            let mut sink = Count;
+            let mut rec = Recorder::new(&mut sink, &limits, 0);
+            let traced = trace(&case, TailRule::Strict, &limits, &mut rec).unwrap();
+            let answer = match found.outcome {
+                Outcome::Solved(plan) => plan.len() as i64,
+                Outcome::Unsolvable => -1,
+                Outcome::Limit(hit) => panic!("no budget, yet {hit}"),
+            };
+            assert_eq!(traced.answer, Some(answer), "{case:?}");
+            assert_eq!(rec.tally().expanded, found.stats.expanded, "{case:?}");
+            searched += usize::from(found.stats.expanded > 0);
+        }
+        // Most random lairs are decided by the proofs before the search;
+        // enough of them are searched for the comparison to mean something.
+        assert!(searched >= 15, "only {searched} lairs searched");
+    }
 
     #[test]
     fn packing_limits() {

@@ -62,7 +62,9 @@ use std::hash::Hash;
 
 use rustc_hash::FxHashMap;
 
+use super::observe::{Observer, Quiet};
 use super::{Budget, LimitHit, Limits, Outcome, Search, Stats};
+use crate::trace::Prune;
 
 /// The best known number of moves (`g`) to each state seen.
 pub trait CostTable<S> {
@@ -431,6 +433,29 @@ where
     P: BestFirst,
     C: CostTable<P::State>,
 {
+    astar_in_observed(problem, start, costs, limits, options, scratch, &mut Quiet)
+}
+
+/// [`astar_in`] reporting to `obs` (see [`super::observe`]): a node is
+/// numbered by its place among the stored nodes, the start being 0.
+/// A copy taken off the queue after a better one was queued is skipped
+/// without an event (its state was expanded, or will be, with the better
+/// `g`); a successor no better than a known copy is a prune `visited`, one
+/// over the cap a prune `bound`, one with no way to the goal a `dead-end`.
+pub fn astar_in_observed<P, C, O>(
+    problem: &mut P,
+    start: P::State,
+    costs: &mut C,
+    limits: &Limits,
+    options: &AstarOptions,
+    scratch: &mut AstarScratch<P::State, P::Move>,
+    obs: &mut O,
+) -> Search<P::Move>
+where
+    P: BestFirst,
+    C: CostTable<P::State>,
+    O: Observer<P::State>,
+{
     let budget = Budget::new(limits);
     let max_stored = match (options.max_stored, limits.max_stored) {
         (Some(a), Some(b)) => Some(a.min(b)),
@@ -438,10 +463,16 @@ where
     };
     let mut stats = Stats::default();
     if problem.is_goal(&start) {
+        if O::ON {
+            obs.goal(&start, 0, 0);
+        }
         return budget.finish(Outcome::Solved(Vec::new()), stats);
     }
     let cap = options.max_depth.unwrap_or(u32::MAX);
     let Some(h0) = problem.bound(&start).filter(|&h| h <= cap) else {
+        if O::ON {
+            obs.prune(&start, 0, 0, Prune::DeadEnd);
+        }
         return budget.finish(Outcome::Unsolvable, stats);
     };
     costs.improve(&start, 0);
@@ -473,13 +504,24 @@ where
             continue; // stale: a better copy was queued later
         }
         if h == 0 && problem.is_goal(&nodes[at].state) {
+            if O::ON {
+                // Taken up, not expanded: the goal hangs from its parent.
+                obs.goal(&nodes[at].state, nodes[at].parent, g);
+            }
             return budget.finish(Outcome::Solved(rebuild(nodes, at)), stats);
         }
         if let Err(hit) = budget.charge(&mut stats) {
             return budget.finish(Outcome::Limit(hit), stats);
         }
+        if O::ON {
+            let parent = Some(nodes[at].parent).filter(|&p| p != usize::MAX);
+            obs.expand(&nodes[at].state, at, parent, g, Some(h));
+        }
         if let Some(tail) = problem.complete(&nodes[at].state, h) {
             if g as u64 + tail.len() as u64 <= f as u64 {
+                if O::ON {
+                    obs.goal(&nodes[at].state, at, g + tail.len() as u32);
+                }
                 let mut path = rebuild(nodes, at);
                 path.extend(tail);
                 return budget.finish(Outcome::Solved(path), stats);
@@ -496,12 +538,29 @@ where
             } else {
                 match problem.bound(&state) {
                     Some(h) => h,
-                    None => continue,
+                    None => {
+                        if O::ON {
+                            obs.prune(&state, at, child_g, Prune::DeadEnd);
+                        }
+                        continue;
+                    }
                 }
             };
             let child_f = child_g.saturating_add(child_h);
-            if child_f > cap || !costs.improve(&state, child_g) {
+            if child_f > cap {
+                if O::ON {
+                    obs.prune(&state, at, child_g, Prune::Bound);
+                }
                 continue;
+            }
+            if !costs.improve(&state, child_g) {
+                if O::ON {
+                    obs.prune(&state, at, child_g, Prune::Visited);
+                }
+                continue;
+            }
+            if O::ON {
+                obs.generate(&state, at, child_g, Some(child_h));
             }
             nodes.push(Node {
                 state,
@@ -511,6 +570,9 @@ where
             });
             let index = nodes.len() - 1;
             if goal && child_g <= f {
+                if O::ON {
+                    obs.goal(&nodes[index].state, at, child_g);
+                }
                 return budget.finish(Outcome::Solved(rebuild(nodes, index)), stats);
             }
             open.push(child_f, child_h, index);

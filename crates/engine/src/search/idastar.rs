@@ -35,7 +35,9 @@ use std::hash::Hash;
 
 use rustc_hash::FxHashMap;
 
+use super::observe::{Observer, Quiet};
 use super::{Budget, LimitHit, Limits, Outcome, Search, Stats};
+use crate::trace::Prune;
 
 /// A puzzle state that a depth-first search plays forward and back.
 pub trait Walk {
@@ -127,12 +129,30 @@ struct Frame<M> {
 /// the current path; useful when states rarely repeat). Whatever the
 /// outcome, the walk is handed back in the state it was given.
 pub fn idastar<W: Walk>(walk: &mut W, limits: &Limits, opts: DfsOptions) -> Search<W::Move> {
+    idastar_observed(walk, limits, opts, &mut Quiet)
+}
+
+/// [`idastar`] reporting to `obs` (see [`super::observe`]): a node is
+/// numbered by its depth on the current path; the root is expanded again
+/// at each new threshold, which is an iteration.
+pub fn idastar_observed<W: Walk, O: Observer<W>>(
+    walk: &mut W,
+    limits: &Limits,
+    opts: DfsOptions,
+    obs: &mut O,
+) -> Search<W::Move> {
     let budget = Budget::new(limits);
     let mut stats = Stats::default();
     if walk.is_goal() {
+        if O::ON {
+            obs.goal(walk, 0, 0);
+        }
         return budget.finish(Outcome::Solved(Vec::new()), stats);
     }
     let Some(h0) = walk.bound() else {
+        if O::ON {
+            obs.prune(walk, 0, 0, Prune::DeadEnd);
+        }
         return budget.finish(Outcome::Unsolvable, stats);
     };
     let mut search = Round {
@@ -141,10 +161,15 @@ pub fn idastar<W: Walk>(walk: &mut W, limits: &Limits, opts: DfsOptions) -> Sear
         known: FxHashMap::default(),
         pool: Vec::new(),
         best: None,
+        cap: opts.max_depth.unwrap_or(u32::MAX),
+        h0,
     };
     if let (Deepening::BranchAndBound, Some(cap)) = (opts.deepening, opts.max_depth) {
         if h0 <= cap {
-            if let Err(hit) = search.run(walk, cap, true, &budget, &mut stats) {
+            if O::ON {
+                obs.iteration(cap);
+            }
+            if let Err(hit) = search.run(walk, cap, true, &budget, &mut stats, obs) {
                 return budget.finish(Outcome::Limit(hit), stats);
             }
         }
@@ -157,7 +182,10 @@ pub fn idastar<W: Walk>(walk: &mut W, limits: &Limits, opts: DfsOptions) -> Sear
     let cap = opts.max_depth.unwrap_or(u32::MAX);
     let mut threshold = h0.max(1);
     while threshold <= cap {
-        match search.run(walk, threshold, false, &budget, &mut stats) {
+        if O::ON {
+            obs.iteration(threshold);
+        }
+        match search.run(walk, threshold, false, &budget, &mut stats, obs) {
             Err(hit) => return budget.finish(Outcome::Limit(hit), stats),
             Ok(_) if search.best.is_some() => break,
             Ok(NEVER) => break,
@@ -179,6 +207,11 @@ struct Round<W: Walk> {
     pool: Vec<Vec<W::Move>>,
     /// The best (shortest) solution found so far.
     best: Option<Vec<W::Move>>,
+    /// The depth cap (`u32::MAX`: none), to tell a prune by the rules'
+    /// cap from one by the threshold when watched.
+    cap: u32,
+    /// The root's bound, its estimate when watched.
+    h0: u32,
 }
 
 impl<W: Walk> Round<W> {
@@ -186,16 +219,18 @@ impl<W: Walk> Round<W> {
     /// that exceeded it (`NEVER` when nothing was cut). A goal found is kept
     /// in `best`; with `tighten` the pass goes on under a threshold one less
     /// than the goal's depth, otherwise it stops there.
-    fn run(
+    fn run<O: Observer<W>>(
         &mut self,
         walk: &mut W,
         mut threshold: u32,
         tighten: bool,
         budget: &Budget<'_>,
         stats: &mut Stats,
+        obs: &mut O,
     ) -> Result<u32, LimitHit> {
         let mut stack: Vec<Frame<W::Move>> = Vec::new();
-        stack.push(self.open(walk, None, budget, stats)?);
+        let h0 = self.h0;
+        stack.push(self.open(walk, None, 0, h0, budget, stats, obs)?);
         loop {
             let depth = stack.len() as u32 - 1; // moves played to reach the top
             let top = stack.last_mut().expect("the root stays until the end");
@@ -226,10 +261,16 @@ impl<W: Walk> Round<W> {
             let m = top.moves[top.next];
             top.next += 1;
             if !walk.play(m) {
+                if O::ON {
+                    obs.prune(walk, depth as usize, depth + 1, Prune::DeadEnd);
+                }
                 continue;
             }
             let g = depth + 1;
             if walk.is_goal() {
+                if O::ON {
+                    obs.goal(walk, depth as usize, g);
+                }
                 let mut path: Vec<W::Move> = stack.iter().filter_map(|f| f.via).collect();
                 path.push(m);
                 self.best = Some(path);
@@ -248,7 +289,8 @@ impl<W: Walk> Round<W> {
                 walk.undo();
                 continue;
             }
-            let f = walk.bound().map(|h| g.saturating_add(h.max(1)));
+            let h = walk.bound();
+            let f = h.map(|h| g.saturating_add(h.max(1)));
             let verdict = match f {
                 None => Some(NEVER), // provably dead: no cut
                 Some(f) if f > threshold => Some(f),
@@ -261,12 +303,25 @@ impl<W: Walk> Round<W> {
             };
             match verdict {
                 Some(cut) => {
+                    if O::ON {
+                        let why = match f {
+                            None => Prune::DeadEnd,
+                            Some(f) if f > threshold && f > self.cap => Prune::Cap,
+                            Some(f) if f > threshold => Prune::Bound,
+                            Some(_) => Prune::Visited,
+                        };
+                        obs.prune(walk, depth as usize, g, why);
+                    }
                     let top = stack.last_mut().expect("non-empty");
                     top.cut = top.cut.min(cut);
                     walk.undo();
                 }
                 None => {
-                    let frame = match self.open(walk, Some(m), budget, stats) {
+                    let h = h.unwrap_or(0);
+                    if O::ON {
+                        obs.generate(walk, depth as usize, g, Some(h));
+                    }
+                    let frame = match self.open(walk, Some(m), g, h, budget, stats, obs) {
                         Ok(frame) => frame,
                         Err(hit) => {
                             // Leave the walk as it was given to us.
@@ -283,14 +338,22 @@ impl<W: Walk> Round<W> {
         }
     }
 
-    fn open(
+    #[allow(clippy::too_many_arguments)]
+    fn open<O: Observer<W>>(
         &mut self,
         walk: &mut W,
         via: Option<W::Move>,
+        depth: u32,
+        estimate: u32,
         budget: &Budget<'_>,
         stats: &mut Stats,
+        obs: &mut O,
     ) -> Result<Frame<W::Move>, LimitHit> {
         budget.charge(stats)?;
+        if O::ON {
+            let parent = depth.checked_sub(1).map(|p| p as usize);
+            obs.expand(walk, depth as usize, parent, depth, Some(estimate));
+        }
         let mut moves = self.pool.pop().unwrap_or_default();
         moves.clear();
         walk.moves(&mut moves);

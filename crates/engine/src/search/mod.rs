@@ -43,15 +43,17 @@ mod astar;
 mod bfs;
 mod idastar;
 mod iddfs;
+mod observe;
 mod visited;
 
 pub use astar::{
-    astar, astar_in, astar_with, AstarOptions, AstarScratch, BestFirst, CostTable, DenseCosts,
-    HashCosts,
+    astar, astar_in, astar_in_observed, astar_with, AstarOptions, AstarScratch, BestFirst,
+    CostTable, DenseCosts, HashCosts,
 };
 pub use bfs::bfs;
-pub use idastar::{idastar, Deepening, DfsOptions, Walk, DEFAULT_TABLE_CAPACITY};
+pub use idastar::{idastar, idastar_observed, Deepening, DfsOptions, Walk, DEFAULT_TABLE_CAPACITY};
 pub use iddfs::iddfs;
+pub use observe::{Observer, Quiet};
 pub use visited::{DenseVisited, HashVisited, Visited};
 
 use std::fmt;

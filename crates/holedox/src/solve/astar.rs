@@ -174,8 +174,8 @@
 //! ends.
 
 use gridpuzzle_engine::search::{
-    astar_in, AstarOptions, AstarScratch, BestFirst, CostTable, DenseCosts, HashCosts, LimitHit,
-    Limits, Outcome, Search, Stats,
+    astar_in_observed, AstarOptions, AstarScratch, BestFirst, CostTable, DenseCosts, HashCosts,
+    LimitHit, Limits, Observer, Outcome, Search, Stats,
 };
 use gridpuzzle_engine::{memory, Dir};
 
@@ -865,13 +865,14 @@ pub fn upper_bound(case: &Case, rule: TailRule) -> Option<Vec<Dir>> {
 
 /// A* from `start` (see the module notes), with no plan longer than `cap`,
 /// in the memory of `scratch`.
-pub(super) fn solve(
+pub(super) fn solve<O: Observer<u64>>(
     packed: &Packed,
     start: u64,
     cap: Option<u32>,
     limits: &Limits,
     options: &SolveOptions,
     scratch: &mut Scratch,
+    obs: &mut O,
 ) -> Search<Dir> {
     let done = |outcome| Search {
         outcome,
@@ -999,13 +1000,14 @@ pub(super) fn solve(
     let capacity = packed.capacity();
     let dense = options.store == StateStore::Auto && capacity <= DENSE_MAX_COSTS as u128;
     let mut table = Costs::new(std::mem::take(costs), dense.then_some(capacity as usize));
-    let mut found = astar_in(
+    let mut found = astar_in_observed(
         &mut problem,
         start,
         &mut table,
         limits,
         &astar_options,
         search,
+        obs,
     );
     if let Costs::Hash(table, _) = table {
         // Kept for the next case (a dense table is not: see `Costs`).

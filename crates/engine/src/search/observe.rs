@@ -1,0 +1,68 @@
+//! Watching the production searches: an observer passed as a generic
+//! parameter, free when it watches nothing.
+//!
+//! [`idastar_observed`](super::idastar_observed) and
+//! [`astar_in_observed`](super::astar_in_observed) are the searches users
+//! run, with one more parameter: an [`Observer`] that hears every
+//! expansion, successor, prune, goal and new iteration. The searches users
+//! run pass [`Quiet`], whose [`Observer::ON`] is `false`; every call is
+//! behind `if O::ON`, a constant, so the compiler drops the calls and the
+//! arguments made for them and the solver is the same code as before
+//! (checked with instruction counts: BENCHMARKS.md, "Tracing off").
+//!
+//! Why the observer sees the search's own state (`&S`) and node numbers,
+//! not cells: the engine does not know what a state looks like on a board;
+//! the puzzle that owns the state turns it into cells (see
+//! [`crate::trace::Watch`]). Node numbers tie an event to the expansion it
+//! came from: a best-first search numbers its stored nodes, a depth-first
+//! one numbers a node by its depth on the current path (the node at depth
+//! `d` is the last one opened there), which is all a front end needs to
+//! draw the current path.
+//!
+//! Observers never stop a search: the search's own budget ([`super::Limits`])
+//! does, as for any run, so the watched search answers what the unwatched
+//! one would under the same budget.
+
+use crate::trace::Prune;
+
+/// What a search reports while it runs (every method does nothing by
+/// default). `node` and `parent` are node numbers (see the module notes);
+/// `depth` is the moves played to reach the state (its `g`).
+pub trait Observer<S: ?Sized> {
+    /// False for an observer that watches nothing: the searches then skip
+    /// every call.
+    const ON: bool = true;
+
+    /// `state` is expanded: its successors are about to be made.
+    /// `estimate` is its lower bound on the moves left (`h`).
+    fn expand(
+        &mut self,
+        _state: &S,
+        _node: usize,
+        _parent: Option<usize>,
+        _depth: u32,
+        _estimate: Option<u32>,
+    ) {
+    }
+
+    /// A successor of node `parent`, kept for expansion.
+    fn generate(&mut self, _state: &S, _parent: usize, _depth: u32, _estimate: Option<u32>) {}
+
+    /// A successor of node `parent`, dropped, and why.
+    fn prune(&mut self, _state: &S, _parent: usize, _depth: u32, _why: Prune) {}
+
+    /// A goal reached from node `parent` (or the node itself, for a
+    /// search that tests goals when it takes a node up).
+    fn goal(&mut self, _state: &S, _parent: usize, _depth: u32) {}
+
+    /// A new pass of a deepening search, under `bound`.
+    fn iteration(&mut self, _bound: u32) {}
+}
+
+/// The observer of searches nobody watches.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Quiet;
+
+impl<S: ?Sized> Observer<S> for Quiet {
+    const ON: bool = false;
+}
