@@ -48,6 +48,7 @@ pub mod solve;
 pub mod validate;
 pub mod variant;
 pub mod verify;
+pub mod watch;
 
 pub use parse::Datasets;
 pub use puzzle::Curling;

@@ -62,6 +62,7 @@ pub mod seed;
 pub mod shrink;
 pub mod solve;
 pub mod validate;
+pub mod watch;
 
 pub use parse::{Cases, ParseOptions};
 pub use puzzle::{Exit, Holedox};
