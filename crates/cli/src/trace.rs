@@ -42,6 +42,11 @@ pub struct TraceCommand {
     #[arg(short = 'a', long, global = true, value_name = "NAME")]
     pub algorithm: Option<String>,
 
+    /// Trace one of the puzzle's lessons, a board that ships with it
+    /// (`trace PUZZLE --help` lists them), instead of FILE
+    #[arg(long, global = true, value_name = "NAME")]
+    pub lesson: Option<String>,
+
     /// Which case of the input to trace (1-based); with --compare, every
     /// case when not given
     #[arg(long, global = true, value_parser = clap::value_parser!(u64).range(1..))]
@@ -110,6 +115,18 @@ impl PuzzleHelp for TraceHelp {
                 wrap(a.about, 76, "    ")
             ));
         }
+        if !e.lessons.is_empty() {
+            text.push_str("\nLessons (--lesson), boards to watch the searches on:\n");
+        }
+        for l in e.lessons {
+            text.push_str(&format!(
+                "\n  {} — {} (watch: {})\n{}\n",
+                l.name,
+                l.title,
+                l.algorithms.join(", "),
+                wrap(l.about, 76, "    ")
+            ));
+        }
         text.push_str(&format!(
             "\n{EXIT}\n\nExample:\n  gridpuzzle trace {name} samples/{name}.in --compare",
             name = e.name
@@ -174,7 +191,23 @@ impl Visit for Trace<'_> {
                 bail!("{}", trace::unknown_algorithm::<P>(name));
             }
         }
-        let reader = input::open(cmd.puzzle.file.as_deref())?;
+        let reader: Box<dyn std::io::BufRead> = match &cmd.lesson {
+            None => input::open(cmd.puzzle.file.as_deref())?,
+            Some(name) => {
+                let Some(lesson) = P::LESSONS.iter().find(|l| l.name == name) else {
+                    let names: Vec<&str> = P::LESSONS.iter().map(|l| l.name).collect();
+                    bail!(
+                        "{} has no lesson {name:?}; its lessons: {}",
+                        P::NAME,
+                        names.join(", ")
+                    );
+                };
+                if cmd.puzzle.file.is_some() {
+                    bail!("--lesson {name} is the input: give no FILE with it");
+                }
+                Box::new(lesson.input.as_bytes())
+            }
+        };
         let mut cases = Vec::new();
         let wanted = if cmd.compare {
             cmd.case

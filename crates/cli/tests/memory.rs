@@ -577,3 +577,33 @@ fn stress_shrinks_within_the_promise(side: u32, secs: &str) {
     assert!(err.contains("printed nothing"), "{err}");
     assert!(mb < PROMISE_MB, "peak {mb:.1} MB");
 }
+
+/// Issue 27: a trace of a million events streams. The contest's BFS on a
+/// 20×20 lair whose exit two stones wall off visits every reachable
+/// position (626,422 states, 3.1 million events) before it may say -1;
+/// with `--max-events 1000000` a million lines are written, one at a
+/// time. Holding them would take well over 100 MB (a step with its body
+/// is about 150 bytes); streaming stays near the process's base.
+#[test]
+fn a_trace_of_a_million_events_streams() {
+    let dir = scratch();
+    let body: Vec<String> = (10..18).map(|c| format!("11 {}", c + 1)).collect();
+    let lair = format!("20 20 8\n{}\n2\n1 2\n2 1\n0 0 0\n", body.join("\n"));
+    let input = write(&dir, "walled20.in", &lair);
+    let args = [
+        "trace",
+        "holedox",
+        input.to_str().unwrap(),
+        "-a",
+        "seed-bfs",
+        "--max-events",
+        "1000000",
+        "--timeout",
+        "none",
+    ];
+    let (code, err, mb) = peak_mb(&args, None);
+    println!("trace of 1,000,000 events: peak {mb:.1} MB (exit {code})");
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("cut after 1000000"), "{err}");
+    assert!(mb < 60.0, "peak {mb:.1} MB");
+}

@@ -197,6 +197,109 @@ fn a_bad_case_after_good_ones_still_compares_them() {
         &input,
     );
     assert_eq!(r.code, 2, "{}", r.stderr);
-    assert_eq!(lines(&r.stdout).len(), 1, "{}", r.stdout);
+    let rows = lines(&r.stdout);
+    assert!(rows.iter().all(|row| row["case"] == 1), "{}", r.stdout);
+    assert_eq!(rows.len(), 4, "case 1 by every algorithm: {}", r.stdout);
     assert!(r.stderr.contains("line"), "{}", r.stderr);
+}
+
+/// `trace --lesson NAME --compare --format json`: algorithm → (answer,
+/// expanded, correct).
+fn lesson(puzzle: &str, name: &str) -> Vec<(String, i64, u64, Value)> {
+    let r = run(
+        &[
+            "trace",
+            puzzle,
+            "--lesson",
+            name,
+            "--compare",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    lines(&r.stdout)
+        .into_iter()
+        .map(|row| {
+            (
+                row["algorithm"].as_str().unwrap().to_string(),
+                row["answer"].as_i64().unwrap(),
+                row["expanded"].as_u64().unwrap(),
+                row["correct"].clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_lessons_show_what_they_say() {
+    // The figures each lesson's paragraph quotes.
+    let t = |a: &str, ans: i64, exp: u64, ok: bool| (a.to_string(), ans, exp, Value::Bool(ok));
+    assert_eq!(
+        lesson("holedox", "push-is-wrong"),
+        [
+            t("seed-bfs", 7, 12, true),
+            t("astar-push", 9, 12, false),
+            t("astar", 7, 12, true),
+            t("gridpuzzle", 7, 0, true),
+        ],
+        "the fast public A* is wrong here, the exact searches right"
+    );
+    let walled = lesson("holedox", "bound-proves");
+    assert_eq!(walled[0], t("seed-bfs", -1, 16_502, true));
+    assert_eq!(walled[3], t("gridpuzzle", -1, 0, true));
+    assert_eq!(lesson("holedox", "two-bits")[0], t("seed-bfs", 6, 66, true));
+    assert_eq!(
+        lesson("curling", "explodes"),
+        [
+            t("seed-dfs", 4, 28_808, true),
+            t("dfs-bb", 4, 150, true),
+            t("bfs", 4, 18, true),
+            t("gridpuzzle", 4, 73, true),
+        ]
+    );
+    let proof = lesson("curling", "bound-proves");
+    assert_eq!(proof[0], t("seed-dfs", -1, 158, true));
+    assert_eq!(proof[2], t("bfs", -1, 145, true));
+    assert_eq!(proof[3], t("gridpuzzle", -1, 0, true));
+}
+
+#[test]
+fn two_bits_a_link_tell_apart_what_the_head_alone_cannot() {
+    // The lesson's claim: the seed expands one head cell 8 times, each with
+    // a different body.
+    let r = run(
+        &["trace", "holedox", "--lesson", "two-bits", "-a", "seed-bfs"],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut bodies: std::collections::HashMap<String, std::collections::HashSet<String>> =
+        Default::default();
+    for step in lines(&r.stdout) {
+        if step["kind"] == "expand" {
+            bodies
+                .entry(step["at"].to_string())
+                .or_default()
+                .insert(step["cells"].to_string());
+        }
+    }
+    let most = bodies.values().map(|b| b.len()).max().unwrap();
+    assert_eq!(most, 8);
+}
+
+#[test]
+fn a_lesson_is_the_input() {
+    let r = run(&["trace", "curling", "--lesson", "nope"], "");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("explodes"), "{}", r.stderr);
+    let file = sample("curling.in");
+    let r = run(
+        &["trace", "curling", path(&file), "--lesson", "explodes"],
+        "",
+    );
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("give no FILE"), "{}", r.stderr);
+    let help = run(&["trace", "holedox", "--help"], "");
+    assert!(help.stdout.contains("push-is-wrong"), "{}", help.stdout);
 }

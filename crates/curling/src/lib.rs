@@ -27,6 +27,8 @@
 //! - [`seed`]: the classic contest solution (an exhaustive depth-limited
 //!   search), reproduced to count what it spends: the judge kit's timing
 //!   tests are sized by it;
+//! - [`watch`]: the common public searches (branch and bound, breadth
+//!   first), written to be traced beside the seed and ours;
 //! - [`shrink`]: the boards one edit smaller, for shrinking a failing case;
 //! - [`puzzle`]: the engine's `Puzzle` contract, forwarding to the above;
 //! - [`validate`]: the judges' exact input format and limits, for test data;

@@ -298,6 +298,29 @@ impl Puzzle for Curling {
             exact: true,
         },
         gridpuzzle_engine::trace::Algorithm {
+            name: "dfs-bb",
+            title: "depth-first branch and bound",
+            about: "The common public solution: the seed's depth-first search in the same \
+                    order, with the best answer found so far as a bound. A throw past the \
+                    goal records an answer but the stop's other directions are still tried; \
+                    a throw that stops at a block is followed only while one more throw \
+                    could still beat the best answer (prune 'bound') and fit in the 10 \
+                    throws (prune 'cap'). Exact, and cheaper than the seed once an answer \
+                    is known; no cheaper when there is none.",
+            exact: true,
+        },
+        gridpuzzle_engine::trace::Algorithm {
+            name: "bfs",
+            title: "breadth-first search over stops and broken blocks",
+            about: "A breadth-first search whose state is the stone's stop and the set of \
+                    blocks broken so far, with a visited set: the same stop reached again \
+                    with the same blocks broken is dropped (prune 'visited'), so a state is \
+                    expanded once however many throw orders reach it. The first throw onto \
+                    the goal is an optimal answer. It pays in memory what it saves in time: \
+                    every state of a depth is held at once.",
+            exact: true,
+        },
+        gridpuzzle_engine::trace::Algorithm {
             name: "gridpuzzle",
             title: "gridpuzzle's own search",
             about: "What `gridpuzzle solve` runs: a depth-first branch and bound over one \
@@ -312,6 +335,70 @@ impl Puzzle for Curling {
         },
     ];
 
+    const LESSONS: &'static [gridpuzzle_engine::trace::Lesson] = &[
+        gridpuzzle_engine::trace::Lesson {
+            name: "explodes",
+            title: "where the contest's search explodes",
+            about: "An open 20 x 20 board with a 4-throw answer. The contest's \
+                    search follows every throw to 10 throws and never compares with \
+                    the answer it already has, so it makes 28,808 calls; branch and \
+                    bound stops a line as soon as it cannot beat the best answer \
+                    (150 expansions), breadth-first search stops at the first \
+                    answer's depth (18), and gridpuzzle's bound cuts throws that \
+                    cannot reach the goal in time (73). Watch the depth chart: the \
+                    seed's curve climbs by a factor of three or four a throw.",
+            input: r#"20 20
+1 0 0 1 0 1 1 0 0 0 1 0 1 0 0 0 0 1 0 1
+1 0 0 0 0 0 0 1 0 0 0 0 0 0 1 0 0 1 0 1
+1 0 0 0 0 1 1 1 0 0 1 1 1 0 1 0 1 1 1 1
+1 0 1 1 1 1 0 0 1 1 0 0 0 0 0 1 1 1 0 0
+0 1 0 0 0 0 0 0 0 0 0 1 1 1 1 0 0 0 0 0
+1 0 0 0 0 1 0 0 0 0 0 0 1 1 0 0 0 0 0 0
+0 0 0 1 0 1 1 1 0 1 3 0 1 0 0 1 0 1 0 0
+0 0 0 0 1 0 1 0 0 0 1 1 0 0 0 0 1 0 0 0
+1 0 0 0 0 0 1 0 1 1 0 0 0 0 0 1 0 1 0 0
+1 0 0 0 1 1 1 2 0 0 1 1 0 0 0 1 1 0 0 0
+0 1 0 1 1 1 0 0 0 0 0 0 0 1 0 0 1 0 0 0
+0 0 0 0 1 0 1 0 1 0 0 0 0 0 0 0 1 0 1 0
+0 0 0 1 1 1 0 0 0 0 0 1 0 0 0 0 1 0 1 1
+0 0 0 0 0 1 0 1 0 0 1 1 1 1 0 0 0 0 0 0
+0 0 0 0 1 0 1 1 0 0 0 1 0 0 0 0 0 1 0 0
+0 0 0 0 1 0 1 0 0 0 1 0 0 0 0 1 1 0 1 0
+0 1 1 1 1 1 0 0 0 0 1 0 1 1 1 0 1 1 0 0
+0 0 1 0 0 1 0 0 0 0 0 0 0 0 0 1 1 0 1 0
+0 0 1 1 0 0 1 0 1 0 0 0 0 1 0 0 0 0 0 1
+0 0 0 1 0 0 1 0 1 1 0 1 0 1 0 1 0 0 1 0
+0 0
+"#,
+            algorithms: &["seed-dfs", "dfs-bb", "bfs", "gridpuzzle"],
+        },
+        gridpuzzle_engine::trace::Lesson {
+            name: "bound-proves",
+            title: "a -1 proved without a search",
+            about: "The goal in a corner. To pass over it the stone must slide along the top \
+                    row or the left column, so it must first stop in one of them, and \
+                    nothing there can stop it: no block lies beyond the edge. The contest's \
+                    search and branch and bound still try everything within 10 throws (158 \
+                    calls), breadth-first search every distinct state (145); gridpuzzle's \
+                    lower bound sees at the start that no number of throws reaches the goal \
+                    and answers -1 having expanded nothing (one prune, 'dead-end').",
+            input: r#"10 10
+3 0 0 0 0 0 1 0 0 0
+0 1 0 1 1 0 0 0 0 0
+1 0 0 0 0 0 0 0 1 0
+0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 1 0 0 0 0
+0 0 0 1 1 0 0 0 1 0
+1 0 0 0 1 0 2 0 1 0
+0 0 1 0 0 0 0 0 0 0
+0 0 0 0 0 1 0 0 0 0
+0 0 0 0 0 0 0 0 0 1
+0 0
+"#,
+            algorithms: &["seed-dfs", "bfs", "gridpuzzle"],
+        },
+    ];
+
     fn trace(
         &self,
         case: &Board,
@@ -320,6 +407,8 @@ impl Puzzle for Curling {
     ) -> Result<gridpuzzle_engine::trace::Traced, gridpuzzle_engine::trace::Stop> {
         match algorithm {
             "seed-dfs" => crate::seed::seed_trace(case, rec),
+            "dfs-bb" => crate::watch::dfs_bb_trace(case, rec),
+            "bfs" => crate::watch::bfs_trace(case, rec),
             "gridpuzzle" => crate::solve::trace(case, rec.limits(), rec),
             other => Err(gridpuzzle_engine::trace::Stop::Unknown(other.to_string())),
         }

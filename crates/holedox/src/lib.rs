@@ -31,6 +31,8 @@
 //! - [`seed`]: the classic contest solution (a breadth-first search over
 //!   the head and two bits a link), reproduced to count what it spends:
 //!   the judge kit's timing tests are sized by it;
+//! - [`watch`]: the public A* that marks states when pushed (inexact) and
+//!   the exact one, written to be traced beside the seed and ours;
 //! - [`shrink`]: the lairs one edit smaller, for shrinking a failing case;
 //! - [`puzzle`]: the engine's `Puzzle` contract, forwarding to the above:
 //!   a position's view (the lair as ground, the snake a piece over it),

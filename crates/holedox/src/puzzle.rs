@@ -338,6 +338,28 @@ impl Puzzle for Holedox {
             exact: true,
         },
         gridpuzzle_engine::trace::Algorithm {
+            name: "astar-push",
+            title: "A* marking states when pushed (inexact)",
+            about: "The fast public solution: A* whose estimate is the head's Manhattan \
+                    distance to the exit, a state marked visited when it is first queued and \
+                    never reopened, the goal tested when a state is taken off. It expands far \
+                    fewer states than breadth-first search, but it is not exact: a path that \
+                    heads for the exit, meets a wall and comes round can queue a state first \
+                    with more moves than a path that set off the other way, and marking it \
+                    freezes the worse count (see the lesson).",
+            exact: false,
+        },
+        gridpuzzle_engine::trace::Algorithm {
+            name: "astar",
+            title: "exact A*",
+            about: "The same A* and estimate, done right: it keeps the fewest moves known for \
+                    each state and queues a state again when a path reaches it in fewer \
+                    (a copy reached with no fewer is a prune 'visited'), and tests the goal \
+                    when a state is taken off. With an estimate that never overestimates and \
+                    changes by at most one a move, the first goal taken off is optimal.",
+            exact: true,
+        },
+        gridpuzzle_engine::trace::Algorithm {
             name: "gridpuzzle",
             title: "gridpuzzle's own search",
             about: "What `gridpuzzle solve` runs. Cheap proofs come first and often end it \
@@ -352,6 +374,74 @@ impl Puzzle for Holedox {
         },
     ];
 
+    const LESSONS: &'static [gridpuzzle_engine::trace::Lesson] = &[
+        gridpuzzle_engine::trace::Lesson {
+            name: "push-is-wrong",
+            title: "where the fast public A* answers wrong",
+            about: "A one-cell body (below the contest's range of 2 to 8, which the \
+                    tool accepts) two columns from the exit, walls between. The way \
+                    out is down, along the bottom row and up: 7 moves. The head's \
+                    Manhattan distance makes the top row look better, so A* that \
+                    marks a state when it is queued goes there first, turns at the \
+                    dead end and reaches the bottom row's middle in 5 moves; the \
+                    bottom-row path would reach it in 3, but the cell is already \
+                    marked, so astar-push answers 9. Exact A* queues the cell again \
+                    with its better count and answers 7, like breadth-first search.",
+            input: r#"3 5 1
+2 5
+3
+1 2
+2 2
+2 4
+0 0 0
+"#,
+            algorithms: &["seed-bfs", "astar-push", "astar"],
+        },
+        gridpuzzle_engine::trace::Lesson {
+            name: "two-bits",
+            title: "why the state is the whole body",
+            about: "The head is two cells from the exit, but its own body lies \
+                    between. The answer is 6: the head must go round, and it passes \
+                    the same cells again with the body in another shape. Watch the \
+                    head's cells: the seed's search expands one of them 8 times, \
+                    each with a different body, which a search over the head's cell \
+                    alone would merge (and answer 2). The two bits a link are what \
+                    tell those states apart.",
+            input: r#"4 5 4
+1 3
+1 2
+2 2
+2 3
+1
+3 1
+0 0 0
+"#,
+            algorithms: &["seed-bfs", "astar", "gridpuzzle"],
+        },
+        gridpuzzle_engine::trace::Lesson {
+            name: "bound-proves",
+            title: "a -1 proved without a search",
+            about: "Two stones wall the exit in its corner. Breadth-first search and \
+                    both A*s must visit every position the body can reach before \
+                    they may say -1: 16,502 states. gridpuzzle's lower bound, the \
+                    head's own way to the exit around the stones, finds none, which \
+                    proves -1 before any search: no state expanded.",
+            input: r#"10 10 6
+6 3
+6 4
+6 5
+6 6
+6 7
+6 8
+2
+1 2
+2 1
+0 0 0
+"#,
+            algorithms: &["seed-bfs", "astar", "gridpuzzle"],
+        },
+    ];
+
     fn trace(
         &self,
         case: &Case,
@@ -360,6 +450,8 @@ impl Puzzle for Holedox {
     ) -> Result<gridpuzzle_engine::trace::Traced, gridpuzzle_engine::trace::Stop> {
         match algorithm {
             "seed-bfs" => crate::seed::seed_trace(case, rec),
+            "astar-push" => crate::watch::astar_push_trace(case, rec),
+            "astar" => crate::watch::astar_trace(case, rec),
             "gridpuzzle" => crate::solve::trace(&self.placed(case), self.rule, rec.limits(), rec),
             other => Err(gridpuzzle_engine::trace::Stop::Unknown(other.to_string())),
         }

@@ -44,6 +44,8 @@ pub struct Entry {
     pub judge_format: &'static str,
     /// The searches offered for watching (`trace`), with their paragraphs.
     pub algorithms: &'static [gridpuzzle_engine::trace::Algorithm],
+    /// The boards that ship to watch them on (`trace --lesson`).
+    pub lessons: &'static [gridpuzzle_engine::trace::Lesson],
 }
 
 impl Entry {
@@ -63,6 +65,7 @@ impl Entry {
             fresh_answer: P::FRESH_ANSWER,
             judge_format: P::JUDGE_FORMAT,
             algorithms: P::ALGORITHMS,
+            lessons: P::LESSONS,
         }
     }
 }

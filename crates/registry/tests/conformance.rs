@@ -1249,3 +1249,42 @@ conformance!(
     /// The searches offered for watching answer right and trace coherently.
     algorithms_trace_the_samples => algorithms
 );
+
+fn lessons<P: Puzzle>(p: &P) -> String {
+    use gridpuzzle_engine::trace::{self, Count};
+    for l in P::LESSONS {
+        let cases: Vec<P::Case> = p
+            .cases(Box::new(l.input.as_bytes()))
+            .collect::<Result<_, _>>()
+            .unwrap_or_else(|e| panic!("lesson {}: {e}", l.name));
+        assert_eq!(cases.len(), 1, "lesson {} is one board", l.name);
+        assert!(
+            !l.algorithms.is_empty(),
+            "lesson {} watches nothing",
+            l.name
+        );
+        let exact = match p.solve(&cases[0], &roomy()).outcome {
+            Outcome::Solved(plan) => Some(plan.len() as i64),
+            Outcome::Unsolvable => Some(-1),
+            Outcome::Limit(hit) => panic!("lesson {}: {hit}", l.name),
+        };
+        for name in l.algorithms {
+            let a = P::ALGORITHMS
+                .iter()
+                .find(|a| a.name == *name)
+                .unwrap_or_else(|| panic!("lesson {} names no algorithm {name}", l.name));
+            let run = trace::run(p, &cases[0], name, &roomy(), 0, &mut Count, exact).unwrap();
+            assert!(run.limit.is_none(), "lesson {}: {name} ran out", l.name);
+            if a.exact {
+                assert_eq!(run.correct(), Some(true), "lesson {}: {name}", l.name);
+            }
+        }
+    }
+    format!("{} lessons", P::LESSONS.len())
+}
+
+conformance!(
+    /// Every lesson is one board, watches offered searches, and the exact
+    /// ones answer it right within the default budget.
+    lessons_are_boards_the_searches_answer => lessons
+);
