@@ -779,6 +779,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     page_module!("progress.js"),
     page_module!("solve.js"),
     page_module!("state.js"),
+    page_module!("watch.js"),
 ];
 
 const HTML: &str = "text/html; charset=utf-8";
