@@ -41,6 +41,8 @@ function wire() {
   play.wire();
   watch.wire();
   levels.wire();
+  // A lesson's board opens as a judge input's case does.
+  watch.onLesson(levels.openInput);
   for (const tab of document.querySelectorAll(".tab")) {
     tab.addEventListener("click", () => {
       startMode(tab.dataset.mode);

@@ -105,9 +105,42 @@ async function showChoices() {
     item.append(label, about);
     return item;
   }));
+  showLessons(max);
   $("watch-none").hidden = list.length > 0;
   $("watch-max").textContent = "up to " + max;
   limitChoices(max);
+}
+
+/// Opens a judge input's first case on the page (levels.js, through
+/// main.js: a module below this one).
+let openInput = null;
+export function onLesson(fn) {
+  openInput = fn;
+}
+
+/// The puzzle's lessons (none listed: the list is hidden): a board each,
+/// opened and watched with the searches it is about.
+function showLessons(max) {
+  const mine = state.algorithms.puzzles.find((p) => p.name === state.kind.name);
+  const lessons = (mine && mine.lessons) || [];
+  $("watch-lessons").hidden = !lessons.length;
+  $("watch-lesson-list").replaceChildren(...lessons.map((lesson) => {
+    const item = document.createElement("li");
+    const button = Object.assign(document.createElement("button"), { type: "button", textContent: lesson.title });
+    button.dataset.lesson = lesson.name;
+    button.addEventListener("click", async () => {
+      if (!openInput || !(await openInput(lesson.input))) return;
+      const names = lesson.algorithms.slice(0, max);
+      for (const b of $("watch-choices").querySelectorAll("input")) b.checked = names.includes(b.value);
+      limitChoices(max);
+      startWatch();
+    });
+    const about = document.createElement("p");
+    about.className = "hint-text";
+    about.textContent = lesson.about;
+    item.append(button, about);
+    return item;
+  }));
 }
 
 /// At most `max` chosen: the others are disabled until one is unchosen.
