@@ -152,6 +152,10 @@ export async function watchScenarios({ scenario, base, open }) {
     await page.waitForSelector("#watch-chart svg polyline");
     assert.equal(await page.locator("#watch-chart svg polyline").count(), names.length);
     await axe(page, "watch mode");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.click("#watch-step");
+    await page.waitForFunction(() => document.getElementById("watch-at").dataset.k === "1");
+    await axe(page, "watch mode, dark");
   });
 
   await scenario("watch: on a phone, nothing wider than the window, and axe clean", async (page) => {

@@ -68,7 +68,8 @@ export const state = Object.seal({
   moveKeys: {},
   swipe: null,
   // watch.js: the searches offered to watch (GET /api/algorithms, once),
-  // and the watch on show ({work, d, k, timer, ground, lanes}).
+  // and the watch on show ({work, d, k, timer, last, queue, ground,
+  // lanes}).
   algorithms: null,
   watch: null,
   // levels.js: the judge input read ({puzzle, cases}), and the

@@ -24,6 +24,8 @@
 //   spans the whole trace at once. The page keeps the first WATCH_CAP
 //   events of each search; past them it says so and shows the server's
 //   totals, not counts of its own.
+// - One request at a time: the lanes' chunks are asked for in turn, as
+//   a client may hold only half the server's search slots.
 // - One piece of "watch" work (api.js): a new watch, leaving Watch, or
 //   another board aborts its requests, so no late chunk is drawn.
 // - The growth chart is the server's (/api/trace/chart: the picture
@@ -181,7 +183,7 @@ export async function startWatch() {
     }
     const list = offered();
     const w = {
-      work, d, k: 0, timer: null, last: 0,
+      work, d, k: 0, timer: null, last: 0, queue: Promise.resolve(),
       ground: draftGround(),
       lanes: names.map((name) => newLane(list.find((a) => a.name === name))),
     };
@@ -232,7 +234,11 @@ function more(w, lane) {
   if (lane.total !== null && lane.steps.length >= Math.min(lane.total, WATCH_CAP)) return Promise.resolve();
   const from = lane.steps.length + 1;
   const count = Math.min(CHUNK, state.algorithms.max_steps, WATCH_CAP - lane.steps.length);
-  lane.loading = w.work.post("/api/trace", request(w.d, { algorithm: lane.name, from, count })).then((a) => {
+  // One request of the watch at a time, in turn: a client may hold only
+  // half the server's search slots, and a request that waits for one too
+  // long is refused.
+  const ask = () => w.work.post("/api/trace", request(w.d, { algorithm: lane.name, from, count }));
+  lane.loading = w.queue.then(ask).then((a) => {
     lane.loading = null;
     if (lane.steps.length + 1 !== from) return;
     lane.steps.push(...a.steps);
@@ -245,6 +251,7 @@ function more(w, lane) {
     lane.loading = null;
     throw e;
   });
+  w.queue = lane.loading.catch(() => {});
   return lane.loading;
 }
 
