@@ -152,7 +152,7 @@ pub use conn::{raise_open_file_limit, MAX_HEAD, SEND_GRACE, SEND_RATE};
 pub use play::MAX_PLAY_MOVES;
 pub use reading::{MAX_PARSED_CELLS, MAX_REPLAY_WORK};
 pub use render::{MAX_RENDER_MOVES, MAX_RENDER_UNITS};
-pub use trace::{MAX_CHART_ALGORITHMS, MAX_TRACE_STEPS};
+pub use trace::{MAX_CHART_ALGORITHMS, MAX_TRACE_CELLS, MAX_TRACE_STEPS};
 
 use std::io;
 use std::net::{IpAddr, SocketAddr};

@@ -19,8 +19,9 @@
 //!   page asks for a window of at most [`MAX_TRACE_STEPS`] steps at a
 //!   time (`from`, `count`), as its playback or scrubber reaches them.
 //!   Searches are deterministic, so each chunk reruns the search from the
-//!   start and keeps only its window (the engine's [`Window`] sink): the
-//!   server holds nothing between requests, an answer holds one window,
+//!   start and keeps only its window (the engine's `Window` sink, also
+//!   cut at [`MAX_TRACE_CELLS`] cells): the server holds nothing between
+//!   requests, an answer holds one window,
 //!   and every answer carries the whole run's totals (the search runs to
 //!   its end, counted, past the window). `more` says whether events
 //!   follow the window.
@@ -44,7 +45,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use gridpuzzle_engine::search::{Limits, Outcome};
-use gridpuzzle_engine::trace::{self, chart_svg, Count, Prune, Step, Tally, Window};
+use gridpuzzle_engine::trace::{self, chart_svg, Count, Prune, Sink, Step, Tally};
 use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Serialize};
@@ -57,6 +58,12 @@ use crate::{dispatch, json_response, ApiError, App, Ctx, Job, Reply, Slot};
 /// Most steps one `/api/trace` answer holds (its `count`, and the default):
 /// a few hundred kilobytes of JSON.
 pub const MAX_TRACE_STEPS: usize = 5_000;
+
+/// Most cells the steps of one answer may list in all (`at` and `cells`):
+/// a step's `cells` grow with the state (the blocks broken so far, a
+/// body), so a window of [`MAX_TRACE_STEPS`] long states is cut short
+/// here, at a few megabytes of JSON, and `more` says the rest follows.
+pub const MAX_TRACE_CELLS: usize = 100_000;
 
 /// Most algorithms one chart draws (the page watches at most three side
 /// by side; a script may ask for every one a puzzle offers).
@@ -165,7 +172,8 @@ struct TraceAnswer {
     /// The window: `steps` are the events numbered `from` on.
     from: u64,
     steps: Vec<Step>,
-    /// Events follow the window.
+    /// Events follow the window (it may hold fewer than `count` steps
+    /// when their cells passed [`MAX_TRACE_CELLS`]).
     more: bool,
     limits: LimitsAnswer,
 }
@@ -275,7 +283,7 @@ impl Visit for Trace<'_> {
         Ok(Box::new(move |ctx| {
             let case = nth_case(&puzzle, &input, wanted, ctx)?;
             let exact = exact_answer(&puzzle, &case, &bounds.limits(ctx));
-            let mut window = Window::new(from, count);
+            let mut window = Chunk::new(from, count);
             // Nothing past the window is handed on, so the run's `cut`
             // says whether events follow it.
             let last = from.saturating_add(count as u64 - 1);
@@ -302,7 +310,7 @@ impl Visit for Trace<'_> {
                 millis: (run.elapsed.as_secs_f64() * 1e6).round() / 1e3,
                 from,
                 steps: window.steps,
-                more: run.cut,
+                more: run.cut || window.full,
                 limits: bounds.answer(),
             })
         }))
@@ -363,6 +371,47 @@ impl Visit for Chart<'_> {
             );
             Ok(Reply::Svg(chart_svg(&title, &lines)))
         }))
+    }
+}
+
+/// The sink of one answer: the engine's [`Window`](trace::Window) (the
+/// steps numbered `from` on, at most `len`), also cut at
+/// [`MAX_TRACE_CELLS`] cells; it always keeps one step, so a client that
+/// asks from the next one makes progress.
+struct Chunk {
+    from: u64,
+    len: usize,
+    cells: usize,
+    steps: Vec<Step>,
+    /// Cut by its cells before the window was full.
+    full: bool,
+}
+
+impl Chunk {
+    fn new(from: u64, len: usize) -> Chunk {
+        Chunk {
+            from,
+            len,
+            cells: 0,
+            steps: Vec::new(),
+            full: false,
+        }
+    }
+}
+
+impl Sink for Chunk {
+    fn step(&mut self, step: &Step) -> std::io::Result<()> {
+        if step.n < self.from || self.steps.len() >= self.len || self.full {
+            return Ok(());
+        }
+        let cells = step.cells.len() + 1;
+        if !self.steps.is_empty() && self.cells + cells > MAX_TRACE_CELLS {
+            self.full = true;
+            return Ok(());
+        }
+        self.cells += cells;
+        self.steps.push(step.clone());
+        Ok(())
     }
 }
 
@@ -452,5 +501,53 @@ impl Visit for Describe {
                 })
                 .collect(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gridpuzzle_engine::grid::Pos;
+    use gridpuzzle_engine::trace::Kind;
+
+    fn step(n: u64, cells: usize) -> Step {
+        Step {
+            n,
+            kind: Kind::Expand,
+            depth: 0,
+            estimate: None,
+            at: Some(Pos::new(0, 0)),
+            parent: None,
+            why: None,
+            cells: vec![Pos::new(0, 1); cells],
+        }
+    }
+
+    #[test]
+    fn a_chunk_keeps_its_window_and_stops_at_its_cells() {
+        let mut chunk = Chunk::new(3, 4);
+        for n in 1..=10 {
+            chunk.step(&step(n, 0)).unwrap();
+        }
+        let kept: Vec<u64> = chunk.steps.iter().map(|s| s.n).collect();
+        assert_eq!(kept, vec![3, 4, 5, 6]);
+        assert!(!chunk.full, "full by its count, not its cells");
+
+        let big = MAX_TRACE_CELLS / 2;
+        let mut chunk = Chunk::new(1, 10);
+        for n in 1..=10 {
+            chunk.step(&step(n, big)).unwrap();
+        }
+        // One step of `big + 1` cells fits, a second does not.
+        assert_eq!(chunk.steps.len(), 1);
+        assert!(chunk.full);
+
+        // A step larger than the cap alone is still kept, so a client
+        // asking from the next step makes progress.
+        let mut chunk = Chunk::new(5, 10);
+        chunk.step(&step(5, MAX_TRACE_CELLS * 2)).unwrap();
+        chunk.step(&step(6, 0)).unwrap();
+        assert_eq!(chunk.steps.len(), 1);
+        assert!(chunk.full);
     }
 }

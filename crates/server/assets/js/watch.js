@@ -244,9 +244,11 @@ function more(w, lane) {
     lane.steps.push(...a.steps);
     lane.total = a.tally.events;
     lane.answer = a;
-    // No step where one was due (a search cut by its time): the trace
-    // ends where its steps do.
-    if (a.steps.length < count && lane.steps.length < lane.total) lane.total = lane.steps.length;
+    // Nothing after the window: the trace ends where its steps do (a
+    // search cut short by its time in this run included). A window may
+    // hold fewer steps than asked for and still have `more`: the server
+    // cuts long steps at a size.
+    if (!a.more) lane.total = lane.steps.length;
   }, (e) => {
     lane.loading = null;
     throw e;
