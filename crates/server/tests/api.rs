@@ -1314,6 +1314,23 @@ async fn the_trace_chart_is_the_cli_plot() {
     }
 }
 
+/// A puzzle's lessons as `/api/algorithms` should list them.
+struct Lessons;
+
+impl gridpuzzle_registry::Visit for Lessons {
+    type Output = Value;
+
+    fn visit<P: gridpuzzle_registry::Puzzle>(self, _: P) -> Value {
+        P::LESSONS
+            .iter()
+            .map(|l| {
+                json!({"name": l.name, "title": l.title, "about": l.about, "input": l.input,
+                       "algorithms": l.algorithms})
+            })
+            .collect()
+    }
+}
+
 #[tokio::test]
 async fn algorithms_lists_every_offered_puzzles_searches_and_lessons() {
     let response = app()
@@ -1344,7 +1361,26 @@ async fn algorithms_lists_every_offered_puzzles_searches_and_lessons() {
             assert_eq!(a["title"], want.title);
             assert_eq!(a["exact"], want.exact);
         }
-        assert!(p["lessons"].is_array());
+        let lessons = gridpuzzle_registry::visit(e.name, Lessons).unwrap();
+        assert_eq!(p["lessons"], lessons, "{}", e.name);
+        // Every lesson's board can be watched with the searches it names.
+        for lesson in lessons.as_array().unwrap() {
+            for algorithm in lesson["algorithms"].as_array().unwrap() {
+                let (status, answer) = post(
+                    app(),
+                    "/api/trace",
+                    json!({"puzzle": e.name, "input": lesson["input"], "algorithm": algorithm, "count": 1}),
+                )
+                .await;
+                assert_eq!(
+                    status,
+                    StatusCode::OK,
+                    "{} {}: {answer}",
+                    lesson["name"],
+                    algorithm
+                );
+            }
+        }
     }
     // It is read with GET, like /api/puzzles.
     let e = error(
