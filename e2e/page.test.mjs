@@ -414,6 +414,9 @@ await layoutScenarios({ scenario, base, open, stoneAt });
 const { firstVisitScenarios } = await import("./first.test.mjs");
 await firstVisitScenarios({ scenario, base, open, stoneAt });
 
+const { watchScenarios } = await import("./watch.test.mjs");
+await watchScenarios({ scenario, base, open });
+
 await browser.close();
 console.log(`# passed ${total - failed} of ${total}`);
 if (failed) {

@@ -20,7 +20,10 @@
 //!   `/api/board` (a draft's judge text and game ID, and a game ID's
 //!   draft), one module each; and `GET /api/puzzles` (`puzzles.rs`: what
 //!   the page offers of every puzzle, its editor and the palette
-//!   included, so the page names none). Tests drive this
+//!   included, so the page names none). Watching a search (`trace.rs`):
+//!   `POST /api/trace` (a window of a search's events and its totals),
+//!   `/api/trace/chart` (its growth by depth, as SVG) and `GET
+//!   /api/algorithms` (the searches and lessons each puzzle offers). Tests drive this
 //!   router directly, without a socket.
 //! - A body is read by axum's `Json` extractor into the endpoint's
 //!   serde-derived request type (`request.rs`): only `application/json`
@@ -142,12 +145,14 @@ mod reading;
 mod render;
 mod request;
 mod solve;
+mod trace;
 mod verify;
 
 pub use conn::{raise_open_file_limit, MAX_HEAD, SEND_GRACE, SEND_RATE};
 pub use play::MAX_PLAY_MOVES;
 pub use reading::{MAX_PARSED_CELLS, MAX_REPLAY_WORK};
 pub use render::{MAX_RENDER_MOVES, MAX_RENDER_UNITS};
+pub use trace::{MAX_CHART_ALGORITHMS, MAX_TRACE_CELLS, MAX_TRACE_STEPS};
 
 use std::io;
 use std::net::{IpAddr, SocketAddr};
@@ -343,6 +348,9 @@ pub fn router(config: Config) -> Router {
         .route("/api/play", post(play::handler))
         .route("/api/board", post(board::handler))
         .route("/api/puzzles", get(puzzles::list))
+        .route("/api/trace", post(trace::handler))
+        .route("/api/trace/chart", post(trace::chart_handler))
+        .route("/api/algorithms", get(trace::list))
         .route_layer(
             ServiceBuilder::new()
                 .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
@@ -771,6 +779,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     page_module!("progress.js"),
     page_module!("solve.js"),
     page_module!("state.js"),
+    page_module!("watch.js"),
 ];
 
 const HTML: &str = "text/html; charset=utf-8";
@@ -997,9 +1006,9 @@ impl App {
 }
 
 /// Whether `path` is one of the API's POST routes (the others, the page,
-/// its scripts and `/api/puzzles`, are read with GET).
+/// its scripts, `/api/puzzles` and `/api/algorithms`, are read with GET).
 fn takes_post(path: &str) -> bool {
-    path.starts_with("/api/") && path != "/api/puzzles"
+    path.starts_with("/api/") && path != "/api/puzzles" && path != "/api/algorithms"
 }
 
 /// Whether an `E` is somewhere in the chain of errors: tower-http's body

@@ -192,7 +192,7 @@ pub(crate) async fn list() -> Response {
 }
 
 /// The names of the puzzles the page offers: listed, with a page.
-fn offered() -> impl Iterator<Item = &'static str> {
+pub(crate) fn offered() -> impl Iterator<Item = &'static str> {
     gridpuzzle_registry::entries()
         .into_iter()
         .filter(|e| e.listed && gridpuzzle_registry::visit(e.name, HasPage).unwrap_or(false))

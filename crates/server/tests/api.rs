@@ -978,3 +978,417 @@ async fn a_seed_is_digits() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------
+// Watching a search: /api/trace, /api/trace/chart, /api/algorithms
+
+/// What `gridpuzzle trace --compare --format json` computes for every case
+/// of `input` and every algorithm of `puzzle`, through the same engine
+/// calls (`trace::run` with a counting sink, judged against the exact
+/// solver's answer): its objects without `ms`.
+struct Compare<'a> {
+    input: &'a str,
+}
+
+impl gridpuzzle_registry::Visit for Compare<'_> {
+    type Output = Vec<Value>;
+
+    fn visit<P: gridpuzzle_registry::Puzzle>(self, puzzle: P) -> Vec<Value> {
+        use gridpuzzle_engine::search::Outcome;
+        use gridpuzzle_engine::trace::{self, Count, Prune};
+        let mut rows = Vec::new();
+        let limits = Limits::none();
+        for (i, case) in puzzle.cases(Box::new(self.input.as_bytes())).enumerate() {
+            let case = case.unwrap();
+            let exact = match puzzle.solve(&case, &limits).outcome {
+                Outcome::Solved(plan) => Some(plan.len() as i64),
+                Outcome::Unsolvable => Some(-1),
+                Outcome::Limit(_) => None,
+            };
+            for a in P::ALGORITHMS {
+                let run =
+                    trace::run(&puzzle, &case, a.name, &limits, 0, &mut Count, exact).unwrap();
+                let t = &run.tally;
+                rows.push(json!({
+                    "case": i + 1,
+                    "algorithm": run.algorithm,
+                    "answer": run.traced.answer,
+                    "correct": run.correct(),
+                    "exact": run.exact,
+                    "limit": run.limit,
+                    "expanded": t.expanded,
+                    "generated": t.generated,
+                    "pruned": {
+                        "visited": t.pruned(Prune::Visited),
+                        "bound": t.pruned(Prune::Bound),
+                        "cap": t.pruned(Prune::Cap),
+                        "dead-end": t.pruned(Prune::DeadEnd),
+                    },
+                    "goals": t.goals,
+                    "iterations": t.iterations,
+                    "events": t.events,
+                    "peak_frontier": run.traced.peak_frontier,
+                    "peak_stored": run.traced.peak_stored,
+                    "by_depth": t.by_depth,
+                }));
+            }
+        }
+        rows
+    }
+}
+
+/// A `/api/trace` answer as a `--compare --format json` object (`events`
+/// added): its verdict and its tally, without the window.
+fn as_compare_row(answer: &Value) -> Value {
+    let t = &answer["tally"];
+    json!({
+        "case": answer["case"],
+        "algorithm": answer["algorithm"],
+        "answer": answer["answer"],
+        "correct": answer["correct"],
+        "exact": answer["exact"],
+        "limit": answer["limit"],
+        "expanded": t["expanded"],
+        "generated": t["generated"],
+        "pruned": t["pruned"],
+        "goals": t["goals"],
+        "iterations": t["iterations"],
+        "events": t["events"],
+        "peak_frontier": answer["peak_frontier"],
+        "peak_stored": answer["peak_stored"],
+        "by_depth": t["by_depth"],
+    })
+}
+
+/// Every step of `algorithm` on `case`, asked for `chunk` at a time, and
+/// the answers' tallies (every one the same).
+async fn steps_in_chunks(
+    puzzle: &str,
+    input: &str,
+    case: u64,
+    algorithm: &str,
+    chunk: usize,
+) -> (Vec<Value>, Value) {
+    let mut steps = Vec::new();
+    let mut tally = Value::Null;
+    let mut from = 1;
+    loop {
+        let (status, answer) = post(
+            app(),
+            "/api/trace",
+            json!({"puzzle": puzzle, "input": input, "case": case, "algorithm": algorithm,
+                   "from": from, "count": chunk}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(answer["from"], from);
+        if tally.is_null() {
+            tally = answer["tally"].clone();
+        }
+        assert_eq!(answer["tally"], tally, "every chunk reports the whole run");
+        let got = answer["steps"].as_array().unwrap();
+        assert!(got.len() <= chunk);
+        steps.extend(got.iter().cloned());
+        from += got.len() as u64;
+        if answer["more"] == false {
+            assert_eq!(steps.len() as u64, tally["events"].as_u64().unwrap());
+            return (steps, tally);
+        }
+        assert_eq!(
+            got.len(),
+            chunk,
+            "a window short of its count ends the trace"
+        );
+    }
+}
+
+#[tokio::test]
+async fn trace_counts_are_the_cli_compare_objects_for_every_sample_case() {
+    for e in gridpuzzle_registry::entries()
+        .into_iter()
+        .filter(|e| e.listed)
+    {
+        let want = gridpuzzle_registry::visit(e.name, Compare { input: e.samples }).unwrap();
+        assert_eq!(want.len() % e.algorithms.len().max(1), 0);
+        for row in want {
+            let (status, answer) = post(
+                app(),
+                "/api/trace",
+                json!({"puzzle": e.name, "input": e.samples, "case": row["case"],
+                       "algorithm": row["algorithm"], "count": 1}),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{answer}");
+            assert_eq!(as_compare_row(&answer), row, "{}", e.name);
+            assert_eq!(answer["steps"].as_array().unwrap().len(), 1);
+            assert_eq!(answer["more"], row["events"].as_u64().unwrap() > 1);
+        }
+    }
+}
+
+#[tokio::test]
+async fn trace_matches_the_figures_the_cli_printed() {
+    // `gridpuzzle trace curling samples/curling.in --compare --format json
+    // --case 2`, as printed (without `ms`).
+    let (status, answer) = post(
+        app(),
+        "/api/trace",
+        json!({"puzzle": "curling", "input": CURLING_IN, "case": 2, "algorithm": "seed-dfs", "count": 1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let printed: Value = serde_json::from_str(
+        r#"{"case":2,"algorithm":"seed-dfs","answer":4,"correct":true,"exact":4,"limit":null,
+            "expanded":32,"generated":31,"pruned":{"visited":0,"bound":0,"cap":0,"dead-end":64},
+            "goals":5,"iterations":0,"peak_frontier":8,"peak_stored":8,"by_depth":[1,2,3,5,6,8,6,1]}"#,
+    )
+    .unwrap();
+    let mut row = as_compare_row(&answer);
+    row.as_object_mut().unwrap().remove("events");
+    assert_eq!(row, printed);
+    assert_eq!(answer["tally"]["events"], 132);
+}
+
+#[tokio::test]
+async fn trace_chunks_concatenate_to_the_steps_of_one_window() {
+    for e in gridpuzzle_registry::entries()
+        .into_iter()
+        .filter(|e| e.listed)
+    {
+        for a in e.algorithms {
+            for case in 1..=2 {
+                let (whole, tally) = steps_in_chunks(e.name, e.samples, case, a.name, 5_000).await;
+                assert!(whole.len() < 5_000, "a sample's trace fits one window");
+                let (chunked, same) = steps_in_chunks(e.name, e.samples, case, a.name, 7).await;
+                assert_eq!(chunked, whole, "{} {} case {case}", e.name, a.name);
+                assert_eq!(same, tally);
+                let numbers: Vec<u64> = whole.iter().map(|s| s["n"].as_u64().unwrap()).collect();
+                assert_eq!(numbers, (1..=whole.len() as u64).collect::<Vec<_>>());
+                // The counts of the steps are the tally's.
+                let kind = |k: &str| whole.iter().filter(|s| s["kind"] == k).count() as u64;
+                assert_eq!(kind("expand"), tally["expanded"].as_u64().unwrap());
+                assert_eq!(kind("generate"), tally["generated"].as_u64().unwrap());
+                assert_eq!(kind("goal"), tally["goals"].as_u64().unwrap());
+            }
+        }
+    }
+    // A window past the end is empty, with the same totals.
+    let (status, answer) = post(
+        app(),
+        "/api/trace",
+        json!({"puzzle": "curling", "input": CURLING_IN, "case": 2, "algorithm": "seed-dfs",
+               "from": 1000, "count": 10}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["steps"], json!([]));
+    assert_eq!(answer["more"], false);
+    assert_eq!(answer["tally"]["events"], 132);
+}
+
+#[tokio::test]
+async fn trace_caps_and_errors_are_400_and_a_budget_is_a_limit() {
+    let base =
+        json!({"puzzle": "curling", "input": CURLING_IN, "case": 2, "algorithm": "seed-dfs"});
+    let with = |extra: Value| {
+        let mut body = base.clone();
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        body
+    };
+    let cases: Vec<(Value, &str)> = vec![
+        (
+            json!({"count": 0}),
+            "`count` must be a number of steps from 1 to 5000, found 0",
+        ),
+        (
+            json!({"count": 5001}),
+            "`count` must be a number of steps from 1 to 5000, found 5001",
+        ),
+        (
+            json!({"from": 0}),
+            "`from` must be a step number from 1, found 0",
+        ),
+        (
+            json!({"from": "1"}),
+            "`from` must be a step number from 1, found \"1\"",
+        ),
+        (
+            json!({"algorithm": "astar-nope"}),
+            "unknown algorithm \"astar-nope\" for curling: choose one of",
+        ),
+        (json!({"algorithm": 3}), "`algorithm` must be a string"),
+        (json!({"case": 9}), "case 9: the input has only"),
+        (json!({"input": "2 1\n2 x\n0 0\n"}), ""),
+        (json!({"steps": 1}), "unknown field `steps`"),
+    ];
+    for (extra, words) in cases {
+        let e = error(
+            app(),
+            "/api/trace",
+            with(extra.clone()),
+            StatusCode::BAD_REQUEST,
+        )
+        .await;
+        assert!(e.starts_with(words), "{extra}: {e}");
+    }
+    let mut missing = base.clone();
+    missing.as_object_mut().unwrap().remove("algorithm");
+    let e = error(app(), "/api/trace", missing, StatusCode::BAD_REQUEST).await;
+    assert!(e.starts_with("missing field `algorithm` (seed-dfs"), "{e}");
+    // The default window is the cap.
+    let (_, answer) = post(app(), "/api/trace", base.clone()).await;
+    assert_eq!(answer["steps"].as_array().unwrap().len(), 132);
+    // A state budget stops the search: a limit, with the counts so far,
+    // never an answer; the server's caps bound what a client asks.
+    let (status, answer) = post(
+        app(),
+        "/api/trace",
+        with(json!({"options": {"max_states": 3}})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["answer"], Value::Null);
+    assert_eq!(answer["correct"], Value::Null);
+    assert!(answer["limit"].as_str().unwrap().contains('3'), "{answer}");
+    assert_eq!(answer["tally"]["expanded"], 3);
+    assert_eq!(answer["limits"]["max_states"], 3);
+    let (_, answer) = post(
+        app(),
+        "/api/trace",
+        with(json!({"options": {"max_states": 1_000_000_000_000u64, "timeout_ms": 1e12}})),
+    )
+    .await;
+    assert_eq!(
+        answer["limits"],
+        json!({"max_states": 20_000_000, "timeout_ms": 10_000})
+    );
+    // No search slot: 503, as for every search.
+    let busy = router(Config {
+        searches: 0,
+        queue_wait: Duration::ZERO,
+        ..Config::default()
+    });
+    let e = error(busy, "/api/trace", base, StatusCode::SERVICE_UNAVAILABLE).await;
+    assert!(e.starts_with("busy: "), "{e}");
+}
+
+#[tokio::test]
+async fn the_trace_chart_is_the_cli_plot() {
+    let (status, kind, svg) = post_raw(
+        app(),
+        "/api/trace/chart",
+        json!({"puzzle": "curling", "input": CURLING_IN, "case": 2, "algorithms": ["seed-dfs"]})
+            .to_string()
+            .into_bytes(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{svg}");
+    assert_eq!(kind, "image/svg+xml");
+    let want = gridpuzzle_engine::trace::chart_svg(
+        "Curling 2.0: dataset 2, states expanded by depth",
+        &[("seed-dfs", &[1, 2, 3, 5, 6, 8, 6, 1])],
+    );
+    assert_eq!(svg, want);
+    for (algorithms, words) in [
+        (
+            json!([]),
+            "`algorithms` must be a list of 1 to 8 algorithm names",
+        ),
+        (json!("seed-dfs"), "`algorithms` must be a list"),
+        (
+            json!(["seed-dfs", "seed-dfs"]),
+            "`algorithms` names seed-dfs twice",
+        ),
+        (json!(["nope"]), "unknown algorithm \"nope\""),
+    ] {
+        let e = error(
+            app(),
+            "/api/trace/chart",
+            json!({"puzzle": "curling", "input": CURLING_IN, "algorithms": algorithms}),
+            StatusCode::BAD_REQUEST,
+        )
+        .await;
+        assert!(e.starts_with(words), "{e}");
+    }
+}
+
+/// A puzzle's lessons as `/api/algorithms` should list them.
+struct Lessons;
+
+impl gridpuzzle_registry::Visit for Lessons {
+    type Output = Value;
+
+    fn visit<P: gridpuzzle_registry::Puzzle>(self, _: P) -> Value {
+        P::LESSONS
+            .iter()
+            .map(|l| {
+                json!({"name": l.name, "title": l.title, "about": l.about, "input": l.input,
+                       "algorithms": l.algorithms})
+            })
+            .collect()
+    }
+}
+
+#[tokio::test]
+async fn algorithms_lists_every_offered_puzzles_searches_and_lessons() {
+    let response = app()
+        .oneshot(Request::get("/api/algorithms").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    let list: Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(list["max_steps"], 5_000);
+    assert_eq!(list["max_watched"], 3);
+    for p in list["puzzles"].as_array().unwrap() {
+        let e = gridpuzzle_registry::entry(p["name"].as_str().unwrap()).unwrap();
+        let names: Vec<&str> = p["algorithms"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            e.algorithms.iter().map(|a| a.name).collect::<Vec<_>>()
+        );
+        for (a, want) in p["algorithms"].as_array().unwrap().iter().zip(e.algorithms) {
+            assert_eq!(a["about"], want.about);
+            assert_eq!(a["title"], want.title);
+            assert_eq!(a["exact"], want.exact);
+        }
+        let lessons = gridpuzzle_registry::visit(e.name, Lessons).unwrap();
+        assert_eq!(p["lessons"], lessons, "{}", e.name);
+        // Every lesson's board can be watched with the searches it names.
+        for lesson in lessons.as_array().unwrap() {
+            for algorithm in lesson["algorithms"].as_array().unwrap() {
+                let (status, answer) = post(
+                    app(),
+                    "/api/trace",
+                    json!({"puzzle": e.name, "input": lesson["input"], "algorithm": algorithm, "count": 1}),
+                )
+                .await;
+                assert_eq!(
+                    status,
+                    StatusCode::OK,
+                    "{} {}: {answer}",
+                    lesson["name"],
+                    algorithm
+                );
+            }
+        }
+    }
+    // It is read with GET, like /api/puzzles.
+    let e = error(
+        app(),
+        "/api/algorithms",
+        json!({}),
+        StatusCode::METHOD_NOT_ALLOWED,
+    )
+    .await;
+    assert!(e.contains("it is read with GET"), "{e}");
+}

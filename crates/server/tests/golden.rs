@@ -233,6 +233,7 @@ fn page_table() -> Vec<Req> {
         get("page-js-progress", "/js/progress.js", false),
         get("page-js-solve", "/js/solve.js", false),
         get("page-js-state", "/js/state.js", false),
+        get("page-js-watch", "/js/watch.js", false),
         get("page-not-found", "/nowhere", true),
         get("page-get-api-solve", "/api/solve", true),
         post("page-post-unknown-api", "/api/nothing", json!({})),
@@ -1124,6 +1125,73 @@ fn play_table() -> Vec<Req> {
     ]
 }
 
+/// Watching a search: windows of a trace, its chart, the algorithms.
+fn trace_table() -> Vec<Req> {
+    let t = |name: &str, body: Value| post(name, "/api/trace", body);
+    vec![
+        // The list grows as algorithms and lessons are added to the
+        // puzzles (api.rs checks it against the registry), so only its
+        // status and type are recorded; so are no errors that list them.
+        get("trace-algorithms", "/api/algorithms", false),
+        post(
+            "trace-algorithms-post-not-allowed",
+            "/api/algorithms",
+            json!({}),
+        ),
+        t(
+            "trace-curling-seed-dfs-case-2",
+            json!({"puzzle": "curling", "input": CURLING_IN, "case": 2, "algorithm": "seed-dfs",
+                   "count": 40}),
+        ),
+        t(
+            "trace-curling-seed-dfs-window-past-a-goal",
+            json!({"puzzle": "curling", "input": CURLING_IN, "case": 2, "algorithm": "seed-dfs",
+                   "from": 120, "count": 20}),
+        ),
+        t(
+            "trace-holedox-seed-bfs-sample",
+            json!({"puzzle": "holedox", "input": HOLEDOX_IN, "algorithm": "seed-bfs", "count": 30}),
+        ),
+        t(
+            "trace-holedox-seed-bfs-unsolvable",
+            json!({"puzzle": "holedox", "input": HOLEDOX_IN, "case": 2, "algorithm": "seed-bfs",
+                   "from": 5, "count": 10}),
+        ),
+        t(
+            "trace-curling-max-states-3",
+            json!({"puzzle": "curling", "input": CURLING_IN, "case": 2, "algorithm": "seed-dfs",
+                   "count": 3, "options": {"max_states": 3}}),
+        ),
+        t(
+            "trace-error-count-over-cap",
+            json!({"puzzle": "curling", "input": CURLING_IN, "algorithm": "seed-dfs", "count": 5001}),
+        ),
+        t(
+            "trace-error-from-0",
+            json!({"puzzle": "curling", "input": CURLING_IN, "algorithm": "seed-dfs", "from": 0}),
+        ),
+        t(
+            "trace-error-bad-board",
+            json!({"puzzle": "curling", "input": CURLING_BAD, "case": 2, "algorithm": "seed-dfs"}),
+        ),
+        t(
+            "trace-error-no-slots-busy",
+            json!({"puzzle": "curling", "input": CURLING_IN, "algorithm": "seed-dfs"}),
+        )
+        .on(Server::NoSlots),
+        post(
+            "trace-chart-curling-case-2",
+            "/api/trace/chart",
+            json!({"puzzle": "curling", "input": CURLING_IN, "case": 2, "algorithms": ["seed-dfs"]}),
+        ),
+        post(
+            "trace-chart-error-twice",
+            "/api/trace/chart",
+            json!({"puzzle": "holedox", "input": HOLEDOX_IN, "algorithms": ["seed-bfs", "seed-bfs"]}),
+        ),
+    ]
+}
+
 // ---------------------------------------------------------------------------
 // The tests
 
@@ -1172,6 +1240,11 @@ async fn golden_board() {
     run_table(board_table()).await;
 }
 
+#[tokio::test]
+async fn golden_trace() {
+    run_table(trace_table()).await;
+}
+
 /// Every golden file belongs to a request and every name is used once, so
 /// a renamed request cannot leave a stale file that guards nothing.
 /// Blessing deletes the strays.
@@ -1188,6 +1261,7 @@ fn golden_files_match_the_tables() {
         play_table(),
         puzzles_table(),
         board_table(),
+        trace_table(),
     ];
     for req in tables.iter().flatten() {
         assert!(

@@ -23,7 +23,13 @@
 //                         with its view: what board.js draws);
 //   POST /api/solve       the optimum and its moves (solve --format json);
 //   POST /api/cases       the boards of a judge input, as drafts;
-//   POST /api/generate    new boards (generate --format json).
+//   POST /api/generate    new boards (generate --format json);
+//   GET  /api/algorithms  the searches each puzzle offers to watch, with
+//                         their paragraphs, and its lessons;
+//   POST /api/trace       a window of one search's events (the engine's
+//                         trace, as `gridpuzzle trace` prints it) with the
+//                         whole run's counts and verdict;
+//   POST /api/trace/chart the searches' growth by depth, as an SVG.
 // So a position on the page is one the rules played, a text is the one
 // the judge reads, and a link is read and written by one codec in Rust
 // (old links keep opening). ES modules compiled into the server, no build
@@ -73,6 +79,9 @@ const KINDS = {
   // Next level's look ahead (levels.js): whether a case can be won before
   // it is opened in Play; another Next level, another board.
   next: true,
+  // The searches watched (watch.js): their chunks of steps and their
+  // chart; another watch, leaving Watch, another board.
+  watch: true,
 };
 
 /// The controller of each kind's work in progress. Only `begin` and
@@ -89,9 +98,10 @@ export function begin(kind) {
   const signal = controller.signal;
   return {
     get aborted() { return signal.aborted; },
-    /// POSTs `body` as JSON to `path`; the answer, or an Error with the
-    /// server's words, or an AbortError once the work is aborted.
-    post: (path, body) => wait(send(path, body, KINDS[kind] ? signal : undefined), signal),
+    /// POSTs `body` as JSON to `path`; the answer (its text when `as` is
+    /// "text", such as an SVG), or an Error with the server's words, or
+    /// an AbortError once the work is aborted.
+    post: (path, body, as) => wait(send(path, body, KINDS[kind] ? signal : undefined, as), signal),
     /// `promise`, unless the work is aborted first (an AbortError).
     wait: (promise) => wait(promise, signal),
   };
@@ -113,13 +123,21 @@ export async function catalog() {
   return response.json();
 }
 
-async function send(path, body, signal) {
+/// The searches and lessons each puzzle offers to watch (GET
+/// /api/algorithms).
+export async function algorithms() {
+  const response = await fetch("/api/algorithms");
+  return response.json();
+}
+
+async function send(path, body, signal, as) {
   const response = await fetch(path, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
     signal,
   });
+  if (as === "text" && response.ok) return response.text();
   let answer = null;
   try { answer = await response.json(); } catch (_) { /* not JSON */ }
   if (!response.ok) {

@@ -229,6 +229,10 @@ function draftView(d) {
   return { width: d.width, height: d.height, ground, pieces, overlay: [] };
 }
 
+/// The view of the board being edited (its ground what Watch draws under
+/// a search's steps).
+export const draftGround = () => draftView(state.draft);
+
 /// The view of position `pos` (null: the draft's own).
 const viewOf = (pos) => (pos && pos.view ? fromServer(pos.view) : draftView(state.draft));
 

@@ -336,6 +336,22 @@ async function openLevel(set, level) {
   }
 }
 
+/// Opens the first case of `input` (a lesson's board, from watch.js) as
+/// a level's is opened; true when it is on the page.
+export async function openInput(input) {
+  const puzzle = state.kind.name;
+  try {
+    const answer = await begin("cases").post("/api/cases", { puzzle, input });
+    showCases(puzzle, answer.cases);
+    $("input").value = input;
+    openCase(1);
+    return true;
+  } catch (e) {
+    report(e);
+    return false;
+  }
+}
+
 // ----------------------------------------------------------------- wiring
 
 export function wire() {

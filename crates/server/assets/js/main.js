@@ -19,6 +19,7 @@
 //                edit history, opening a board by its link;
 //   solve.js     Solve: the optimum, watched move by move;
 //   play.js      Play: a game through the server's rules;
+//   watch.js     Watch: searches traced by the server, side by side;
 //   levels.js    judge inputs and cases, levels, Next level, Generate;
 //   main.js      this: the start, the tabs and the keys.
 
@@ -30,6 +31,7 @@ import { current } from "./link.js";
 import * as editor from "./editor.js";
 import * as solve from "./solve.js";
 import * as play from "./play.js";
+import * as watch from "./watch.js";
 import * as levels from "./levels.js";
 
 function wire() {
@@ -37,7 +39,10 @@ function wire() {
   editor.wire();
   solve.wire();
   play.wire();
+  watch.wire();
   levels.wire();
+  // A lesson's board opens as a judge input's case does.
+  watch.onLesson(levels.openInput);
   for (const tab of document.querySelectorAll(".tab")) {
     tab.addEventListener("click", () => {
       startMode(tab.dataset.mode);
@@ -45,6 +50,7 @@ function wire() {
       // tab, still focused after the click, would solve again instead of
       // playing the answer.
       if (tab.dataset.mode === "solve") $("board-wrap").focus();
+      if (tab.dataset.mode === "watch") $("watch-lanes").focus();
     });
   }
   // On a phone the Levels panel is below the board: one tap away.
@@ -60,6 +66,7 @@ function wire() {
     if (event.ctrlKey || event.metaKey) return;
     if (state.mode === "play" && play.playKey(event.key)) event.preventDefault();
     if (state.mode === "solve" && solve.solveKey(event)) event.preventDefault();
+    if (state.mode === "watch" && watch.watchKey(event)) event.preventDefault();
   });
 }
 

@@ -15,7 +15,7 @@
 //   state
 //   progress, board
 //   link
-//   editor, solve, play
+//   editor, solve, play, watch
 //   levels
 //   main
 // and what a module higher up must hear of comes as an event (`listen`,
@@ -32,7 +32,7 @@ export const state = Object.seal({
   // and its puzzles by name.
   catalog: null,
   kinds: {},
-  // setMode, below: "edit", "solve" or "play".
+  // setMode, below: "edit", "solve", "play" or "watch".
   mode: "edit",
   // editor.js: the puzzle on the page (its catalog record), the board
   // being edited (its draft), and per puzzle name what is kept of it while
@@ -67,6 +67,11 @@ export const state = Object.seal({
   game: null,
   moveKeys: {},
   swipe: null,
+  // watch.js: the searches offered to watch (GET /api/algorithms, once),
+  // and the watch on show ({work, d, k, timer, last, queue, ground,
+  // lanes}).
+  algorithms: null,
+  watch: null,
   // levels.js: the judge input read ({puzzle, cases}), and the
   // difficulty the last new board was made at (null: the Generate
   // panel's fields).
@@ -95,7 +100,7 @@ export function setMode(m) {
   const was = modes[state.mode];
   if (m !== state.mode && was && was.leave) was.leave();
   state.mode = m;
-  for (const name of ["edit", "solve", "play"]) document.body.classList.toggle("mode-" + name, name === m);
+  for (const name of ["edit", "solve", "play", "watch"]) document.body.classList.toggle("mode-" + name, name === m);
   for (const tab of document.querySelectorAll(".tab")) {
     tab.classList.toggle("active", tab.dataset.mode === m);
     tab.setAttribute("aria-selected", String(tab.dataset.mode === m));

@@ -1,0 +1,576 @@
+// watch.js: Watch mode: up to three of the puzzle's searches run on the
+// board on the page, watched side by side, one event at a time.
+//
+// Why it is shaped so:
+//
+// - The page applies no rule. Every event is a step the server sent
+//   (/api/trace: the engine's trace of the search, the one `gridpuzzle
+//   trace` prints), and each small board draws only what a step says:
+//   `at`, the cell that moves (Curling's stone, Holedox's head); `cells`,
+//   what else the puzzle wants drawn (a cell the ground has as a wall is
+//   drawn broken, any other as a body segment, in roles as board.js
+//   draws); the path, by following `parent` back through the expansions
+//   already received; a prune's cell and its reason. What the page adds
+//   is counting: the counters are the steps of each kind seen so far, and
+//   each cell's visits (expansions there, and the smallest depth at which
+//   it was reached) — so once a trace is watched to its end, the counters
+//   are the server's tally, the one `trace --compare` prints.
+// - One clock for all. The boards share one step number (the scrubber's),
+//   so the searches are compared event for event; a search that ends
+//   sooner stays at its end.
+// - Bounded chunks. The steps come at most `max_steps` an answer
+//   (/api/algorithms), asked for as playback or the scrubber reaches
+//   them, and each answer carries the whole run's totals: the scrubber
+//   spans the whole trace at once. The page keeps the first WATCH_CAP
+//   events of each search; past them it says so and shows the server's
+//   totals, not counts of its own.
+// - One request at a time: the lanes' chunks are asked for in turn, as
+//   a client may hold only half the server's search slots.
+// - One piece of "watch" work (api.js): a new watch, leaving Watch, or
+//   another board aborts its requests, so no late chunk is drawn.
+// - The growth chart is the server's (/api/trace/chart: the picture
+//   `trace --compare --plot` draws), put beside the boards as it came.
+//
+// Keys as in Solve (← → step, Space plays or pauses, Home and End), and on
+// a touch screen a swipe across the boards steps back or forward.
+
+import { abort, algorithms, begin, isAbort } from "./api.js";
+import { $, actionStarted, defineMode, report, setMode, state, succeeded } from "./state.js";
+import { draftGround, el } from "./board.js";
+import { current, request } from "./link.js";
+
+defineMode("watch", {
+  start: startWatch,
+  enter: () => showChoices(),
+  leave: endWatch,
+  end: endWatch,
+});
+
+/// Most events the page keeps of one search.
+const WATCH_CAP = 100000;
+/// Steps asked for in one request (at most the server's `max_steps`).
+const CHUNK = 2000;
+/// Events per second at each position of the speed slider.
+const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500];
+
+const PRUNES = ["visited", "bound", "cap", "dead-end"];
+
+function endWatch() {
+  stop();
+  abort("watch");
+  state.watch = null;
+  $("watch-lanes").replaceChildren();
+  $("watch-chart").replaceChildren();
+  controls();
+}
+
+// ------------------------------------------------------------ choosing
+
+/// The searches of the puzzle on the page ({name, title, about, exact}).
+function offered() {
+  const list = state.algorithms;
+  const mine = list && list.puzzles.find((p) => p.name === state.kind.name);
+  return mine ? mine.algorithms : [];
+}
+
+/// The checkboxes of the puzzle's searches, each with its paragraph; the
+/// first is chosen when none of this puzzle's is.
+async function showChoices() {
+  if (!state.algorithms) {
+    try {
+      state.algorithms = await algorithms();
+    } catch (e) {
+      report(e);
+      return;
+    }
+  }
+  const box = $("watch-choices");
+  if (box.dataset.puzzle === state.kind.name) return;
+  box.dataset.puzzle = state.kind.name;
+  const list = offered();
+  const max = state.algorithms.max_watched;
+  box.replaceChildren(...list.map((a, i) => {
+    const item = document.createElement("li");
+    const label = document.createElement("label");
+    const input = Object.assign(document.createElement("input"), { type: "checkbox", value: a.name, checked: i === 0 });
+    input.dataset.algorithm = a.name;
+    input.addEventListener("change", () => {
+      limitChoices(max);
+      startWatch();
+    });
+    const name = document.createElement("strong");
+    name.textContent = a.name;
+    label.append(input, name, " — " + a.title + (a.exact ? "" : " (not exact)"));
+    const about = document.createElement("p");
+    about.className = "hint-text";
+    about.textContent = a.about;
+    item.append(label, about);
+    return item;
+  }));
+  showLessons(max);
+  $("watch-none").hidden = list.length > 0;
+  $("watch-max").textContent = "up to " + max;
+  limitChoices(max);
+}
+
+/// Opens a judge input's first case on the page (levels.js, through
+/// main.js: a module below this one).
+let openInput = null;
+export function onLesson(fn) {
+  openInput = fn;
+}
+
+/// The puzzle's lessons (none listed: the list is hidden): a board each,
+/// opened and watched with the searches it is about.
+function showLessons(max) {
+  const mine = state.algorithms.puzzles.find((p) => p.name === state.kind.name);
+  const lessons = (mine && mine.lessons) || [];
+  $("watch-lessons").hidden = !lessons.length;
+  $("watch-lesson-list").replaceChildren(...lessons.map((lesson) => {
+    const item = document.createElement("li");
+    const button = Object.assign(document.createElement("button"), { type: "button", textContent: lesson.title });
+    button.dataset.lesson = lesson.name;
+    button.addEventListener("click", async () => {
+      if (!openInput || !(await openInput(lesson.input))) return;
+      const names = lesson.algorithms.slice(0, max);
+      for (const b of $("watch-choices").querySelectorAll("input")) b.checked = names.includes(b.value);
+      limitChoices(max);
+      startWatch();
+    });
+    const about = document.createElement("p");
+    about.className = "hint-text";
+    about.textContent = lesson.about;
+    item.append(button, about);
+    return item;
+  }));
+}
+
+/// At most `max` chosen: the others are disabled until one is unchosen.
+function limitChoices(max) {
+  const boxes = [...$("watch-choices").querySelectorAll("input")];
+  const n = boxes.filter((b) => b.checked).length;
+  for (const b of boxes) b.disabled = !b.checked && n >= max;
+}
+
+const chosen = () => [...$("watch-choices").querySelectorAll("input:checked")].map((b) => b.value);
+
+// ------------------------------------------------------------- the run
+
+/// Watches the chosen searches on the board on the page from their
+/// first event.
+export async function startWatch() {
+  setMode("watch");
+  stop();
+  const work = begin("watch");
+  state.watch = null;
+  $("watch-lanes").replaceChildren();
+  $("watch-chart").replaceChildren();
+  const since = actionStarted();
+  $("watch-status").textContent = "";
+  controls();
+  try {
+    await work.wait(showChoices());
+    const names = chosen();
+    if (!offered().length) return;
+    if (!names.length) {
+      $("watch-status").textContent = "Choose a search to watch.";
+      return;
+    }
+    const d = await work.wait(current());
+    if (d.lacks) {
+      $("watch-status").textContent = "Nothing to watch: " + d.lacks;
+      return;
+    }
+    const list = offered();
+    const w = {
+      work, d, k: 0, timer: null, last: 0, queue: Promise.resolve(),
+      ground: draftGround(),
+      lanes: names.map((name) => newLane(list.find((a) => a.name === name))),
+    };
+    state.watch = w;
+    $("watch-status").textContent = "Tracing…";
+    for (const lane of w.lanes) $("watch-lanes").append(lane.box);
+    await Promise.all(w.lanes.map((lane) => more(w, lane)));
+    succeeded(since);
+    $("watch-status").textContent = "";
+    frame(0);
+    chart(w, names);
+  } catch (e) {
+    if (isAbort(e)) return;
+    $("watch-status").textContent = "";
+    report(e);
+  }
+}
+
+/// A search's lane: its small board, counters and words, and what has
+/// been received of its trace.
+function newLane(algorithm) {
+  const box = document.createElement("section");
+  box.className = "watch-lane";
+  box.dataset.algorithm = algorithm.name;
+  const title = document.createElement("h3");
+  title.textContent = algorithm.name;
+  const svg = el("svg", { class: "watch-board", role: "img" });
+  const counters = document.createElement("dl");
+  counters.className = "watch-counters";
+  counters.setAttribute("aria-live", "polite");
+  counters.setAttribute("aria-label", algorithm.name + " counters");
+  const say = document.createElement("p");
+  say.className = "watch-step";
+  const verdict = document.createElement("p");
+  verdict.className = "watch-verdict hint-text";
+  box.append(title, svg, say, counters, verdict);
+  return {
+    name: algorithm.name, box, svg, counters, say, verdict,
+    steps: [], total: null, answer: null, loading: null,
+    // What the steps before `at` add up to.
+    at: 0, seen: null,
+  };
+}
+
+/// Asks for the next chunk of `lane`'s steps (once at a time).
+function more(w, lane) {
+  if (lane.loading) return lane.loading;
+  if (lane.total !== null && lane.steps.length >= Math.min(lane.total, WATCH_CAP)) return Promise.resolve();
+  const from = lane.steps.length + 1;
+  const count = Math.min(CHUNK, state.algorithms.max_steps, WATCH_CAP - lane.steps.length);
+  // One request of the watch at a time, in turn: a client may hold only
+  // half the server's search slots, and a request that waits for one too
+  // long is refused.
+  const ask = () => w.work.post("/api/trace", request(w.d, { algorithm: lane.name, from, count }));
+  lane.loading = w.queue.then(ask).then((a) => {
+    lane.loading = null;
+    if (lane.steps.length + 1 !== from) return;
+    lane.steps.push(...a.steps);
+    lane.total = a.tally.events;
+    lane.answer = a;
+    // Nothing after the window: the trace ends where its steps do (a
+    // search cut short by its time in this run included). A window may
+    // hold fewer steps than asked for and still have `more`: the server
+    // cuts long steps at a size.
+    if (!a.more) lane.total = lane.steps.length;
+  }, (e) => {
+    lane.loading = null;
+    throw e;
+  });
+  w.queue = lane.loading.catch(() => {});
+  return lane.loading;
+}
+
+/// The last step number of the watch: the longest trace, as far as kept.
+function end(w) {
+  return Math.max(0, ...w.lanes.map((l) => Math.min(l.total || 0, WATCH_CAP)));
+}
+
+/// Shows every lane after `k` events, asking for the chunks it needs
+/// first.
+async function frame(k) {
+  const w = state.watch;
+  if (!w) return;
+  w.k = Math.max(0, Math.min(end(w), k));
+  const kk = w.k;
+  const missing = w.lanes.filter((l) => l.steps.length < Math.min(kk, l.total, WATCH_CAP));
+  if (missing.length) {
+    $("watch-status").textContent = "Loading steps…";
+    try {
+      while (w.lanes.some((l) => l.steps.length < Math.min(kk, l.total, WATCH_CAP))) {
+        await Promise.all(w.lanes.filter((l) => l.steps.length < Math.min(kk, l.total, WATCH_CAP)).map((l) => more(w, l)));
+      }
+    } catch (e) {
+      if (!isAbort(e)) { stop(); report(e); }
+      return;
+    }
+    if (state.watch !== w || w.k !== kk) return;
+    $("watch-status").textContent = "";
+  }
+  for (const lane of w.lanes) draw(w, lane, Math.min(kk, lane.steps.length));
+  controls();
+  // Ahead of playback: the next chunk before it is needed.
+  for (const lane of w.lanes) if (lane.steps.length - kk < CHUNK / 2) more(w, lane).catch(() => {});
+}
+
+/// What `lane`'s first `k` steps add up to: counts by kind, and per cell
+/// its expansions and smallest depth.
+function seen(w, lane, k) {
+  if (!lane.seen || k < lane.at) {
+    lane.seen = { expand: 0, generate: 0, goal: 0, iteration: 0, prune: Object.fromEntries(PRUNES.map((p) => [p, 0])), cells: new Map() };
+    lane.at = 0;
+  }
+  const s = lane.seen;
+  const width = w.ground.width;
+  for (; lane.at < k; lane.at++) {
+    const step = lane.steps[lane.at];
+    if (step.kind === "prune") s.prune[step.why] = (s.prune[step.why] || 0) + 1;
+    else s[step.kind] = (s[step.kind] || 0) + 1;
+    if (step.kind === "expand" && step.at) {
+      const key = step.at.row * width + step.at.col;
+      const c = s.cells.get(key) || { n: 0, depth: step.depth };
+      c.n += 1;
+      c.depth = Math.min(c.depth, step.depth);
+      s.cells.set(key, c);
+    }
+  }
+  return s;
+}
+
+/// The cells from the start to step `step`: its own, then its parent
+/// expansions' back to the root, root first.
+function path(lane, step) {
+  const cells = [];
+  let s = step;
+  for (let guard = 0; s && guard < 100000; guard++) {
+    if (s.at) cells.push(s.at);
+    s = s.parent ? lane.steps[s.parent - 1] : null;
+  }
+  return cells.reverse();
+}
+
+const at = (p) => "row " + (p.row + 1) + ", column " + (p.col + 1);
+
+/// The step in words.
+function describeStep(step, lane) {
+  if (!step) return "Before the first event.";
+  const where = step.at ? " at " + at(step.at) : "";
+  const depth = " (depth " + step.depth + (step.estimate !== undefined ? ", estimate " + step.estimate : "") + ")";
+  switch (step.kind) {
+    case "expand": return "Expands a state" + where + depth + ".";
+    case "generate": return "Generates a successor" + where + depth + ".";
+    case "prune": return "Prunes a successor" + where + ": " + step.why + depth + ".";
+    case "goal": return "Reaches the goal" + where + " in " + step.depth + " moves.";
+    case "iteration": return "Starts a new iteration under bound " + step.estimate + ".";
+    default: return step.kind + where + ".";
+  }
+}
+
+/// Draws `lane` after its first `k` events.
+function draw(w, lane, k) {
+  const s = seen(w, lane, k);
+  const step = k > 0 ? lane.steps[k - 1] : null;
+  const g = w.ground;
+  const laneWidth = lane.box.clientWidth || 200;
+  const size = Math.max(4, Math.min(36, Math.floor((laneWidth - 4) / g.width)));
+  const svg = lane.svg;
+  svg.setAttribute("width", g.width * size);
+  svg.setAttribute("height", g.height * size);
+  svg.setAttribute("viewBox", "0 0 " + g.width * size + " " + g.height * size);
+  svg.replaceChildren();
+  const top = Math.max(1, ...[...s.cells.values()].map((c) => c.n));
+  const label = $("watch-label").value;
+  const broken = new Set();
+  const bodies = [];
+  for (const p of (step && step.cells) || []) {
+    const i = p.row * g.width + p.col;
+    if (g.ground[i] && g.ground[i].role === "wall") broken.add(i);
+    else bodies.push(p);
+  }
+  g.ground.forEach((m, i) => {
+    const r = Math.floor(i / g.width), c = i % g.width;
+    const role = broken.has(i) ? "broken" : m.role;
+    el("rect", { x: c * size, y: r * size, width: size, height: size, class: "cell " + role, "data-r": r, "data-c": c }, svg);
+    if (m.role === "goal") el("circle", { cx: (c + 0.5) * size, cy: (r + 0.5) * size, r: size * 0.3, class: "goal-ring" }, svg);
+    const v = s.cells.get(i);
+    if (v) {
+      const shade = el("rect", {
+        x: c * size + 1, y: r * size + 1, width: size - 2, height: size - 2, class: "watch-visit",
+        "data-r": r, "data-c": c, "data-n": v.n, "data-depth": v.depth,
+      }, svg);
+      shade.style.fillOpacity = String(0.15 + 0.5 * Math.log(1 + v.n) / Math.log(1 + top));
+      if (size >= 12) {
+        const t = el("text", { x: (c + 0.5) * size, y: (r + 0.5) * size, class: "watch-count" }, svg);
+        t.textContent = label === "count" ? v.n : v.depth;
+        t.style.fontSize = Math.round(size * 0.45) + "px";
+      }
+    }
+  });
+  for (const p of bodies) {
+    el("rect", { x: p.col * size + 2, y: p.row * size + 2, width: size - 4, height: size - 4, rx: size * 0.3, class: "seg body" }, svg);
+  }
+  if (step && step.at) {
+    const cells = path(lane, step);
+    if (cells.length > 1) {
+      el("polyline", {
+        class: "watch-path",
+        points: cells.map((p) => (p.col + 0.5) * size + "," + (p.row + 0.5) * size).join(" "),
+      }, svg);
+    }
+    const cx = (step.at.col + 0.5) * size, cy = (step.at.row + 0.5) * size;
+    if (step.kind === "prune") {
+      const d = size * 0.3;
+      el("path", { class: "watch-prune", d: `M${cx - d},${cy - d}L${cx + d},${cy + d}M${cx + d},${cy - d}L${cx - d},${cy + d}` }, svg);
+    } else {
+      el("circle", { cx, cy, r: size * 0.36, class: "disc piece watch-at" + (step.kind === "goal" ? " watch-goal" : "") }, svg);
+    }
+  }
+  const words = describeStep(step, lane);
+  lane.say.textContent = "Step " + k + " of " + lane.total + ": " + words;
+  svg.setAttribute("aria-label", lane.name + ", step " + k + ": " + words + " " + s.cells.size + " cells expanded so far.");
+  showCounters(lane, s, k);
+}
+
+/// The counters: the steps seen so far, by kind; at the end of a trace
+/// cut by the page's cap, the server's totals instead, said as such.
+function showCounters(lane, s, k) {
+  const a = lane.answer;
+  const whole = lane.total > WATCH_CAP && k >= WATCH_CAP;
+  const t = a && a.tally;
+  const rows = whole ? [
+    ["expanded", t.expanded], ["generated", t.generated],
+    ...PRUNES.map((p) => ["pruned: " + p, t.pruned[p]]), ["goals", t.goals],
+  ] : [
+    ["expanded", s.expand], ["generated", s.generate],
+    ...PRUNES.map((p) => ["pruned: " + p, s.prune[p]]), ["goals", s.goal],
+  ];
+  if ((t && t.iterations) || s.iteration) rows.push(["iterations", whole ? t.iterations : s.iteration]);
+  lane.counters.replaceChildren(...rows.flatMap(([name, n]) => {
+    const dt = document.createElement("dt");
+    dt.textContent = name;
+    const dd = document.createElement("dd");
+    dd.textContent = n;
+    dd.dataset.counter = name.replace("pruned: ", "pruned-");
+    return [dt, dd];
+  }));
+  const done = k >= lane.total;
+  let verdict = "";
+  if (a) {
+    if (a.limit) verdict = "Stopped: " + a.limit + ".";
+    else if (done) {
+      const answer = a.answer === -1 ? "no solution (-1)" : a.answer + " moves";
+      verdict = "Answer: " + answer + (a.correct === false ? " — wrong: the exact answer is " + a.exact : a.correct ? " — right" : " — not checked") +
+        ". Peak frontier " + a.peak_frontier + ", peak stored " + a.peak_stored + ".";
+    }
+    if (lane.total > WATCH_CAP) verdict += " The page shows the first " + WATCH_CAP + " of " + lane.total + " events" + (whole ? "; the counters are the whole run's." : ".");
+  }
+  lane.verdict.textContent = verdict;
+  lane.box.dataset.done = done ? "1" : "0";
+}
+
+/// The growth chart of the chosen searches, from the server.
+async function chart(w, names) {
+  try {
+    const svg = await w.work.post("/api/trace/chart", request(w.d, { algorithms: names }), "text");
+    if (state.watch !== w) return;
+    const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
+    const picture = document.importNode(doc.documentElement, true);
+    picture.removeAttribute("width");
+    picture.removeAttribute("height");
+    $("watch-chart").replaceChildren(picture);
+  } catch (e) {
+    report(e);
+  }
+}
+
+// ------------------------------------------------------------ controls
+
+/// The buttons and the scrubber for the watch on show (disabled without
+/// one).
+function controls() {
+  const w = state.watch;
+  const last = w ? end(w) : 0;
+  const k = w ? w.k : 0;
+  $("watch-scrub").max = String(last);
+  $("watch-scrub").value = String(k);
+  $("watch-scrub").disabled = !w;
+  $("watch-scrub").setAttribute("aria-valuetext", "step " + k + " of " + last);
+  $("watch-first").disabled = !w || k === 0;
+  $("watch-back").disabled = !w || k === 0;
+  $("watch-step").disabled = !w || k >= last;
+  $("watch-last").disabled = !w || k >= last;
+  $("watch-play").disabled = !w || !last;
+  $("watch-at").textContent = w ? "Step " + k + " of " + last : "";
+  $("watch-at").dataset.k = k;
+  // Counters are read out when the user steps, not on every tick.
+  if (w) for (const lane of w.lanes) lane.counters.setAttribute("aria-live", w.timer ? "off" : "polite");
+}
+
+function step(delta) {
+  const w = state.watch;
+  if (!w) return;
+  stop();
+  frame(w.k + delta);
+}
+
+function jump(toEnd) {
+  const w = state.watch;
+  if (!w) return;
+  stop();
+  frame(toEnd ? end(w) : 0);
+}
+
+function togglePlay() {
+  const w = state.watch;
+  if (!w) return;
+  if (w.timer) return stop();
+  if (w.k >= end(w)) frame(0);
+  $("watch-play").textContent = "❚❚ Pause";
+  w.last = performance.now();
+  let carry = 0;
+  const tick = async () => {
+    const now = state.watch;
+    if (now !== w || !w.timer) return;
+    if (w.k >= end(w)) return stop();
+    const t = performance.now();
+    carry += (t - w.last) / 1000 * SPEEDS[Number($("watch-speed").value) - 1];
+    w.last = t;
+    const n = Math.floor(carry);
+    carry -= n;
+    if (n > 0) await frame(w.k + n);
+    if (w.timer) w.timer = setTimeout(tick, 60);
+  };
+  w.timer = setTimeout(tick, 60);
+  controls();
+}
+
+function stop() {
+  const w = state.watch;
+  if (w && w.timer) clearTimeout(w.timer);
+  if (w) w.timer = null;
+  $("watch-play").textContent = "▶ Play";
+  if (w) controls();
+}
+
+/// The keys of Watch mode, as Solve's: ← → step, Space plays or pauses,
+/// Home and End. True when the key was one of them.
+export function watchKey(event) {
+  const key = event.key;
+  if (event.target.tagName === "BUTTON" && (key === " " || key === "Enter")) return false;
+  if (key === "ArrowRight") step(1);
+  else if (key === "ArrowLeft") step(-1);
+  else if (key === " ") togglePlay();
+  else if (key === "Home") jump(false);
+  else if (key === "End") jump(true);
+  else return false;
+  return true;
+}
+
+/// A swipe across the boards steps forward (to the left) or back.
+let swipe = null;
+function onPointer(event) {
+  if (event.type === "pointerdown") {
+    swipe = { id: event.pointerId, x: event.clientX, y: event.clientY };
+    return;
+  }
+  const start = swipe;
+  if (!start || start.id !== event.pointerId) return;
+  swipe = null;
+  if (event.type === "pointercancel") return;
+  const dx = event.clientX - start.x, dy = event.clientY - start.y;
+  if (Math.abs(dx) >= 24 && Math.abs(dx) > 2 * Math.abs(dy)) step(dx < 0 ? 1 : -1);
+}
+
+export function wire() {
+  $("watch-first").addEventListener("click", () => jump(false));
+  $("watch-back").addEventListener("click", () => step(-1));
+  $("watch-step").addEventListener("click", () => step(1));
+  $("watch-last").addEventListener("click", () => jump(true));
+  $("watch-play").addEventListener("click", togglePlay);
+  $("watch-start").addEventListener("click", startWatch);
+  $("watch-scrub").addEventListener("input", () => {
+    // Read before stop(), which puts the scrubber back at the step shown.
+    const k = Number($("watch-scrub").value);
+    stop();
+    frame(k);
+  });
+  $("watch-label").addEventListener("change", () => { if (state.watch) frame(state.watch.k); });
+  for (const type of ["pointerdown", "pointerup", "pointercancel"]) $("watch-lanes").addEventListener(type, onPointer);
+  window.addEventListener("resize", () => { if (state.mode === "watch" && state.watch) frame(state.watch.k); });
+}

@@ -1,0 +1,553 @@
+//! Watching a search from the page: `POST /api/trace` (one window of a
+//! search's events, with its exact totals), `POST /api/trace/chart` (the
+//! growth by depth of the searches chosen, as an SVG) and `GET
+//! /api/algorithms` (what each puzzle offers to watch).
+//!
+//! Why it is shaped so:
+//!
+//! - **The engine's contract, as the CLI uses it.** The search, its
+//!   [`Tally`], its verdict against the exact solver and the chart are
+//!   [`gridpuzzle_engine::trace`]'s: this module runs [`trace::run`] with
+//!   the puzzle a request names (through the registry, as every endpoint
+//!   does) and writes what it returns, so the counters the page shows are
+//!   the ones `gridpuzzle trace --compare --format json` prints for the
+//!   same board (the tests compare them), and the chart is the one
+//!   `--compare --plot` draws. The algorithms and lessons come from the
+//!   puzzles ([`Puzzle::ALGORITHMS`], [`Puzzle::LESSONS`]); nothing here
+//!   names one.
+//! - **Chunks, not a stream.** A trace may have millions of events; the
+//!   page asks for a window of at most [`MAX_TRACE_STEPS`] steps at a
+//!   time (`from`, `count`), as its playback or scrubber reaches them.
+//!   Searches are deterministic, so each chunk reruns the search from the
+//!   start and keeps only its window (the engine's `Window` sink, also
+//!   cut at [`MAX_TRACE_CELLS`] cells): the server holds nothing between
+//!   requests, an answer holds one window,
+//!   and every answer carries the whole run's totals (the search runs to
+//!   its end, counted, past the window). `more` says whether events
+//!   follow the window.
+//! - **The usual bounds.** A trace is a search: it takes a search slot,
+//!   runs under the request's [`Limits`](gridpuzzle_engine::search::Limits)
+//!   (the state budget and deadline a client may lower but not raise, the
+//!   request's cancel flag), and a search stopped by them is reported as
+//!   `limit` with the reason, its counts so far, never as an answer. The
+//!   exact answer it is judged against is found under the same bounds
+//!   (`correct` is `null` when either is unknown). Bad boards, unknown
+//!   algorithms and sizes past the caps are 400s with the words the other
+//!   endpoints use.
+//! - **The catalog apart.** The algorithms are listed by their own `GET`
+//!   rather than in `/api/puzzles`, whose answer scripts and the golden
+//!   files hold byte for byte; like it, the list depends on the build
+//!   only, is written once and takes no slot.
+
+use std::sync::{Arc, OnceLock};
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use gridpuzzle_engine::search::{Limits, Outcome};
+use gridpuzzle_engine::trace::{self, chart_svg, Count, Prune, Sink, Step, Tally};
+use gridpuzzle_engine::Puzzle;
+use gridpuzzle_registry::Visit;
+use serde::{Deserialize, Serialize};
+
+use crate::options::{LimitsAnswer, Options};
+use crate::reading::nth_case;
+use crate::request::{field, given, Body, CaseNumber, Input, PuzzleName};
+use crate::{dispatch, json_response, ApiError, App, Ctx, Job, Reply, Slot};
+
+/// Most steps one `/api/trace` answer holds (its `count`, and the default):
+/// a few hundred kilobytes of JSON.
+pub const MAX_TRACE_STEPS: usize = 5_000;
+
+/// Most cells the steps of one answer may list in all (`at` and `cells`):
+/// a step's `cells` grow with the state (the blocks broken so far, a
+/// body), so a window of [`MAX_TRACE_STEPS`] long states is cut short
+/// here, at a few megabytes of JSON, and `more` says the rest follows.
+pub const MAX_TRACE_CELLS: usize = 100_000;
+
+/// Most algorithms one chart draws (the page watches at most three side
+/// by side; a script may ask for every one a puzzle offers).
+pub const MAX_CHART_ALGORITHMS: usize = 8;
+
+/// How many algorithms the page watches side by side, at most.
+const MAX_WATCHED: usize = 3;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct TraceRequest {
+    #[serde(default, deserialize_with = "given")]
+    puzzle: Option<PuzzleName>,
+    #[serde(default, deserialize_with = "given")]
+    input: Option<Input>,
+    #[serde(default)]
+    options: Options,
+    case: Option<CaseNumber>,
+    #[serde(default, deserialize_with = "given")]
+    algorithm: Option<AlgorithmName>,
+    from: Option<FirstStep>,
+    count: Option<StepCount>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ChartRequest {
+    #[serde(default, deserialize_with = "given")]
+    puzzle: Option<PuzzleName>,
+    #[serde(default, deserialize_with = "given")]
+    input: Option<Input>,
+    #[serde(default)]
+    options: Options,
+    case: Option<CaseNumber>,
+    #[serde(default, deserialize_with = "given")]
+    algorithms: Option<AlgorithmNames>,
+}
+
+field!(
+    /// `algorithm`: the name of a search, checked against the puzzle's
+    /// once it is known.
+    pub(crate) struct AlgorithmName(String),
+    |v| v
+        .as_str()
+        .map(str::to_string)
+        .ok_or_else(|| format!("`algorithm` must be a string (an algorithm's name), found {v}"))
+);
+
+field!(
+    /// `algorithms`: names of searches, from one to [`MAX_CHART_ALGORITHMS`].
+    pub(crate) struct AlgorithmNames(Vec<String>),
+    |v| {
+        let words = || {
+            format!(
+                "`algorithms` must be a list of 1 to {MAX_CHART_ALGORITHMS} algorithm names, found {v}"
+            )
+        };
+        let list = v.as_array().ok_or_else(words)?;
+        if list.is_empty() || list.len() > MAX_CHART_ALGORITHMS {
+            return Err(words());
+        }
+        list.iter()
+            .map(|a| a.as_str().map(str::to_string).ok_or_else(words))
+            .collect()
+    }
+);
+
+field!(
+    /// `from`: the number of the first step wanted, from 1.
+    struct FirstStep(u64),
+    |v| v.as_u64().filter(|&n| n >= 1).ok_or_else(|| {
+        format!("`from` must be a step number from 1, found {v}")
+    })
+);
+
+field!(
+    /// `count`: how many steps, from 1 to [`MAX_TRACE_STEPS`].
+    struct StepCount(usize),
+    |v| v
+        .as_u64()
+        .and_then(|n| usize::try_from(n).ok())
+        .filter(|n| (1..=MAX_TRACE_STEPS).contains(n))
+        .ok_or_else(|| {
+            format!("`count` must be a number of steps from 1 to {MAX_TRACE_STEPS}, found {v}")
+        })
+);
+
+/// The answer of `/api/trace`.
+#[derive(Serialize)]
+struct TraceAnswer {
+    case: u64,
+    algorithm: &'static str,
+    /// Moves, or -1 when the search proved there are none; `null` when it
+    /// stopped early.
+    answer: Option<i64>,
+    /// Whether `answer` equals the exact solver's (`null`: either unknown).
+    correct: Option<bool>,
+    exact: Option<i64>,
+    /// Why the search stopped early, if it did.
+    limit: Option<String>,
+    /// The whole run's counts, however little of it the window holds.
+    tally: TallyAnswer,
+    peak_frontier: u64,
+    peak_stored: u64,
+    millis: f64,
+    /// The window: `steps` are the events numbered `from` on.
+    from: u64,
+    steps: Vec<Step>,
+    /// Events follow the window (it may hold fewer than `count` steps
+    /// when their cells passed [`MAX_TRACE_CELLS`]).
+    more: bool,
+    limits: LimitsAnswer,
+}
+
+/// A [`Tally`] with its prunes by name, as `trace --compare --format json`
+/// writes them.
+#[derive(Serialize)]
+struct TallyAnswer {
+    expanded: u64,
+    generated: u64,
+    pruned: PrunedAnswer,
+    goals: u64,
+    iterations: u64,
+    events: u64,
+    by_depth: Vec<u64>,
+}
+
+#[derive(Serialize)]
+struct PrunedAnswer {
+    visited: u64,
+    bound: u64,
+    cap: u64,
+    #[serde(rename = "dead-end")]
+    dead_end: u64,
+}
+
+impl TallyAnswer {
+    fn of(t: &Tally) -> TallyAnswer {
+        TallyAnswer {
+            expanded: t.expanded,
+            generated: t.generated,
+            pruned: PrunedAnswer {
+                visited: t.pruned(Prune::Visited),
+                bound: t.pruned(Prune::Bound),
+                cap: t.pruned(Prune::Cap),
+                dead_end: t.pruned(Prune::DeadEnd),
+            },
+            goals: t.goals,
+            iterations: t.iterations,
+            events: t.events,
+            by_depth: t.by_depth.clone(),
+        }
+    }
+}
+
+pub(crate) async fn handler(
+    State(app): State<Arc<App>>,
+    Body(req): Body<TraceRequest>,
+) -> Response {
+    app.call(Slot::Search, |ctx| {
+        dispatch(PuzzleName::required(req.puzzle)?, Trace { req, ctx })
+    })
+    .await
+}
+
+pub(crate) async fn chart_handler(
+    State(app): State<Arc<App>>,
+    Body(req): Body<ChartRequest>,
+) -> Response {
+    app.call(Slot::Search, |ctx| {
+        dispatch(PuzzleName::required(req.puzzle)?, Chart { req, ctx })
+    })
+    .await
+}
+
+/// `name` as one of `P`'s algorithms, or the engine's error listing them.
+fn known<P: Puzzle>(name: &str) -> Result<&'static str, ApiError> {
+    P::ALGORITHMS
+        .iter()
+        .find(|a| a.name == name)
+        .map(|a| a.name)
+        .ok_or_else(|| ApiError::bad(trace::unknown_algorithm::<P>(name)))
+}
+
+/// The exact solver's answer in judge terms, when it finds one within
+/// `limits` (as `gridpuzzle trace` finds it).
+fn exact_answer<P: Puzzle>(puzzle: &P, case: &P::Case, limits: &Limits) -> Option<i64> {
+    match puzzle.solve(case, limits).outcome {
+        Outcome::Solved(plan) => Some(plan.len() as i64),
+        Outcome::Unsolvable => Some(-1),
+        Outcome::Limit(_) => None,
+    }
+}
+
+struct Trace<'a> {
+    req: TraceRequest,
+    ctx: &'a Ctx,
+}
+
+impl Visit for Trace<'_> {
+    type Output = Result<Job, ApiError>;
+
+    fn visit<P: Puzzle>(self, _: P) -> Result<Job, ApiError> {
+        let puzzle: P = self.req.options.puzzle()?;
+        let bounds = self.req.options.bounds(&self.ctx.config);
+        let input = Input::required(self.req.input)?;
+        let wanted = CaseNumber::or_first(self.req.case);
+        let AlgorithmName(name) = self.req.algorithm.ok_or_else(|| {
+            ApiError::bad(format!(
+                "missing field `algorithm` ({})",
+                names::<P>().join(", ")
+            ))
+        })?;
+        let name = known::<P>(&name)?;
+        let from = self.req.from.map_or(1, |f| f.0);
+        let count = self.req.count.map_or(MAX_TRACE_STEPS, |c| c.0);
+        Ok(Box::new(move |ctx| {
+            let case = nth_case(&puzzle, &input, wanted, ctx)?;
+            let exact = exact_answer(&puzzle, &case, &bounds.limits(ctx));
+            let mut window = Chunk::new(from, count);
+            // Nothing past the window is handed on, so the run's `cut`
+            // says whether events follow it.
+            let last = from.saturating_add(count as u64 - 1);
+            let run = trace::run(
+                &puzzle,
+                &case,
+                name,
+                &bounds.limits(ctx),
+                last,
+                &mut window,
+                exact,
+            )
+            .map_err(ApiError::bad)?;
+            Reply::json(&TraceAnswer {
+                case: wanted,
+                algorithm: run.algorithm,
+                answer: run.traced.answer,
+                correct: run.correct(),
+                exact: run.exact,
+                limit: run.limit.clone(),
+                tally: TallyAnswer::of(&run.tally),
+                peak_frontier: run.traced.peak_frontier,
+                peak_stored: run.traced.peak_stored,
+                millis: (run.elapsed.as_secs_f64() * 1e6).round() / 1e3,
+                from,
+                steps: window.steps,
+                more: run.cut || window.full,
+                limits: bounds.answer(),
+            })
+        }))
+    }
+}
+
+struct Chart<'a> {
+    req: ChartRequest,
+    ctx: &'a Ctx,
+}
+
+impl Visit for Chart<'_> {
+    type Output = Result<Job, ApiError>;
+
+    fn visit<P: Puzzle>(self, _: P) -> Result<Job, ApiError> {
+        let puzzle: P = self.req.options.puzzle()?;
+        let bounds = self.req.options.bounds(&self.ctx.config);
+        let input = Input::required(self.req.input)?;
+        let wanted = CaseNumber::or_first(self.req.case);
+        let AlgorithmNames(given) = self.req.algorithms.ok_or_else(|| {
+            ApiError::bad(format!(
+                "missing field `algorithms` (a list of {})",
+                names::<P>().join(", ")
+            ))
+        })?;
+        let mut chosen: Vec<&'static str> = Vec::new();
+        for name in &given {
+            let name = known::<P>(name)?;
+            if chosen.contains(&name) {
+                return Err(ApiError::bad(format!("`algorithms` names {name} twice")));
+            }
+            chosen.push(name);
+        }
+        Ok(Box::new(move |ctx| {
+            let case = nth_case(&puzzle, &input, wanted, ctx)?;
+            let mut series = Vec::new();
+            for name in chosen {
+                // Counts only: no step is kept, nor judged.
+                let run = trace::run(
+                    &puzzle,
+                    &case,
+                    name,
+                    &bounds.limits(ctx),
+                    0,
+                    &mut Count,
+                    None,
+                )
+                .map_err(ApiError::bad)?;
+                series.push((run.algorithm, run.tally.by_depth));
+            }
+            let lines: Vec<(&str, &[u64])> =
+                series.iter().map(|(a, v)| (*a, v.as_slice())).collect();
+            // The title `trace --compare --plot` gives its chart.
+            let title = format!(
+                "{}: {} {wanted}, states expanded by depth",
+                P::TITLE,
+                P::UNIT
+            );
+            Ok(Reply::Svg(chart_svg(&title, &lines)))
+        }))
+    }
+}
+
+/// The sink of one answer: the engine's [`Window`](trace::Window) (the
+/// steps numbered `from` on, at most `len`), also cut at
+/// [`MAX_TRACE_CELLS`] cells; it always keeps one step, so a client that
+/// asks from the next one makes progress.
+struct Chunk {
+    from: u64,
+    len: usize,
+    cells: usize,
+    steps: Vec<Step>,
+    /// Cut by its cells before the window was full.
+    full: bool,
+}
+
+impl Chunk {
+    fn new(from: u64, len: usize) -> Chunk {
+        Chunk {
+            from,
+            len,
+            cells: 0,
+            steps: Vec::new(),
+            full: false,
+        }
+    }
+}
+
+impl Sink for Chunk {
+    fn step(&mut self, step: &Step) -> std::io::Result<()> {
+        if step.n < self.from || self.steps.len() >= self.len || self.full {
+            return Ok(());
+        }
+        let cells = step.cells.len() + 1;
+        if !self.steps.is_empty() && self.cells + cells > MAX_TRACE_CELLS {
+            self.full = true;
+            return Ok(());
+        }
+        self.cells += cells;
+        self.steps.push(step.clone());
+        Ok(())
+    }
+}
+
+/// `P`'s algorithms' names, for messages.
+fn names<P: Puzzle>() -> Vec<&'static str> {
+    P::ALGORITHMS.iter().map(|a| a.name).collect()
+}
+
+#[derive(Serialize)]
+struct AlgorithmCatalog {
+    /// Most steps one `/api/trace` answer holds.
+    max_steps: usize,
+    /// Most algorithms the page watches side by side.
+    max_watched: usize,
+    /// Most algorithms one chart draws.
+    max_chart: usize,
+    puzzles: Vec<PuzzleAlgorithms>,
+}
+
+#[derive(Serialize)]
+struct PuzzleAlgorithms {
+    name: &'static str,
+    algorithms: Vec<AlgorithmRecord>,
+    lessons: Vec<LessonRecord>,
+}
+
+#[derive(Serialize)]
+struct AlgorithmRecord {
+    name: &'static str,
+    title: &'static str,
+    about: &'static str,
+    exact: bool,
+}
+
+#[derive(Serialize)]
+struct LessonRecord {
+    name: &'static str,
+    title: &'static str,
+    about: &'static str,
+    input: &'static str,
+    algorithms: &'static [&'static str],
+}
+
+/// `GET /api/algorithms`: every offered puzzle's searches (name, title,
+/// paragraph, whether exact) and lessons, in the puzzles' own order.
+pub(crate) async fn list() -> Response {
+    static CATALOG: OnceLock<String> = OnceLock::new();
+    let body = CATALOG.get_or_init(|| {
+        let catalog = AlgorithmCatalog {
+            max_steps: MAX_TRACE_STEPS,
+            max_watched: MAX_WATCHED,
+            max_chart: MAX_CHART_ALGORITHMS,
+            puzzles: crate::puzzles::offered()
+                .filter_map(|name| gridpuzzle_registry::visit(name, Describe))
+                .collect(),
+        };
+        serde_json::to_string(&catalog).expect("the catalog serializes")
+    });
+    json_response(StatusCode::OK, body.clone())
+}
+
+struct Describe;
+
+impl Visit for Describe {
+    type Output = PuzzleAlgorithms;
+
+    fn visit<P: Puzzle>(self, _: P) -> PuzzleAlgorithms {
+        PuzzleAlgorithms {
+            name: P::NAME,
+            algorithms: P::ALGORITHMS
+                .iter()
+                .map(|a| AlgorithmRecord {
+                    name: a.name,
+                    title: a.title,
+                    about: a.about,
+                    exact: a.exact,
+                })
+                .collect(),
+            lessons: P::LESSONS
+                .iter()
+                .map(|l| LessonRecord {
+                    name: l.name,
+                    title: l.title,
+                    about: l.about,
+                    input: l.input,
+                    algorithms: l.algorithms,
+                })
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gridpuzzle_engine::grid::Pos;
+    use gridpuzzle_engine::trace::Kind;
+
+    fn step(n: u64, cells: usize) -> Step {
+        Step {
+            n,
+            kind: Kind::Expand,
+            depth: 0,
+            estimate: None,
+            at: Some(Pos::new(0, 0)),
+            parent: None,
+            why: None,
+            cells: vec![Pos::new(0, 1); cells],
+        }
+    }
+
+    #[test]
+    fn a_chunk_keeps_its_window_and_stops_at_its_cells() {
+        let mut chunk = Chunk::new(3, 4);
+        for n in 1..=10 {
+            chunk.step(&step(n, 0)).unwrap();
+        }
+        let kept: Vec<u64> = chunk.steps.iter().map(|s| s.n).collect();
+        assert_eq!(kept, vec![3, 4, 5, 6]);
+        assert!(!chunk.full, "full by its count, not its cells");
+
+        let big = MAX_TRACE_CELLS / 2;
+        let mut chunk = Chunk::new(1, 10);
+        for n in 1..=10 {
+            chunk.step(&step(n, big)).unwrap();
+        }
+        // One step of `big + 1` cells fits, a second does not.
+        assert_eq!(chunk.steps.len(), 1);
+        assert!(chunk.full);
+
+        // A step larger than the cap alone is still kept, so a client
+        // asking from the next step makes progress.
+        let mut chunk = Chunk::new(5, 10);
+        chunk.step(&step(5, MAX_TRACE_CELLS * 2)).unwrap();
+        chunk.step(&step(6, 0)).unwrap();
+        assert_eq!(chunk.steps.len(), 1);
+        assert!(chunk.full);
+    }
+}

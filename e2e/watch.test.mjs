@@ -1,0 +1,173 @@
+// Watch mode end to end: searches traced by the server, watched side by
+// side. Registered by page.test.mjs with its `scenario` helper.
+//
+// The scenarios name no puzzle and no algorithm: they watch the puzzle
+// whose /api/algorithms list is longest, its first two searches when it
+// offers two or more (one when every puzzle offers one), on the board
+// the page opens for it. What is checked is what the page shows: the
+// boards side by side, the step counter, the counters after each step
+// (every event counts once, so they add up to the step number), and at
+// the end of the traces the counters of each search equal the tally the
+// server reports for the same board (/api/trace, the counts `gridpuzzle
+// trace --compare` prints) — plus axe, and no sideways scrolling on a
+// phone.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+
+const AXE = fs.readFileSync(new URL("node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
+const PHONE = { width: 390, height: 844 };
+
+async function axe(page, what) {
+  await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+  assert.deepEqual(found, [], `axe in ${what}`);
+}
+
+async function noOverflow(page, what) {
+  const inner = Math.min(page.viewportSize().width, await page.evaluate(() => window.innerWidth));
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scroll <= inner, `${what}: the page is ${scroll} px wide in a ${inner} px window`);
+}
+
+/// The puzzle with the most searches to watch, and its list.
+async function widest(page) {
+  const list = await page.evaluate(async () => (await fetch("/api/algorithms")).json());
+  const offered = await page.$$eval("#puzzle option", (os) => os.map((o) => o.value));
+  const puzzles = list.puzzles.filter((p) => offered.includes(p.name) && p.algorithms.length);
+  assert.ok(puzzles.length, "some puzzle offers a search to watch");
+  return puzzles.reduce((a, b) => (b.algorithms.length > a.algorithms.length ? b : a));
+}
+
+/// Opens Watch on that puzzle's board; its searches to watch.
+async function openWatch(page, open, base) {
+  await open(page, base);
+  const p = await widest(page);
+  if ((await page.inputValue("#puzzle")) !== p.name) {
+    await page.selectOption("#puzzle", p.name);
+  }
+  await page.click("#watch");
+  await page.waitForSelector(".watch-lane");
+  await page.waitForFunction(() => /^Step 0 of [1-9]/.test(document.getElementById("watch-at").textContent));
+  return p;
+}
+
+/// Step and total of the watch, from its caption.
+async function at(page) {
+  const text = await page.textContent("#watch-at");
+  const m = /^Step (\d+) of (\d+)$/.exec(text);
+  assert.ok(m, `caption: ${text}`);
+  return [Number(m[1]), Number(m[2])];
+}
+
+/// Each lane's counters, by name.
+async function counters(page) {
+  return page.$$eval(".watch-lane", (lanes) => lanes.map((lane) => ({
+    algorithm: lane.dataset.algorithm,
+    counts: Object.fromEntries([...lane.querySelectorAll("dd[data-counter]")].map((dd) => [dd.dataset.counter, Number(dd.textContent)])),
+  })));
+}
+
+const sum = (counts) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+export async function watchScenarios({ scenario, base, open }) {
+  await scenario("watch: searches side by side, stepped, run to the end, counted as the server counts", async (page) => {
+    const p = await openWatch(page, open, base);
+    const two = p.algorithms.length >= 2;
+    if (two) {
+      await page.check(`#watch-choices input[value="${p.algorithms[1].name}"]`);
+      await page.waitForFunction(() => document.querySelectorAll(".watch-lane").length === 2);
+      await page.waitForFunction(() => /^Step 0 of [1-9]/.test(document.getElementById("watch-at").textContent));
+      const boxes = await page.$$eval(".watch-board", (svgs) => svgs.map((s) => s.getBoundingClientRect().toJSON()));
+      assert.equal(boxes.length, 2);
+      assert.ok(Math.abs(boxes[0].top - boxes[1].top) < 2 && boxes[1].left > boxes[0].right, "two boards side by side");
+    }
+    const names = await page.$$eval(".watch-lane", (ls) => ls.map((l) => l.dataset.algorithm));
+    assert.deepEqual(names, p.algorithms.slice(0, two ? 2 : 1).map((a) => a.name));
+    // Each paragraph is on show with its checkbox.
+    for (const a of p.algorithms) {
+      assert.ok((await page.textContent("#watch-choices")).includes(a.about), a.name);
+    }
+    // Stepping: the button, then the keys on the boards.
+    await page.click("#watch-step");
+    await page.waitForFunction(() => document.getElementById("watch-at").dataset.k === "1");
+    await page.focus("#watch-lanes");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => document.getElementById("watch-at").dataset.k === "3");
+    for (const lane of await counters(page)) {
+      assert.equal(sum(lane.counts), 3, `${lane.algorithm}: every event counted once`);
+    }
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForFunction(() => document.getElementById("watch-at").dataset.k === "2");
+    for (const lane of await counters(page)) assert.equal(sum(lane.counts), 2);
+    assert.match(await page.textContent(".watch-step"), /^Step 2 of \d+: /);
+    // Playback advances on its own, and pauses.
+    await page.click("#watch-play");
+    await page.waitForFunction(() => Number(document.getElementById("watch-at").dataset.k) > 4);
+    await page.click("#watch-play");
+    const [paused] = await at(page);
+    await page.waitForTimeout(300);
+    assert.equal((await at(page))[0], paused, "paused");
+    // The scrubber jumps; the end of the traces gives the server's tally.
+    await page.click("#watch-last");
+    const [k, total] = await at(page);
+    assert.equal(k, total);
+    await page.waitForFunction(() => [...document.querySelectorAll(".watch-lane")].every((l) => l.dataset.done === "1"));
+    const board = await page.evaluate(async () => {
+      const answer = await fetch("/api/board", {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ id: decodeURIComponent(location.hash.slice(1)) }),
+      });
+      return answer.json();
+    });
+    for (const lane of await counters(page)) {
+      const tally = await page.evaluate(async ([d, algorithm]) => {
+        const answer = await fetch("/api/trace", {
+          method: "POST", headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ puzzle: d.puzzle, input: d.input, options: d.options, algorithm, count: 1 }),
+        });
+        return (await answer.json()).tally;
+      }, [board, lane.algorithm]);
+      const want = {
+        expanded: tally.expanded, generated: tally.generated,
+        "pruned-visited": tally.pruned.visited, "pruned-bound": tally.pruned.bound,
+        "pruned-cap": tally.pruned.cap, "pruned-dead-end": tally.pruned["dead-end"], goals: tally.goals,
+        ...(tally.iterations ? { iterations: tally.iterations } : {}),
+      };
+      assert.deepEqual(lane.counts, want, lane.algorithm);
+      assert.ok(total >= tally.events);
+    }
+    // Back to the start with the scrubber.
+    await page.$eval("#watch-scrub", (range) => {
+      range.value = "0";
+      range.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await page.waitForFunction(() => document.getElementById("watch-at").dataset.k === "0");
+    for (const lane of await counters(page)) assert.equal(sum(lane.counts), 0);
+    // The chart beside the boards: one line per search watched.
+    await page.waitForSelector("#watch-chart svg polyline");
+    assert.equal(await page.locator("#watch-chart svg polyline").count(), names.length);
+    await axe(page, "watch mode");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.click("#watch-step");
+    await page.waitForFunction(() => document.getElementById("watch-at").dataset.k === "1");
+    await axe(page, "watch mode, dark");
+  });
+
+  await scenario("watch: on a phone, nothing wider than the window, and axe clean", async (page) => {
+    const p = await openWatch(page, open, base);
+    if (p.algorithms.length >= 2) {
+      await page.check(`#watch-choices input[value="${p.algorithms[1].name}"]`);
+      await page.waitForFunction(() => document.querySelectorAll(".watch-lane").length === 2);
+    }
+    await page.waitForSelector("#watch-chart svg");
+    await page.click("#watch-step");
+    await page.waitForFunction(() => document.getElementById("watch-at").dataset.k === "1");
+    await noOverflow(page, "watch mode on a phone");
+    await axe(page, "watch mode on a phone");
+  }, { viewport: PHONE, isMobile: true, hasTouch: true });
+}
