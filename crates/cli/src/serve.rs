@@ -51,12 +51,13 @@ pub fn heap_in_use() -> usize {
 
 #[derive(Debug, Args)]
 #[command(
-    after_help = "The page: draw a board (or open a judge input, or generate one), Solve and\n\
-    watch the optimal moves, Play it with undo and exact hints; the URL holds the board.\n\
-    The API (JSON in, JSON out): POST /api/solve, /api/verify, /api/generate, /api/render,\n\
-    /api/cases, /api/play, /api/board, and GET /api/puzzles; see the README. Each search\n\
-    is bounded in time and states, bodies are capped at 1 MB, and only as many searches\n\
-    run at once as there are cores (others wait, then get 503).\n\n\
+    after_help = "The page: draw a board (or open a judge input, or generate one), Solve and watch\n\
+    the optimal moves, Play it with undo and exact hints, Watch the searches side by\n\
+    side; the URL holds the board. The API (JSON in, JSON out): POST /api/solve,\n\
+    /api/verify, /api/generate, /api/render, /api/cases, /api/play, /api/board,\n\
+    /api/trace, /api/trace/chart, and GET /api/puzzles, /api/algorithms; see the\n\
+    README. Each search is bounded in time and states, bodies are capped at 1 MB, and\n\
+    only as many searches run at once as there are cores (others wait, then get 503).\n\n\
     Exit status: 0 stopped by Ctrl-C, 2 the address cannot be used or a usage error.\n\n\
     Examples:\n  gridpuzzle serve\n  gridpuzzle serve --port 3000\n  \
     gridpuzzle serve --bind 0.0.0.0 --port 8080 --allow-host puzzles.example   # from other machines\n\n\

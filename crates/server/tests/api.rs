@@ -1120,8 +1120,11 @@ async fn trace_counts_are_the_cli_compare_objects_for_every_sample_case() {
             .await;
             assert_eq!(status, StatusCode::OK, "{answer}");
             assert_eq!(as_compare_row(&answer), row, "{}", e.name);
-            assert_eq!(answer["steps"].as_array().unwrap().len(), 1);
-            assert_eq!(answer["more"], row["events"].as_u64().unwrap() > 1);
+            // A search our bounds settle before it starts has no event.
+            let events = row["events"].as_u64().unwrap();
+            let steps = answer["steps"].as_array().unwrap().len() as u64;
+            assert_eq!(steps, events.min(1));
+            assert_eq!(answer["more"], events > 1);
         }
     }
 }
