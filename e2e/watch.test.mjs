@@ -103,6 +103,10 @@ export async function watchScenarios({ scenario, base, open }) {
     }
     await page.keyboard.press("ArrowLeft");
     await page.waitForFunction(() => document.getElementById("watch-at").dataset.k === "2");
+    // The frontier, said in words: generated and not yet expanded.
+    for (const say of await page.$$eval(".watch-step", (ps) => ps.map((p) => p.textContent))) {
+      assert.match(say, /Frontier: \d+ states? waiting\.$/);
+    }
     for (const lane of await counters(page)) assert.equal(sum(lane.counts), 2);
     assert.match(await page.textContent(".watch-step"), /^Step 2 of \d+: /);
     // Playback advances on its own, and pauses.
@@ -156,6 +160,40 @@ export async function watchScenarios({ scenario, base, open }) {
     await page.click("#watch-step");
     await page.waitForFunction(() => document.getElementById("watch-at").dataset.k === "1");
     await axe(page, "watch mode, dark");
+  });
+
+  await scenario("watch: a lesson opens its board with its searches, and runs to the answers it teaches", async (page) => {
+    const p = await openWatch(page, open, base);
+    for (const lesson of p.lessons) {
+      await page.click(`#watch-lesson-list button[data-lesson="${lesson.name}"]`);
+      const want = lesson.algorithms.slice(0, 3);
+      await page.waitForFunction((names) => {
+        const lanes = [...document.querySelectorAll(".watch-lane")].map((l) => l.dataset.algorithm);
+        return lanes.join() === names.join();
+      }, want);
+      await page.waitForFunction(() => /^Step 0 of \d/.test(document.getElementById("watch-at").textContent));
+      // The board the page now holds is the lesson's.
+      const board = await page.evaluate(async () => {
+        const answer = await fetch("/api/board", {
+          method: "POST", headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ id: decodeURIComponent(location.hash.slice(1)) }),
+        });
+        return answer.json();
+      });
+      assert.equal(board.input.trim(), lesson.input.trim(), lesson.name);
+      await page.click("#watch-last");
+      await page.waitForFunction(() => [...document.querySelectorAll(".watch-lane")].every((l) => l.dataset.done === "1"));
+      for (const lane of await counters(page)) {
+        const tally = await page.evaluate(async ([d, algorithm]) => {
+          const answer = await fetch("/api/trace", {
+            method: "POST", headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ puzzle: d.puzzle, input: d.input, options: d.options, algorithm, count: 1 }),
+          });
+          return (await answer.json()).tally;
+        }, [board, lane.algorithm]);
+        assert.equal(lane.counts.expanded, tally.expanded, `${lesson.name}: ${lane.algorithm}`);
+      }
+    }
   });
 
   await scenario("watch: on a phone, nothing wider than the window, and axe clean", async (page) => {

@@ -189,7 +189,11 @@ impl Seed<'_, '_> {
                 } else if depth + 1 >= CAP {
                     rec.prune(depth + 1, Prune::Cap, stop, me);
                 } else {
-                    rec.generate(depth + 1, None, stop, me, self.broken.clone());
+                    // The state made: the block this throw hits is broken
+                    // in it, as in the call that expands it.
+                    let mut broken = self.broken.clone();
+                    broken.push(Pos::new((r + dr) as u32, (c + dc) as u32));
+                    rec.generate(depth + 1, None, stop, me, broken);
                 }
             }
             if off || depth + 1 >= CAP {

@@ -289,11 +289,14 @@ async function frame(k) {
   for (const lane of w.lanes) if (lane.steps.length - kk < CHUNK / 2) more(w, lane).catch(() => {});
 }
 
-/// What `lane`'s first `k` steps add up to: counts by kind, and per cell
-/// its expansions and smallest depth.
+/// What `lane`'s first `k` steps add up to: counts by kind, per cell its
+/// expansions and smallest depth, and the frontier: the states generated
+/// and not yet expanded, known by what a step draws of them (the moving
+/// cell and the puzzle's cells, which together are the whole state), so
+/// the page needs no rule of the puzzle to keep it.
 function seen(w, lane, k) {
   if (!lane.seen || k < lane.at) {
-    lane.seen = { expand: 0, generate: 0, goal: 0, iteration: 0, prune: Object.fromEntries(PRUNES.map((p) => [p, 0])), cells: new Map() };
+    lane.seen = { expand: 0, generate: 0, goal: 0, iteration: 0, prune: Object.fromEntries(PRUNES.map((p) => [p, 0])), cells: new Map(), open: new Map(), waiting: 0 };
     lane.at = 0;
   }
   const s = lane.seen;
@@ -302,6 +305,17 @@ function seen(w, lane, k) {
     const step = lane.steps[lane.at];
     if (step.kind === "prune") s.prune[step.why] = (s.prune[step.why] || 0) + 1;
     else s[step.kind] = (s[step.kind] || 0) + 1;
+    if ((step.kind === "generate" || step.kind === "expand") && step.at) {
+      const id = JSON.stringify([step.at, step.cells || []]);
+      const n = s.open.get(id) || 0;
+      if (step.kind === "generate") {
+        s.open.set(id, n + 1);
+        s.waiting += 1;
+      } else if (n > 0) {
+        if (n === 1) s.open.delete(id); else s.open.set(id, n - 1);
+        s.waiting -= 1;
+      }
+    }
     if (step.kind === "expand" && step.at) {
       const key = step.at.row * width + step.at.col;
       const c = s.cells.get(key) || { n: 0, depth: step.depth };
@@ -382,6 +396,17 @@ function draw(w, lane, k) {
       }
     }
   });
+  // The frontier: a dot on each cell where a waiting state's mover stands.
+  const waiting = new Map();
+  for (const [id, n] of s.open) {
+    const p = JSON.parse(id)[0];
+    const i = p.row * g.width + p.col;
+    waiting.set(i, (waiting.get(i) || 0) + n);
+  }
+  for (const [i, n] of waiting) {
+    const r = Math.floor(i / g.width), c = i % g.width;
+    el("circle", { cx: (c + 0.5) * size, cy: (r + 0.5) * size, r: Math.max(1.5, size * 0.14), class: "watch-frontier", "data-r": r, "data-c": c, "data-n": n }, svg);
+  }
   for (const p of bodies) {
     el("rect", { x: p.col * size + 2, y: p.row * size + 2, width: size - 4, height: size - 4, rx: size * 0.3, class: "seg body" }, svg);
   }
@@ -402,8 +427,9 @@ function draw(w, lane, k) {
     }
   }
   const words = describeStep(step, lane);
-  lane.say.textContent = "Step " + k + " of " + lane.total + ": " + words;
-  svg.setAttribute("aria-label", lane.name + ", step " + k + ": " + words + " " + s.cells.size + " cells expanded so far.");
+  const frontier = " Frontier: " + s.waiting + (s.waiting === 1 ? " state" : " states") + " waiting.";
+  lane.say.textContent = "Step " + k + " of " + lane.total + ": " + words + frontier;
+  svg.setAttribute("aria-label", lane.name + ", step " + k + ": " + words + " " + s.cells.size + " cells expanded so far." + frontier);
   showCounters(lane, s, k);
 }
 
@@ -429,7 +455,9 @@ function showCounters(lane, s, k) {
     dd.dataset.counter = name.replace("pruned: ", "pruned-");
     return [dt, dd];
   }));
-  const done = k >= lane.total;
+  // At the end of what the page keeps, the counters are the whole run's
+  // (see `whole`), so the answer is shown there too.
+  const done = lane.total !== null && k >= Math.min(lane.total, WATCH_CAP);
   let verdict = "";
   if (a) {
     if (a.limit) verdict = "Stopped: " + a.limit + ".";
