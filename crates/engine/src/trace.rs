@@ -465,6 +465,56 @@ impl<S: ?Sized, F: FnMut(&S) -> (Pos, Vec<Pos>)> Observer<S> for Watch<'_, '_, F
     }
 }
 
+/// Checks that a whole trace hangs together, for tests of the searches
+/// that trace (each puzzle's, the conformance suite's): steps numbered
+/// from 1; every parent an earlier expansion, and every expansion but the
+/// first with one; the tally equal to the steps by kind; expansions by
+/// depth summing to all of them; at most one expansion more than states
+/// generated (each state expanded but the start was generated first).
+/// `steps` must be every step (`max_events` at least the tally's events).
+pub fn coherent(steps: &[Step], tally: &Tally) -> Result<(), String> {
+    let mut expansions = std::collections::HashSet::new();
+    for (k, step) in steps.iter().enumerate() {
+        if step.n != k as u64 + 1 {
+            return Err(format!("step {} numbered {}", k + 1, step.n));
+        }
+        if let Some(p) = step.parent {
+            if !expansions.contains(&p) {
+                return Err(format!("step {} names {p}, no earlier expansion", step.n));
+            }
+        }
+        if step.kind == Kind::Expand {
+            if step.parent.is_none() && step.n != 1 {
+                return Err(format!("expansion {} has no parent", step.n));
+            }
+            expansions.insert(step.n);
+        }
+    }
+    let count = |kind| steps.iter().filter(|s| s.kind == kind).count() as u64;
+    let pairs = [
+        ("events", tally.events, steps.len() as u64),
+        ("expanded", tally.expanded, count(Kind::Expand)),
+        ("generated", tally.generated, count(Kind::Generate)),
+        ("goals", tally.goals, count(Kind::Goal)),
+        ("pruned", tally.pruned_total(), count(Kind::Prune)),
+        ("by depth", tally.by_depth.iter().sum(), tally.expanded),
+    ];
+    for (what, counted, seen) in pairs {
+        if counted != seen {
+            return Err(format!(
+                "{what}: the tally says {counted}, the steps {seen}"
+            ));
+        }
+    }
+    if tally.expanded > tally.generated + 1 {
+        return Err(format!(
+            "{} expansions of {} generated states",
+            tally.expanded, tally.generated
+        ));
+    }
+    Ok(())
+}
+
 /// How a traced search ended, besides its tally.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Traced {
@@ -704,6 +754,30 @@ fn escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn coherent_accepts_a_whole_trace_and_names_what_breaks_one() {
+        let limits = Limits::none();
+        let mut kept: Vec<Step> = Vec::new();
+        let mut rec = Recorder::new(&mut kept, &limits, u64::MAX);
+        let root = rec.expand(0, None, Pos::new(0, 0), None, vec![]).unwrap();
+        rec.generate(1, None, Pos::new(0, 1), Some(root), vec![]);
+        let child = rec
+            .expand(1, None, Pos::new(0, 1), Some(root), vec![])
+            .unwrap();
+        rec.prune(2, Prune::Visited, Pos::new(0, 0), Some(child));
+        rec.goal(2, Pos::new(1, 1), Some(child));
+        let tally = rec.tally().clone();
+        drop(rec);
+        assert_eq!(coherent(&kept, &tally), Ok(()));
+        let mut orphan = kept.clone();
+        orphan[3].parent = Some(2);
+        assert!(coherent(&orphan, &tally).unwrap_err().contains("names 2"));
+        let mut short = tally.clone();
+        short.goals = 0;
+        assert!(coherent(&kept, &short).unwrap_err().starts_with("goals"));
+        assert!(coherent(&kept[..4], &tally).is_err(), "a step missing");
+    }
 
     #[test]
     fn a_recorder_counts_past_its_cut_and_keeps_only_the_first_events() {

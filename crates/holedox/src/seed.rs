@@ -276,14 +276,27 @@ pub(crate) mod tests {
     /// Random valid cases up to `side` × `side`: a snake laid by a random
     /// walk, stones sprinkled off it.
     pub(crate) fn random_cases(count: usize, seed: u64, side: u32) -> Vec<Case> {
+        random_lairs(count, seed, 2, side, 8)
+    }
+
+    /// `count` random lairs of `min_rows..=side` rows, `2..=side` columns,
+    /// bodies of at most `max_len` cells, stones on up to a third of the
+    /// cells (the seeds' tests and the watched searches' share them).
+    pub(crate) fn random_lairs(
+        count: usize,
+        seed: u64,
+        min_rows: u32,
+        side: u32,
+        max_len: u32,
+    ) -> Vec<Case> {
         let mut rng = gridpuzzle_engine::rng::SplitMix64::new(seed);
         let mut out = Vec::new();
         while out.len() < count {
             let (n, m) = (
-                2 + rng.below(u64::from(side - 1)) as u32,
+                min_rows + rng.below(u64::from(side - min_rows + 1)) as u32,
                 2 + rng.below(u64::from(side - 1)) as u32,
             );
-            let len = 1 + rng.below(u64::from((n * m).min(8))) as usize;
+            let len = 1 + rng.below(u64::from((n * m).min(max_len))) as usize;
             let mut body = vec![Pos::new(
                 rng.below(u64::from(n)) as u32,
                 rng.below(u64::from(m)) as u32,

@@ -343,26 +343,10 @@ mod tests {
         let traced = search(case, &mut rec).unwrap();
         let tally = rec.tally().clone();
         drop(rec);
-        let mut expansions = HashSet::new();
-        for (k, step) in steps.iter().enumerate() {
-            assert_eq!(step.n, k as u64 + 1);
-            if let Some(p) = step.parent {
-                assert!(p < step.n && expansions.contains(&p), "{step:?}");
-            }
-            if step.kind == Kind::Expand {
-                assert!(step.parent.is_some() || step.n == 1, "{step:?}");
-                assert_eq!(step.cells.len() + 1, case.body().len());
-                expansions.insert(step.n);
-            }
+        gridpuzzle_engine::trace::coherent(&steps, &tally).unwrap();
+        for step in steps.iter().filter(|s| s.kind == Kind::Expand) {
+            assert_eq!(step.cells.len() + 1, case.body().len());
         }
-        let count = |kind| steps.iter().filter(|s| s.kind == kind).count() as u64;
-        assert_eq!(tally.events, steps.len() as u64);
-        assert_eq!(tally.expanded, count(Kind::Expand));
-        assert_eq!(tally.generated, count(Kind::Generate));
-        assert_eq!(tally.goals, count(Kind::Goal));
-        assert_eq!(tally.pruned_total(), count(Kind::Prune));
-        assert_eq!(tally.by_depth.iter().sum::<u64>(), tally.expanded);
-        assert!(tally.expanded <= tally.generated + 1);
         // Four moves are tried per expansion but a winning one.
         let tried = tally.generated + tally.pruned_total();
         assert_eq!(
@@ -378,53 +362,7 @@ mod tests {
     /// `max_len`: a snake laid by a random walk, stones sprinkled off it
     /// (the seed's tests' generator, with the length a parameter).
     fn random_cases(count: usize, seed: u64, side: u32, max_len: u32) -> Vec<Case> {
-        let mut rng = SplitMix64::new(seed);
-        let mut out = Vec::new();
-        while out.len() < count {
-            let (n, m) = (
-                1 + rng.below(u64::from(side)) as u32,
-                2 + rng.below(u64::from(side - 1)) as u32,
-            );
-            let len = 1 + rng.below(u64::from((n * m).min(max_len))) as usize;
-            let mut body = vec![Pos::new(
-                rng.below(u64::from(n)) as u32,
-                rng.below(u64::from(m)) as u32,
-            )];
-            while body.len() < len {
-                let last = *body.last().unwrap();
-                let (dr, dc) = STEPS[rng.below(4) as usize];
-                let (r, c) = (i64::from(last.row) + dr, i64::from(last.col) + dc);
-                let p = Pos::new(r as u32, c as u32);
-                if r < 0 || c < 0 || r >= i64::from(n) || c >= i64::from(m) || body.contains(&p) {
-                    break;
-                }
-                body.push(p);
-            }
-            let mut text = format!("{n} {m} {}\n", body.len());
-            for p in &body {
-                text.push_str(&format!("{} {}\n", p.row + 1, p.col + 1));
-            }
-            let stones: Vec<Pos> = (0..rng.below(u64::from(n * m) / 3 + 1))
-                .map(|_| {
-                    Pos::new(
-                        rng.below(u64::from(n)) as u32,
-                        rng.below(u64::from(m)) as u32,
-                    )
-                })
-                .filter(|p| !body.contains(p))
-                .collect::<std::collections::BTreeSet<_>>()
-                .into_iter()
-                .collect();
-            text.push_str(&format!("{}\n", stones.len()));
-            for p in &stones {
-                text.push_str(&format!("{} {}\n", p.row + 1, p.col + 1));
-            }
-            text.push_str("0 0 0\n");
-            if let Some(Ok(case)) = Cases::new(text.as_bytes(), ParseOptions::default()).next() {
-                out.push(case);
-            }
-        }
-        out
+        crate::seed::tests::random_lairs(count, seed, 1, side, max_len)
     }
 
     #[test]
