@@ -186,6 +186,7 @@ impl Visit for Trace<'_> {
         if P::ALGORITHMS.is_empty() {
             bail!("{} offers no algorithm to trace", P::NAME);
         }
+        trace::judge_rules(&puzzle).map_err(anyhow::Error::msg)?;
         if let Some(name) = &cmd.algorithm {
             if !P::ALGORITHMS.iter().any(|a| a.name == name) {
                 bail!("{}", trace::unknown_algorithm::<P>(name));
@@ -245,8 +246,8 @@ impl Visit for Trace<'_> {
         }
         let (n, case) = &cases[0];
         let name = cmd.algorithm.as_deref().unwrap_or(P::ALGORITHMS[0].name);
+        let exact = exact_answer(&puzzle, case, &cmd.budget.limits());
         let limits = cmd.budget.limits();
-        let exact = exact_answer(&puzzle, case, &limits);
         let stdout = std::io::stdout();
         let mut sink = Lines {
             out: BufWriter::new(stdout.lock()),
@@ -307,7 +308,6 @@ fn exact_answer<P: Puzzle>(
 
 /// Every algorithm on every case: a table, JSON Lines, and the plot.
 fn compare<P: Puzzle>(puzzle: &P, cmd: &TraceCommand, cases: &[(u64, P::Case)]) -> Result<Exit> {
-    let limits = cmd.budget.limits();
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut exit = Exit::Ok;
@@ -337,8 +337,11 @@ fn compare<P: Puzzle>(puzzle: &P, cmd: &TraceCommand, cases: &[(u64, P::Case)]) 
     let mut plotted = Vec::new();
     let plot_case = cmd.case.unwrap_or(1);
     for (n, case) in cases {
-        let exact = exact_answer(puzzle, case, &limits);
+        // Each search has the whole budget (--timeout, --max-states), as
+        // the exact solve before them has.
+        let exact = exact_answer(puzzle, case, &cmd.budget.limits());
         for name in &algorithms {
+            let limits = cmd.budget.limits();
             let run = trace::run(puzzle, case, name, &limits, 0, &mut Count, exact)
                 .map_err(anyhow::Error::msg)?;
             if run.limit.is_some() {

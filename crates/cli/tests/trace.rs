@@ -302,4 +302,34 @@ fn a_lesson_is_the_input() {
     assert!(r.stderr.contains("give no FILE"), "{}", r.stderr);
     let help = run(&["trace", "holedox", "--help"], "");
     assert!(help.stdout.contains("push-is-wrong"), "{}", help.stdout);
+    // The searches play the judge's rules: other settings are refused
+    // before anything is printed, not judged against other rules.
+    let r = run(
+        &[
+            "trace",
+            "curling",
+            "--lesson",
+            "explodes",
+            "--compare",
+            "--max-throws",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    assert!(r.stderr.contains("judge's rules"), "{}", r.stderr);
+    let r = run(
+        &[
+            "trace",
+            "holedox",
+            "--lesson",
+            "two-bits",
+            "--tail-rule",
+            "lenient",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("judge's rules"), "{}", r.stderr);
 }

@@ -399,6 +399,10 @@ impl Puzzle for Curling {
         },
     ];
 
+    fn judge_rules(&self) -> bool {
+        *self == Self::default()
+    }
+
     fn trace(
         &self,
         case: &Board,

@@ -185,7 +185,8 @@ pub fn trace(board: &Board, limits: &Limits, rec: &mut Recorder<'_>) -> Result<T
             broken.map(|id| board.blocks()[id as usize]).collect(),
         )
     };
-    let found = idastar_observed(&mut walk, limits, dfs, &mut Watch::new(rec, cells));
+    let mut watch = Watch::new(rec, cells).goal_at(board.goal());
+    let found = idastar_observed(&mut walk, limits, dfs, &mut watch);
     rec.finish()?;
     let answer = match found.outcome {
         Outcome::Solved(plan) => plan.len() as i64,

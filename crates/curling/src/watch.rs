@@ -260,6 +260,7 @@ pub fn bfs_trace(board: &Board, rec: &mut Recorder<'_>) -> Result<Traced, Stop> 
                     }
                     rec.generate(child, None, stop, me, cells(&key.1));
                     seen.insert(key.clone());
+                    rec.hold(seen.len())?;
                     queue.push_back((key.0, key.1, child, me));
                     peak_frontier = peak_frontier.max(queue.len() as u64);
                     peak_stored = peak_stored.max(seen.len() as u64);

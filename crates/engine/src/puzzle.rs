@@ -479,6 +479,14 @@ pub trait Puzzle: Clone + Default + Send + Sync + 'static {
     /// Boards that teach something about those searches.
     const LESSONS: &'static [crate::trace::Lesson] = &[];
 
+    /// True when the settings are the judge's. The searches offered for
+    /// watching play the judge's rules (the contest programs know no
+    /// other), so [`crate::trace::run`] refuses other settings rather
+    /// than judge them against a solver playing different rules.
+    fn judge_rules(&self) -> bool {
+        true
+    }
+
     /// Runs the search called `algorithm` (one of [`Puzzle::ALGORITHMS`])
     /// on `case`, reporting every event to `rec`, which also charges the
     /// budget; [`Stop::Unknown`](crate::trace::Stop::Unknown) for a name

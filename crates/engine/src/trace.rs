@@ -244,6 +244,16 @@ impl<'a> Recorder<'a> {
         &self.tally
     }
 
+    /// `stored` states are held now: a search written for watching says so
+    /// as it grows, and a memory budget (`max_stored`) stops it as it
+    /// stops the solvers.
+    pub fn hold(&mut self, stored: usize) -> Result<(), Stop> {
+        match self.limits.max_stored {
+            Some(max) if stored > max => Err(Stop::Limit(LimitHit::Memory(max))),
+            _ => Ok(()),
+        }
+    }
+
     /// The budget of the traced search (a production search watched
     /// through [`Watch`] charges it itself).
     pub fn limits(&self) -> &'a Limits {
@@ -406,6 +416,9 @@ impl<'a> Recorder<'a> {
 pub struct Watch<'r, 't, F> {
     rec: &'r mut Recorder<'t>,
     cells: F,
+    /// The goal's cell, where every goal event is drawn (a search that
+    /// completes a plan without playing it has no state at the goal).
+    goal: Option<Pos>,
     /// Per node number, the number of its expansion's event (0: none).
     events: Vec<u64>,
 }
@@ -415,7 +428,16 @@ impl<'r, 't, F> Watch<'r, 't, F> {
         Watch {
             rec,
             cells,
+            goal: None,
             events: Vec::new(),
+        }
+    }
+
+    /// Goal events are drawn at `cell`.
+    pub fn goal_at(self, cell: Pos) -> Watch<'r, 't, F> {
+        Watch {
+            goal: Some(cell),
+            ..self
         }
     }
 
@@ -455,7 +477,10 @@ impl<S: ?Sized, F: FnMut(&S) -> (Pos, Vec<Pos>)> Observer<S> for Watch<'_, '_, F
     }
 
     fn goal(&mut self, state: &S, parent: usize, depth: u32) {
-        let (at, _) = (self.cells)(state);
+        let at = match self.goal {
+            Some(cell) => cell,
+            None => (self.cells)(state).0,
+        };
         let parent = self.event(parent);
         self.rec.goal(depth, at, parent);
     }
@@ -578,6 +603,19 @@ impl Run {
     }
 }
 
+/// `Err` with the reason when `puzzle`'s settings are not the judge's:
+/// the searches to watch play the judge's rules (see
+/// [`Puzzle::judge_rules`](crate::Puzzle::judge_rules)).
+pub fn judge_rules<P: crate::Puzzle>(puzzle: &P) -> Result<(), String> {
+    if puzzle.judge_rules() {
+        return Ok(());
+    }
+    Err(format!(
+        "the searches to watch play the judge's rules of {}: trace without rule settings",
+        P::NAME
+    ))
+}
+
 /// Runs `algorithm` of puzzle `P` on `case`, handing at most `max_events`
 /// steps to `sink`, and judges its answer against `exact` (the puzzle's
 /// solver's answer, computed once by the caller for every algorithm).
@@ -594,6 +632,7 @@ pub fn run<P: crate::Puzzle>(
     let Some(known) = P::ALGORITHMS.iter().find(|a| a.name == algorithm) else {
         return Err(unknown_algorithm::<P>(algorithm));
     };
+    judge_rules(puzzle)?;
     let started = Instant::now();
     let mut rec = Recorder::new(sink, limits, max_events);
     let ended = puzzle
@@ -754,6 +793,18 @@ fn escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_memory_budget_stops_a_search_that_holds_too_much() {
+        let limits = Limits {
+            max_stored: Some(2),
+            ..Limits::none()
+        };
+        let mut sink = Count;
+        let mut rec = Recorder::new(&mut sink, &limits, 0);
+        assert!(rec.hold(2).is_ok());
+        assert!(matches!(rec.hold(3), Err(Stop::Limit(LimitHit::Memory(2)))));
+    }
 
     #[test]
     fn coherent_accepts_a_whole_trace_and_names_what_breaks_one() {

@@ -442,6 +442,10 @@ impl Puzzle for Holedox {
         },
     ];
 
+    fn judge_rules(&self) -> bool {
+        *self == Self::default()
+    }
+
     fn trace(
         &self,
         case: &Case,

@@ -161,6 +161,9 @@ fn search(
             if mark(code(&next)) {
                 marked += 1;
                 if let Some(rec) = rec.as_deref_mut() {
+                    rec.hold(marked as usize).map_err(Failed::Stop)?;
+                }
+                if let Some(rec) = rec.as_deref_mut() {
                     rec.generate(steps as u32 + 1, None, to, me, next[1..].to_vec());
                 }
                 queue.push_back((next, steps + 1, me));

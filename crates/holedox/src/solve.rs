@@ -212,7 +212,7 @@ pub fn trace(
         (pos(body[0]), rest)
     };
     let options = SolveOptions::default();
-    let mut watch = Watch::new(rec, cells);
+    let mut watch = Watch::new(rec, cells).goal_at(case.lair().exit());
     let found = search_observed(case, rule, None, limits, &options, &mut watch);
     rec.finish()?;
     let answer = match found.outcome {
@@ -220,11 +220,11 @@ pub fn trace(
         Outcome::Unsolvable => -1,
         Outcome::Limit(hit) => return Err(Stop::Limit(hit)),
     };
-    let peak = found.stats.peak_frontier as u64;
+    // A* frees no node: the start and every state generated are held.
     Ok(Traced {
         answer: Some(answer),
-        peak_frontier: peak,
-        peak_stored: peak,
+        peak_frontier: found.stats.peak_frontier as u64,
+        peak_stored: 1 + rec.tally().generated,
     })
 }
 

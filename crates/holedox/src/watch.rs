@@ -207,6 +207,7 @@ pub fn astar_push_trace(case: &Case, rec: &mut Recorder<'_>) -> Result<Traced, S
                 rec.prune(g + 1, Prune::Visited, next[0], me);
                 continue;
             }
+            rec.hold(seen.len())?;
             let h = lair.h(next[0]);
             rec.generate(g + 1, Some(h), next[0], me, next[1..].to_vec());
             heap.push(Entry {
@@ -285,6 +286,7 @@ pub fn astar_trace(case: &Case, rec: &mut Recorder<'_>) -> Result<Traced, Stop> 
                 continue;
             }
             *known = g + 1;
+            rec.hold(best.len())?;
             let h = lair.h(next[0]);
             rec.generate(g + 1, Some(h), next[0], me, next[1..].to_vec());
             heap.push(Entry {

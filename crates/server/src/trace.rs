@@ -18,8 +18,10 @@
 //! - **Chunks, not a stream.** A trace may have millions of events; the
 //!   page asks for a window of at most [`MAX_TRACE_STEPS`] steps at a
 //!   time (`from`, `count`), as its playback or scrubber reaches them.
-//!   Searches are deterministic, so each chunk reruns the search from the
-//!   start and keeps only its window (the engine's `Window` sink, also
+//!   Searches are deterministic (but for where a time budget stops one:
+//!   a search that runs out of time can stop at another event on a
+//!   rerun, and its answer says `limit`), so each chunk reruns the search
+//!   from the start and keeps only its window (the engine's `Window` sink, also
 //!   cut at [`MAX_TRACE_CELLS`] cells): the server holds nothing between
 //!   requests, an answer holds one window,
 //!   and every answer carries the whole run's totals (the search runs to

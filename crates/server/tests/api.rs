@@ -1225,6 +1225,10 @@ async fn trace_caps_and_errors_are_400_and_a_budget_is_a_limit() {
         (json!({"case": 9}), "case 9: the input has only"),
         (json!({"input": "2 1\n2 x\n0 0\n"}), ""),
         (json!({"steps": 1}), "unknown field `steps`"),
+        (
+            json!({"options": {"max_throws": 3}}),
+            "the searches to watch play the judge's rules of curling",
+        ),
     ];
     for (extra, words) in cases {
         let e = error(

@@ -261,9 +261,8 @@ impl<W: Walk> Round<W> {
             let m = top.moves[top.next];
             top.next += 1;
             if !walk.play(m) {
-                if O::ON {
-                    obs.prune(walk, depth as usize, depth + 1, Prune::DeadEnd);
-                }
+                // Refused by the rules (no state is made): not an event,
+                // as the contest programs make none for such a move.
                 continue;
             }
             let g = depth + 1;

@@ -48,8 +48,9 @@ defineMode("watch", {
 
 /// Most events the page keeps of one search.
 const WATCH_CAP = 100000;
-/// Steps asked for in one request (at most the server's `max_steps`).
-const CHUNK = 2000;
+/// Steps asked for in one request (at most the server's `max_steps`):
+/// each request reruns the whole search, so few large ones cost less.
+const CHUNK = 5000;
 /// Events per second at each position of the speed slider.
 const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500];
 
@@ -372,7 +373,10 @@ function draw(w, lane, k) {
   const label = $("watch-label").value;
   const broken = new Set();
   const bodies = [];
-  for (const p of (step && step.cells) || []) {
+  // A prune or a goal draws no cells of its own: the state it came from
+  // (its parent expansion) is what the board still holds.
+  const holder = step && !(step.cells && step.cells.length) && step.parent ? lane.steps[step.parent - 1] : step;
+  for (const p of (holder && holder.cells) || []) {
     const i = p.row * g.width + p.col;
     if (g.ground[i] && g.ground[i].role === "wall") broken.add(i);
     else bodies.push(p);
@@ -428,7 +432,7 @@ function draw(w, lane, k) {
   }
   const words = describeStep(step, lane);
   const frontier = " Frontier: " + s.waiting + (s.waiting === 1 ? " state" : " states") + " waiting.";
-  lane.say.textContent = "Step " + k + " of " + lane.total + ": " + words + frontier;
+  lane.say.textContent = "Step " + k + " of " + (lane.total ?? "?") + ": " + words + frontier;
   svg.setAttribute("aria-label", lane.name + ", step " + k + ": " + words + " " + s.cells.size + " cells expanded so far." + frontier);
   showCounters(lane, s, k);
 }
