@@ -169,12 +169,20 @@ struct Trace<'a> {
 /// Writes each step as one JSON line.
 struct Lines<W: Write> {
     out: W,
+    /// The reader went away (`trace ... | head`): the command ends
+    /// quietly, as every command does then.
+    gone: bool,
 }
 
 impl<W: Write> Sink for Lines<W> {
     fn step(&mut self, step: &Step) -> std::io::Result<()> {
-        serde_json::to_writer(&mut self.out, step)?;
-        self.out.write_all(b"\n")
+        let written = serde_json::to_writer(&mut self.out, step)
+            .map_err(std::io::Error::from)
+            .and_then(|()| self.out.write_all(b"\n"));
+        if let Err(e) = &written {
+            self.gone = e.kind() == std::io::ErrorKind::BrokenPipe;
+        }
+        written
     }
 }
 
@@ -251,6 +259,7 @@ impl Visit for Trace<'_> {
         let stdout = std::io::stdout();
         let mut sink = Lines {
             out: BufWriter::new(stdout.lock()),
+            gone: false,
         };
         let run = trace::run(
             &puzzle,
@@ -260,8 +269,14 @@ impl Visit for Trace<'_> {
             cmd.max_events,
             &mut sink,
             exact,
-        )
-        .map_err(anyhow::Error::msg)?;
+        );
+        let run = match run {
+            Ok(run) => run,
+            Err(_) if sink.gone => {
+                return Err(std::io::Error::from(std::io::ErrorKind::BrokenPipe).into())
+            }
+            Err(e) => bail!("{e}"),
+        };
         let mut out = sink.out;
         let end = json!({
             "end": true,

@@ -333,3 +333,33 @@ fn a_lesson_is_the_input() {
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("judge's rules"), "{}", r.stderr);
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_the_trace_quietly() {
+    // `gridpuzzle trace ... | head -1`: the pipe closes after a line; the
+    // trace stops (the production search is cancelled, not run to its
+    // end) and says nothing, as every command does then.
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    for algorithm in ["gridpuzzle", "seed-dfs"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gridpuzzle"))
+            .args(["trace", "curling", "--lesson", "explodes", "-a", algorithm])
+            .args(["--timeout", "none"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(first.starts_with("{\"n\":1"), "{first}");
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{algorithm}");
+        assert!(
+            out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}

@@ -177,7 +177,6 @@ pub fn trace(board: &Board, limits: &Limits, rec: &mut Recorder<'_>) -> Result<T
         deepening: Deepening::BranchAndBound,
         max_depth: Some(JUDGE_MAX_THROWS),
     };
-    let mut walk = Stone::<false>::new(board, limits);
     let cells = |w: &Stone<'_, false>| {
         let broken = w.trail.iter().filter_map(|&(_, id)| id);
         (
@@ -186,6 +185,8 @@ pub fn trace(board: &Board, limits: &Limits, rec: &mut Recorder<'_>) -> Result<T
         )
     };
     let mut watch = Watch::new(rec, cells).goal_at(board.goal());
+    let limits = &watch.watched_limits(limits);
+    let mut walk = Stone::<false>::new(board, limits);
     let found = idastar_observed(&mut walk, limits, dfs, &mut watch);
     rec.finish()?;
     let answer = match found.outcome {

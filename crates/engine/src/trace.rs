@@ -39,6 +39,8 @@
 //! them ([`Lesson`]); [`run`] runs one of them on one case and says whether
 //! its answer agrees with the puzzle's exact solver.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -421,6 +423,9 @@ pub struct Watch<'r, 't, F> {
     goal: Option<Pos>,
     /// Per node number, the number of its expansion's event (0: none).
     events: Vec<u64>,
+    /// Raised when the sink fails: the cancel flag of the watched
+    /// search's budget (see [`Watch::watched_limits`]).
+    failed: Option<Arc<AtomicBool>>,
 }
 
 impl<'r, 't, F> Watch<'r, 't, F> {
@@ -430,6 +435,28 @@ impl<'r, 't, F> Watch<'r, 't, F> {
             cells,
             goal: None,
             events: Vec::new(),
+            failed: None,
+        }
+    }
+
+    /// The budget to run the watched search under: `limits` with a cancel
+    /// flag this watch raises when its sink fails, so that a trace whose
+    /// reader has gone (`trace ... | head`) stops the search at its next
+    /// budget check instead of running it to its end. The flag is the
+    /// caller's own when it has one (a request's: its reader is gone too).
+    pub fn watched_limits(&mut self, limits: &Limits) -> Limits {
+        let flag = limits.cancel.clone().unwrap_or_default();
+        self.failed = Some(flag.clone());
+        Limits {
+            cancel: Some(flag),
+            ..limits.clone()
+        }
+    }
+
+    /// After each event: a failed sink cancels the search.
+    fn check(&self) {
+        if let (Some(flag), true) = (&self.failed, self.rec.stop.is_some()) {
+            flag.store(true, Ordering::Relaxed);
         }
     }
 
@@ -462,6 +489,7 @@ impl<S: ?Sized, F: FnMut(&S) -> (Pos, Vec<Pos>)> Observer<S> for Watch<'_, '_, F
             self.events.resize(node + 1, 0);
         }
         self.events[node] = n;
+        self.check();
     }
 
     fn generate(&mut self, state: &S, parent: usize, depth: u32, estimate: Option<u32>) {

@@ -213,6 +213,7 @@ pub fn trace(
     };
     let options = SolveOptions::default();
     let mut watch = Watch::new(rec, cells).goal_at(case.lair().exit());
+    let limits = &watch.watched_limits(limits);
     let found = search_observed(case, rule, None, limits, &options, &mut watch);
     rec.finish()?;
     let answer = match found.outcome {

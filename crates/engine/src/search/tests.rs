@@ -409,3 +409,40 @@ fn a_full_table_changes_work_not_answers() {
     assert_eq!(tiny.outcome.moves().map(<[u8]>::len), Some(21));
     assert!(tiny.stats.expanded > full.stats.expanded);
 }
+
+#[test]
+fn a_watched_search_whose_sink_fails_is_cancelled() {
+    // A watched search cannot be stopped by its observer, so the watch
+    // raises the cancel flag of the budget it runs under when its sink
+    // fails: the search stops at its next budget check (1,024
+    // expansions), not after the millions it would make.
+    use crate::grid::Pos;
+    use crate::trace::{Recorder, Sink, Step, Watch};
+    struct Closed;
+    impl Sink for Closed {
+        fn step(&mut self, _: &Step) -> std::io::Result<()> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+    }
+    let mut w = Countdown {
+        n: 40,
+        trail: Vec::new(),
+        forbidden: vec![0],
+        exact: false,
+    };
+    let opts = DfsOptions {
+        table: false,
+        deepening: Deepening::BranchAndBound,
+        max_depth: Some(30),
+        ..DfsOptions::default()
+    };
+    let limits = Limits::none();
+    let mut sink = Closed;
+    let mut rec = Recorder::new(&mut sink, &limits, u64::MAX);
+    let mut watch = Watch::new(&mut rec, |w: &Countdown| (Pos::new(0, w.n), Vec::new()));
+    let watched = watch.watched_limits(&limits);
+    let found = idastar_observed(&mut w, &watched, opts, &mut watch);
+    assert_eq!(found.outcome, Outcome::Limit(LimitHit::Cancelled));
+    assert!(found.stats.expanded <= 1024, "{}", found.stats.expanded);
+    assert!(rec.finish().is_err(), "the sink's failure is reported");
+}
