@@ -67,7 +67,21 @@ async function scenario(name, body, options) {
 /// link: the page asks the server for its puzzles and for the link's
 /// board, so it is ready a little after the browser's load event.
 async function open(page, url) {
-  await page.goto(url);
+  const target = new URL(url);
+  const here = page.url() === "about:blank" ? null : new URL(page.url());
+  if (here && here.origin + here.pathname === target.origin + target.pathname
+      && here.hash !== target.hash && target.hash) {
+    // The same page with another link: no load, only a hashchange, which
+    // the page handles later. Wait for the event (the page's own listener,
+    // registered first, has marked it not ready by then), then for the
+    // board, or a click could reach the board that was there before.
+    await page.evaluate((hash) => new Promise((done) => {
+      window.addEventListener("hashchange", () => done(), { once: true });
+      location.hash = hash;
+    }), target.hash);
+  } else {
+    await page.goto(url);
+  }
   await ready(page);
 }
 

@@ -448,7 +448,11 @@ export function wire() {
   // One Back fires both events: the second reading aborts the first.
   const followHash = () => {
     const id = state.described && state.described.value && state.described.value.id;
-    if (location.hash !== "#" + id) loadFromHash().catch(report);
+    if (location.hash === "#" + id) return;
+    // Not ready until the link's board is on the page (what a test, or a
+    // script driving the page, waits for after changing the link).
+    document.body.dataset.ready = "0";
+    loadFromHash().catch(report).finally(() => { document.body.dataset.ready = "1"; });
   };
   window.addEventListener("hashchange", followHash);
   window.addEventListener("popstate", followHash);
