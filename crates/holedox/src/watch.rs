@@ -36,7 +36,7 @@
 //! lair where it goes wrong.
 
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::collections::{BinaryHeap, HashMap};
 
 use gridpuzzle_engine::grid::Pos;
 use gridpuzzle_engine::trace::{Prune, Recorder, Stop, Traced};
@@ -167,66 +167,7 @@ fn side(from: Pos, to: Pos) -> u64 {
 /// (see the module notes); an answer of -1 is right (every reachable state
 /// is still met).
 pub fn astar_push_trace(case: &Case, rec: &mut Recorder<'_>) -> Result<Traced, Stop> {
-    let lair = Lair::new(case);
-    let start = case.body().to_vec();
-    let mut seen: HashSet<u64> = HashSet::from([lair.key(&start)]);
-    let mut heap = BinaryHeap::from([Entry {
-        f: lair.h(start[0]),
-        seq: 0,
-        g: 0,
-        body: start,
-        parent: None,
-    }]);
-    let mut seq = 1u64;
-    let mut peak_frontier = 1u64;
-    let mut answer = -1;
-    while let Some(Entry {
-        g, body, parent, ..
-    }) = heap.pop()
-    {
-        let head = body[0];
-        let me = Some(rec.expand(g, Some(lair.h(head)), head, parent, body[1..].to_vec())?);
-        if head == lair.exit {
-            rec.goal(g, head, me);
-            answer = i64::from(g);
-            break;
-        }
-        for step in STEPS {
-            let next = match lair.step(&body, step) {
-                Move::Outside => {
-                    rec.prune(g + 1, Prune::DeadEnd, head, me);
-                    continue;
-                }
-                Move::Blocked(to) => {
-                    rec.prune(g + 1, Prune::DeadEnd, to, me);
-                    continue;
-                }
-                Move::To(next) => next,
-            };
-            if !seen.insert(lair.key(&next)) {
-                rec.prune(g + 1, Prune::Visited, next[0], me);
-                continue;
-            }
-            rec.hold(seen.len())?;
-            let h = lair.h(next[0]);
-            rec.generate(g + 1, Some(h), next[0], me, next[1..].to_vec());
-            heap.push(Entry {
-                f: g + 1 + h,
-                seq,
-                g: g + 1,
-                body: next,
-                parent: me,
-            });
-            seq += 1;
-            peak_frontier = peak_frontier.max(heap.len() as u64);
-        }
-    }
-    rec.finish()?;
-    Ok(Traced {
-        answer: Some(answer),
-        peak_frontier,
-        peak_stored: seen.len() as u64,
-    })
+    astar(case, rec, false)
 }
 
 /// Exact A*, traced (`astar`): the same estimate and heap as
@@ -241,6 +182,15 @@ pub fn astar_push_trace(case: &Case, rec: &mut Recorder<'_>) -> Result<Traced, S
 /// without an event (the state was, or will be, expanded with its better
 /// `g`): the expansions are the states whose moves were made.
 pub fn astar_trace(case: &Case, rec: &mut Recorder<'_>) -> Result<Traced, Stop> {
+    astar(case, rec, true)
+}
+
+/// The two A*s: one search, which differs only in what a move to a state
+/// reached before does. Without `reopen` it is pruned whatever its `g`
+/// (marked on push: `astar-push`); with it, a smaller `g` pushes the state
+/// again (`astar`). A state's recorded `g` changes only when reopened, so
+/// the stale-entry check on pop never fires without `reopen`.
+fn astar(case: &Case, rec: &mut Recorder<'_>, reopen: bool) -> Result<Traced, Stop> {
     let lair = Lair::new(case);
     let start = case.body().to_vec();
     let mut best: HashMap<u64, u32> = HashMap::from([(lair.key(&start), 0)]);
@@ -281,7 +231,8 @@ pub fn astar_trace(case: &Case, rec: &mut Recorder<'_>) -> Result<Traced, Stop> 
                 Move::To(next) => next,
             };
             let known = best.entry(lair.key(&next)).or_insert(u32::MAX);
-            if *known <= g + 1 {
+            let reached = *known != u32::MAX;
+            if reached && (!reopen || *known <= g + 1) {
                 rec.prune(g + 1, Prune::Visited, next[0], me);
                 continue;
             }
