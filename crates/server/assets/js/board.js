@@ -35,6 +35,23 @@
 
 import { $, listen, state } from "./state.js";
 
+/// The playback keys Solve and Watch share: ← → step, Space plays or
+/// pauses, Home and End go to the first and last position; `to` holds
+/// the mode's `step(±1)`, `togglePlay()` and `jump(toEnd)`. True when the
+/// key was one of them (Space or Enter on a focused button presses that
+/// button instead).
+export function playbackKey(event, to) {
+  const key = event.key;
+  if (event.target.tagName === "BUTTON" && (key === " " || key === "Enter")) return false;
+  if (key === "ArrowRight") to.step(1);
+  else if (key === "ArrowLeft") to.step(-1);
+  else if (key === " ") to.togglePlay();
+  else if (key === "Home") to.jump(false);
+  else if (key === "End") to.jump(true);
+  else return false;
+  return true;
+}
+
 const SVG = "http://www.w3.org/2000/svg";
 
 /// An SVG element `name` with `attrs`, appended to `parent` if given.

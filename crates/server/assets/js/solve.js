@@ -9,7 +9,7 @@
 
 import { abort, begin, isAbort } from "./api.js";
 import { $, actionStarted, defineMode, report, setMode, state, succeeded, words } from "./state.js";
-import { render, show, slideTime } from "./board.js";
+import { playbackKey, render, show, slideTime } from "./board.js";
 import { current, request } from "./link.js";
 
 defineMode("solve", {
@@ -187,16 +187,7 @@ function stopAnimation() {
 /// The keys of Solve mode: ← → step, Space plays or pauses, Home and End
 /// go to the first and last position. True when the key was one of them.
 export function solveKey(event) {
-  const key = event.key;
-  // Space or Enter on a focused button presses that button.
-  if (event.target.tagName === "BUTTON" && (key === " " || key === "Enter")) return false;
-  if (key === "ArrowRight") step(1);
-  else if (key === "ArrowLeft") step(-1);
-  else if (key === " ") togglePlay();
-  else if (key === "Home") jump(false);
-  else if (key === "End") jump(true);
-  else return false;
-  return true;
+  return playbackKey(event, { step, togglePlay, jump });
 }
 
 export function wire() {

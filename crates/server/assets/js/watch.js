@@ -36,7 +36,7 @@
 
 import { abort, algorithms, begin, isAbort } from "./api.js";
 import { $, actionStarted, defineMode, report, setMode, state, succeeded } from "./state.js";
-import { draftGround, el } from "./board.js";
+import { draftGround, el, playbackKey } from "./board.js";
 import { current, request } from "./link.js";
 
 defineMode("watch", {
@@ -563,15 +563,7 @@ function stop() {
 /// The keys of Watch mode, as Solve's: ← → step, Space plays or pauses,
 /// Home and End. True when the key was one of them.
 export function watchKey(event) {
-  const key = event.key;
-  if (event.target.tagName === "BUTTON" && (key === " " || key === "Enter")) return false;
-  if (key === "ArrowRight") step(1);
-  else if (key === "ArrowLeft") step(-1);
-  else if (key === " ") togglePlay();
-  else if (key === "Home") jump(false);
-  else if (key === "End") jump(true);
-  else return false;
-  return true;
+  return playbackKey(event, { step, togglePlay, jump });
 }
 
 /// A swipe across the boards steps forward (to the left) or back.
