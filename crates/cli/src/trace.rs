@@ -19,7 +19,6 @@ use std::path::PathBuf;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::puzzle::{counted, nth_case, NthCase};
-use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_engine::shown::shown_lines;
 use gridpuzzle_engine::trace::{self, chart_svg, Count, Prune, Run, Sink, Step};
 use gridpuzzle_registry::{Entry, Puzzle, Visit};
@@ -254,7 +253,7 @@ impl Visit for Trace<'_> {
         }
         let (n, case) = &cases[0];
         let name = cmd.algorithm.as_deref().unwrap_or(P::ALGORITHMS[0].name);
-        let exact = exact_answer(&puzzle, case, &cmd.budget.limits());
+        let exact = trace::exact_answer(&puzzle, case, &cmd.budget.limits());
         let limits = cmd.budget.limits();
         let stdout = std::io::stdout();
         let mut sink = Lines {
@@ -307,20 +306,6 @@ impl Visit for Trace<'_> {
     }
 }
 
-/// The exact solver's answer in judge terms, when it finds one within the
-/// budget.
-fn exact_answer<P: Puzzle>(
-    puzzle: &P,
-    case: &P::Case,
-    limits: &gridpuzzle_engine::search::Limits,
-) -> Option<i64> {
-    match puzzle.solve(case, limits).outcome {
-        Outcome::Solved(plan) => Some(plan.len() as i64),
-        Outcome::Unsolvable => Some(-1),
-        Outcome::Limit(_) => None,
-    }
-}
-
 /// Every algorithm on every case: a table, JSON Lines, and the plot.
 fn compare<P: Puzzle>(puzzle: &P, cmd: &TraceCommand, cases: &[(u64, P::Case)]) -> Result<Exit> {
     let stdout = std::io::stdout();
@@ -354,7 +339,7 @@ fn compare<P: Puzzle>(puzzle: &P, cmd: &TraceCommand, cases: &[(u64, P::Case)]) 
     for (n, case) in cases {
         // Each search has the whole budget (--timeout, --max-states), as
         // the exact solve before them has.
-        let exact = exact_answer(puzzle, case, &cmd.budget.limits());
+        let exact = trace::exact_answer(puzzle, case, &cmd.budget.limits());
         for name in &algorithms {
             let limits = cmd.budget.limits();
             let run = trace::run(puzzle, case, name, &limits, 0, &mut Count, exact)

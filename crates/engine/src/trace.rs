@@ -631,6 +631,17 @@ impl Run {
     }
 }
 
+/// The exact solver's answer in the judge's terms (moves, or -1 when
+/// proved impossible), when it finds one within `limits`: what [`run`]
+/// judges an algorithm against, computed once per case by its callers.
+pub fn exact_answer<P: crate::Puzzle>(puzzle: &P, case: &P::Case, limits: &Limits) -> Option<i64> {
+    match puzzle.solve(case, limits).outcome {
+        crate::search::Outcome::Solved(plan) => Some(plan.len() as i64),
+        crate::search::Outcome::Unsolvable => Some(-1),
+        crate::search::Outcome::Limit(_) => None,
+    }
+}
+
 /// `Err` with the reason when `puzzle`'s settings are not the judge's:
 /// the searches to watch play the judge's rules (see
 /// [`Puzzle::judge_rules`](crate::Puzzle::judge_rules)).

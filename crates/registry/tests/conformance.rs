@@ -1191,11 +1191,7 @@ fn algorithms<P: Puzzle>(p: &P) -> String {
     let mut runs = 0;
     for a in P::ALGORITHMS {
         for s in &samples {
-            let exact = match p.solve(&s.case, &roomy()).outcome {
-                Outcome::Solved(plan) => Some(plan.len() as i64),
-                Outcome::Unsolvable => Some(-1),
-                Outcome::Limit(_) => None,
-            };
+            let exact = trace::exact_answer(p, &s.case, &roomy());
             let max_events = 50;
             let mut kept: Vec<Step> = Vec::new();
             let run = trace::run(p, &s.case, a.name, &roomy(), max_events, &mut kept, exact)

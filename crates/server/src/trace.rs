@@ -46,7 +46,6 @@ use std::sync::{Arc, OnceLock};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
-use gridpuzzle_engine::search::{Limits, Outcome};
 use gridpuzzle_engine::trace::{self, chart_svg, Count, Prune, Sink, Step, Tally};
 use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Visit;
@@ -250,16 +249,6 @@ fn known<P: Puzzle>(name: &str) -> Result<&'static str, ApiError> {
         .ok_or_else(|| ApiError::bad(trace::unknown_algorithm::<P>(name)))
 }
 
-/// The exact solver's answer in judge terms, when it finds one within
-/// `limits` (as `gridpuzzle trace` finds it).
-fn exact_answer<P: Puzzle>(puzzle: &P, case: &P::Case, limits: &Limits) -> Option<i64> {
-    match puzzle.solve(case, limits).outcome {
-        Outcome::Solved(plan) => Some(plan.len() as i64),
-        Outcome::Unsolvable => Some(-1),
-        Outcome::Limit(_) => None,
-    }
-}
-
 struct Trace<'a> {
     req: TraceRequest,
     ctx: &'a Ctx,
@@ -284,7 +273,7 @@ impl Visit for Trace<'_> {
         let count = self.req.count.map_or(MAX_TRACE_STEPS, |c| c.0);
         Ok(Box::new(move |ctx| {
             let case = nth_case(&puzzle, &input, wanted, ctx)?;
-            let exact = exact_answer(&puzzle, &case, &bounds.limits(ctx));
+            let exact = trace::exact_answer(&puzzle, &case, &bounds.limits(ctx));
             let mut window = Chunk::new(from, count);
             // Nothing past the window is handed on, so the run's `cut`
             // says whether events follow it.
