@@ -16,6 +16,7 @@
 //! Each command module owns its clap struct and imports this module; this
 //! module imports no command (the top-level `Cli` lives in `main.rs`).
 
+use gridpuzzle_registry::Registered;
 use std::marker::PhantomData;
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -25,8 +26,9 @@ use anyhow::{anyhow, Result};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand, ValueEnum};
-use gridpuzzle_engine::puzzle::{counted, Setting};
-use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use gridpuzzle_engine::caps::Setting;
+use gridpuzzle_engine::words::counted;
+use gridpuzzle_registry::{Entry, Visit};
 
 /// Search budgets, each for one case's search, and the run's memory
 /// (`--memory`, shared by every job and table of the run: see
@@ -295,13 +297,9 @@ pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
 
 // ------------------------------------------------------------- puzzles
 
-/// The listed puzzles (the template puzzle of the tests is registered but
-/// not listed).
+/// The puzzles, in the registry's order.
 pub fn listed() -> Vec<Entry> {
     gridpuzzle_registry::entries()
-        .into_iter()
-        .filter(|e| e.listed)
-        .collect()
 }
 
 /// An `Examples:` block: `{1}`, `{2}`, ... in a line are the first,
@@ -422,10 +420,10 @@ pub fn visit_with<T, V: Visit<Output = Result<T>>>(
     }
     impl<T, V: Visit<Output = Result<T>>> Visit for Configured<'_, V> {
         type Output = Result<T>;
-        fn visit<P: Puzzle>(self, mut puzzle: P) -> Result<T> {
+        fn visit<P: Registered>(self, mut puzzle: P) -> Result<T> {
             for (key, value) in self.settings {
-                puzzle
-                    .set(key, value)
+                P::CAPS
+                    .set(&mut puzzle, key, value)
                     .map_err(|e| anyhow!("--{key}: {e}"))?;
             }
             self.work.visit(puzzle)
@@ -438,9 +436,7 @@ pub fn visit_with<T, V: Visit<Output = Result<T>>>(
 /// The bare puzzle subcommand of `entry`; the command adds its own
 /// options, then [`with_settings`].
 pub fn puzzle_command(entry: &Entry) -> clap::Command {
-    clap::Command::new(entry.name)
-        .about(entry.about)
-        .hide(!entry.listed)
+    clap::Command::new(entry.name).about(entry.info.about)
 }
 
 /// `cmd` with a `--KEY` option per rule setting of `entry`.
@@ -462,8 +458,8 @@ pub fn setting_arg(puzzle: &'static str, s: &'static Setting) -> Arg {
         }
         impl Visit for Check<'_> {
             type Output = Result<(), String>;
-            fn visit<P: Puzzle>(self, mut puzzle: P) -> Result<(), String> {
-                puzzle.set(self.key, self.value)
+            fn visit<P: Registered>(self, mut puzzle: P) -> Result<(), String> {
+                P::CAPS.set(&mut puzzle, self.key, self.value)
             }
         }
         gridpuzzle_registry::visit(puzzle, Check { key, value })
@@ -483,9 +479,8 @@ pub fn setting_arg(puzzle: &'static str, s: &'static Setting) -> Arg {
 }
 
 /// `cmd` after its puzzle subcommands were added: its own options are
-/// then numbered for `--help` as if only the listed puzzles were there
-/// (clap counts subcommands and options together), so an unlisted puzzle
-/// leaves every help text as it was.
+/// then numbered for `--help` after the puzzles (clap counts subcommands
+/// and options together).
 pub fn after_puzzles(cmd: clap::Command) -> clap::Command {
     cmd.next_display_order(listed().len())
 }
@@ -549,7 +544,7 @@ impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
             settings: read_settings(&entry, sub),
             params: if H::GEN_PARAMS {
                 entry
-                    .gen_params
+                    .gen_params()
                     .iter()
                     .filter_map(|p| {
                         sub.get_one::<String>(p.key)
@@ -603,7 +598,7 @@ impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
                 .after_help(H::after_help(&entry))
                 .arg(file);
             if H::GEN_PARAMS {
-                for p in entry.gen_params {
+                for p in entry.gen_params() {
                     sub = sub.arg(
                         Arg::new(p.key)
                             .long(p.key)
@@ -660,8 +655,8 @@ mod tests {
         struct Set(&'static str, &'static str);
         impl Visit for Set {
             type Output = Result<(), String>;
-            fn visit<P: Puzzle>(self, mut puzzle: P) -> Result<(), String> {
-                puzzle.set(self.0, self.1)
+            fn visit<P: Registered>(self, mut puzzle: P) -> Result<(), String> {
+                P::CAPS.set(&mut puzzle, self.0, self.1)
             }
         }
         for entry in gridpuzzle_registry::entries() {

@@ -31,6 +31,7 @@
 //! being made — a bad input or answers file, a search budget, a usage
 //! error — is a fail (3), never mistaken for the contestant's fault.
 
+use gridpuzzle_registry::Registered;
 use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -38,12 +39,12 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::diagnose::diagnose;
 use gridpuzzle_engine::generate::answer_of;
-use gridpuzzle_engine::puzzle::counted;
 use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_engine::shown::{shown, shown_lines};
+use gridpuzzle_engine::words::counted;
 use gridpuzzle_judge::checker::{Checker, Finding, Judgement, Kind, Problem};
 use gridpuzzle_judge::folder::jury_answers;
-use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use gridpuzzle_registry::{Entry, Visit};
 
 use serde::Serialize;
 
@@ -125,7 +126,7 @@ impl PuzzleHelp for CheckHelp {
     fn after_help(e: &Entry) -> String {
         format!(
             "{}\n\n{EXIT}\n\nExample:\n  gridpuzzle check {name} samples/{name}.in my-output.txt",
-            e.format_help,
+            e.info.format_help,
             name = e.name
         )
     }
@@ -287,7 +288,7 @@ struct Check<'a> {
 impl Visit for Check<'_> {
     type Output = Result<Exit>;
 
-    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+    fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         let reader = input::open(Some(&self.input))?;
         let cases = puzzle
             .cases(reader)
@@ -308,7 +309,7 @@ impl Visit for Check<'_> {
                         (Outcome::Limit(hit), None) => Err(anyhow!(
                             "{} {}: our search stopped, {}; the answer is not known \
                              (or give the answers with --answers)",
-                            P::UNIT,
+                            P::INFO.unit,
                             i + 1,
                             self.budget.explain(*hit)
                         )),
@@ -335,7 +336,7 @@ impl Visit for Check<'_> {
         {
             (Kind::Wrong, Some(n), Some(printed)) if !self.reporting.terse => {
                 let case = &cases[n as usize - 1];
-                diagnose(&puzzle, case, printed, &self.budget.limits()).lines
+                diagnose(&P::CAPS, &puzzle, case, printed, &self.budget.limits()).lines
             }
             _ => Vec::new(),
         };
@@ -350,7 +351,7 @@ impl Visit for Check<'_> {
                 strict: Some(self.strict),
                 cases: Some(report.cases),
                 right: Some(report.right),
-                comment: report.terse(P::UNIT),
+                comment: report.terse(P::INFO.unit),
                 findings: report
                     .findings
                     .iter()
@@ -361,8 +362,8 @@ impl Visit for Check<'_> {
                             Kind::Wrong => "wrong_answer",
                             Kind::Presentation => "presentation_error",
                         },
-                        text: f.describe(P::UNIT),
-                        terse: f.terse(P::UNIT),
+                        text: f.describe(P::INFO.unit),
+                        terse: f.terse(P::INFO.unit),
                         printed: f.printed_text().map(str::to_string),
                         answer: match &f.problem {
                             Problem::Wrong { answer, .. } => Some(*answer),
@@ -378,11 +379,11 @@ impl Visit for Check<'_> {
         }
         let mut text = String::new();
         if self.reporting.terse {
-            text.push_str(&shown(&report.terse(P::UNIT)));
+            text.push_str(&shown(&report.terse(P::INFO.unit)));
             text.push('\n');
         } else {
             for finding in &report.findings {
-                text.push_str(&shown_lines(&finding.describe(P::UNIT)));
+                text.push_str(&shown_lines(&finding.describe(P::INFO.unit)));
                 text.push('\n');
                 for line in diagnosis(finding) {
                     text.push_str(&format!("  {line}\n"));
@@ -394,7 +395,7 @@ impl Visit for Check<'_> {
                     counted(report.dropped(), "problem", "problems")
                 ));
             }
-            text.push_str(&report.summary(P::UNIT));
+            text.push_str(&report.summary(P::INFO.unit));
             text.push('\n');
         }
         self.reporting.write(&text)?;

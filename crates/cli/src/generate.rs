@@ -19,6 +19,7 @@
 //! density bandit), and one thread keeps "same seed, same bytes" trivially
 //! true.
 
+use gridpuzzle_registry::Registered;
 use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -30,11 +31,12 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand};
+use gridpuzzle_engine::caps::{BestOf, GenSpec, HardSpec};
 use gridpuzzle_engine::generate::{Difficulty, SampleStats, Stop, Want, Watchdog};
-use gridpuzzle_engine::puzzle::{capitalized, counted, moves_word, BestOf, GenSpec, HardSpec};
 use gridpuzzle_engine::report::generated_json;
 use gridpuzzle_engine::search::Limits;
-use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use gridpuzzle_engine::words::{capitalized, counted};
+use gridpuzzle_registry::{Entry, Visit};
 
 use crate::args::{parse_seconds, Format};
 use crate::Exit;
@@ -55,7 +57,7 @@ pub fn after_help() -> String {
         };
         text = text
             .replace(&format!("{{args{k}}}"), &required_params(e))
-            .replace(&format!("{{density{k}}}"), e.density);
+            .replace(&format!("{{density{k}}}"), e.gen.map_or("", |g| g.density));
     }
     format!("{AFTER_HELP}{GENERATE_EXIT}\n\n{text}")
 }
@@ -68,16 +70,9 @@ const GENERATE_EXIT: &str = "Exit status: 0 done (--hardest too, when --time or 
 /// ` --len 4`: the generator parameters `entry` requires, with the values
 /// a fresh `play` puzzle takes, for examples.
 fn required_params(entry: &Entry) -> String {
-    struct Fresh;
-    impl Visit for Fresh {
-        type Output = &'static [gridpuzzle_engine::puzzle::Param];
-        fn visit<P: Puzzle>(self, _: P) -> Self::Output {
-            P::FRESH_PARAMS
-        }
-    }
-    let fresh = gridpuzzle_registry::visit(entry.name, Fresh).unwrap_or(&[]);
+    let fresh = entry.gen.map_or(&[][..], |g| g.fresh_params);
     entry
-        .gen_params
+        .gen_params()
         .iter()
         .filter(|p| p.default.is_empty())
         .map(|p| {
@@ -197,8 +192,8 @@ fn board_word(name: &str) -> &'static str {
     struct Board;
     impl Visit for Board {
         type Output = &'static str;
-        fn visit<P: Puzzle>(self, _: P) -> &'static str {
-            P::BOARD
+        fn visit<P: Registered>(self, _: P) -> &'static str {
+            P::INFO.board
         }
     }
     gridpuzzle_registry::visit(name, Board).unwrap_or("board")
@@ -208,7 +203,7 @@ impl GenPuzzle {
     fn command(entry: &Entry) -> clap::Command {
         let board = board_word(entry.name);
         let mut cmd = crate::args::puzzle_command(entry)
-            .about(format!("{} {board}s", entry.title))
+            .about(format!("{} {board}s", entry.info.title))
             .arg(
                 Arg::new("size")
                     .long("size")
@@ -220,7 +215,7 @@ impl GenPuzzle {
                         capitalized(board)
                     )),
             );
-        for p in entry.gen_params {
+        for p in entry.gen_params() {
             let mut arg = Arg::new(p.key)
                 .long(p.key)
                 .value_name(p.value_name)
@@ -232,15 +227,14 @@ impl GenPuzzle {
             };
             cmd = cmd.arg(arg);
         }
-        if !entry.density.is_empty() {
+        if let Some(density) = entry.gen.map(|g| g.density) {
             cmd = cmd.arg(
                 Arg::new("density")
-                    .long(entry.density)
+                    .long(density)
                     .value_name("P")
                     .value_parser(clap::value_parser!(u32).range(0..=100))
                     .help(format!(
-                        "Percent of {} (default: learned, per {board}, from what gave wanted answers)",
-                        entry.density
+                        "Percent of {density} (default: learned, per {board}, from what gave wanted answers)",
                     )),
             );
         }
@@ -266,7 +260,7 @@ impl FromArgMatches for GenPuzzle {
                 .expect("--size is required"),
             density: sub.get_one::<u32>("density").copied(),
             params: entry
-                .gen_params
+                .gen_params()
                 .iter()
                 .filter_map(|p| {
                     sub.get_one::<String>(p.key)
@@ -287,6 +281,7 @@ impl Subcommand for GenPuzzle {
     fn augment_subcommands(cmd: clap::Command) -> clap::Command {
         let cmd = gridpuzzle_registry::entries()
             .iter()
+            .filter(|e| e.gen.is_some())
             .fold(cmd, |cmd, e| cmd.subcommand(GenPuzzle::command(e)));
         crate::args::after_puzzles(cmd)
     }
@@ -358,8 +353,9 @@ struct Make<'a> {
 impl Visit for Make<'_> {
     type Output = Result<Exit>;
 
-    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+    fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         let Make { cmd, seed, cancel } = self;
+        let gen = P::CAPS.generator()?;
         let a = &cmd.puzzle;
         let (width, height) = a.size;
         if cmd.hardest {
@@ -373,8 +369,8 @@ impl Visit for Make<'_> {
                 cancel: Some(cancel),
             };
             let mut report = |b: &BestOf<P>, t: Duration| improved::<P>(b, t);
-            let best = puzzle
-                .hardest(&spec, seed, &mut report)
+            let best = gen
+                .hardest(&puzzle, &spec, seed, &mut report)
                 .map_err(|e| anyhow!(e))?;
             let best = best.map(|b| (made_of_best(&puzzle, &b), b.evaluated));
             return finish_hardest::<P>(cmd, best);
@@ -390,11 +386,13 @@ impl Visit for Make<'_> {
             cancel: Some(Arc::clone(&cancel)),
         };
         let watchdog = Watchdog::start(cmd.patience.0, Arc::clone(&cancel));
-        let mut generator = puzzle.generator(&spec, seed).map_err(|e| anyhow!(e))?;
+        let mut generator = gen
+            .generator(&puzzle, &spec, seed)
+            .map_err(|e| anyhow!(e))?;
         let progress = Rc::new(RefCell::new(Progress::new(cmd.count)));
         if progress.borrow().on {
             let p = Rc::clone(&progress);
-            generator.on_progress(move |stats| p.borrow_mut().show(stats));
+            generator.on_progress(Box::new(move |stats| p.borrow_mut().show(stats)));
         }
         let (made_count, stopped) = {
             let mut made = generator.by_ref().map(|g| {
@@ -472,7 +470,7 @@ fn create(path: Option<&Path>) -> Result<Box<dyn Write>> {
 
 /// Writes cases as they come, then the terminator; see the module docs.
 /// Returns how many were made and why the generator stopped, if it did.
-fn write_all<P: Puzzle>(
+fn write_all<P: Registered>(
     cmd: &GenerateCommand,
     made: &mut dyn Iterator<Item = Result<Made<P::Move>, Stop>>,
     progress: &RefCell<Progress>,
@@ -510,27 +508,37 @@ fn write_all<P: Puzzle>(
     }
     progress.borrow().clear();
     if cmd.format == Format::Judge {
-        out.write_all(P::TERMINATOR.as_bytes())?;
+        out.write_all(P::INFO.terminator.as_bytes())?;
     }
     out.flush()?;
     Ok((made_count, stopped))
 }
 
 /// The JSON Lines record of case `n`.
-fn json_record<P: Puzzle>(n: u64, made: &Made<P::Move>) -> serde_json::Value {
-    generated_json(n, &made.text, P::TERMINATOR, &made.plan, &made.difficulty)
+fn json_record<P: Registered>(n: u64, made: &Made<P::Move>) -> serde_json::Value {
+    generated_json(
+        n,
+        &made.text,
+        P::INFO.terminator,
+        &made.plan,
+        &made.difficulty,
+    )
 }
 
 /// The judge's output line of case `n`, for `--answers`.
-fn answer_line<P: Puzzle>(n: u64, answer: i64) -> String {
-    format!("{}\n", P::judge_line(n, &answer.to_string()))
+fn answer_line<P: Registered>(n: u64, answer: i64) -> String {
+    format!(
+        "{}\n",
+        gridpuzzle_engine::puzzle::judge_line::<P>(n, &answer.to_string())
+    )
 }
 
 /// The `--hardest` board as a [`Made`]; its difficulty record is proved
 /// with no budget (the board was already solved once within it).
-fn made_of_best<P: Puzzle>(puzzle: &P, best: &BestOf<P>) -> Made<P::Move> {
-    let difficulty = puzzle
-        .difficulty(&best.board, &best.search, &Limits::none())
+fn made_of_best<P: Registered>(puzzle: &P, best: &BestOf<P>) -> Made<P::Move> {
+    let difficulty = P::CAPS
+        .generate
+        .and_then(|g| g.difficulty(puzzle, &best.board, &best.search, &Limits::none()))
         .unwrap_or(Difficulty {
             optimum: best.answer,
             optimal_first_moves: 0,
@@ -544,7 +552,7 @@ fn made_of_best<P: Puzzle>(puzzle: &P, best: &BestOf<P>) -> Made<P::Move> {
     }
 }
 
-fn finish_hardest<P: Puzzle>(
+fn finish_hardest<P: Registered>(
     cmd: &GenerateCommand,
     best: Option<(Made<P::Move>, u64)>,
 ) -> Result<Exit> {
@@ -555,7 +563,7 @@ fn finish_hardest<P: Puzzle>(
     match cmd.format {
         Format::Judge => {
             out.write_all(made.text.as_bytes())?;
-            out.write_all(P::TERMINATOR.as_bytes())?;
+            out.write_all(P::INFO.terminator.as_bytes())?;
         }
         Format::Json => writeln!(out, "{}", json_record::<P>(1, &made))?,
     }
@@ -568,18 +576,18 @@ fn finish_hardest<P: Puzzle>(
     eprintln!(
         "answer {} {} ({} solved)",
         made.answer,
-        moves_word::<P>(usize::try_from(made.answer).unwrap_or(0)),
+        P::INFO.moves_word(usize::try_from(made.answer).unwrap_or(0)),
         counted(evaluated, "board", "boards")
     );
     Ok(Exit::Ok)
 }
 
 /// Prints an improvement of `--hardest` on standard error.
-fn improved<P: Puzzle>(best: &BestOf<P>, elapsed: Duration) {
+fn improved<P: Registered>(best: &BestOf<P>, elapsed: Duration) {
     eprintln!(
         "best {} {} after {:.2} s ({} solved)",
         best.answer,
-        moves_word::<P>(usize::try_from(best.answer).unwrap_or(0)),
+        P::INFO.moves_word(usize::try_from(best.answer).unwrap_or(0)),
         elapsed.as_secs_f64(),
         counted(best.evaluated, "board", "boards")
     );

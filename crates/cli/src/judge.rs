@@ -20,6 +20,7 @@
 //! and `gridpuzzle_judge::judge`); this file reads the command line and
 //! prints the table, the summary and the first failing test.
 
+use gridpuzzle_registry::Registered;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -28,12 +29,12 @@ use std::collections::BTreeMap;
 
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use gridpuzzle_engine::puzzle::counted;
 use gridpuzzle_engine::shown::shown;
+use gridpuzzle_engine::words::counted;
 use gridpuzzle_judge::folder::{self, Test, TestFiles};
 use gridpuzzle_judge::judge::{first_wrong, Judge, Judged, RunVerdict, OUTPUT_CAP};
 use gridpuzzle_judge::run::RunLimits;
-use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use gridpuzzle_registry::{Entry, Visit};
 use serde::Serialize;
 
 use crate::args::{BudgetArgs, Cap, PuzzleArgs, PuzzleHelp};
@@ -141,7 +142,7 @@ impl PuzzleHelp for JudgeHelp {
     fn after_help(e: &Entry) -> String {
         format!(
             "{}\n\n{EXIT}\n\nExample:\n  gridpuzzle judge {name} --candidate './a.out' tests",
-            e.format_help,
+            e.info.format_help,
             name = e.name
         )
     }
@@ -194,7 +195,7 @@ struct Folder {
 impl Visit for Folder {
     type Output = Result<Exit>;
 
-    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+    fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         let titles = folder::titles(&self.dir);
         let limits = || self.budget.limits();
         let tests = self
@@ -337,7 +338,7 @@ pub struct TestJson {
 }
 
 impl Folder {
-    fn json<P: Puzzle>(
+    fn json<P: Registered>(
         &self,
         tests: &[Test<P::Case>],
         judged: &[Judged],
@@ -348,7 +349,7 @@ impl Folder {
             *counts.entry(j.verdict.name()).or_insert(0) += 1;
         }
         JudgeJson {
-            puzzle: P::NAME,
+            puzzle: P::INFO.name,
             folder: self.dir.display().to_string(),
             candidate: self.candidate.clone(),
             time_limit: self.judge.limits.time.as_secs_f64(),
@@ -372,7 +373,7 @@ impl Folder {
                         .report
                         .iter()
                         .flat_map(|r| r.findings.iter().take(10))
-                        .map(|f| f.describe(P::UNIT))
+                        .map(|f| f.describe(P::INFO.unit))
                         .collect(),
                 })
                 .collect(),
@@ -386,7 +387,7 @@ impl Folder {
 /// element for a test that is not AC, its `type` the verdict and its
 /// `message` the table's detail. Written with quick-xml, which escapes
 /// what a program printed.
-pub fn junit<P: Puzzle>(tests: &[Test<P::Case>], judged: &[Judged]) -> Result<Vec<u8>> {
+pub fn junit<P: Registered>(tests: &[Test<P::Case>], judged: &[Judged]) -> Result<Vec<u8>> {
     use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
     let mut w = quick_xml::Writer::new_with_indent(Vec::new(), b' ', 2);
     let failures = judged
@@ -399,7 +400,7 @@ pub fn junit<P: Puzzle>(tests: &[Test<P::Case>], judged: &[Judged]) -> Result<Ve
         failures.to_string(),
         format!("{time:.3}"),
     );
-    let name = format!("gridpuzzle judge {}", P::NAME);
+    let name = format!("gridpuzzle judge {}", P::INFO.name);
     w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
     let mut suites = BytesStart::new("testsuites");
     suites.push_attribute(("name", name.as_str()));
@@ -409,7 +410,7 @@ pub fn junit<P: Puzzle>(tests: &[Test<P::Case>], judged: &[Judged]) -> Result<Ve
     suites.push_attribute(("time", time.as_str()));
     w.write_event(Event::Start(suites))?;
     let mut suite = BytesStart::new("testsuite");
-    suite.push_attribute(("name", P::NAME));
+    suite.push_attribute(("name", P::INFO.name));
     suite.push_attribute(("tests", n.as_str()));
     suite.push_attribute(("failures", failures.as_str()));
     suite.push_attribute(("errors", "0"));
@@ -423,7 +424,7 @@ pub fn junit<P: Puzzle>(tests: &[Test<P::Case>], judged: &[Judged]) -> Result<Ve
         let time = format!("{:.3}", j.run.wall.as_secs_f64());
         let mut case = BytesStart::new("testcase");
         case.push_attribute(("name", name.as_str()));
-        case.push_attribute(("classname", P::NAME));
+        case.push_attribute(("classname", P::INFO.name));
         case.push_attribute(("time", time.as_str()));
         if j.verdict == RunVerdict::Ac {
             w.write_event(Event::Empty(case))?;
@@ -439,7 +440,7 @@ pub fn junit<P: Puzzle>(tests: &[Test<P::Case>], judged: &[Judged]) -> Result<Ve
         if let Some(report) = &j.report {
             for f in report.findings.iter().take(10) {
                 body.push('\n');
-                body.push_str(&shown(&f.describe(P::UNIT)));
+                body.push_str(&shown(&f.describe(P::INFO.unit)));
             }
         }
         w.write_event(Event::Text(BytesText::new(&body)))?;
@@ -480,7 +481,7 @@ fn row<C>(t: &Test<C>, j: &Judged, width: usize) -> std::io::Result<()> {
 
 impl Folder {
     /// The first failing test, in detail.
-    fn explain_failure<P: Puzzle>(
+    fn explain_failure<P: Registered>(
         &self,
         puzzle: &P,
         out: &mut impl Write,
@@ -500,7 +501,7 @@ impl Folder {
         )?;
         if let Some(report) = &j.report {
             for f in report.findings.iter().take(10) {
-                writeln!(out, "  {}", shown(&f.describe(P::UNIT)))?;
+                writeln!(out, "  {}", shown(&f.describe(P::INFO.unit)))?;
             }
             if report.findings.len() > 10 {
                 writeln!(out, "  ... and {} more", report.findings.len() - 10)?;
@@ -509,7 +510,7 @@ impl Folder {
                 writeln!(
                     out,
                     "\nThe first wrong answer, {} {}: printed {}, the answer is {}.",
-                    P::UNIT,
+                    P::INFO.unit,
                     wrong.case,
                     shown(&wrong.printed.to_string()),
                     wrong.answer
@@ -518,7 +519,7 @@ impl Folder {
                     writeln!(out, "  {line}")?;
                 }
                 if wrong.text.lines().count() <= 30 {
-                    writeln!(out, "The {}:", P::UNIT)?;
+                    writeln!(out, "The {}:", P::INFO.unit)?;
                     for line in wrong.text.lines() {
                         writeln!(out, "  {line}")?;
                     }

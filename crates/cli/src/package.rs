@@ -8,12 +8,13 @@
 //! reads the command line and prints what was written; the exit status
 //! says whether the test set under it is good.
 
+use gridpuzzle_registry::Registered;
 use std::io::Write;
 
 use anyhow::{bail, Result};
 use clap::Args;
 use gridpuzzle_judge::package::{Cases, Pack};
-use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use gridpuzzle_registry::{Entry, Visit};
 use serde::Serialize;
 
 use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
@@ -134,12 +135,12 @@ struct Written(Pack, ReportFormat);
 impl Visit for Written {
     type Output = Result<Exit>;
 
-    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+    fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         let packed = self.0.make(&puzzle)?;
         let mut out = std::io::stdout().lock();
         if self.1 == ReportFormat::Json {
             let doc = PackageJson {
-                puzzle: P::NAME,
+                puzzle: P::INFO.name,
                 folder: self.0.dir.display().to_string(),
                 good: packed.good,
                 sample: 1,

@@ -5,17 +5,19 @@
 //! frame, or an HTML page that steps through the still frames. It is
 //! written once for every puzzle: [`Draw`] is a registry `Visit`.
 
+use gridpuzzle_registry::Registered;
 use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::check::{bad_letter, read_plan, Plan};
-use gridpuzzle_engine::puzzle::{counted, moves_word, nth_case, NthCase};
+use gridpuzzle_engine::puzzle::{nth_case, NthCase};
 use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_engine::shown::{shown, shown_lines};
 use gridpuzzle_engine::svg::write_html_player;
-use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use gridpuzzle_engine::words::counted;
+use gridpuzzle_registry::{Entry, Visit};
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
 use crate::{input, Exit};
@@ -85,9 +87,9 @@ impl PuzzleHelp for RenderHelp {
              Exit status: 0 drawn, 2 bad input or usage, 3 a search budget ran out \
              (the {unit}'s start is drawn, without {moves}).\n\n\
              Example:\n  gridpuzzle render {name} samples/{name}.in --case 1 -o solution.svg",
-            e.format_help,
-            unit = e.unit,
-            moves = e.moves,
+            e.info.format_help,
+            unit = e.info.unit,
+            moves = e.info.moves,
             name = e.name
         )
     }
@@ -133,11 +135,11 @@ struct Draw<'a> {
 impl Visit for Draw<'_> {
     type Output = Result<Exit>;
 
-    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+    fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         let Draw { cmd, kind, output } = self;
         let reader = input::open(cmd.puzzle.file.as_deref())?;
         let (wanted, frame) = (cmd.case, cmd.frame);
-        let unit = P::UNIT;
+        let unit = P::INFO.unit;
         let case = match nth_case(puzzle.cases(reader), wanted) {
             NthCase::Found(case) => case,
             NthCase::Bad(e) => {
@@ -150,7 +152,7 @@ impl Visit for Draw<'_> {
             ),
         };
         let size = P::size(&case);
-        crate::args::board_fits(unit, wanted, P::BOARD, size, cmd.max_cells)?;
+        crate::args::board_fits(unit, wanted, P::INFO.board, size, cmd.max_cells)?;
         let mut exit = Exit::Ok;
         let plan: Vec<P::Move> = if let Some(moves) = &cmd.moves {
             own_plan(&puzzle, &case, moves)?
@@ -161,7 +163,7 @@ impl Visit for Draw<'_> {
             bail!(
                 "--frame {k}: {unit} {wanted} has {} {}, so frames go from 0 to {}",
                 plan.len(),
-                moves_word::<P>(plan.len()),
+                P::INFO.moves_word(plan.len()),
                 plan.len()
             );
         }
@@ -172,7 +174,7 @@ impl Visit for Draw<'_> {
 
 /// `--moves`: the user's own plan, checked move by move against the rules
 /// (the first illegal move is refused with the rules' reason).
-fn own_plan<P: Puzzle>(puzzle: &P, case: &P::Case, text: &str) -> Result<Vec<P::Move>> {
+fn own_plan<P: Registered>(puzzle: &P, case: &P::Case, text: &str) -> Result<Vec<P::Move>> {
     let plan = match read_plan::<P::Move>(text) {
         Ok(Plan::Moves(plan)) => plan,
         Ok(Plan::Skip) => bail!("--moves: expected moves ({}), found `-`", {
@@ -195,7 +197,7 @@ fn own_plan<P: Puzzle>(puzzle: &P, case: &P::Case, text: &str) -> Result<Vec<P::
         eprintln!(
             "gridpuzzle: note: --moves does not reach the goal after {} {}",
             plan.len(),
-            moves_word::<P>(plan.len())
+            P::INFO.moves_word(plan.len())
         );
     }
     Ok(plan)
@@ -203,13 +205,13 @@ fn own_plan<P: Puzzle>(puzzle: &P, case: &P::Case, text: &str) -> Result<Vec<P::
 
 /// The optimal plan, or none (the start is drawn) when there is none or a
 /// budget stopped the search (then `exit` is 3).
-fn solved_plan<P: Puzzle>(
+fn solved_plan<P: Registered>(
     puzzle: &P,
     case: &P::Case,
     cmd: &RenderCommand,
     exit: &mut Exit,
 ) -> Vec<P::Move> {
-    let (unit, wanted) = (P::UNIT, cmd.case);
+    let (unit, wanted) = (P::INFO.unit, cmd.case);
     match puzzle.solve(case, &cmd.budget.limits()).outcome {
         Outcome::Solved(moves) => moves,
         Outcome::Unsolvable => {
@@ -228,7 +230,7 @@ fn solved_plan<P: Puzzle>(
 }
 
 /// Writes the picture of `plan`: a page streamed frame by frame, or one SVG.
-fn draw<P: Puzzle>(
+fn draw<P: Registered>(
     puzzle: &P,
     case: &P::Case,
     plan: &[P::Move],
@@ -237,7 +239,7 @@ fn draw<P: Puzzle>(
     output: &std::path::Path,
     size: (u32, u32),
 ) -> Result<()> {
-    let (unit, wanted, frame) = (P::UNIT, cmd.case, cmd.frame);
+    let (unit, wanted, frame) = (P::INFO.unit, cmd.case, cmd.frame);
     if matches!(kind, Kind::Html) {
         crate::args::boards_fit(
             unit,
@@ -252,9 +254,13 @@ fn draw<P: Puzzle>(
             .with_context(|| format!("cannot write {}", output.display()))?;
         let mut out = std::io::BufWriter::new(file);
         let frames = (0..=plan.len()).map(|k| svg(puzzle, case, plan, Some(k)));
-        write_html_player(&mut out, &format!("{}: {unit} {wanted}", P::TITLE), frames)
-            .and_then(|()| out.flush())
-            .with_context(|| format!("cannot write {}", output.display()))?;
+        write_html_player(
+            &mut out,
+            &format!("{}: {unit} {wanted}", P::INFO.title),
+            frames,
+        )
+        .and_then(|()| out.flush())
+        .with_context(|| format!("cannot write {}", output.display()))?;
     } else {
         if frame.is_none() {
             // An animation draws every position too (issue 28: a
@@ -283,7 +289,7 @@ fn draw<P: Puzzle>(
             "gridpuzzle: wrote {} ({unit} {wanted}, {} {})",
             shown(&output.display().to_string()),
             plan.len(),
-            moves_word::<P>(plan.len())
+            P::INFO.moves_word(plan.len())
         );
     }
     Ok(())
@@ -291,8 +297,12 @@ fn draw<P: Puzzle>(
 
 /// The picture of `plan`; a plan that does not replay (never one the
 /// solver returned) becomes a comment instead of a picture.
-fn svg<P: Puzzle>(puzzle: &P, case: &P::Case, plan: &[P::Move], still: Option<usize>) -> String {
-    puzzle
-        .svg(case, plan, still)
+fn svg<P: Registered>(
+    puzzle: &P,
+    case: &P::Case,
+    plan: &[P::Move],
+    still: Option<usize>,
+) -> String {
+    gridpuzzle_engine::caps::svg(puzzle, case, plan, still)
         .unwrap_or_else(|e| format!("<!-- cannot replay: {e} -->"))
 }

@@ -15,6 +15,7 @@
 //! only the puzzle's own methods (`cases`, `solve`, `judge_line`,
 //! `explain`) differ between puzzles.
 
+use gridpuzzle_registry::Registered;
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -22,13 +23,14 @@ use std::time::Duration;
 
 use anyhow::Result;
 use clap::Args;
-use gridpuzzle_engine::puzzle::{capitalized, decimal, moves_word};
+use gridpuzzle_engine::puzzle::decimal;
 use gridpuzzle_engine::report::search_json;
 use gridpuzzle_engine::search::{Outcome, Search};
 use gridpuzzle_engine::shown::shown_lines;
 use gridpuzzle_engine::stream::{Answer, Batch, Fault, Stream, SOLO};
 use gridpuzzle_engine::view::TextStyle;
-use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use gridpuzzle_engine::words::capitalized;
+use gridpuzzle_registry::{Entry, Visit};
 
 use crate::args::{BudgetArgs, Color, Format, PuzzleArgs, PuzzleHelp};
 use crate::{input, Exit};
@@ -120,8 +122,8 @@ impl PuzzleHelp for SolveHelp {
              Exit status: 0 all answered, 2 bad input or usage (the {unit}s before \
              the bad one are still answered), 3 a search limit was reached.\n\n\
              Example:\n  gridpuzzle solve {name} samples/{name}.in",
-            e.format_help,
-            unit = e.unit,
+            e.info.format_help,
+            unit = e.info.unit,
             name = e.name
         )
     }
@@ -180,7 +182,7 @@ struct Run {
 impl Visit for Run {
     type Output = Result<Exit>;
 
-    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+    fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         let stream = Stream {
             jobs: self.jobs,
             solo: self.solo,
@@ -220,7 +222,7 @@ struct Answering<'a, P> {
     drawn: AtomicU64,
 }
 
-impl<P: Puzzle> Answer for Answering<'_, P> {
+impl<P: Registered> Answer for Answering<'_, P> {
     type Case = P::Case;
 
     fn cells(&self, case: &P::Case) -> u64 {
@@ -239,7 +241,7 @@ impl<P: Puzzle> Answer for Answering<'_, P> {
         match self.run.mode {
             Mode::Explain(_) => {
                 let max = self.run.max_cells;
-                crate::args::board_fits(P::UNIT, n, P::BOARD, P::size(case), max)
+                crate::args::board_fits(P::INFO.unit, n, P::INFO.board, P::size(case), max)
                     .map_err(|e| e.to_string())?;
                 let cells = self.cells(case);
                 let total = self.drawn.fetch_add(cells, Ordering::Relaxed) + cells;
@@ -248,7 +250,7 @@ impl<P: Puzzle> Answer for Answering<'_, P> {
                         "{unit} {n}: the boards drawn up to here have {total} cells, more \
                          than --max-cells {max} allows to draw in one run; give a larger \
                          --max-cells to draw them, or solve without --explain",
-                        unit = P::UNIT,
+                        unit = P::INFO.unit,
                     ));
                 }
                 Ok(())
@@ -273,7 +275,7 @@ impl<P: Puzzle> Answer for Answering<'_, P> {
 impl Run {
     /// Appends case `n`'s output (and any note for standard error) to
     /// `batch`.
-    fn format<P: Puzzle>(
+    fn format<P: Registered>(
         &self,
         puzzle: &P,
         n: u64,
@@ -284,7 +286,7 @@ impl Run {
         let text = &mut batch.text;
         match self.mode {
             Mode::Judge => {
-                P::push_judge_line(n, judge_answer(found, &mut [0; 20]), text);
+                P::judge_line(n, judge_answer(found, &mut [0; 20]), text);
                 text.push(b'\n');
             }
             Mode::Json => {
@@ -297,7 +299,7 @@ impl Run {
                     _ => &[],
                 };
                 let fits = crate::args::boards_fit(
-                    P::UNIT,
+                    P::INFO.unit,
                     n,
                     P::size(case),
                     plan.len() + 1,
@@ -319,7 +321,7 @@ impl Run {
         if let Outcome::Limit(hit) = &found.outcome {
             let message = format!(
                 "{} {n}: {}; the answer is not known",
-                P::UNIT,
+                P::INFO.unit,
                 self.budget.explain(*hit)
             );
             batch.note(message, Fault::Limit);
@@ -338,27 +340,27 @@ fn judge_answer<'a, M>(found: &Search<M>, digits: &'a mut [u8; 20]) -> &'a str {
 }
 
 /// The first line of a case's `--explain`: its answer and moves.
-fn explain_head<P: Puzzle>(puzzle: &P, n: u64, found: &Search<P::Move>) -> String {
-    let unit = capitalized(P::UNIT);
+fn explain_head<P: Registered>(puzzle: &P, n: u64, found: &Search<P::Move>) -> String {
+    let unit = capitalized(P::INFO.unit);
     match &found.outcome {
         Outcome::Solved(moves) => {
             let spaced: Vec<String> = moves.iter().map(|d| d.to_string()).collect();
             format!(
                 "{unit} {n}: {} {}: {}",
                 moves.len(),
-                moves_word::<P>(moves.len()),
+                P::INFO.moves_word(moves.len()),
                 spaced.join(" ")
             )
         }
         Outcome::Unsolvable => format!(
             "{unit} {n}: -1, {} (proved by an exhaustive search)",
-            puzzle.unsolvable()
+            P::CAPS.narration().unsolvable(puzzle)
         ),
         Outcome::Limit(hit) => format!("{unit} {n}: limit, {hit}; the answer is not known"),
     }
 }
 
-fn explain<P: Puzzle>(
+fn explain<P: Registered>(
     puzzle: &P,
     n: u64,
     case: &P::Case,
@@ -372,6 +374,6 @@ fn explain<P: Puzzle>(
     format!(
         "{}\n{}\n",
         explain_head(puzzle, n, found),
-        puzzle.explain(case, plan, style)
+        gridpuzzle_engine::caps::explain(puzzle, P::CAPS.narration(), case, plan, style)
     )
 }

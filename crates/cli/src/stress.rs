@@ -16,6 +16,7 @@
 //! Everything here is generic over the puzzle ([`Job`] is a registry
 //! `Visit`).
 
+use gridpuzzle_registry::Registered;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -26,14 +27,14 @@ use anyhow::{bail, Result};
 use clap::Args;
 use gridpuzzle_engine::generate::Want;
 use gridpuzzle_engine::moves::plan_string;
-use gridpuzzle_engine::puzzle::counted;
 use gridpuzzle_engine::search::{Limits, Outcome};
 use gridpuzzle_engine::shown::shown;
 use gridpuzzle_engine::view::TextStyle;
+use gridpuzzle_engine::words::counted;
 use gridpuzzle_judge::checker::Problem;
 use gridpuzzle_judge::scan::Scan;
 use gridpuzzle_judge::stress::{judge_input, Failure, Input, ShrinkEnd, Shrunk, SizeRange, Stress};
-use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use gridpuzzle_registry::{Entry, Visit};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
@@ -88,8 +89,8 @@ fn judge_three(name: &str) -> String {
     struct Line;
     impl Visit for Line {
         type Output = String;
-        fn visit<P: Puzzle>(self, _: P) -> String {
-            format!("`{}`", P::judge_line(1, "3"))
+        fn visit<P: Registered>(self, _: P) -> String {
+            format!("`{}`", gridpuzzle_engine::puzzle::judge_line::<P>(1, "3"))
         }
     }
     gridpuzzle_registry::visit(name, Line).unwrap_or_default()
@@ -113,8 +114,8 @@ impl PuzzleHelp for StressHelp {
              Exit status: 0 all cases agreed, 1 a failure was found, 2 usage error, \
              130 interrupted.\n\n\
              Example:\n  gridpuzzle stress {name} --candidate './a.out' --cases 2000",
-            e.format_help,
-            unit = e.unit,
+            e.info.format_help,
+            unit = e.info.unit,
             name = e.name,
             board = "puzzle",
             three = judge_three(e.name)
@@ -295,7 +296,7 @@ struct FailureJson {
 impl Visit for Job {
     type Output = Result<Exit>;
 
-    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+    fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         self.run(&puzzle)
     }
 }
@@ -314,7 +315,7 @@ impl Job {
         bar
     }
 
-    fn run<P: Puzzle>(&self, puzzle: &P) -> Result<Exit> {
+    fn run<P: Registered>(&self, puzzle: &P) -> Result<Exit> {
         let s = &self.stress;
         s.check_request(puzzle)?;
         let bar = self.progress(s.cases);
@@ -331,7 +332,7 @@ impl Job {
         };
         if self.json {
             let mut doc = StressJson {
-                puzzle: P::NAME,
+                puzzle: P::INFO.name,
                 agreed,
                 skipped: scanned.skipped,
                 ..StressJson::default()
@@ -371,7 +372,7 @@ impl Job {
         }
     }
 
-    fn report<P: Puzzle>(
+    fn report<P: Registered>(
         &self,
         puzzle: &P,
         number: u64,
@@ -413,7 +414,11 @@ impl Job {
         let datasets = if input.cases.len() > 1 {
             format!(
                 ", {}",
-                counted(input.cases.len() as u64, P::UNIT, &format!("{}s", P::UNIT))
+                counted(
+                    input.cases.len() as u64,
+                    P::INFO.unit,
+                    &format!("{}s", P::INFO.unit)
+                )
             )
         } else {
             String::new()
@@ -453,7 +458,7 @@ impl Job {
             .map(<[P::Move]>::to_vec)
             .unwrap_or_default();
         let of = if input.cases.len() > 1 {
-            format!(" of {} {}", P::UNIT, at + 1)
+            format!(" of {} {}", P::INFO.unit, at + 1)
         } else {
             String::new()
         };
@@ -468,9 +473,11 @@ impl Job {
                     plan_string(&plan)
                 }
             )?,
-            Outcome::Unsolvable => {
-                writeln!(out, "\nThe answer{of} is -1 ({}):", puzzle.unsolvable())?
-            }
+            Outcome::Unsolvable => writeln!(
+                out,
+                "\nThe answer{of} is -1 ({}):",
+                P::CAPS.narration().unsolvable(puzzle)
+            )?,
             Outcome::Limit(hit) => writeln!(out, "\nOur search stopped: {hit}")?,
         }
         let style = TextStyle {
@@ -483,14 +490,18 @@ impl Job {
         let (w, h) = P::size(case);
         let drawn = u64::from(w) * u64::from(h) * (plan.len() as u64 + 1);
         if drawn <= crate::args::DEFAULT_MAX_CELLS {
-            write!(out, "{}", puzzle.explain(case, &plan, style))?;
+            write!(
+                out,
+                "{}",
+                gridpuzzle_engine::caps::explain(puzzle, P::CAPS.narration(), case, &plan, style)
+            )?;
         } else {
             writeln!(
                 out,
                 "(its {} boards of {w}x{h} are not drawn here: `gridpuzzle solve {} --explain \
                  --max-cells {drawn}` on the saved input draws them)",
                 plan.len() + 1,
-                P::NAME
+                P::INFO.name
             )?;
         }
         if let Some(explained) = s.explain(puzzle, &input, &failure)? {
@@ -502,23 +513,23 @@ impl Job {
                 writeln!(
                     out,
                     "  alone, this {unit} is answered right: your program keeps something from the {unit} before it (reset everything between {unit}s)",
-                    unit = P::UNIT
+                    unit = P::INFO.unit
                 )?;
             }
         }
         writeln!(out, "\nSaved to {}. To reproduce:", s.save.display())?;
         let file = shell_words::quote(&s.save.to_string_lossy()).into_owned();
-        let settings: Vec<String> = puzzle
-            .settings()
+        let settings: Vec<String> = P::CAPS
+            .settings_of(puzzle)
             .into_iter()
-            .zip(P::default().settings())
+            .zip(P::CAPS.settings_of(&P::default()))
             .filter(|(mine, judge)| mine != judge)
             .map(|((k, v), _)| format!(" --{k} {}", shell_words::quote(&v)))
             .collect();
         writeln!(
             out,
             "  gridpuzzle solve {}{} {file}",
-            P::NAME,
+            P::INFO.name,
             settings.concat()
         )?;
         writeln!(out, "  {} < {file}", self.candidate)?;
@@ -530,7 +541,7 @@ impl Job {
 
     /// The failure, shrunk and saved, as [`FailureJson`], and the exit
     /// status.
-    fn failure_json<P: Puzzle>(
+    fn failure_json<P: Registered>(
         &self,
         puzzle: &P,
         input: Input<P::Case>,
@@ -611,7 +622,7 @@ impl Job {
 
     /// The judge kit's shrinking, with a spinner on a terminal and a word
     /// on standard error when it stopped early.
-    fn shrink<P: Puzzle>(
+    fn shrink<P: Registered>(
         &self,
         puzzle: &P,
         input: Input<P::Case>,
@@ -640,7 +651,11 @@ impl Job {
             let text = format!(
                 "{} ({}, largest {w}×{h}), saved to {}",
                 counted(steps as u64, "step", "steps"),
-                counted(input.cases.len() as u64, P::UNIT, &format!("{}s", P::UNIT)),
+                counted(
+                    input.cases.len() as u64,
+                    P::INFO.unit,
+                    &format!("{}s", P::INFO.unit)
+                ),
                 s.save.display()
             );
             *status.lock().unwrap_or_else(|e| e.into_inner()) = text.clone();

@@ -10,6 +10,7 @@
 //! status says whether the set is valid and kills every known wrong
 //! reading.
 
+use gridpuzzle_registry::Registered;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -17,7 +18,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use gridpuzzle_judge::testset::{prepare, Make};
-use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use gridpuzzle_registry::{Entry, Visit};
 use serde::Serialize;
 
 use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
@@ -136,7 +137,7 @@ struct Written(Make, ReportFormat);
 impl Visit for Written {
     type Output = Result<Exit>;
 
-    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+    fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         let written = self.0.make(&puzzle)?;
         let mut out = std::io::stdout().lock();
         if self.1 == ReportFormat::Json {
@@ -144,7 +145,7 @@ impl Visit for Written {
             let manifest = std::fs::read_to_string(&path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
             let doc = TestsetJson {
-                puzzle: P::NAME,
+                puzzle: P::INFO.name,
                 folder: self.0.dir.display().to_string(),
                 good: written.good,
                 lines: written.lines.clone(),

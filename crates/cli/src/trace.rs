@@ -13,15 +13,18 @@
 //! are the engine's ([`gridpuzzle_engine::trace`]); this file only reads
 //! the arguments and prints.
 
+use gridpuzzle_registry::Registered;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use gridpuzzle_engine::puzzle::{counted, nth_case, NthCase};
+use gridpuzzle_engine::caps::WatchOf;
+use gridpuzzle_engine::puzzle::{exact_answer, nth_case, NthCase};
 use gridpuzzle_engine::shown::shown_lines;
 use gridpuzzle_engine::trace::{self, chart_svg, Count, Prune, Run, Sink, Step};
-use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use gridpuzzle_engine::words::counted;
+use gridpuzzle_registry::{Entry, Visit};
 use serde_json::json;
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp, ReportFormat};
@@ -101,7 +104,7 @@ pub struct TraceHelp;
 
 impl PuzzleHelp for TraceHelp {
     fn after_help(e: &Entry) -> String {
-        let mut text = format!("{}\n\nAlgorithms (--algorithm):\n", e.format_help);
+        let mut text = format!("{}\n\nAlgorithms (--algorithm):\n", e.info.format_help);
         if e.algorithms.is_empty() {
             text.push_str("  none: this puzzle offers no search to trace\n");
         }
@@ -188,25 +191,23 @@ impl<W: Write> Sink for Lines<W> {
 impl Visit for Trace<'_> {
     type Output = Result<Exit>;
 
-    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+    fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         let cmd = self.cmd;
-        if P::ALGORITHMS.is_empty() {
-            bail!("{} offers no algorithm to trace", P::NAME);
-        }
-        trace::judge_rules(&puzzle).map_err(anyhow::Error::msg)?;
+        let watch = P::CAPS.watching()?;
+        trace::judge_rules(watch, &puzzle).map_err(anyhow::Error::msg)?;
         if let Some(name) = &cmd.algorithm {
-            if !P::ALGORITHMS.iter().any(|a| a.name == name) {
-                bail!("{}", trace::unknown_algorithm::<P>(name));
+            if !watch.algorithms().iter().any(|a| a.name == name) {
+                bail!("{}", trace::unknown_algorithm(watch, name));
             }
         }
         let reader: Box<dyn std::io::BufRead> = match &cmd.lesson {
             None => input::open(cmd.puzzle.file.as_deref())?,
             Some(name) => {
-                let Some(lesson) = P::LESSONS.iter().find(|l| l.name == name) else {
-                    let names: Vec<&str> = P::LESSONS.iter().map(|l| l.name).collect();
+                let Some(lesson) = watch.lessons().iter().find(|l| l.name == name) else {
+                    let names: Vec<&str> = watch.lessons().iter().map(|l| l.name).collect();
                     bail!(
                         "{} has no lesson {name:?}; its lessons: {}",
-                        P::NAME,
+                        P::INFO.name,
                         names.join(", ")
                     );
                 };
@@ -231,7 +232,7 @@ impl Visit for Trace<'_> {
                 }
                 NthCase::Short(seen) => bail!(
                     "--case {n}: the input has only {}",
-                    counted(seen, P::UNIT, &format!("{}s", P::UNIT))
+                    counted(seen, P::INFO.unit, &format!("{}s", P::INFO.unit))
                 ),
             },
             None => {
@@ -240,7 +241,7 @@ impl Visit for Trace<'_> {
                         Ok(case) => cases.push((i as u64 + 1, case)),
                         Err(e) => {
                             // The cases before it are still compared.
-                            compare(&puzzle, cmd, &cases)?;
+                            compare(watch, &puzzle, cmd, &cases)?;
                             eprintln!("gridpuzzle: {}", shown_lines(&e.to_string()));
                             return Ok(Exit::BadInput);
                         }
@@ -249,11 +250,14 @@ impl Visit for Trace<'_> {
             }
         }
         if cmd.compare {
-            return compare(&puzzle, cmd, &cases);
+            return compare(watch, &puzzle, cmd, &cases);
         }
         let (n, case) = &cases[0];
-        let name = cmd.algorithm.as_deref().unwrap_or(P::ALGORITHMS[0].name);
-        let exact = trace::exact_answer(&puzzle, case, &cmd.budget.limits());
+        let name = cmd
+            .algorithm
+            .as_deref()
+            .unwrap_or(watch.algorithms()[0].name);
+        let exact = exact_answer(&puzzle, case, &cmd.budget.limits());
         let limits = cmd.budget.limits();
         let stdout = std::io::stdout();
         let mut sink = Lines {
@@ -261,6 +265,7 @@ impl Visit for Trace<'_> {
             gone: false,
         };
         let run = trace::run(
+            watch,
             &puzzle,
             case,
             name,
@@ -307,13 +312,18 @@ impl Visit for Trace<'_> {
 }
 
 /// Every algorithm on every case: a table, JSON Lines, and the plot.
-fn compare<P: Puzzle>(puzzle: &P, cmd: &TraceCommand, cases: &[(u64, P::Case)]) -> Result<Exit> {
+fn compare<P: Registered>(
+    watch: &dyn WatchOf<P>,
+    puzzle: &P,
+    cmd: &TraceCommand,
+    cases: &[(u64, P::Case)],
+) -> Result<Exit> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut exit = Exit::Ok;
     let algorithms: Vec<&str> = match &cmd.algorithm {
         Some(name) => vec![name.as_str()],
-        None => P::ALGORITHMS.iter().map(|a| a.name).collect(),
+        None => watch.algorithms().iter().map(|a| a.name).collect(),
     };
     let text = cmd.format == ReportFormat::Text;
     if text {
@@ -339,10 +349,10 @@ fn compare<P: Puzzle>(puzzle: &P, cmd: &TraceCommand, cases: &[(u64, P::Case)]) 
     for (n, case) in cases {
         // Each search has the whole budget (--timeout, --max-states), as
         // the exact solve before them has.
-        let exact = trace::exact_answer(puzzle, case, &cmd.budget.limits());
+        let exact = exact_answer(puzzle, case, &cmd.budget.limits());
         for name in &algorithms {
             let limits = cmd.budget.limits();
-            let run = trace::run(puzzle, case, name, &limits, 0, &mut Count, exact)
+            let run = trace::run(watch, puzzle, case, name, &limits, 0, &mut Count, exact)
                 .map_err(anyhow::Error::msg)?;
             if run.limit.is_some() {
                 exit = Exit::LimitReached;
@@ -366,13 +376,13 @@ fn compare<P: Puzzle>(puzzle: &P, cmd: &TraceCommand, cases: &[(u64, P::Case)]) 
     out.flush()?;
     if let Some(path) = &cmd.plot {
         if plotted.is_empty() {
-            bail!("--plot: the input has no {} {plot_case}", P::UNIT);
+            bail!("--plot: the input has no {} {plot_case}", P::INFO.unit);
         }
         let series: Vec<(&str, &[u64])> = plotted.iter().map(|(a, v)| (*a, v.as_slice())).collect();
         let title = format!(
             "{}: {} {plot_case}, states expanded by depth",
-            P::TITLE,
-            P::UNIT
+            P::INFO.title,
+            P::INFO.unit
         );
         std::fs::write(path, chart_svg(&title, &series))
             .with_context(|| format!("cannot write {}", path.display()))?;

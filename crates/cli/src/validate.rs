@@ -8,13 +8,14 @@
 //! whitespace as well, as a testlib validator does. The command is generic:
 //! the limits are the puzzle's, never written here.
 
+use gridpuzzle_registry::Registered;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::Args;
-use gridpuzzle_engine::puzzle::counted;
-use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use gridpuzzle_engine::words::counted;
+use gridpuzzle_registry::{Entry, Visit};
 use serde::Serialize;
 
 use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
@@ -69,11 +70,7 @@ impl PuzzleHelp for ValidateHelp {
     fn after_help(e: &Entry) -> String {
         format!(
             "{}\n\n{EXIT}\n\nExample:\n  gridpuzzle validate {name} --strict tests/01",
-            if e.judge_format.is_empty() {
-                e.format_help
-            } else {
-                e.judge_format
-            },
+            e.judge.map_or(e.info.format_help, |j| j.format),
             name = e.name
         )
     }
@@ -172,7 +169,7 @@ struct ViolationJson {
 impl Visit for Validate {
     type Output = Result<Exit>;
 
-    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+    fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         let many = self.files.len() > 1;
         let strictly = if self.strict { " (strict)" } else { "" };
         let mut out = std::io::stdout().lock();
@@ -180,7 +177,7 @@ impl Visit for Validate {
         let mut invalid = 0u64;
         for file in &self.files {
             let (name, text) = read(file.as_deref())?;
-            let found = gridpuzzle_engine::validate::validate(&puzzle, &text, self.strict);
+            let found = P::CAPS.validate(&puzzle, &text, self.strict);
             if !found.is_valid() {
                 invalid += 1;
             }
@@ -213,7 +210,7 @@ impl Visit for Validate {
             for line in found.lines() {
                 writeln!(out, "{prefix}{line}")?;
             }
-            let units = counted(found.cases, P::UNIT, &format!("{}s", P::UNIT));
+            let units = counted(found.cases, P::INFO.unit, &format!("{}s", P::INFO.unit));
             if found.is_valid() {
                 writeln!(out, "valid{strictly}: {name} with {units}")?;
             } else {
@@ -227,7 +224,7 @@ impl Visit for Validate {
         }
         if self.format == ReportFormat::Json {
             let doc = ValidateJson {
-                puzzle: P::NAME,
+                puzzle: P::INFO.name,
                 strict: self.strict,
                 valid: invalid == 0,
                 files: docs,

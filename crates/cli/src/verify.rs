@@ -9,16 +9,17 @@
 //! over the puzzle ([`Check`] is a registry `Visit`): a plan's letters are
 //! read as the puzzle's own moves.
 
+use gridpuzzle_registry::Registered;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::check::{bad_letter, read_plan, Checked, Plan, Tally};
-use gridpuzzle_engine::puzzle::counted;
 use gridpuzzle_engine::shown::shown_lines;
+use gridpuzzle_engine::words::counted;
 use gridpuzzle_engine::InputError;
-use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use gridpuzzle_registry::{Entry, Visit};
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
 use crate::{input, Exit};
@@ -76,8 +77,8 @@ impl PuzzleHelp for VerifyHelp {
              2 bad input or usage, 3 a search budget ran out before a legal plan \
              could be called optimal.\n\n\
              Example:\n  gridpuzzle verify {name} samples/{name}.in --moves-file plans.txt",
-            e.format_help,
-            unit = e.unit,
+            e.info.format_help,
+            unit = e.info.unit,
             name = e.name
         )
     }
@@ -143,7 +144,7 @@ struct CheckAll {
 impl Visit for CheckAll {
     type Output = Result<Exit>;
 
-    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+    fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         let (plans, single) = match &self.plans {
             Plans::File { name, text } => (
                 text.lines()
@@ -159,7 +160,7 @@ impl Visit for CheckAll {
     }
 }
 
-fn parse_line<P: Puzzle>(line: &str, source: &str, number: usize) -> Result<Plan<P::Move>> {
+fn parse_line<P: Registered>(line: &str, source: &str, number: usize) -> Result<Plan<P::Move>> {
     read_plan(line).map_err(|(index, c)| {
         anyhow::anyhow!(bad_letter::<P::Move>(
             &format!("{source}, line {number}"),
@@ -169,7 +170,7 @@ fn parse_line<P: Puzzle>(line: &str, source: &str, number: usize) -> Result<Plan
     })
 }
 
-fn check_all<P: Puzzle>(
+fn check_all<P: Registered>(
     puzzle: &P,
     cases: impl Iterator<Item = Result<P::Case, InputError>>,
     plans: &[Plan<P::Move>],
@@ -196,7 +197,7 @@ fn check_all<P: Puzzle>(
             bail!(
                 "--moves is for an input with a single {unit}, and this one has more: \
                  use --moves-file",
-                unit = P::UNIT
+                unit = P::INFO.unit
             );
         }
         count = n;
@@ -213,7 +214,7 @@ fn check_all<P: Puzzle>(
         eprintln!(
             "gridpuzzle: warning: {} for {}; the extra ones were not checked",
             counted(plans.len() as u64, "plan", "plans"),
-            counted(count as u64, P::UNIT, &format!("{}s", P::UNIT))
+            counted(count as u64, P::INFO.unit, &format!("{}s", P::INFO.unit))
         );
     }
     writeln!(out, "{}", tally.summary())?;
@@ -245,7 +246,7 @@ mod tests {
         struct Lines;
         impl Visit for Lines {
             type Output = ();
-            fn visit<P: Puzzle>(self, _: P) {
+            fn visit<P: Registered>(self, _: P) {
                 use gridpuzzle_engine::Move;
                 assert_eq!(parse_line::<P>(" - ", "p", 1).unwrap(), Plan::Skip);
                 assert_eq!(

@@ -9,13 +9,15 @@
 
 mod common;
 
+use gridpuzzle_registry::Registered;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 use common::{candidates, run, sample};
+use gridpuzzle_engine::caps::JudgeKit;
 use gridpuzzle_holedox::Holedox;
-use gridpuzzle_registry::{Puzzle, Visit};
+use gridpuzzle_registry::Visit;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
@@ -31,7 +33,7 @@ fn scratch(name: &str) -> PathBuf {
 fn judged() -> Vec<&'static str> {
     gridpuzzle_registry::entries()
         .iter()
-        .filter(|e| !e.judge_format.is_empty())
+        .filter(|e| e.judge.is_some())
         .map(|e| e.name)
         .collect()
 }
@@ -79,7 +81,7 @@ fn case_texts(puzzle: &str, text: &str) -> Vec<String> {
     struct Cases<'a>(&'a str);
     impl Visit for Cases<'_> {
         type Output = Vec<String>;
-        fn visit<P: Puzzle>(self, puzzle: P) -> Vec<String> {
+        fn visit<P: Registered>(self, puzzle: P) -> Vec<String> {
             puzzle
                 .cases(Box::new(self.0.as_bytes()))
                 .map(|c| puzzle.write_case(&c.expect("a test set's case parses")))

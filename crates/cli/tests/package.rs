@@ -200,7 +200,7 @@ fn packages_hold_their_parts_and_their_validators_judge_right() {
             Some("2025-09")
         );
         assert_eq!(yaml_value(&yaml, "type").as_deref(), Some("pass-fail"));
-        let title = gridpuzzle_registry::entry(&name).unwrap().title;
+        let title = gridpuzzle_registry::entry(&name).unwrap().info.title;
         assert_eq!(yaml_value(&yaml, "name.en").as_deref(), Some(title));
         let limit: f64 = yaml_value(&yaml, "limits.time_limit")
             .unwrap()

@@ -1,4 +1,5 @@
-//! Curling as a [`Game`] for the engine's play [`Session`](gridpuzzle_engine::session::Session).
+//! Curling in play: what [`crate::Curling`]'s `apply` and `solve_from` are,
+//! for the engine's play [`Session`](gridpuzzle_engine::session::Session).
 //!
 //! Nothing here is a rule: a move is [`throw`] then [`apply`] from
 //! [`crate::rules`]. What this file adds is the one fact play needs that the
@@ -13,24 +14,10 @@
 //! position of a session a position where the stone is on the board.
 
 use gridpuzzle_engine::search::{Limits, Outcome, Search, Stats};
-use gridpuzzle_engine::session::Game;
 use gridpuzzle_engine::{Dir, Grid};
 
 use crate::rules::{apply, apply_in_place, throw_under, Adjacent, Board, Cell, Foul, State, Throw};
 use crate::solve::{solve, Options};
-
-/// Curling under a throw cap (`None`: no cap), ready to play.
-#[derive(Debug, Clone)]
-pub struct CurlingGame {
-    pub board: Board,
-    pub max_throws: Option<u32>,
-}
-
-impl CurlingGame {
-    pub fn new(board: Board, max_throws: Option<u32>) -> CurlingGame {
-        CurlingGame { board, max_throws }
-    }
-}
 
 /// The board on which the game from `state` is the whole game: broken
 /// blocks are ice, the stone's cell is the start. `None` when the stone is
@@ -57,39 +44,6 @@ pub fn board_at(board: &Board, state: &State) -> Option<Board> {
         .collect();
     let grid = Grid::from_cells(grid.width(), grid.height(), cells)?;
     Board::new(grid).ok()
-}
-
-impl Game for CurlingGame {
-    type State = State;
-    type Move = Dir;
-    type Event = Throw;
-
-    fn moves(&self) -> &[Dir] {
-        &Dir::ALL
-    }
-
-    fn apply(&self, state: &State, used: usize, dir: Dir) -> Result<(State, Throw), String> {
-        apply_throw(&self.board, self.max_throws, state, used, dir)
-    }
-
-    fn apply_in_place(&self, state: &mut State, used: usize, dir: Dir) -> Result<Throw, String> {
-        apply_throw_in_place(
-            &self.board,
-            self.max_throws,
-            Adjacent::Refused,
-            state,
-            used,
-            dir,
-        )
-    }
-
-    fn is_won(&self, state: &State) -> bool {
-        state.stone == self.board.goal()
-    }
-
-    fn solve_from(&self, state: &State, used: usize, limits: &Limits) -> Search<Dir> {
-        solve_from(&self.board, self.max_throws, state, used, limits)
-    }
 }
 
 /// Plays the throw toward `dir` from `state` after `used` throws under the
@@ -195,8 +149,22 @@ pub(crate) fn from_here(
 mod tests {
     use super::*;
     use crate::parse::Datasets;
+    use gridpuzzle_engine::caps::Settings;
+    use gridpuzzle_engine::puzzle::Played;
     use gridpuzzle_engine::search::Limits;
     use gridpuzzle_engine::session::{Prospect, Session};
+
+    use crate::Curling;
+
+    /// `board` to play under a cap of `cap` throws.
+    fn game(board: Board, cap: u32) -> Played<Curling> {
+        let mut curling = Curling::default();
+        curling.set("max-throws", &cap.to_string()).unwrap();
+        Played {
+            puzzle: curling,
+            case: board,
+        }
+    }
 
     fn sample() -> Vec<Board> {
         let text = std::fs::read_to_string(concat!(
@@ -216,7 +184,7 @@ mod tests {
             let Outcome::Solved(plan) = found.outcome else {
                 continue;
             };
-            let game = CurlingGame::new(board.clone(), Some(10));
+            let game = game(board.clone(), 10);
             let mut state = board.initial();
             for (k, &dir) in plan.iter().enumerate() {
                 let rest = game.solve_from(&state, k, &Limits::none());
@@ -234,7 +202,7 @@ mod tests {
         // Sample 2 needs 4 throws; with a cap of 4, one wasted throw makes
         // the position hopeless although the stone could still get there.
         let board = sample()[1].clone();
-        let mut s = Session::new(CurlingGame::new(board, Some(4)), sample()[1].initial());
+        let mut s = Session::new(game(board, 4), sample()[1].initial());
         let limits = Limits::none();
         assert_eq!(s.prospect(&limits).to_go(), Some(4));
         let first = *s.prospect(&limits).next_move().unwrap();
@@ -253,7 +221,7 @@ mod tests {
     #[test]
     fn refused_throws_say_why() {
         let board = sample()[1].clone();
-        let game = CurlingGame::new(board.clone(), Some(10));
+        let game = game(board.clone(), 10);
         let start = board.initial();
         // The sample's start has a block on its right.
         assert_eq!(

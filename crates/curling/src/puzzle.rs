@@ -11,12 +11,13 @@
 use std::io::BufRead;
 use std::time::Duration;
 
+use gridpuzzle_engine::caps::{
+    GenInfo, GenSpec, Generate, HardSpec, JudgeInfo, JudgeKit, Levels, Narrate, NewBoard, Page,
+    PageInfo, Setting, Settings, Variant, Watch,
+};
 use gridpuzzle_engine::generate::{Best, Difficulty, Generator, Want};
 use gridpuzzle_engine::page::{self, DraftCell, DraftGrid, DraftLook, Edit, Tool};
-use gridpuzzle_engine::puzzle::{
-    Cases, GenInfo, GenSpec, HardSpec, Info, JudgeInfo, Levels, NewBoard, PageInfo, Puzzle,
-    Setting, Variant,
-};
+use gridpuzzle_engine::puzzle::{Cases, Info, Puzzle};
 use gridpuzzle_engine::search::{Limits, Search};
 use gridpuzzle_engine::session::Prospect;
 use gridpuzzle_engine::testset::Preset;
@@ -170,54 +171,6 @@ impl Puzzle for Curling {
     type Case = Board;
     type State = State;
     type Event = Throw;
-    type Landscape = Boards;
-
-    const VARIANTS: &'static [Variant] = &[
-        Variant {
-            name: "no-cap",
-            words: "without the 10-throw cap (`--max-throws none`)",
-            settings: &[("max-throws", "none")],
-        },
-        Variant {
-            name: "adjacent-break",
-            words: "with throws into an adjacent block allowed (`--adjacent-block break`: the stone stays, the block breaks)",
-            settings: &[("adjacent-block", "break")],
-        },
-    ];
-
-    const SETTINGS: &'static [Setting] = &[
-        Setting {
-            key: "max-throws",
-            value_name: "N|none",
-            default: "10",
-            choices: &[],
-            help: "Most throws allowed, or `none` for no cap (the judge's rule is 10)",
-        },
-        Setting {
-            key: "adjacent-block",
-            value_name: "RULE",
-            default: "refuse",
-            choices: Adjacent::CHOICES,
-            help: "A throw toward a block right next to the stone: `refuse` (the judge's: not allowed) or `break` (a wrong reading: the stone stays, the block breaks, a throw is spent)",
-        },
-    ];
-
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        match key {
-            "max-throws" => self.max_throws = parse_cap(value)?,
-            "adjacent-block" => self.adjacent = value.parse()?,
-            _ => return Err(format!("unknown setting `{key}` for {}", Self::NAME)),
-        }
-        Ok(())
-    }
-
-    fn get(&self, key: &str) -> String {
-        match key {
-            "max-throws" => cap_text(self.max_throws),
-            "adjacent-block" => self.adjacent.to_string(),
-            _ => String::new(),
-        }
-    }
 
     fn cases<'a>(&self, reader: Box<dyn BufRead + 'a>) -> Cases<'a, Board> {
         Box::new(crate::parse::Datasets::new(reader))
@@ -235,13 +188,6 @@ impl Puzzle for Curling {
         match self.adjacent {
             Adjacent::Refused => crate::solve(case, &self.options(), limits),
             Adjacent::Breaks => variant::solve(case, self.max_throws, self.adjacent, limits),
-        }
-    }
-
-    fn unsolvable(&self) -> String {
-        match self.max_throws {
-            Some(cap) => format!("no sequence of at most {cap} throws reaches the goal"),
-            None => "no sequence of throws reaches the goal".into(),
         }
     }
 
@@ -284,6 +230,525 @@ impl Puzzle for Curling {
         state.stone == case.goal()
     }
 
+    fn solve_from(&self, case: &Board, state: &State, used: usize, limits: &Limits) -> Search<Dir> {
+        match self.adjacent {
+            Adjacent::Refused => play::solve_from(case, self.max_throws, state, used, limits),
+            Adjacent::Breaks => {
+                variant::solve_from(case, self.max_throws, self.adjacent, state, used, limits)
+            }
+        }
+    }
+
+    fn view(
+        &self,
+        case: &Board,
+        state: &State,
+        last: Option<(&State, Dir, &Throw)>,
+        hint: Option<Dir>,
+    ) -> BoardView {
+        let mut view = base(case, state);
+        if let Some((before, dir, t)) = last {
+            let cells = match *t {
+                Throw::Rest { cells, broke, .. } => {
+                    view.set(broke, BROKEN);
+                    cells
+                }
+                Throw::Goal { cells, .. } => cells - 1,
+            };
+            view.set(before.stone, Mark::trail(dir));
+            for p in path(before.stone, dir, cells) {
+                view.set(p, Mark::trail(dir));
+            }
+        }
+        if let Some(dir) = hint {
+            if let Ok(t) = throw_under(case, state, dir, self.adjacent) {
+                let cells = match t {
+                    Throw::Rest { cells, .. } => cells,
+                    // Keep the goal visible, unless it is the only cell.
+                    Throw::Goal { cells, .. } => (cells - 1).max(1),
+                };
+                for p in path(state.stone, dir, cells) {
+                    view.over(p, Mark::hint(dir));
+                }
+            }
+        }
+        view.piece([(state.stone, STONE)]);
+        view
+    }
+
+    fn describe(&self, dir: Dir, event: &Throw) -> String {
+        // Short enough for one line of 80 columns: the board shows where
+        // the stone stopped.
+        match *event {
+            Throw::Rest {
+                broke, cells: 0, ..
+            } => {
+                format!("broke the adjacent block at {broke} without moving")
+            }
+            Throw::Rest { broke, cells, .. } => format!(
+                "slid {cells} {} {}, broke the block at {broke}",
+                plural(cells as usize, "cell", "cells"),
+                dir.word()
+            ),
+            Throw::Goal { cells, .. } => format!(
+                "slid {cells} {} {} into the goal",
+                plural(cells as usize, "cell", "cells"),
+                dir.word()
+            ),
+        }
+    }
+
+    fn legend(&self) -> Vec<(Mark, &'static str)> {
+        vec![
+            (STONE, "stone"),
+            (BLOCK, "block"),
+            (GOAL, "goal"),
+            (BROKEN, "broken"),
+        ]
+    }
+
+    fn whereabouts(&self, _case: &Board, state: &State) -> String {
+        format!("the stone rests at {}", state.stone)
+    }
+}
+
+impl Settings for Curling {
+    const SETTINGS: &'static [Setting] = &[
+        Setting {
+            key: "max-throws",
+            value_name: "N|none",
+            default: "10",
+            choices: &[],
+            help: "Most throws allowed, or `none` for no cap (the judge's rule is 10)",
+        },
+        Setting {
+            key: "adjacent-block",
+            value_name: "RULE",
+            default: "refuse",
+            choices: Adjacent::CHOICES,
+            help: "A throw toward a block right next to the stone: `refuse` (the judge's: not allowed) or `break` (a wrong reading: the stone stays, the block breaks, a throw is spent)",
+        },
+    ];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match key {
+            "max-throws" => self.max_throws = parse_cap(value)?,
+            "adjacent-block" => self.adjacent = value.parse()?,
+            _ => return Err(format!("unknown setting `{key}` for {}", Self::INFO.name)),
+        }
+        Ok(())
+    }
+
+    fn get(&self, key: &str) -> String {
+        match key {
+            "max-throws" => cap_text(self.max_throws),
+            "adjacent-block" => self.adjacent.to_string(),
+            _ => String::new(),
+        }
+    }
+}
+
+impl Narrate for Curling {
+    fn unsolvable(&self) -> String {
+        match self.max_throws {
+            Some(cap) => format!("no sequence of at most {cap} throws reaches the goal"),
+            None => "no sequence of throws reaches the goal".into(),
+        }
+    }
+
+    fn frames(&self, case: &Board, before: &State, dir: Dir, event: &Throw) -> Vec<BoardView> {
+        // The stone on each cell of its slide, the block still standing at
+        // the end (the board after the throw then shows it broken). Long
+        // slides show every few cells: about 24 frames at most.
+        let (cells, last) = match *event {
+            Throw::Rest { cells, .. } => (cells, cells),
+            Throw::Goal { cells, .. } => (cells, cells - 1),
+        };
+        let stride = cells.div_ceil(24).max(1);
+        let mut steps: Vec<u32> = (1..=last).filter(|k| k % stride == 0).collect();
+        if last >= 1 && steps.last() != Some(&last) {
+            steps.push(last);
+        }
+        let mut frames = Vec::with_capacity(steps.len());
+        for k in steps {
+            let mut view = base(case, before);
+            view.set(before.stone, Mark::trail(dir));
+            let mut at = before.stone;
+            for p in path(before.stone, dir, k) {
+                view.set(p, Mark::trail(dir));
+                at = p;
+            }
+            view.piece([(at, STONE)]);
+            view.focus = at;
+            frames.push(view);
+        }
+        frames
+    }
+
+    fn counter(&self, used: usize) -> String {
+        match self.max_throws {
+            Some(cap) => format!("throws: {used} of at most {cap}"),
+            None => format!("throws: {used} (no cap)"),
+        }
+    }
+
+    fn status(&self, prospect: &Prospect<Dir>, used: usize, stuck: bool) -> (String, Tone) {
+        let left = self
+            .max_throws
+            .map(|cap| (cap as usize).saturating_sub(used));
+        match prospect {
+            Prospect::Won => ("the stone is on the goal".into(), Tone::Good),
+            Prospect::Reachable { .. } => match left {
+                Some(left) => (
+                    format!(
+                        "the goal can still be reached within the {left} {} left",
+                        plural(left, "throw", "throws")
+                    ),
+                    Tone::Good,
+                ),
+                None => ("the goal can still be reached".into(), Tone::Good),
+            },
+            Prospect::Hopeless => (
+                match left {
+                    Some(0) => format!(
+                        "hopeless: all {} throws of the cap are used",
+                        self.max_throws.unwrap_or(0)
+                    ),
+                    _ if stuck => "hopeless: the stone cannot be thrown anywhere".into(),
+                    Some(left) => format!(
+                        "hopeless: the goal cannot be reached in the {left} {} left",
+                        plural(left, "throw", "throws")
+                    ),
+                    None => "hopeless: the goal can no longer be reached".into(),
+                } + " (u undoes)",
+                Tone::Bad,
+            ),
+            Prospect::Unknown(hit) => gridpuzzle_engine::caps::unknown_status(hit),
+        }
+    }
+
+    fn explain_legend(&self) -> Vec<(Mark, &'static str)> {
+        vec![
+            (STONE, "stone"),
+            (BLOCK, "block"),
+            (BROKEN, "block just broken"),
+            (GOAL, "goal"),
+            (Mark::trail(Dir::Right), "path"),
+        ]
+    }
+
+    fn narrate(&self, _: &Board, _: &State, dir: Dir, throw: &Throw, _: &State) -> String {
+        crate::render::describe_throw(dir, throw)
+    }
+}
+
+impl Generate for Curling {
+    type Landscape = Boards;
+
+    const GEN: GenInfo = GenInfo {
+        density: "blocks",
+        params: &[],
+        fresh_answer: (3, 6),
+        fresh_params: &[],
+        max_expanded: crate::generate::DEFAULT_MAX_EXPANDED,
+    };
+
+    fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Boards>, String> {
+        let (width, height) = (spec.width, spec.height);
+        if (width as u64) * (height as u64) < 2 {
+            return Err(format!("a Curling board needs at least two cells (a start and a goal), found --size {width}x{height}"));
+        }
+        check_answer(spec.want, self.max_throws)?;
+        self.judges_adjacent_rule()?;
+        let opts = GenerateOptions {
+            width,
+            height,
+            want: spec.want,
+            density: spec.density,
+            max_throws: self.max_throws,
+            max_expanded: spec.max_expanded.unwrap_or(Self::GEN.max_expanded),
+            attempts: spec.attempts,
+            cancel: spec.cancel.clone(),
+        };
+        Ok(crate::generate::generate(&opts, seed))
+    }
+
+    fn difficulty(
+        &self,
+        case: &Board,
+        search: &Search<Dir>,
+        limits: &Limits,
+    ) -> Option<Difficulty> {
+        self.judges_adjacent_rule().ok()?;
+        crate::generate::difficulty(case, search, &self.options(), limits)
+    }
+
+    fn hardest(
+        &self,
+        spec: &HardSpec,
+        seed: u64,
+        on_improve: &mut dyn FnMut(&Best<Board, Dir>, Duration),
+    ) -> Result<Option<Best<Board, Dir>>, String> {
+        let (width, height) = (spec.width, spec.height);
+        if (width as u64) * (height as u64) < 2 {
+            return Err(format!("a Curling board needs at least two cells (a start and a goal), found --size {width}x{height}"));
+        }
+        self.judges_adjacent_rule()?;
+        let opts = HardestOptions {
+            width,
+            height,
+            max_throws: self.max_throws,
+            density: spec.density.unwrap_or(20),
+            time: spec.time,
+            max_expanded: spec
+                .max_expanded
+                .unwrap_or(crate::generate::HARDEST_MAX_EXPANDED),
+            cancel: spec.cancel.clone(),
+        };
+        Ok(crate::generate::hardest(&opts, seed, on_improve))
+    }
+
+    fn smaller(&self, case: &Board) -> Box<dyn Iterator<Item = Board>> {
+        Box::new(crate::shrink::smaller(case))
+    }
+}
+
+impl Page for Curling {
+    fn board_json(&self, case: &Board) -> Value {
+        let rows: Vec<String> = case
+            .grid()
+            .rows()
+            .map(|row| {
+                row.iter()
+                    .map(|c| match c {
+                        Cell::Ice => '.',
+                        Cell::Block => '#',
+                        Cell::Start => 'S',
+                        Cell::Goal => 'G',
+                    })
+                    .collect()
+            })
+            .collect();
+        json!({
+            "width": case.width(),
+            "height": case.height(),
+            "rows": rows,
+            "start": cell(case.start()),
+            "goal": cell(case.goal()),
+        })
+    }
+
+    fn state_json(&self, state: &State) -> Value {
+        json!({ "stone": cell(state.stone) })
+    }
+
+    fn step_json(&self, state: &State, throw: &Throw) -> Value {
+        let broke = match *throw {
+            Throw::Rest { broke, .. } => cell(broke),
+            Throw::Goal { .. } => Value::Null,
+        };
+        json!({ "stone": cell(state.stone), "broke": broke })
+    }
+
+    const PAGE: PageInfo = PageInfo {
+        editor: DraftLook {
+            cells: &[
+                DraftCell {
+                    ch: '.',
+                    word: "ice",
+                    mark: ICE,
+                    piece: None,
+                },
+                DraftCell {
+                    ch: '#',
+                    word: "block",
+                    mark: BLOCK,
+                    piece: None,
+                },
+                DraftCell {
+                    ch: 'S',
+                    word: "start",
+                    mark: START,
+                    piece: Some(STONE),
+                },
+                DraftCell {
+                    ch: 'G',
+                    word: "goal",
+                    mark: GOAL,
+                    piece: None,
+                },
+            ],
+            spots: &[],
+            chains: &[],
+            tools: &[
+                Tool {
+                    id: "ice",
+                    label: "Ice",
+                    help: "Click or drag to clear cells.",
+                    edit: Edit::Paint('.'),
+                },
+                Tool {
+                    id: "block",
+                    label: "Block",
+                    help: "Click or drag to place blocks.",
+                    edit: Edit::Paint('#'),
+                },
+                Tool {
+                    id: "start",
+                    label: "Start",
+                    help: "Click to place the stone's start.",
+                    edit: Edit::Place('S'),
+                },
+                Tool {
+                    id: "goal",
+                    label: "Goal",
+                    help: "Click to place the goal.",
+                    edit: Edit::Place('G'),
+                },
+            ],
+            tool: "block",
+        },
+        rules: "Throw the stone up, down, left or right: it slides over the ice \
+            until it hits a block, which stops it and breaks (the block is gone for the rest of the \
+            game). A throw toward a block right next to the stone is not allowed. Sliding off the \
+            board loses the game. The stone stops on the goal the moment it reaches it. \
+            Reach the goal in at most the cap of throws (10 by the judge's rules), in as few as you can.",
+        aim: "Slide the red stone onto the ring in as few throws as you can.",
+        legend: &[
+            (Role::Floor, "ice: the stone slides over it"),
+            (Role::Wall, "block: stops the stone, then breaks"),
+            (Role::Broken, "a block just broken"),
+            (Role::Start, "where the stone started"),
+            (Role::Goal, "goal: stop the stone here"),
+            (Role::Piece, "the stone you throw"),
+        ],
+        // Dataset 2 of the statement (4 throws): dataset 1 is two cells.
+        showcase: 2,
+        board_settings: &[],
+        levels: &[
+            Levels {
+                name: "Samples",
+                input: Self::INFO.samples,
+                output: include_str!("../../../samples/curling.out"),
+            },
+            // Boards of the benchmarks with the longest optimum (bench/curling).
+            Levels {
+                name: "Hardest found",
+                input: include_str!("../levels/hardest.in"),
+                output: include_str!("../levels/hardest.out"),
+            },
+        ],
+        difficulties: &[
+            NewBoard {
+                name: "Easy",
+                size: "8x8",
+                answer: "2..3",
+                params: &[],
+            },
+            NewBoard {
+                name: "Medium",
+                size: "8x8",
+                answer: "4..6",
+                params: &[],
+            },
+            NewBoard {
+                name: "Hard",
+                size: "8x8",
+                answer: "7..10",
+                params: &[],
+            },
+        ],
+    };
+
+    fn position_json(&self, case: &Board, state: &State) -> Value {
+        let broken: Vec<Value> = state
+            .broken
+            .ids()
+            .iter()
+            .map(|&id| cell(case.blocks()[id as usize]))
+            .collect();
+        json!({ "stone": cell(state.stone), "broken": broken })
+    }
+
+    fn draft_text(&self, draft: &Value) -> Result<String, String> {
+        let grid = DraftGrid::read(draft, DRAFT_CELLS)?;
+        Ok(grid.matrix_text(|c| code(c).to_string(), Self::INFO.terminator))
+    }
+
+    fn draft_lacks(&self, draft: &Value) -> Option<String> {
+        DraftGrid::read(draft, DRAFT_CELLS)
+            .ok()?
+            .lacks_start_and_goal("stone")
+    }
+
+    fn game_id(&self, draft: &Value) -> Result<String, String> {
+        // curling/WxH/CELLS[/cap=N|none][/adjacent=break]: the judge codes,
+        // 2 bits a cell.
+        let grid = DraftGrid::read(draft, DRAFT_CELLS)?;
+        let codes: Vec<u8> = grid.cells.iter().map(|&c| code(c)).collect();
+        let mut id = format!(
+            "{}/{}/{}",
+            Self::INFO.name,
+            grid.size_text(),
+            page::pack(&codes, 2)
+        );
+        if self.max_throws != Some(JUDGE_MAX_THROWS) {
+            id.push_str(&format!("/cap={}", cap_text(self.max_throws)));
+        }
+        if self.adjacent != Adjacent::Refused {
+            id.push_str(&format!("/adjacent={}", self.adjacent));
+        }
+        Ok(id)
+    }
+
+    fn from_game_id(id: &str) -> Result<(Curling, Value), String> {
+        let parts = page::split_id(id)?;
+        let codes = page::unpack(parts.cells, 2, (parts.width * parts.height) as usize)?;
+        let settings = page::id_settings(&parts.rest)?;
+        let mut puzzle = Curling::default();
+        // An empty cap is the judge's, as the page always read it.
+        if let Some(cap) = page::setting(&settings, "cap").filter(|c| !c.is_empty()) {
+            puzzle.set("max-throws", cap)?;
+        }
+        if let Some(rule) = page::setting(&settings, "adjacent").filter(|r| !r.is_empty()) {
+            puzzle.set("adjacent-block", rule)?;
+        }
+        let grid = DraftGrid::from_codes(parts.width, parts.height, &codes, DRAFT_CELLS);
+        Ok((puzzle, Value::Object(grid.json())))
+    }
+}
+
+impl JudgeKit for Curling {
+    const VARIANTS: &'static [Variant] = &[
+        Variant {
+            name: "no-cap",
+            words: "without the 10-throw cap (`--max-throws none`)",
+            settings: &[("max-throws", "none")],
+        },
+        Variant {
+            name: "adjacent-break",
+            words: "with throws into an adjacent block allowed (`--adjacent-block break`: the stone stays, the block breaks)",
+            settings: &[("adjacent-block", "break")],
+        },
+    ];
+
+    const JUDGE: JudgeInfo = JudgeInfo {
+        limits: crate::validate::LIMITS,
+        format: crate::validate::FORMAT,
+    };
+
+    const PACKAGE: Option<gridpuzzle_engine::package::PackageInfo> = Some(crate::package::PACKAGE);
+
+    fn validate(&self, input: &mut Input<'_>) {
+        crate::validate::validate(input)
+    }
+
+    fn presets(&self) -> Vec<Preset> {
+        crate::presets::presets(self.max_throws)
+    }
+}
+
+impl Watch for Curling {
     const ALGORITHMS: &'static [gridpuzzle_engine::trace::Algorithm] = &[
         gridpuzzle_engine::trace::Algorithm {
             name: "seed-dfs",
@@ -416,457 +881,6 @@ impl Puzzle for Curling {
             "gridpuzzle" => crate::solve::trace(case, rec.limits(), rec),
             other => Err(gridpuzzle_engine::trace::Stop::Unknown(other.to_string())),
         }
-    }
-
-    fn solve_from(&self, case: &Board, state: &State, used: usize, limits: &Limits) -> Search<Dir> {
-        match self.adjacent {
-            Adjacent::Refused => play::solve_from(case, self.max_throws, state, used, limits),
-            Adjacent::Breaks => {
-                variant::solve_from(case, self.max_throws, self.adjacent, state, used, limits)
-            }
-        }
-    }
-
-    fn view(
-        &self,
-        case: &Board,
-        state: &State,
-        last: Option<(&State, Dir, &Throw)>,
-        hint: Option<Dir>,
-    ) -> BoardView {
-        let mut view = base(case, state);
-        if let Some((before, dir, t)) = last {
-            let cells = match *t {
-                Throw::Rest { cells, broke, .. } => {
-                    view.set(broke, BROKEN);
-                    cells
-                }
-                Throw::Goal { cells, .. } => cells - 1,
-            };
-            view.set(before.stone, Mark::trail(dir));
-            for p in path(before.stone, dir, cells) {
-                view.set(p, Mark::trail(dir));
-            }
-        }
-        if let Some(dir) = hint {
-            if let Ok(t) = throw_under(case, state, dir, self.adjacent) {
-                let cells = match t {
-                    Throw::Rest { cells, .. } => cells,
-                    // Keep the goal visible, unless it is the only cell.
-                    Throw::Goal { cells, .. } => (cells - 1).max(1),
-                };
-                for p in path(state.stone, dir, cells) {
-                    view.over(p, Mark::hint(dir));
-                }
-            }
-        }
-        view.piece([(state.stone, STONE)]);
-        view
-    }
-
-    fn frames(&self, case: &Board, before: &State, dir: Dir, event: &Throw) -> Vec<BoardView> {
-        // The stone on each cell of its slide, the block still standing at
-        // the end (the board after the throw then shows it broken). Long
-        // slides show every few cells: about 24 frames at most.
-        let (cells, last) = match *event {
-            Throw::Rest { cells, .. } => (cells, cells),
-            Throw::Goal { cells, .. } => (cells, cells - 1),
-        };
-        let stride = cells.div_ceil(24).max(1);
-        let mut steps: Vec<u32> = (1..=last).filter(|k| k % stride == 0).collect();
-        if last >= 1 && steps.last() != Some(&last) {
-            steps.push(last);
-        }
-        let mut frames = Vec::with_capacity(steps.len());
-        for k in steps {
-            let mut view = base(case, before);
-            view.set(before.stone, Mark::trail(dir));
-            let mut at = before.stone;
-            for p in path(before.stone, dir, k) {
-                view.set(p, Mark::trail(dir));
-                at = p;
-            }
-            view.piece([(at, STONE)]);
-            view.focus = at;
-            frames.push(view);
-        }
-        frames
-    }
-
-    fn describe(&self, dir: Dir, event: &Throw) -> String {
-        // Short enough for one line of 80 columns: the board shows where
-        // the stone stopped.
-        match *event {
-            Throw::Rest {
-                broke, cells: 0, ..
-            } => {
-                format!("broke the adjacent block at {broke} without moving")
-            }
-            Throw::Rest { broke, cells, .. } => format!(
-                "slid {cells} {} {}, broke the block at {broke}",
-                plural(cells as usize, "cell", "cells"),
-                dir.word()
-            ),
-            Throw::Goal { cells, .. } => format!(
-                "slid {cells} {} {} into the goal",
-                plural(cells as usize, "cell", "cells"),
-                dir.word()
-            ),
-        }
-    }
-
-    fn counter(&self, used: usize) -> String {
-        match self.max_throws {
-            Some(cap) => format!("throws: {used} of at most {cap}"),
-            None => format!("throws: {used} (no cap)"),
-        }
-    }
-
-    fn status(&self, prospect: &Prospect<Dir>, used: usize, stuck: bool) -> (String, Tone) {
-        let left = self
-            .max_throws
-            .map(|cap| (cap as usize).saturating_sub(used));
-        match prospect {
-            Prospect::Won => ("the stone is on the goal".into(), Tone::Good),
-            Prospect::Reachable { .. } => match left {
-                Some(left) => (
-                    format!(
-                        "the goal can still be reached within the {left} {} left",
-                        plural(left, "throw", "throws")
-                    ),
-                    Tone::Good,
-                ),
-                None => ("the goal can still be reached".into(), Tone::Good),
-            },
-            Prospect::Hopeless => (
-                match left {
-                    Some(0) => format!(
-                        "hopeless: all {} throws of the cap are used",
-                        self.max_throws.unwrap_or(0)
-                    ),
-                    _ if stuck => "hopeless: the stone cannot be thrown anywhere".into(),
-                    Some(left) => format!(
-                        "hopeless: the goal cannot be reached in the {left} {} left",
-                        plural(left, "throw", "throws")
-                    ),
-                    None => "hopeless: the goal can no longer be reached".into(),
-                } + " (u undoes)",
-                Tone::Bad,
-            ),
-            Prospect::Unknown(hit) => gridpuzzle_engine::puzzle::unknown_status(hit),
-        }
-    }
-
-    fn legend(&self) -> Vec<(Mark, &'static str)> {
-        vec![
-            (STONE, "stone"),
-            (BLOCK, "block"),
-            (GOAL, "goal"),
-            (BROKEN, "broken"),
-        ]
-    }
-
-    fn explain_legend(&self) -> Vec<(Mark, &'static str)> {
-        vec![
-            (STONE, "stone"),
-            (BLOCK, "block"),
-            (BROKEN, "block just broken"),
-            (GOAL, "goal"),
-            (Mark::trail(Dir::Right), "path"),
-        ]
-    }
-
-    fn whereabouts(&self, _case: &Board, state: &State) -> String {
-        format!("the stone rests at {}", state.stone)
-    }
-
-    fn narrate(&self, _: &Board, _: &State, dir: Dir, throw: &Throw, _: &State) -> String {
-        crate::render::describe_throw(dir, throw)
-    }
-
-    fn board_json(&self, case: &Board) -> Value {
-        let rows: Vec<String> = case
-            .grid()
-            .rows()
-            .map(|row| {
-                row.iter()
-                    .map(|c| match c {
-                        Cell::Ice => '.',
-                        Cell::Block => '#',
-                        Cell::Start => 'S',
-                        Cell::Goal => 'G',
-                    })
-                    .collect()
-            })
-            .collect();
-        json!({
-            "width": case.width(),
-            "height": case.height(),
-            "rows": rows,
-            "start": cell(case.start()),
-            "goal": cell(case.goal()),
-        })
-    }
-
-    fn state_json(&self, state: &State) -> Value {
-        json!({ "stone": cell(state.stone) })
-    }
-
-    fn step_json(&self, state: &State, throw: &Throw) -> Value {
-        let broke = match *throw {
-            Throw::Rest { broke, .. } => cell(broke),
-            Throw::Goal { .. } => Value::Null,
-        };
-        json!({ "stone": cell(state.stone), "broke": broke })
-    }
-
-    const PAGE: Option<PageInfo> = Some(PageInfo {
-        editor: DraftLook {
-            cells: &[
-                DraftCell {
-                    ch: '.',
-                    word: "ice",
-                    mark: ICE,
-                    piece: None,
-                },
-                DraftCell {
-                    ch: '#',
-                    word: "block",
-                    mark: BLOCK,
-                    piece: None,
-                },
-                DraftCell {
-                    ch: 'S',
-                    word: "start",
-                    mark: START,
-                    piece: Some(STONE),
-                },
-                DraftCell {
-                    ch: 'G',
-                    word: "goal",
-                    mark: GOAL,
-                    piece: None,
-                },
-            ],
-            spots: &[],
-            chains: &[],
-            tools: &[
-                Tool {
-                    id: "ice",
-                    label: "Ice",
-                    help: "Click or drag to clear cells.",
-                    edit: Edit::Paint('.'),
-                },
-                Tool {
-                    id: "block",
-                    label: "Block",
-                    help: "Click or drag to place blocks.",
-                    edit: Edit::Paint('#'),
-                },
-                Tool {
-                    id: "start",
-                    label: "Start",
-                    help: "Click to place the stone's start.",
-                    edit: Edit::Place('S'),
-                },
-                Tool {
-                    id: "goal",
-                    label: "Goal",
-                    help: "Click to place the goal.",
-                    edit: Edit::Place('G'),
-                },
-            ],
-            tool: "block",
-        },
-        rules: "Throw the stone up, down, left or right: it slides over the ice \
-            until it hits a block, which stops it and breaks (the block is gone for the rest of the \
-            game). A throw toward a block right next to the stone is not allowed. Sliding off the \
-            board loses the game. The stone stops on the goal the moment it reaches it. \
-            Reach the goal in at most the cap of throws (10 by the judge's rules), in as few as you can.",
-        aim: "Slide the red stone onto the ring in as few throws as you can.",
-        legend: &[
-            (Role::Floor, "ice: the stone slides over it"),
-            (Role::Wall, "block: stops the stone, then breaks"),
-            (Role::Broken, "a block just broken"),
-            (Role::Start, "where the stone started"),
-            (Role::Goal, "goal: stop the stone here"),
-            (Role::Piece, "the stone you throw"),
-        ],
-        // Dataset 2 of the statement (4 throws): dataset 1 is two cells.
-        showcase: 2,
-        board_settings: &[],
-        levels: &[
-            Levels {
-                name: "Samples",
-                input: Self::INFO.samples,
-                output: include_str!("../../../samples/curling.out"),
-            },
-            // Boards of the benchmarks with the longest optimum (bench/curling).
-            Levels {
-                name: "Hardest found",
-                input: include_str!("../levels/hardest.in"),
-                output: include_str!("../levels/hardest.out"),
-            },
-        ],
-        difficulties: &[
-            NewBoard {
-                name: "Easy",
-                size: "8x8",
-                answer: "2..3",
-                params: &[],
-            },
-            NewBoard {
-                name: "Medium",
-                size: "8x8",
-                answer: "4..6",
-                params: &[],
-            },
-            NewBoard {
-                name: "Hard",
-                size: "8x8",
-                answer: "7..10",
-                params: &[],
-            },
-        ],
-    });
-
-    fn position_json(&self, case: &Board, state: &State) -> Value {
-        let broken: Vec<Value> = state
-            .broken
-            .ids()
-            .iter()
-            .map(|&id| cell(case.blocks()[id as usize]))
-            .collect();
-        json!({ "stone": cell(state.stone), "broken": broken })
-    }
-
-    fn draft_text(&self, draft: &Value) -> Result<String, String> {
-        let grid = DraftGrid::read(draft, DRAFT_CELLS)?;
-        Ok(grid.matrix_text(|c| code(c).to_string(), Self::TERMINATOR))
-    }
-
-    fn draft_lacks(&self, draft: &Value) -> Option<String> {
-        DraftGrid::read(draft, DRAFT_CELLS)
-            .ok()?
-            .lacks_start_and_goal("stone")
-    }
-
-    fn game_id(&self, draft: &Value) -> Result<String, String> {
-        // curling/WxH/CELLS[/cap=N|none][/adjacent=break]: the judge codes,
-        // 2 bits a cell.
-        let grid = DraftGrid::read(draft, DRAFT_CELLS)?;
-        let codes: Vec<u8> = grid.cells.iter().map(|&c| code(c)).collect();
-        let mut id = format!(
-            "{}/{}/{}",
-            Self::NAME,
-            grid.size_text(),
-            page::pack(&codes, 2)
-        );
-        if self.max_throws != Some(JUDGE_MAX_THROWS) {
-            id.push_str(&format!("/cap={}", cap_text(self.max_throws)));
-        }
-        if self.adjacent != Adjacent::Refused {
-            id.push_str(&format!("/adjacent={}", self.adjacent));
-        }
-        Ok(id)
-    }
-
-    fn from_game_id(id: &str) -> Result<(Curling, Value), String> {
-        let parts = page::split_id(id)?;
-        let codes = page::unpack(parts.cells, 2, (parts.width * parts.height) as usize)?;
-        let settings = page::id_settings(&parts.rest)?;
-        let mut puzzle = Curling::default();
-        // An empty cap is the judge's, as the page always read it.
-        if let Some(cap) = page::setting(&settings, "cap").filter(|c| !c.is_empty()) {
-            puzzle.set("max-throws", cap)?;
-        }
-        if let Some(rule) = page::setting(&settings, "adjacent").filter(|r| !r.is_empty()) {
-            puzzle.set("adjacent-block", rule)?;
-        }
-        let grid = DraftGrid::from_codes(parts.width, parts.height, &codes, DRAFT_CELLS);
-        Ok((puzzle, Value::Object(grid.json())))
-    }
-
-    const GEN: GenInfo = GenInfo {
-        density: "blocks",
-        params: &[],
-        fresh_answer: (3, 6),
-        fresh_params: &[],
-        max_expanded: crate::generate::DEFAULT_MAX_EXPANDED,
-    };
-
-    fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Boards>, String> {
-        let (width, height) = (spec.width, spec.height);
-        if (width as u64) * (height as u64) < 2 {
-            return Err(format!("a Curling board needs at least two cells (a start and a goal), found --size {width}x{height}"));
-        }
-        check_answer(spec.want, self.max_throws)?;
-        self.judges_adjacent_rule()?;
-        let opts = GenerateOptions {
-            width,
-            height,
-            want: spec.want,
-            density: spec.density,
-            max_throws: self.max_throws,
-            max_expanded: spec.max_expanded.unwrap_or(Self::GEN_MAX_EXPANDED),
-            attempts: spec.attempts,
-            cancel: spec.cancel.clone(),
-        };
-        Ok(crate::generate::generate(&opts, seed))
-    }
-
-    fn difficulty(
-        &self,
-        case: &Board,
-        search: &Search<Dir>,
-        limits: &Limits,
-    ) -> Option<Difficulty> {
-        self.judges_adjacent_rule().ok()?;
-        crate::generate::difficulty(case, search, &self.options(), limits)
-    }
-
-    fn hardest(
-        &self,
-        spec: &HardSpec,
-        seed: u64,
-        on_improve: &mut dyn FnMut(&Best<Board, Dir>, Duration),
-    ) -> Result<Option<Best<Board, Dir>>, String> {
-        let (width, height) = (spec.width, spec.height);
-        if (width as u64) * (height as u64) < 2 {
-            return Err(format!("a Curling board needs at least two cells (a start and a goal), found --size {width}x{height}"));
-        }
-        self.judges_adjacent_rule()?;
-        let opts = HardestOptions {
-            width,
-            height,
-            max_throws: self.max_throws,
-            density: spec.density.unwrap_or(20),
-            time: spec.time,
-            max_expanded: spec
-                .max_expanded
-                .unwrap_or(crate::generate::HARDEST_MAX_EXPANDED),
-            cancel: spec.cancel.clone(),
-        };
-        Ok(crate::generate::hardest(&opts, seed, on_improve))
-    }
-
-    fn smaller(&self, case: &Board) -> Box<dyn Iterator<Item = Board>> {
-        Box::new(crate::shrink::smaller(case))
-    }
-
-    const JUDGE: Option<JudgeInfo> = Some(JudgeInfo {
-        limits: crate::validate::LIMITS,
-        format: crate::validate::FORMAT,
-    });
-
-    const PACKAGE: Option<gridpuzzle_engine::package::PackageInfo> = Some(crate::package::PACKAGE);
-
-    fn validate(&self, input: &mut Input<'_>) {
-        crate::validate::validate(input)
-    }
-
-    fn presets(&self) -> Vec<Preset> {
-        crate::presets::presets(self.max_throws)
     }
 }
 

@@ -30,8 +30,8 @@ pub fn describe_throw(dir: Dir, t: &Throw) -> String {
 
 #[cfg(test)]
 mod tests {
+    use gridpuzzle_engine::caps::{explain, narration_of, svg};
     use gridpuzzle_engine::view::TextStyle;
-    use gridpuzzle_engine::Puzzle;
 
     use super::*;
     use crate::parse::Datasets;
@@ -53,7 +53,7 @@ mod tests {
             ascii: true,
             color: false,
         };
-        let text = curling.explain(&b, &plan, ascii);
+        let text = explain(&curling, narration_of(), &b, &plan, ascii);
         assert!(text.starts_with(
             "legend: O stone  # block  x block just broken  G goal  > path\n\
              start: the stone rests at row 1, column 4\n"
@@ -62,7 +62,9 @@ mod tests {
         assert!(text.contains("throw 4 of 4"), "{text}");
         assert!(text.contains("into the goal at row 3, column 6"), "{text}");
         assert!(!text.contains('\x1b'));
-        let colored = curling.explain(
+        let colored = explain(
+            &curling,
+            narration_of(),
             &b,
             &plan,
             TextStyle {
@@ -77,9 +79,14 @@ mod tests {
     fn illegal_plans_are_refused() {
         let b = sample_board();
         let curling = Curling::default();
-        assert!(curling
-            .explain(&b, &[Dir::Right], TextStyle::default())
-            .starts_with("(cannot replay: throw 1 (R)"));
-        assert!(curling.svg(&b, &[Dir::Right], None).is_err());
+        assert!(explain(
+            &curling,
+            narration_of(),
+            &b,
+            &[Dir::Right],
+            TextStyle::default()
+        )
+        .starts_with("(cannot replay: throw 1 (R)"));
+        assert!(svg(&curling, &b, &[Dir::Right], None).is_err());
     }
 }

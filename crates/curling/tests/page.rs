@@ -4,6 +4,7 @@
 //! page draws.
 
 use gridpuzzle_curling::Curling;
+use gridpuzzle_engine::caps::{Page, Settings};
 use gridpuzzle_engine::page::id_name;
 use gridpuzzle_engine::{Dir, Puzzle};
 use serde_json::{json, Value};
@@ -57,7 +58,7 @@ fn drafts_give_the_ids_and_judge_texts_the_page_gave() {
         let p = capped(cap);
         assert_eq!(p.game_id(&board).unwrap(), id);
         assert_eq!(p.draft_text(&board).unwrap(), text);
-        assert_eq!(id_name(id), Curling::NAME);
+        assert_eq!(id_name(id), Curling::INFO.name);
     }
 }
 
@@ -151,15 +152,15 @@ fn bad_drafts_are_refused_and_lacks_are_named() {
 fn the_showcase_is_a_sample_and_reads_back_as_a_draft() {
     let p = Curling::default();
     let case = p
-        .cases(Box::new(Curling::SAMPLES.as_bytes()))
-        .nth(Curling::SHOWCASE as usize - 1)
+        .cases(Box::new(Curling::INFO.samples.as_bytes()))
+        .nth(Curling::PAGE.showcase as usize - 1)
         .unwrap()
         .unwrap();
     let board = p.board_json(&case);
     // A case's board is a draft: its text is the case's own.
     assert_eq!(
         p.draft_text(&board).unwrap(),
-        p.write_case(&case) + Curling::TERMINATOR
+        p.write_case(&case) + Curling::INFO.terminator
     );
     assert_eq!(p.game_id(&board).unwrap(), "curling/6x6/QkUAADAAQBFV");
 }

@@ -65,13 +65,13 @@ pub struct Tally {
 impl Tally {
     /// Counts case `n`'s result and returns its line, as `verify` prints it.
     pub fn line<P: Puzzle>(&mut self, n: usize, checked: &Checked) -> String {
-        let unit = P::UNIT;
+        let unit = P::INFO.unit;
         match checked {
             Checked::Missing { plans } => {
                 self.bad += 1;
                 format!(
                     "{unit} {n}: no plan given (the plans have {})",
-                    crate::puzzle::counted(*plans as u64, "line", "lines")
+                    crate::words::counted(*plans as u64, "line", "lines")
                 )
             }
             Checked::Skipped => {
@@ -86,7 +86,7 @@ impl Tally {
                 } else {
                     self.bad += 1;
                 }
-                let text = verdict.describe(P::MOVE, P::MOVES);
+                let text = verdict.describe(P::INFO.one_move, P::INFO.moves);
                 match verdict {
                     Verdict::Illegal { .. } => format!("{unit} {n}, {text}"),
                     _ => format!("{unit} {n}: {text}"),

@@ -21,8 +21,9 @@
 use std::collections::HashSet;
 use std::fmt;
 
+use crate::caps::{Caps, Variant};
 use crate::moves::{plan_string, Move};
-use crate::puzzle::{moves_word, Puzzle, Variant};
+use crate::puzzle::{exact_answer, Puzzle};
 use crate::search::{Limits, Outcome};
 
 /// What a wrong answer of a candidate on one case most likely means.
@@ -52,7 +53,13 @@ pub const LAYERED_STATES: u64 = 1_000_000;
 /// The diagnosis of `answer` (`-1`: the candidate said unsolvable) on
 /// `case` under `puzzle`'s settings (the judge's). Every search runs
 /// within `limits`; one that stops early is said to have stopped.
-pub fn diagnose<P: Puzzle>(puzzle: &P, case: &P::Case, answer: i64, limits: &Limits) -> Diagnosis {
+pub fn diagnose<P: Puzzle>(
+    caps: &Caps<P>,
+    puzzle: &P,
+    case: &P::Case,
+    answer: i64,
+    limits: &Limits,
+) -> Diagnosis {
     let mut d = Diagnosis::default();
     let found = puzzle.solve(case, limits);
     let plan = match &found.outcome {
@@ -76,9 +83,11 @@ pub fn diagnose<P: Puzzle>(puzzle: &P, case: &P::Case, answer: i64, limits: &Lim
     // is named only when no variant it combines already explains the
     // answer (the simplest reading that does is the likeliest).
     let mut found: Vec<&Variant> = Vec::new();
-    for v in P::VARIANTS {
-        let Ok(q) = over(puzzle, v) else { continue };
-        if answer_of(&q, case, limits) == Some(answer) {
+    for v in caps.variants() {
+        let Ok(q) = over(caps, puzzle, v) else {
+            continue;
+        };
+        if exact_answer(&q, case, limits) == Some(answer) {
             found.push(v);
         }
     }
@@ -95,12 +104,13 @@ pub fn diagnose<P: Puzzle>(puzzle: &P, case: &P::Case, answer: i64, limits: &Lim
             v.words
         ));
     }
-    let mv = P::MOVES;
+    let mv = P::INFO.moves;
+    let moves_word = |n: usize| P::INFO.moves_word(n);
     match (answer, &plan) {
         (-1, Some(plan)) => d.lines.push(format!(
             "your -1 is wrong: here is a plan of {} {}: {}",
             plan.len(),
-            moves_word::<P>(plan.len()),
+            moves_word(plan.len()),
             if plan.is_empty() {
                 "no move at all (the start already wins)".to_string()
             } else {
@@ -112,8 +122,8 @@ pub fn diagnose<P: Puzzle>(puzzle: &P, case: &P::Case, answer: i64, limits: &Lim
         )),
         (a, None) => d.lines.push(format!(
             "the answer is -1 ({}), so no plan of {a} {} exists",
-            puzzle.unsolvable(),
-            moves_word::<P>(a as usize)
+            caps.narration().unsolvable(puzzle),
+            moves_word(a as usize)
         )),
         (a, Some(plan)) if a < plan.len() as i64 => d.lines.push(format!(
             "no legal plan is that short: the fewest {mv} are {} ({})",
@@ -125,19 +135,19 @@ pub fn diagnose<P: Puzzle>(puzzle: &P, case: &P::Case, answer: i64, limits: &Lim
                 Exact::Found(longer) => format!(
                     "a legal but longer plan exists (your search is not optimal): {} takes {a} {}, the fewest is {} ({})",
                     plan_string(&longer),
-                    moves_word::<P>(a as usize),
+                    moves_word(a as usize),
                     plan.len(),
                     plan_string(plan)
                 ),
                 Exact::None => format!(
                     "no legal plan of exactly {a} {} exists (the fewest is {}, {}): a miscount or a misread rule",
-                    moves_word::<P>(a as usize),
+                    moves_word(a as usize),
                     plan.len(),
                     plan_string(plan)
                 ),
                 Exact::Unknown => format!(
                     "whether a legal plan of exactly {a} {} exists is unknown: too many positions to try (the fewest is {}, {})",
-                    moves_word::<P>(a as usize),
+                    moves_word(a as usize),
                     plan.len(),
                     plan_string(plan)
                 ),
@@ -149,21 +159,12 @@ pub fn diagnose<P: Puzzle>(puzzle: &P, case: &P::Case, answer: i64, limits: &Lim
 }
 
 /// `puzzle`'s settings with variant `v`'s over them.
-fn over<P: Puzzle>(puzzle: &P, v: &Variant) -> Result<P, String> {
+fn over<P: Puzzle>(caps: &Caps<P>, puzzle: &P, v: &Variant) -> Result<P, String> {
     let mut q = puzzle.clone();
     for (k, value) in v.settings {
-        q.set(k, value)?;
+        caps.set(&mut q, k, value)?;
     }
     Ok(q)
-}
-
-/// The proved answer of `case` under `puzzle`, if its search finished.
-fn answer_of<P: Puzzle>(puzzle: &P, case: &P::Case, limits: &Limits) -> Option<i64> {
-    match puzzle.solve(case, limits).outcome {
-        Outcome::Solved(plan) => Some(plan.len() as i64),
-        Outcome::Unsolvable => Some(-1),
-        Outcome::Limit(_) => None,
-    }
 }
 
 /// One layer of [`exact_length`]'s search: each position with the index

@@ -4,15 +4,17 @@
 //! are bounded, and running out is a clear error rather than a puzzle
 //! outside the range.
 //!
-//! The request is checked by `Puzzle::generator`, the one check every
+//! The request is checked by `Generate::generator`, the one check every
 //! front end gets, so `play` words an impossible request exactly as
 //! `generate` does. The generator's parameters beyond size and answer
-//! (such as a body length) are the puzzle's `FRESH_PARAMS`, each taking its
+//! (such as a body length) are the puzzle's `fresh_params`, each taking its
 //! default unless the caller gives it. The registry's tests play it on
 //! every registered puzzle (`crates/registry/tests/fresh.rs`).
 
+use crate::caps::{GenSpec, GenerateOf};
 use crate::generate::Want;
-use crate::puzzle::{capitalized, GenSpec, Puzzle};
+use crate::puzzle::Puzzle;
+use crate::words::capitalized;
 
 /// Boards drawn before giving up.
 pub const MAX_ATTEMPTS: u32 = 3000;
@@ -30,14 +32,20 @@ pub struct Spec {
     /// The optimum must lie in `answer.0..=answer.1`.
     pub answer: (u32, u32),
     /// The generator's parameters given; the others take their
-    /// `FRESH_PARAMS` default.
+    /// `fresh_params` default.
     pub params: Vec<(String, String)>,
 }
 
 /// A case of `puzzle` whose optimum is in range; `Err` says why there is
 /// none (the generator's refusal of the request, or the attempts spent).
-pub fn make<P: Puzzle>(puzzle: &P, spec: &Spec) -> Result<P::Case, String> {
-    let params = P::FRESH_PARAMS
+pub fn make<P: Puzzle>(
+    gen: &dyn GenerateOf<P>,
+    puzzle: &P,
+    spec: &Spec,
+) -> Result<P::Case, String> {
+    let params = gen
+        .info()
+        .fresh_params
         .iter()
         .map(|p| {
             let given = spec.params.iter().find(|(k, _)| k == p.key);
@@ -58,14 +66,14 @@ pub fn make<P: Puzzle>(puzzle: &P, spec: &Spec) -> Result<P::Case, String> {
         attempts: MAX_ATTEMPTS as u64,
         cancel: None,
     };
-    let mut generator = puzzle.generator(&request, spec.seed)?;
+    let mut generator = gen.generator(puzzle, &request, spec.seed)?;
     match generator.next() {
         Some(Ok(made)) => Ok(made.board),
         _ => Err(format!(
             "no {} {} of {}x{} with an optimum of {}..{} found in {MAX_ATTEMPTS} tries from seed {}; \
              try another --seed, a wider --answer or another --size",
-            capitalized(P::NAME),
-            P::BOARD,
+            capitalized(P::INFO.name),
+            P::INFO.board,
             spec.width,
             spec.height,
             spec.answer.0,

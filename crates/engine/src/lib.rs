@@ -3,8 +3,11 @@
 //! The crate never names a puzzle. It holds the pieces that each puzzle would
 //! otherwise write again, slightly differently each time:
 //!
-//! - [`puzzle`]: the one contract every puzzle implements ([`Puzzle`]),
-//!   and the generic game a play session runs on it;
+//! - [`puzzle`]: the core contract every puzzle implements ([`Puzzle`]):
+//!   what a puzzle is;
+//! - [`caps`]: what a puzzle may have beyond it (settings, narration, a
+//!   generator, the page, the judge kit, searches to watch), each an
+//!   opt-in trait the registry line declares;
 //! - [`moves`]: moves as the puzzle's own printable type, and plans;
 //! - [`package`]: what a puzzle puts into a contest problem package
 //!   (statement, validators and submissions as source text);
@@ -50,6 +53,7 @@
 //! - [`verdict`]: what a plan checker says about a plan;
 //! - [`words`]: lists in English (`a, b or c`) for messages.
 
+pub mod caps;
 pub mod check;
 pub mod diagnose;
 pub mod error;

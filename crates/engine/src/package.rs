@@ -1,5 +1,5 @@
 //! What a puzzle puts into a contest problem package besides its tests
-//! ([`crate::Puzzle::PACKAGE`]): the statement, the validators and the
+//! ([`crate::caps::JudgeKit::PACKAGE`]): the statement, the validators and the
 //! submissions, as source text.
 //!
 //! A problem package (the ICPC / Kattis problem package format, which

@@ -1,5 +1,5 @@
 //! The web page's boards and links, as every puzzle writes them: the
-//! pieces of [`crate::Puzzle`]'s page section that are the same for every
+//! pieces of a puzzle's [`crate::caps::Page`] that are the same for every
 //! puzzle.
 //!
 //! The page edits a **draft**: a board in the shape of the puzzle's

@@ -3,10 +3,9 @@
 //! A [`Session`] is a game in progress: the positions so far, an index into
 //! them (undo and redo move the index; a new move drops the undone tail),
 //! and what the solver has proved about each position. It never names a
-//! puzzle: a puzzle takes part by implementing the small [`Game`] trait,
-//! whose `apply` calls the puzzle's own rules and whose `solve_from` builds
-//! a fresh problem from a mid-game position and runs the puzzle's exact
-//! solver on it.
+//! puzzle: it plays any [`Puzzle`]'s case ([`Played`]) through the
+//! puzzle's own `apply`, and asks its `solve_from` (the exact solver on
+//! the problem that starts at a mid-game position) for hints.
 //!
 //! Why it is shaped so:
 //!
@@ -25,7 +24,7 @@
 //!   than the spacing: 63 up to 4,096 moves, a 64th of the history beyond.
 //! - **Linear replay.** Resuming a saved history and replaying to a
 //!   checkpoint apply the moves to one position in place
-//!   ([`Game::apply_in_place`]), never copying a position per move, so a
+//!   ([`Puzzle::apply_in_place`]), never copying a position per move, so a
 //!   history loads in time linear in its length.
 //! - **Honest prospects.** After every move a front end asks
 //!   [`Session::prospect`]: the goal is still reachable (with an optimal
@@ -47,56 +46,13 @@ pub mod save;
 
 use std::collections::BTreeMap;
 
-use crate::search::{LimitHit, Limits, Outcome, Search};
+use crate::moves::Move;
+use crate::puzzle::{Played, Puzzle};
+use crate::search::{LimitHit, Limits, Outcome};
 
 /// The reason a move after the goal is refused, by a [`Session`] and by
 /// any front end that replays moves without one.
 pub const ALREADY_WON: &str = "the game is already won";
-
-/// What a puzzle provides to be played in a [`Session`].
-pub trait Game {
-    /// A position (everything that changes during a game).
-    type State: Clone;
-    /// One move, as the player makes it (a direction for both puzzles).
-    type Move: Copy + PartialEq;
-    /// What a legal move did, for drawing it (a throw's slide, a step).
-    type Event: Clone;
-
-    /// Every move a player could try, legal or not, in a fixed order.
-    fn moves(&self) -> &[Self::Move];
-
-    /// Plays `mv` from `state`, when `used` moves have been made so far.
-    /// `Err` carries a one-line reason the move is refused (lowercase, no
-    /// trailing period); the state is then unchanged.
-    fn apply(
-        &self,
-        state: &Self::State,
-        used: usize,
-        mv: Self::Move,
-    ) -> Result<(Self::State, Self::Event), String>;
-
-    /// [`Game::apply`] on `state` itself, for long replays: a move then
-    /// costs its own work, not a copy of a position that may grow with the
-    /// history. On `Err` the state is unchanged.
-    fn apply_in_place(
-        &self,
-        state: &mut Self::State,
-        used: usize,
-        mv: Self::Move,
-    ) -> Result<Self::Event, String> {
-        let (next, event) = self.apply(state, used, mv)?;
-        *state = next;
-        Ok(event)
-    }
-
-    /// Is the goal reached?
-    fn is_won(&self, state: &Self::State) -> bool;
-
-    /// An optimal plan from `state` after `used` moves, a proof that none
-    /// exists within the rules, or a budget reached: the puzzle's exact
-    /// solver on the problem that starts at `state`.
-    fn solve_from(&self, state: &Self::State, used: usize, limits: &Limits) -> Search<Self::Move>;
-}
 
 /// What the solver knows about a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -143,22 +99,22 @@ pub const MAX_CHECKPOINTS: usize = 64;
 
 /// A game in progress. See the module docs.
 #[derive(Debug, Clone)]
-pub struct Session<G: Game> {
-    game: G,
+pub struct Session<P: Puzzle> {
+    game: Played<P>,
     /// `checkpoints[k]` is the position after `k * spacing` moves of the
     /// history; `checkpoints[0]` is the start.
-    checkpoints: Vec<G::State>,
+    checkpoints: Vec<P::State>,
     /// Moves between checkpoints: [`CHECKPOINT`], doubled at each thinning.
     spacing: usize,
     /// The history: `moves[i]` leads from position `i` to `i + 1`. Moves
     /// after `at` are the redo history.
-    moves: Vec<(G::Move, G::Event)>,
+    moves: Vec<(P::Move, P::Event)>,
     at: usize,
     /// The position after `at` moves, and the one before it.
-    current: G::State,
-    before: Option<G::State>,
+    current: P::State,
+    before: Option<P::State>,
     /// What the solver proved, for the positions it was asked about.
-    prospects: BTreeMap<usize, Prospect<G::Move>>,
+    prospects: BTreeMap<usize, Prospect<P::Move>>,
 }
 
 /// A saved history that does not replay.
@@ -177,9 +133,9 @@ impl std::fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
-impl<G: Game> Session<G> {
+impl<P: Puzzle> Session<P> {
     /// A new game at `start`.
-    pub fn new(game: G, start: G::State) -> Session<G> {
+    pub fn new(game: Played<P>, start: P::State) -> Session<P> {
         Session {
             game,
             checkpoints: vec![start.clone()],
@@ -196,11 +152,11 @@ impl<G: Game> Session<G> {
     /// `start` through the rules, then the first `at` of them count as
     /// played and the rest can be redone. `at` past the end means all.
     pub fn resume(
-        game: G,
-        start: G::State,
-        moves: &[G::Move],
+        game: Played<P>,
+        start: P::State,
+        moves: &[P::Move],
         at: usize,
-    ) -> Result<Session<G>, ReplayError> {
+    ) -> Result<Session<P>, ReplayError> {
         let mut s = Session::new(game, start);
         // One position, moved forward in place: each move costs its own
         // work, and only the checkpoints are copies.
@@ -231,7 +187,7 @@ impl<G: Game> Session<G> {
     /// Keeps `state`, the position after `i` moves, if a checkpoint is due
     /// there (the checkpoints before it are in place), thinning them when
     /// there would be more than [`MAX_CHECKPOINTS`].
-    fn checkpoint(&mut self, i: usize, state: &G::State) {
+    fn checkpoint(&mut self, i: usize, state: &P::State) {
         if i % self.spacing != 0 {
             return;
         }
@@ -248,29 +204,29 @@ impl<G: Game> Session<G> {
         }
     }
 
-    pub fn game(&self) -> &G {
+    pub fn game(&self) -> &Played<P> {
         &self.game
     }
 
     /// The current position.
-    pub fn state(&self) -> &G::State {
+    pub fn state(&self) -> &P::State {
         &self.current
     }
 
     /// The position before the last move played, if there is one.
-    pub fn before(&self) -> Option<&G::State> {
+    pub fn before(&self) -> Option<&P::State> {
         self.before.as_ref()
     }
 
     /// The start position.
-    pub fn start(&self) -> &G::State {
+    pub fn start(&self) -> &P::State {
         &self.checkpoints[0]
     }
 
     /// The position after `i` moves of the history (`i` ≤ [`Session::len`]),
     /// replayed from the checkpoint before it unless it is the current one
     /// or the one before.
-    pub fn state_at(&self, i: usize) -> Option<G::State> {
+    pub fn state_at(&self, i: usize) -> Option<P::State> {
         if i > self.moves.len() {
             return None;
         }
@@ -285,7 +241,7 @@ impl<G: Game> Session<G> {
 
     /// Position `i` from its checkpoint. The moves of the history were
     /// legal when played and the rules are deterministic, so they replay.
-    fn replayed(&self, i: usize) -> G::State {
+    fn replayed(&self, i: usize) -> P::State {
         let k = i / self.spacing;
         let mut state = self.checkpoints[k].clone();
         for j in k * self.spacing..i {
@@ -318,7 +274,7 @@ impl<G: Game> Session<G> {
     }
 
     /// The position after move `j` of the history, from the one before it.
-    fn replayed_from(&self, state: &G::State, j: usize) -> G::State {
+    fn replayed_from(&self, state: &P::State, j: usize) -> P::State {
         self.game
             .apply(state, j, self.moves[j].0)
             .expect("a move of the history replays")
@@ -341,18 +297,18 @@ impl<G: Game> Session<G> {
     }
 
     /// The moves played to reach the current position.
-    pub fn played(&self) -> Vec<G::Move> {
+    pub fn played(&self) -> Vec<P::Move> {
         self.moves[..self.at].iter().map(|(m, _)| *m).collect()
     }
 
     /// Every move of the history, the undone ones included (what a save
     /// keeps, so that redo survives a reload).
-    pub fn history(&self) -> Vec<G::Move> {
+    pub fn history(&self) -> Vec<P::Move> {
         self.moves.iter().map(|(m, _)| *m).collect()
     }
 
     /// The move that led to the current position and what it did.
-    pub fn last(&self) -> Option<&(G::Move, G::Event)> {
+    pub fn last(&self) -> Option<&(P::Move, P::Event)> {
         self.at.checked_sub(1).map(|i| &self.moves[i])
     }
 
@@ -371,7 +327,7 @@ impl<G: Game> Session<G> {
     /// Plays `mv` from the current position. A refused move changes
     /// nothing and returns the rules' reason. Replaying the next move of
     /// the redo history keeps the rest of it; any other move drops it.
-    pub fn play(&mut self, mv: G::Move) -> Result<&G::Event, String> {
+    pub fn play(&mut self, mv: P::Move) -> Result<&P::Event, String> {
         if self.is_won() {
             return Err(ALREADY_WON.into());
         }
@@ -434,13 +390,13 @@ impl<G: Game> Session<G> {
 
     /// What the solver proves about the current position (searched under
     /// `limits` the first time, then remembered).
-    pub fn prospect(&mut self, limits: &Limits) -> &Prospect<G::Move> {
+    pub fn prospect(&mut self, limits: &Limits) -> &Prospect<P::Move> {
         self.prospect_at(self.at, limits)
     }
 
     /// The prospect of position `i` of the history (clamped to the last).
     /// Position 0 gives the puzzle's optimum.
-    pub fn prospect_at(&mut self, i: usize, limits: &Limits) -> &Prospect<G::Move> {
+    pub fn prospect_at(&mut self, i: usize, limits: &Limits) -> &Prospect<P::Move> {
         let i = i.min(self.moves.len());
         if !self.prospects.contains_key(&i) {
             let state = self.state_at(i).expect("clamped to the history");
@@ -460,12 +416,12 @@ impl<G: Game> Session<G> {
     }
 
     /// The prospect of the current position if it was already computed.
-    pub fn known_prospect(&self) -> Option<&Prospect<G::Move>> {
+    pub fn known_prospect(&self) -> Option<&Prospect<P::Move>> {
         self.prospects.get(&self.at)
     }
 
     /// The prospect of position `i` if it was already computed.
-    pub fn known_prospect_at(&self, i: usize) -> Option<&Prospect<G::Move>> {
+    pub fn known_prospect_at(&self, i: usize) -> Option<&Prospect<P::Move>> {
         self.prospects.get(&i)
     }
 
@@ -478,9 +434,8 @@ impl<G: Game> Session<G> {
     }
 
     /// The legal moves from the current position.
-    pub fn legal_moves(&self) -> Vec<G::Move> {
-        self.game
-            .moves()
+    pub fn legal_moves(&self) -> Vec<P::Move> {
+        P::Move::ALL
             .iter()
             .copied()
             .filter(|&m| self.game.apply(self.state(), self.at, m).is_ok())
@@ -496,25 +451,101 @@ impl<G: Game> Session<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{bfs, HashVisited};
+    use crate::search::{bfs, HashVisited, Search};
+    use crate::view::{BoardView, Mark};
     use std::cell::Cell;
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::Arc;
+
+    /// The toys' moves are their letters.
+    impl Move for char {
+        const ALL: &'static [char] = &['+', '*', '-'];
+        fn letter(self) -> char {
+            self
+        }
+        fn from_letter(c: char) -> Option<char> {
+            Self::ALL.contains(&c).then_some(c)
+        }
+        fn word(self) -> &'static str {
+            "move"
+        }
+    }
+
+    /// What a toy needs of the core beyond its rules, which no test here
+    /// reads: it has one case, `()`, and is never drawn.
+    macro_rules! toy_puzzle {
+        () => {
+            const INFO: crate::puzzle::Info = crate::puzzle::Info {
+                name: "toy",
+                title: "Toy",
+                about: "",
+                format_help: "",
+                unit: "case",
+                board: "board",
+                one_move: "move",
+                moves: "moves",
+                terminator: "",
+                samples: "",
+                piece: "number",
+                goal: "target",
+            };
+            type Case = ();
+            fn cases<'a>(&self, _: Box<dyn std::io::BufRead + 'a>) -> crate::puzzle::Cases<'a, ()> {
+                Box::new(std::iter::empty())
+            }
+            fn write_case(&self, _: &()) -> String {
+                String::new()
+            }
+            fn size(_: &()) -> (u32, u32) {
+                (1, 1)
+            }
+            fn view(
+                &self,
+                _: &(),
+                _: &Self::State,
+                _: Option<(&Self::State, char, &Self::Event)>,
+                _: Option<char>,
+            ) -> BoardView {
+                unreachable!("a toy is never drawn")
+            }
+            fn describe(&self, mv: char, _: &Self::Event) -> String {
+                mv.to_string()
+            }
+            fn legend(&self) -> Vec<(Mark, &'static str)> {
+                Vec::new()
+            }
+        };
+    }
 
     /// A toy game on the integers: `+` adds 1, `*` doubles, `-` subtracts 3
-    /// but is refused below 3; reach `target` within `cap` moves. Counts
-    /// the searches it runs.
-    #[derive(Debug)]
+    /// but is refused below 3; reach `target` within `cap` moves, from the
+    /// start `from`. Counts the searches it runs.
+    #[derive(Debug, Clone, Default)]
     struct Numbers {
         target: i64,
         cap: usize,
-        searches: Cell<u32>,
+        from: i64,
+        searches: Arc<AtomicU32>,
     }
 
-    fn numbers(target: i64, cap: usize) -> Numbers {
-        Numbers {
-            target,
-            cap,
-            searches: Cell::new(0),
+    impl Numbers {
+        fn searches(&self) -> u32 {
+            self.searches.load(Ordering::Relaxed)
         }
+    }
+
+    /// The game of `numbers` and its start.
+    fn numbers(target: i64, cap: usize) -> Played<Numbers> {
+        Played::new(
+            Numbers {
+                target,
+                cap,
+                from: 1,
+                searches: Arc::default(),
+            },
+            (),
+        )
+        .0
     }
 
     fn step(n: i64, mv: char) -> Result<i64, String> {
@@ -526,28 +557,29 @@ mod tests {
         }
     }
 
-    impl Game for Numbers {
-        type State = i64;
+    impl Puzzle for Numbers {
+        toy_puzzle!();
         type Move = char;
+        type State = i64;
         type Event = i64;
 
-        fn moves(&self) -> &[char] {
-            &['+', '*', '-']
+        fn start(&self, _: &()) -> i64 {
+            self.from
         }
 
-        fn apply(&self, &n: &i64, used: usize, mv: char) -> Result<(i64, i64), String> {
+        fn apply(&self, _: &(), &n: &i64, used: usize, mv: char) -> Result<(i64, i64), String> {
             if used >= self.cap {
                 return Err(format!("all {} moves are used", self.cap));
             }
             step(n, mv).map(|m| (m, m - n))
         }
 
-        fn is_won(&self, &n: &i64) -> bool {
+        fn is_won(&self, _: &(), &n: &i64) -> bool {
             n == self.target
         }
 
-        fn solve_from(&self, &n: &i64, used: usize, limits: &Limits) -> Search<char> {
-            self.searches.set(self.searches.get() + 1);
+        fn solve_from(&self, _: &(), &n: &i64, used: usize, limits: &Limits) -> Search<char> {
+            self.searches.fetch_add(1, Ordering::Relaxed);
             let left = self.cap.saturating_sub(used) as u32;
             bfs(
                 n,
@@ -626,11 +658,15 @@ mod tests {
         }
         assert!(s.is_won());
         assert_eq!(s.prospect(&limits), &Prospect::Won);
-        assert_eq!(s.game().searches.get(), 1, "the plan's tail is inherited");
+        assert_eq!(
+            s.game().puzzle.searches(),
+            1,
+            "the plan's tail is inherited"
+        );
         // Undo and redo ask nothing new.
         s.undo();
         assert_eq!(s.prospect(&limits).to_go(), Some(1));
-        assert_eq!(s.game().searches.get(), 1);
+        assert_eq!(s.game().puzzle.searches(), 1);
         // A won game refuses further moves.
         s.redo();
         assert_eq!(s.play('+').unwrap_err(), "the game is already won");
@@ -756,7 +792,7 @@ mod tests {
     /// A position that grows by one element a move, like a Curling position
     /// without a cap (one broken block a throw); every element copied by a
     /// `clone` is counted.
-    #[derive(Debug)]
+    #[derive(Debug, PartialEq, Eq, Hash)]
     struct Growing(Vec<u32>);
 
     thread_local! {
@@ -771,33 +807,47 @@ mod tests {
     }
 
     /// Any move appends the move count; the game is never won.
+    #[derive(Debug, Clone, Default)]
     struct Grow;
 
-    impl Game for Grow {
-        type State = Growing;
+    impl Puzzle for Grow {
+        toy_puzzle!();
         type Move = char;
+        type State = Growing;
         type Event = ();
 
-        fn moves(&self) -> &[char] {
-            &['+']
+        fn start(&self, _: &()) -> Growing {
+            Growing(Vec::new())
         }
 
-        fn apply(&self, s: &Growing, used: usize, mv: char) -> Result<(Growing, ()), String> {
+        fn apply(
+            &self,
+            _: &(),
+            s: &Growing,
+            used: usize,
+            mv: char,
+        ) -> Result<(Growing, ()), String> {
             let mut next = s.clone();
-            self.apply_in_place(&mut next, used, mv)?;
+            self.apply_in_place(&(), &mut next, used, mv)?;
             Ok((next, ()))
         }
 
-        fn apply_in_place(&self, s: &mut Growing, used: usize, _: char) -> Result<(), String> {
+        fn apply_in_place(
+            &self,
+            _: &(),
+            s: &mut Growing,
+            used: usize,
+            _: char,
+        ) -> Result<(), String> {
             s.0.push(used as u32);
             Ok(())
         }
 
-        fn is_won(&self, _: &Growing) -> bool {
+        fn is_won(&self, _: &(), _: &Growing) -> bool {
             false
         }
 
-        fn solve_from(&self, _: &Growing, _: usize, _: &Limits) -> Search<char> {
+        fn solve_from(&self, _: &(), _: &Growing, _: usize, _: &Limits) -> Search<char> {
             unreachable!("not asked")
         }
     }
@@ -811,7 +861,16 @@ mod tests {
         let n = 20_000;
         let history = vec!['+'; n];
         COPIED.with(|c| c.set(0));
-        let mut s = Session::resume(Grow, Growing(Vec::new()), &history, n - 5).unwrap();
+        let mut s = Session::resume(
+            Played {
+                puzzle: Grow,
+                case: (),
+            },
+            Growing(Vec::new()),
+            &history,
+            n - 5,
+        )
+        .unwrap();
         let copied = COPIED.with(|c| c.get());
         // A copy per move would be n * n / 2 = 200,000,000 elements; the
         // checkpoints of a doubling spacing are a few times n.

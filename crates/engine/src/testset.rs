@@ -5,7 +5,7 @@
 //! The edge cases of a puzzle are knowledge of that puzzle (Curling's
 //! answer exactly 10 and the boards that need 11, Holedox's shortest and
 //! longest bodies), so each puzzle lists them as [`Preset`]s
-//! ([`crate::Puzzle::presets`]); what is the same for every puzzle — seeds,
+//! ([`crate::caps::JudgeKit::presets`]); what is the same for every puzzle — seeds,
 //! solving, dropping duplicates, validating, the answers, the manifest and
 //! choosing tests that kill each known wrong reading of the rules — is the
 //! `testset` command's, written once.
@@ -33,7 +33,7 @@ pub struct Preset {
     pub text: String,
     /// Cases from the generator, request after request.
     pub requests: Vec<Request>,
-    /// The board with the largest optimum that `Puzzle::hardest` finds in
+    /// The board with the largest optimum that `Generate::hardest` finds in
     /// the time the test set gives it, of this size (columns × rows) and
     /// with these generator parameters: the only part of a test set that
     /// depends on the machine's speed.

@@ -45,6 +45,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use crate::caps::WatchOf;
 use crate::grid::Pos;
 use crate::search::{LimitHit, Limits, Observer};
 
@@ -631,27 +632,16 @@ impl Run {
     }
 }
 
-/// The exact solver's answer in the judge's terms (moves, or -1 when
-/// proved impossible), when it finds one within `limits`: what [`run`]
-/// judges an algorithm against, computed once per case by its callers.
-pub fn exact_answer<P: crate::Puzzle>(puzzle: &P, case: &P::Case, limits: &Limits) -> Option<i64> {
-    match puzzle.solve(case, limits).outcome {
-        crate::search::Outcome::Solved(plan) => Some(plan.len() as i64),
-        crate::search::Outcome::Unsolvable => Some(-1),
-        crate::search::Outcome::Limit(_) => None,
-    }
-}
-
 /// `Err` with the reason when `puzzle`'s settings are not the judge's:
 /// the searches to watch play the judge's rules (see
-/// [`Puzzle::judge_rules`](crate::Puzzle::judge_rules)).
-pub fn judge_rules<P: crate::Puzzle>(puzzle: &P) -> Result<(), String> {
-    if puzzle.judge_rules() {
+/// [`Watch::judge_rules`](crate::caps::Watch::judge_rules)).
+pub fn judge_rules<P: crate::Puzzle>(watch: &dyn WatchOf<P>, puzzle: &P) -> Result<(), String> {
+    if watch.judge_rules(puzzle) {
         return Ok(());
     }
     Err(format!(
         "the searches to watch play the judge's rules of {}: trace without rule settings",
-        P::NAME
+        P::INFO.name
     ))
 }
 
@@ -659,7 +649,13 @@ pub fn judge_rules<P: crate::Puzzle>(puzzle: &P) -> Result<(), String> {
 /// steps to `sink`, and judges its answer against `exact` (the puzzle's
 /// solver's answer, computed once by the caller for every algorithm).
 /// An unknown algorithm or a failing sink is an error.
+///
+/// The arguments are what every caller has at hand and names at the call
+/// (the puzzle's searches, the puzzle and its case, which search, its
+/// budgets, where its steps go): bundling them would only move the list.
+#[allow(clippy::too_many_arguments)]
 pub fn run<P: crate::Puzzle>(
+    watch: &dyn WatchOf<P>,
     puzzle: &P,
     case: &P::Case,
     algorithm: &str,
@@ -668,21 +664,21 @@ pub fn run<P: crate::Puzzle>(
     sink: &mut dyn Sink,
     exact: Option<i64>,
 ) -> Result<Run, String> {
-    let Some(known) = P::ALGORITHMS.iter().find(|a| a.name == algorithm) else {
-        return Err(unknown_algorithm::<P>(algorithm));
+    let Some(known) = watch.algorithms().iter().find(|a| a.name == algorithm) else {
+        return Err(unknown_algorithm(watch, algorithm));
     };
-    judge_rules(puzzle)?;
+    judge_rules(watch, puzzle)?;
     let started = Instant::now();
     let mut rec = Recorder::new(sink, limits, max_events);
-    let ended = puzzle
-        .trace(case, known.name, &mut rec)
+    let ended = watch
+        .trace(puzzle, case, known.name, &mut rec)
         .and_then(|traced| rec.finish().map(|()| traced));
     let (traced, limit) = match ended {
         Ok(traced) => (traced, None),
         Err(Stop::Limit(hit)) => (Traced::default(), Some(hit.to_string())),
         Err(Stop::Unable(why)) => (Traced::default(), Some(why)),
         Err(Stop::Sink(e)) => return Err(format!("cannot write the trace: {e}")),
-        Err(Stop::Unknown(_)) => return Err(unknown_algorithm::<P>(algorithm)),
+        Err(Stop::Unknown(_)) => return Err(unknown_algorithm(watch, algorithm)),
     };
     Ok(Run {
         algorithm: known.name,
@@ -696,14 +692,14 @@ pub fn run<P: crate::Puzzle>(
 }
 
 /// The error for an algorithm `P` does not offer, listing those it does.
-pub fn unknown_algorithm<P: crate::Puzzle>(name: &str) -> String {
-    let names: Vec<&str> = P::ALGORITHMS.iter().map(|a| a.name).collect();
+pub fn unknown_algorithm<P: crate::Puzzle>(watch: &dyn WatchOf<P>, name: &str) -> String {
+    let names: Vec<&str> = watch.algorithms().iter().map(|a| a.name).collect();
     if names.is_empty() {
-        return format!("{} offers no algorithm to trace", P::NAME);
+        return format!("{} offers no algorithm to trace", P::INFO.name);
     }
     format!(
         "unknown algorithm \"{name}\" for {}: choose one of {}",
-        P::NAME,
+        P::INFO.name,
         names.join(", ")
     )
 }

@@ -9,7 +9,7 @@
 //! that: they accept what the judges' `scanf` accepts (any whitespace,
 //! boards larger than the judges') and stop at the first error, for good
 //! reasons of their own. So each puzzle writes a validator
-//! ([`crate::Puzzle::validate`]) against the [`Input`] here: a cursor over
+//! ([`crate::caps::JudgeKit::validate`]) against the [`Input`] here: a cursor over
 //! the input's lines and tokens that checks whitespace once for every
 //! puzzle, reads integers with their ranges, and records a [`Violation`]
 //! (case, line, column, what is wrong) wherever one is found, then goes on.
@@ -453,25 +453,6 @@ impl Validation {
         }
         out
     }
-}
-
-/// What [`validate`] asks of a puzzle: its word for a case and its
-/// validator. Every `Puzzle` is one (the engine's `puzzle` module says
-/// so); the trait is here so that this module, which the puzzle contract
-/// uses, does not use the contract back.
-pub trait Validator {
-    /// The statement's word for one case.
-    const UNIT: &'static str;
-    /// Records every violation of the judges' format in `input`.
-    fn check(&self, input: &mut Input<'_>);
-}
-
-/// Validates `text` as a judge input of `puzzle` under its settings: the
-/// generic driver of every `Puzzle::validate`.
-pub fn validate<V: Validator>(puzzle: &V, text: &str, strict: bool) -> Validation {
-    let mut input = Input::new(text, strict, V::UNIT);
-    puzzle.check(&mut input);
-    input.finish()
 }
 
 /// The validator of a puzzle without one of its own: the first error of

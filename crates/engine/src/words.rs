@@ -1,7 +1,7 @@
-//! Lists in English, for messages that name several things: `a, b or c`
-//! (the choices a user has) and `a, b and c` (all of them). Front ends and
-//! the engine's own messages (a save file's missing puzzle) word lists the
-//! same way through these.
+//! English for messages: lists that name several things, `a, b or c`
+//! (the choices a user has) and `a, b and c` (all of them), counted nouns
+//! and capitals. Front ends and the engine's own messages (a save file's
+//! missing puzzle) word things the same way through these.
 
 /// `a`, `a or b`, `a, b or c`.
 pub fn either(words: &[String]) -> String {
@@ -19,6 +19,20 @@ fn joined(words: &[String], last_word: &str) -> String {
         Some((last, rest)) => format!("{} {last_word} {last}", rest.join(", ")),
         None => String::new(),
     }
+}
+
+/// `n` and its noun, singular for one: `counted(1, "line", "lines")` is
+/// `1 line`, `counted(2, ...)` is `2 lines`.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `word` with its first letter in upper case ("Dataset").
+pub fn capitalized(word: &str) -> String {
+    let mut c = word.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

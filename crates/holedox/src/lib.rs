@@ -56,7 +56,8 @@
 pub mod generate;
 pub mod package;
 pub mod parse;
-pub mod play;
+#[cfg(test)]
+mod play;
 pub mod presets;
 pub mod puzzle;
 pub mod rules;

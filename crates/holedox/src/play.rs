@@ -1,67 +1,22 @@
-//! Holedox as a [`Game`] for the engine's play [`Session`](gridpuzzle_engine::session::Session).
-//!
-//! A move is [`step`] from [`crate::rules`], nothing else. The game from a
-//! mid-game position is the case with the same lair and the current body
-//! ([`Case::new`]), so a hint or a "hopeless" verdict is the ordinary exact
-//! solver on that case. Whether the snake is *trapped* (no step is legal at
-//! all) is the session's `is_stuck`, asked through the same rules.
-
-use gridpuzzle_engine::search::{Limits, Search};
-use gridpuzzle_engine::session::Game;
-use gridpuzzle_engine::{Dir, Pos};
-
-use crate::rules::{is_goal, step, Case, Lair, TailRule};
-use crate::solve::solve;
-
-/// Holedox under a tail rule, ready to play. A position is the body, head
-/// first.
-#[derive(Debug, Clone)]
-pub struct HoledoxGame {
-    pub lair: Lair,
-    pub rule: TailRule,
-}
-
-impl HoledoxGame {
-    pub fn new(lair: Lair, rule: TailRule) -> HoledoxGame {
-        HoledoxGame { lair, rule }
-    }
-}
-
-impl Game for HoledoxGame {
-    type State = Vec<Pos>;
-    type Move = Dir;
-    /// The cell the tail left.
-    type Event = Pos;
-
-    fn moves(&self) -> &[Dir] {
-        &Dir::ALL
-    }
-
-    fn apply(&self, body: &Vec<Pos>, _used: usize, dir: Dir) -> Result<(Vec<Pos>, Pos), String> {
-        let mut next = body.clone();
-        step(&self.lair, &mut next, dir, self.rule).map_err(|e| e.to_string())?;
-        let left = *body.last().ok_or("there is no body to move")?;
-        Ok((next, left))
-    }
-
-    fn is_won(&self, body: &Vec<Pos>) -> bool {
-        is_goal(&self.lair, body)
-    }
-
-    fn solve_from(&self, body: &Vec<Pos>, _used: usize, limits: &Limits) -> Search<Dir> {
-        // Every position of a session comes from a valid case through
-        // `step`, which keeps a body a valid chain on free cells.
-        let case = Case::new(self.lair.clone(), body.clone())
-            .expect("step keeps the body valid for its lair");
-        solve(&case, self.rule, limits)
-    }
-}
+//! Holedox in play: the engine's play
+//! [`Session`](gridpuzzle_engine::session::Session) over [`crate::Holedox`]'s
+//! own rules. A move is [`crate::rules::step`], nothing else; the game from
+//! a mid-game position is the case with the same lair and the current body,
+//! so a hint or a "hopeless" verdict is the ordinary exact solver on that
+//! case. Whether the snake is *trapped* (no step is legal at all) is the
+//! session's `is_stuck`, asked through the same rules.
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::parse::Cases;
+    use gridpuzzle_engine::caps::Settings;
+    use gridpuzzle_engine::puzzle::Played;
+    use gridpuzzle_engine::search::Limits;
     use gridpuzzle_engine::session::{Prospect, Session};
+    use gridpuzzle_engine::{Dir, Pos};
+
+    use crate::parse::Cases;
+    use crate::rules::{Case, Lair, TailRule};
+    use crate::Holedox;
 
     fn sample() -> Vec<Case> {
         let text = std::fs::read_to_string(concat!(
@@ -74,11 +29,15 @@ mod tests {
             .collect()
     }
 
-    fn session(case: &Case, rule: TailRule) -> Session<HoledoxGame> {
-        Session::new(
-            HoledoxGame::new(case.lair().clone(), rule),
-            case.body().to_vec(),
-        )
+    fn session(case: &Case, rule: TailRule) -> Session<Holedox> {
+        let mut holedox = Holedox::default();
+        let rule = match rule {
+            TailRule::Strict => "strict",
+            TailRule::Lenient => "lenient",
+        };
+        holedox.set("tail-rule", rule).unwrap();
+        let (game, start) = Played::new(holedox, case.clone());
+        Session::new(game, start)
     }
 
     #[test]

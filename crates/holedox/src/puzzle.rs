@@ -12,12 +12,13 @@ use std::borrow::Cow;
 use std::io::BufRead;
 use std::time::Duration;
 
+use gridpuzzle_engine::caps::{
+    GenInfo, GenSpec, Generate, HardSpec, JudgeInfo, JudgeKit, Levels, Narrate, NewBoard, Page,
+    PageInfo, Setting, Settings, Variant, Watch,
+};
 use gridpuzzle_engine::generate::{Best, Difficulty, Generator};
 use gridpuzzle_engine::page::{self, DraftCell, DraftGrid, DraftLook, Edit, Tool};
-use gridpuzzle_engine::puzzle::{
-    push_decimal, Cases, GenInfo, GenSpec, HardSpec, Info, JudgeInfo, Levels, NewBoard, PageInfo,
-    Puzzle, Setting, Variant,
-};
+use gridpuzzle_engine::puzzle::{push_decimal, Cases, Info, Puzzle};
 use gridpuzzle_engine::search::{Limits, Search};
 use gridpuzzle_engine::session::Prospect;
 use gridpuzzle_engine::testset::Preset;
@@ -187,61 +188,6 @@ impl Puzzle for Holedox {
     type State = Vec<Pos>;
     /// The cell the tail left.
     type Event = Pos;
-    type Landscape = Lairs;
-
-    const VARIANTS: &'static [Variant] = &[
-        Variant {
-            name: "tail-enter",
-            words: "with the head allowed into the tail cell (`--tail-rule lenient`)",
-            settings: &[("tail-rule", "lenient")],
-        },
-        Variant {
-            name: "exit-far",
-            words: "with the exit at (n, m) (`--exit far`)",
-            settings: &[("exit", "far")],
-        },
-    ];
-
-    const SETTINGS: &'static [Setting] = &[
-        Setting {
-            key: "exit",
-            value_name: "R,C|far",
-            default: "1,1",
-            choices: &[],
-            help: "The exit cell as 1-based `ROW,COLUMN` (outside a case's lair it is an input error for that case), or `far`: each lair's far corner (n, m), a wrong reading",
-        },
-        Setting {
-            key: "tail-rule",
-            value_name: "TAIL_RULE",
-            default: "strict",
-            choices: &["strict", "lenient"],
-            help: "`strict` (the judge's): the head may not enter any body cell, the tail included; `lenient`: it may enter the cell its tail is leaving",
-        },
-    ];
-
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        match key {
-            "tail-rule" => self.rule = value.parse()?,
-            "exit" if value == "far" => self.exit = Exit::Far,
-            "exit" => {
-                let (r, c) = gridpuzzle_engine::grid::parse_cell(value)?;
-                self.exit = Exit::At(r, c);
-            }
-            _ => return Err(format!("unknown setting `{key}` for {}", Self::NAME)),
-        }
-        Ok(())
-    }
-
-    fn get(&self, key: &str) -> String {
-        match key {
-            "tail-rule" => self.rule.to_string(),
-            "exit" => match self.exit {
-                Exit::At(r, c) => format!("{r},{c}"),
-                Exit::Far => "far".into(),
-            },
-            _ => String::new(),
-        }
-    }
 
     fn cases<'a>(&self, reader: Box<dyn BufRead + 'a>) -> Cases<'a, Case> {
         let cases = crate::parse::Cases::new(
@@ -263,11 +209,7 @@ impl Puzzle for Holedox {
         crate::parse::write_case(case)
     }
 
-    fn judge_line(n: u64, answer: &str) -> String {
-        format!("Case {n}: {answer}")
-    }
-
-    fn push_judge_line(n: u64, answer: &str, out: &mut Vec<u8>) {
+    fn judge_line(n: u64, answer: &str, out: &mut Vec<u8>) {
         out.extend_from_slice(b"Case ");
         push_decimal(out, n);
         out.extend_from_slice(b": ");
@@ -280,10 +222,6 @@ impl Puzzle for Holedox {
 
     fn solve(&self, case: &Case, limits: &Limits) -> Search<Dir> {
         crate::solve(&self.placed(case), self.rule, limits)
-    }
-
-    fn unsolvable(&self) -> String {
-        "the head can never reach the exit".into()
     }
 
     fn start(&self, case: &Case) -> Vec<Pos> {
@@ -324,6 +262,547 @@ impl Puzzle for Holedox {
         }
     }
 
+    fn solve_from(
+        &self,
+        case: &Case,
+        body: &Vec<Pos>,
+        _used: usize,
+        limits: &Limits,
+    ) -> Search<Dir> {
+        // Every position of a game comes from a valid case through `step`,
+        // which keeps a body a valid chain on free cells.
+        let case = Case::new(self.placed(case).lair().clone(), body.clone())
+            .expect("step keeps the body valid for its lair");
+        crate::solve(&case, self.rule, limits)
+    }
+
+    fn view(
+        &self,
+        case: &Case,
+        body: &Vec<Pos>,
+        _last: Option<(&Vec<Pos>, Dir, &Pos)>,
+        hint: Option<Dir>,
+    ) -> BoardView {
+        let case = self.placed(case);
+        let lair = case.lair();
+        let stones = lair.stones();
+        let head = body.first().copied().unwrap_or(lair.exit());
+        let mut view = BoardView::filled(stones.width(), stones.height(), FLOOR, head);
+        for (i, &stone) in stones.cells().iter().enumerate() {
+            if stone {
+                view.set(stones.pos(i), STONE);
+            }
+        }
+        let covered = body.iter().skip(1).any(|&p| p == lair.exit());
+        view.set(lair.exit(), if covered { COVERED_EXIT } else { EXIT });
+        view.piece(body.iter().enumerate().map(|(i, &p)| {
+            let mark = match i {
+                0 => HEAD,
+                i if i + 1 == body.len() => TAIL,
+                _ => BODY,
+            };
+            (p, mark)
+        }));
+        if let Some(dir) = hint {
+            if let Some(target) = stones.step(head, dir) {
+                view.over(target, Mark::hint(dir));
+            }
+        }
+        view
+    }
+
+    fn describe(&self, dir: Dir, _left: &Pos) -> String {
+        format!("the head moves {}", dir.word())
+    }
+
+    fn legend(&self) -> Vec<(Mark, &'static str)> {
+        vec![
+            (HEAD, "head"),
+            (BODY, "body"),
+            (TAIL, "tail"),
+            (STONE, "stone"),
+            (EXIT, "exit"),
+            (COVERED_EXIT, "covered exit"),
+        ]
+    }
+}
+
+impl Settings for Holedox {
+    const SETTINGS: &'static [Setting] = &[
+        Setting {
+            key: "exit",
+            value_name: "R,C|far",
+            default: "1,1",
+            choices: &[],
+            help: "The exit cell as 1-based `ROW,COLUMN` (outside a case's lair it is an input error for that case), or `far`: each lair's far corner (n, m), a wrong reading",
+        },
+        Setting {
+            key: "tail-rule",
+            value_name: "TAIL_RULE",
+            default: "strict",
+            choices: &["strict", "lenient"],
+            help: "`strict` (the judge's): the head may not enter any body cell, the tail included; `lenient`: it may enter the cell its tail is leaving",
+        },
+    ];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match key {
+            "tail-rule" => self.rule = value.parse()?,
+            "exit" if value == "far" => self.exit = Exit::Far,
+            "exit" => {
+                let (r, c) = gridpuzzle_engine::grid::parse_cell(value)?;
+                self.exit = Exit::At(r, c);
+            }
+            _ => return Err(format!("unknown setting `{key}` for {}", Self::INFO.name)),
+        }
+        Ok(())
+    }
+
+    fn get(&self, key: &str) -> String {
+        match key {
+            "tail-rule" => self.rule.to_string(),
+            "exit" => match self.exit {
+                Exit::At(r, c) => format!("{r},{c}"),
+                Exit::Far => "far".into(),
+            },
+            _ => String::new(),
+        }
+    }
+}
+
+impl Narrate for Holedox {
+    fn unsolvable(&self) -> String {
+        "the head can never reach the exit".into()
+    }
+
+    fn status(&self, prospect: &Prospect<Dir>, _used: usize, stuck: bool) -> (String, Tone) {
+        match prospect {
+            Prospect::Won => ("the head is on the exit".into(), Tone::Good),
+            Prospect::Reachable { .. } => ("the exit can still be reached".into(), Tone::Good),
+            Prospect::Hopeless if stuck => (
+                "trapped: the snake cannot move at all (u undoes)".into(),
+                Tone::Bad,
+            ),
+            Prospect::Hopeless => (
+                "hopeless: the head can never reach the exit from here (u undoes)".into(),
+                Tone::Bad,
+            ),
+            Prospect::Unknown(hit) => gridpuzzle_engine::caps::unknown_status(hit),
+        }
+    }
+
+    fn explain_legend(&self) -> Vec<(Mark, &'static str)> {
+        let mut legend = self.legend();
+        legend.retain(|&(m, _)| m != COVERED_EXIT);
+        legend
+    }
+}
+
+impl Generate for Holedox {
+    type Landscape = Lairs;
+
+    const GEN: GenInfo = GenInfo {
+        density: "stones",
+        params: &[Setting {
+            key: "len",
+            value_name: "L",
+            default: "",
+            choices: &[],
+            help: "Body length L (the judge's range is 2 to 8)",
+        }],
+        fresh_answer: (6, 16),
+        fresh_params: &[Setting {
+            key: "len",
+            value_name: "L",
+            default: "4",
+            choices: &[],
+            help: "the length of a Holedox body",
+        }],
+        max_expanded: crate::generate::DEFAULT_MAX_EXPANDED,
+    };
+
+    fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Lairs>, String> {
+        let (exit, len) = checked_shape(
+            self.exit.cell(spec.height, spec.width),
+            spec.width,
+            spec.height,
+            spec.param("len"),
+        )?;
+        let opts = GenerateOptions {
+            rows: spec.height,
+            cols: spec.width,
+            len,
+            exit,
+            rule: self.rule,
+            want: spec.want,
+            density: spec.density,
+            max_expanded: spec.max_expanded.unwrap_or(Self::GEN.max_expanded),
+            attempts: spec.attempts,
+            cancel: spec.cancel.clone(),
+        };
+        Ok(crate::generate::generate(&opts, seed))
+    }
+
+    fn difficulty(&self, case: &Case, search: &Search<Dir>, limits: &Limits) -> Option<Difficulty> {
+        crate::generate::difficulty(&self.placed(case), search, self.rule, limits)
+    }
+
+    fn hardest(
+        &self,
+        spec: &HardSpec,
+        seed: u64,
+        on_improve: &mut dyn FnMut(&Best<Case, Dir>, Duration),
+    ) -> Result<Option<Best<Case, Dir>>, String> {
+        let (exit, len) = checked_shape(
+            self.exit.cell(spec.height, spec.width),
+            spec.width,
+            spec.height,
+            spec.param("len"),
+        )?;
+        let opts = HardestOptions {
+            rows: spec.height,
+            cols: spec.width,
+            len,
+            exit,
+            rule: self.rule,
+            density: spec.density.unwrap_or(20),
+            time: spec.time,
+            max_expanded: spec
+                .max_expanded
+                .unwrap_or(crate::generate::DEFAULT_MAX_EXPANDED),
+            cancel: spec.cancel.clone(),
+        };
+        Ok(crate::generate::hardest(&opts, seed, on_improve))
+    }
+
+    fn stress_params(&self, seed: u64, width: u32, height: u32) -> Vec<(String, String)> {
+        // Bodies of 2 to 8 segments, as the judge allows, and never more
+        // than half the lair.
+        let len = (2 + (seed % 7) as usize).min((width * height / 2).max(2) as usize);
+        vec![("len".to_string(), len.to_string())]
+    }
+
+    fn smaller(&self, case: &Case) -> Box<dyn Iterator<Item = Case>> {
+        Box::new(crate::shrink::smaller(case))
+    }
+}
+
+impl Page for Holedox {
+    fn board_json(&self, case: &Case) -> Value {
+        let case = self.placed(case);
+        let lair = case.lair();
+        let rows: Vec<String> = lair
+            .stones()
+            .rows()
+            .map(|row| row.iter().map(|&s| if s { '#' } else { '.' }).collect())
+            .collect();
+        json!({
+            "width": lair.cols(),
+            "height": lair.rows(),
+            "rows": rows,
+            "body": body_json(case.body()),
+            "exit": cell(lair.exit()),
+        })
+    }
+
+    fn state_json(&self, body: &Vec<Pos>) -> Value {
+        json!({ "body": body_json(body) })
+    }
+
+    fn step_json(&self, body: &Vec<Pos>, _left: &Pos) -> Value {
+        json!({ "head": cell(body[0]) })
+    }
+
+    const PAGE: PageInfo = PageInfo {
+        editor: DraftLook {
+            cells: &[
+                DraftCell {
+                    ch: '.',
+                    word: "floor",
+                    mark: FLOOR,
+                    piece: None,
+                },
+                DraftCell {
+                    ch: '#',
+                    word: "stone",
+                    mark: STONE,
+                    piece: None,
+                },
+            ],
+            spots: &[("exit", "exit", EXIT)],
+            chains: &[("body", [HEAD, BODY, TAIL])],
+            tools: &[
+                Tool {
+                    id: "floor",
+                    label: "Floor",
+                    help: "Click or drag to clear stones.",
+                    edit: Edit::Paint('.'),
+                },
+                Tool {
+                    id: "stone",
+                    label: "Stone",
+                    help: "Click or drag to place stones.",
+                    edit: Edit::Paint('#'),
+                },
+                Tool {
+                    id: "snake",
+                    label: "Snake",
+                    help: "Press on the head and drag to the tail (or click cell by cell); \
+                        click the tail to take it back.",
+                    edit: Edit::Chain("body"),
+                },
+                Tool {
+                    id: "exit",
+                    label: "Exit",
+                    help: "Click to place the exit.",
+                    edit: Edit::Spot("exit"),
+                },
+            ],
+            tool: "stone",
+        },
+        rules: "Move the snake's head one cell up, down, left or right; every \
+            other segment follows into the cell of the one before it. The head may not leave the \
+            lair, enter a stone or enter any cell of the body, its tail included (the lenient tail \
+            rule lets it follow its tail). Bring the head to the exit (marked on the board) in as few steps as you can.",
+        aim: "Steer the snake's red head to the exit in as few steps as you can.",
+        legend: &[
+            (Role::Floor, "floor"),
+            (Role::Wall, "stone: the snake cannot enter it"),
+            (Role::Goal, "exit: bring the head here"),
+            (Role::Piece, "the snake's head, which you steer"),
+            (Role::Body, "the snake's body, which follows the head"),
+        ],
+        showcase: 1,
+        board_settings: &["exit"],
+        levels: &[
+            Levels {
+                name: "Samples",
+                input: Self::INFO.samples,
+                output: include_str!("../../../samples/holedox.out"),
+            },
+            // Boards of the benchmarks with the longest optimum (bench/holedox).
+            Levels {
+                name: "Hardest found",
+                input: include_str!("../levels/hardest.in"),
+                output: include_str!("../levels/hardest.out"),
+            },
+        ],
+        difficulties: &[
+            NewBoard {
+                name: "Easy",
+                size: "8x8",
+                answer: "4..8",
+                params: &[("len", "3")],
+            },
+            NewBoard {
+                name: "Medium",
+                size: "8x8",
+                answer: "9..16",
+                params: &[("len", "4")],
+            },
+            NewBoard {
+                name: "Hard",
+                size: "10x10",
+                answer: "20..40",
+                params: &[("len", "5")],
+            },
+        ],
+    };
+
+    fn draft_text(&self, draft: &Value) -> Result<String, String> {
+        let d = Draft::read(draft)?;
+        let (w, h) = (d.grid.width, d.grid.height);
+        let mut out = format!("{h} {w} {}\n", d.body.len());
+        for p in &d.body {
+            out.push_str(&format!("{} {}\n", p.row + 1, p.col + 1));
+        }
+        let stones: Vec<Pos> = (0..d.grid.cells.len())
+            .filter(|&i| d.grid.cells[i] == b'#')
+            .map(|i| d.grid.pos(i))
+            .collect();
+        out.push_str(&format!("{}\n", stones.len()));
+        for p in stones {
+            out.push_str(&format!("{} {}\n", p.row + 1, p.col + 1));
+        }
+        out.push_str(Self::INFO.terminator);
+        Ok(out)
+    }
+
+    fn draft_lacks(&self, draft: &Value) -> Option<String> {
+        let d = Draft::read(draft).ok()?;
+        d.body.is_empty().then(|| {
+            "Draw the snake first (the Snake tool: press on the head, drag to the tail).".into()
+        })
+    }
+
+    fn with_draft(&self, draft: &Value) -> Result<Holedox, String> {
+        let d = Draft::read(draft)?;
+        let mut p = *self;
+        if let Some(exit) = d.exit {
+            p.exit = Exit::At(exit.row + 1, exit.col + 1);
+        }
+        Ok(p)
+    }
+
+    fn game_id(&self, draft: &Value) -> Result<String, String> {
+        // holedox/WxH/STONES/R.C.DIRS[/exit=R,C][/rule=lenient]: a bit a
+        // cell for the stones; the head 0-based, then each segment's
+        // direction from the one before; the exit 1-based.
+        let d = Draft::read(draft)?;
+        let (w, h) = (d.grid.width, d.grid.height);
+        let exit = match d.exit {
+            Some(exit) => exit,
+            None => match self.exit.cell(h, w) {
+                (r, c) if r <= h && c <= w => Pos::new(r - 1, c - 1),
+                (r, c) => {
+                    return Err(format!(
+                        "the exit {r},{c} is not on a board of {h} rows and {w} columns"
+                    ))
+                }
+            },
+        };
+        let stones: Vec<u8> = d.grid.cells.iter().map(|&c| u8::from(c == b'#')).collect();
+        let mut snake = String::new();
+        if let Some(head) = d.body.first() {
+            snake = format!("{}.{}.", head.row, head.col);
+            for (i, pair) in d.body.windows(2).enumerate() {
+                let delta = (
+                    i64::from(pair[1].row) - i64::from(pair[0].row),
+                    i64::from(pair[1].col) - i64::from(pair[0].col),
+                );
+                let dir = Dir::ALL
+                    .into_iter()
+                    .find(|d| d.delta() == delta)
+                    .ok_or_else(|| {
+                        format!(
+                            "segment {} of the snake is not next to the one before it",
+                            i + 2
+                        )
+                    })?;
+                snake.push(dir.letter());
+            }
+        }
+        let mut id = format!(
+            "{}/{}/{}/{snake}",
+            Self::INFO.name,
+            d.grid.size_text(),
+            page::pack(&stones, 1)
+        );
+        if exit != Pos::new(0, 0) {
+            id.push_str(&format!("/exit={},{}", exit.row + 1, exit.col + 1));
+        }
+        if self.rule != TailRule::Strict {
+            id.push_str(&format!("/rule={}", self.rule));
+        }
+        Ok(id)
+    }
+
+    fn from_game_id(id: &str) -> Result<(Holedox, Value), String> {
+        let parts = page::split_id(id)?;
+        let (w, h) = (parts.width, parts.height);
+        let stones = page::unpack(parts.cells, 1, (w * h) as usize)?;
+        let mut rest = parts.rest;
+        let snake = if rest.is_empty() { "" } else { rest.remove(0) };
+        let mut body = Vec::new();
+        if !snake.is_empty() {
+            let bad = || format!("expected the snake as ROW.COL.DIRS, found `{snake}`");
+            let mut it = snake.splitn(3, '.');
+            let (r, c, dirs) = match (it.next(), it.next(), it.next()) {
+                (Some(r), Some(c), Some(dirs))
+                    if page::all_digits(r)
+                        && page::all_digits(c)
+                        && dirs.chars().all(|d| "UDLR".contains(d)) =>
+                {
+                    (r, c, dirs)
+                }
+                _ => return Err(bad()),
+            };
+            let (mut r, mut c) = (i128::from(page::number(r)), i128::from(page::number(c)));
+            let mut cells = vec![(r, c)];
+            for d in dirs.chars() {
+                let (dr, dc) = Dir::from_letter(d).expect("checked above").delta();
+                r += i128::from(dr);
+                c += i128::from(dc);
+                cells.push((r, c));
+            }
+            let on = |(r, c): (i128, i128)| r >= 0 && c >= 0 && r < h.into() && c < w.into();
+            if !cells.iter().all(|&p| on(p)) {
+                return Err("the snake leaves the board".into());
+            }
+            body = cells
+                .into_iter()
+                .map(|(r, c)| Pos::new(r as u32, c as u32))
+                .collect();
+        }
+        let settings = page::id_settings(&rest)?;
+        let mut exit = Pos::new(0, 0);
+        if let Some(e) = page::setting(&settings, "exit").filter(|e| !e.is_empty()) {
+            let (r, c) = e
+                .split_once(',')
+                .filter(|(r, c)| page::all_digits(r) && page::all_digits(c))
+                .ok_or_else(|| format!("expected exit=ROW,COL (1-based), found `{e}`"))?;
+            let (r, c) = (page::number(r), page::number(c));
+            if r < 1 || c < 1 || r > u64::from(h) || c > u64::from(w) {
+                return Err(format!(
+                    "the exit {e} is not on a board of {h} rows and {w} columns"
+                ));
+            }
+            exit = Pos::new(r as u32 - 1, c as u32 - 1);
+        }
+        let puzzle = Holedox {
+            // Any other value was always read as the judge's rule.
+            rule: match page::setting(&settings, "rule") {
+                Some("lenient") => TailRule::Lenient,
+                _ => TailRule::Strict,
+            },
+            exit: Exit::At(exit.row + 1, exit.col + 1),
+        };
+        let grid = DraftGrid {
+            width: w,
+            height: h,
+            cells: stones
+                .iter()
+                .map(|&s| if s == 1 { b'#' } else { b'.' })
+                .collect(),
+        };
+        let mut draft = grid.json();
+        draft.insert("body".into(), body_json(&body));
+        draft.insert("exit".into(), cell(exit));
+        Ok((puzzle, Value::Object(draft)))
+    }
+}
+
+impl JudgeKit for Holedox {
+    const VARIANTS: &'static [Variant] = &[
+        Variant {
+            name: "tail-enter",
+            words: "with the head allowed into the tail cell (`--tail-rule lenient`)",
+            settings: &[("tail-rule", "lenient")],
+        },
+        Variant {
+            name: "exit-far",
+            words: "with the exit at (n, m) (`--exit far`)",
+            settings: &[("exit", "far")],
+        },
+    ];
+
+    const JUDGE: JudgeInfo = JudgeInfo {
+        limits: crate::validate::LIMITS,
+        format: crate::validate::FORMAT,
+    };
+
+    const PACKAGE: Option<gridpuzzle_engine::package::PackageInfo> = Some(crate::package::PACKAGE);
+
+    fn validate(&self, input: &mut Input<'_>) {
+        crate::validate::validate(input, |n, m| self.exit.cell(n, m))
+    }
+
+    fn presets(&self) -> Vec<Preset> {
+        crate::presets::presets()
+    }
+}
+
+impl Watch for Holedox {
     const ALGORITHMS: &'static [gridpuzzle_engine::trace::Algorithm] = &[
         gridpuzzle_engine::trace::Algorithm {
             name: "seed-bfs",
@@ -459,474 +938,5 @@ impl Puzzle for Holedox {
             "gridpuzzle" => crate::solve::trace(&self.placed(case), self.rule, rec.limits(), rec),
             other => Err(gridpuzzle_engine::trace::Stop::Unknown(other.to_string())),
         }
-    }
-
-    fn solve_from(
-        &self,
-        case: &Case,
-        body: &Vec<Pos>,
-        _used: usize,
-        limits: &Limits,
-    ) -> Search<Dir> {
-        // Every position of a game comes from a valid case through `step`,
-        // which keeps a body a valid chain on free cells.
-        let case = Case::new(self.placed(case).lair().clone(), body.clone())
-            .expect("step keeps the body valid for its lair");
-        crate::solve(&case, self.rule, limits)
-    }
-
-    fn view(
-        &self,
-        case: &Case,
-        body: &Vec<Pos>,
-        _last: Option<(&Vec<Pos>, Dir, &Pos)>,
-        hint: Option<Dir>,
-    ) -> BoardView {
-        let case = self.placed(case);
-        let lair = case.lair();
-        let stones = lair.stones();
-        let head = body.first().copied().unwrap_or(lair.exit());
-        let mut view = BoardView::filled(stones.width(), stones.height(), FLOOR, head);
-        for (i, &stone) in stones.cells().iter().enumerate() {
-            if stone {
-                view.set(stones.pos(i), STONE);
-            }
-        }
-        let covered = body.iter().skip(1).any(|&p| p == lair.exit());
-        view.set(lair.exit(), if covered { COVERED_EXIT } else { EXIT });
-        view.piece(body.iter().enumerate().map(|(i, &p)| {
-            let mark = match i {
-                0 => HEAD,
-                i if i + 1 == body.len() => TAIL,
-                _ => BODY,
-            };
-            (p, mark)
-        }));
-        if let Some(dir) = hint {
-            if let Some(target) = stones.step(head, dir) {
-                view.over(target, Mark::hint(dir));
-            }
-        }
-        view
-    }
-
-    fn describe(&self, dir: Dir, _left: &Pos) -> String {
-        format!("the head moves {}", dir.word())
-    }
-
-    fn status(&self, prospect: &Prospect<Dir>, _used: usize, stuck: bool) -> (String, Tone) {
-        match prospect {
-            Prospect::Won => ("the head is on the exit".into(), Tone::Good),
-            Prospect::Reachable { .. } => ("the exit can still be reached".into(), Tone::Good),
-            Prospect::Hopeless if stuck => (
-                "trapped: the snake cannot move at all (u undoes)".into(),
-                Tone::Bad,
-            ),
-            Prospect::Hopeless => (
-                "hopeless: the head can never reach the exit from here (u undoes)".into(),
-                Tone::Bad,
-            ),
-            Prospect::Unknown(hit) => gridpuzzle_engine::puzzle::unknown_status(hit),
-        }
-    }
-
-    fn legend(&self) -> Vec<(Mark, &'static str)> {
-        vec![
-            (HEAD, "head"),
-            (BODY, "body"),
-            (TAIL, "tail"),
-            (STONE, "stone"),
-            (EXIT, "exit"),
-            (COVERED_EXIT, "covered exit"),
-        ]
-    }
-
-    fn explain_legend(&self) -> Vec<(Mark, &'static str)> {
-        let mut legend = self.legend();
-        legend.retain(|&(m, _)| m != COVERED_EXIT);
-        legend
-    }
-
-    fn board_json(&self, case: &Case) -> Value {
-        let case = self.placed(case);
-        let lair = case.lair();
-        let rows: Vec<String> = lair
-            .stones()
-            .rows()
-            .map(|row| row.iter().map(|&s| if s { '#' } else { '.' }).collect())
-            .collect();
-        json!({
-            "width": lair.cols(),
-            "height": lair.rows(),
-            "rows": rows,
-            "body": body_json(case.body()),
-            "exit": cell(lair.exit()),
-        })
-    }
-
-    fn state_json(&self, body: &Vec<Pos>) -> Value {
-        json!({ "body": body_json(body) })
-    }
-
-    fn step_json(&self, body: &Vec<Pos>, _left: &Pos) -> Value {
-        json!({ "head": cell(body[0]) })
-    }
-
-    const PAGE: Option<PageInfo> = Some(PageInfo {
-        editor: DraftLook {
-            cells: &[
-                DraftCell {
-                    ch: '.',
-                    word: "floor",
-                    mark: FLOOR,
-                    piece: None,
-                },
-                DraftCell {
-                    ch: '#',
-                    word: "stone",
-                    mark: STONE,
-                    piece: None,
-                },
-            ],
-            spots: &[("exit", "exit", EXIT)],
-            chains: &[("body", [HEAD, BODY, TAIL])],
-            tools: &[
-                Tool {
-                    id: "floor",
-                    label: "Floor",
-                    help: "Click or drag to clear stones.",
-                    edit: Edit::Paint('.'),
-                },
-                Tool {
-                    id: "stone",
-                    label: "Stone",
-                    help: "Click or drag to place stones.",
-                    edit: Edit::Paint('#'),
-                },
-                Tool {
-                    id: "snake",
-                    label: "Snake",
-                    help: "Press on the head and drag to the tail (or click cell by cell); \
-                        click the tail to take it back.",
-                    edit: Edit::Chain("body"),
-                },
-                Tool {
-                    id: "exit",
-                    label: "Exit",
-                    help: "Click to place the exit.",
-                    edit: Edit::Spot("exit"),
-                },
-            ],
-            tool: "stone",
-        },
-        rules: "Move the snake's head one cell up, down, left or right; every \
-            other segment follows into the cell of the one before it. The head may not leave the \
-            lair, enter a stone or enter any cell of the body, its tail included (the lenient tail \
-            rule lets it follow its tail). Bring the head to the exit (marked on the board) in as few steps as you can.",
-        aim: "Steer the snake's red head to the exit in as few steps as you can.",
-        legend: &[
-            (Role::Floor, "floor"),
-            (Role::Wall, "stone: the snake cannot enter it"),
-            (Role::Goal, "exit: bring the head here"),
-            (Role::Piece, "the snake's head, which you steer"),
-            (Role::Body, "the snake's body, which follows the head"),
-        ],
-        showcase: 1,
-        board_settings: &["exit"],
-        levels: &[
-            Levels {
-                name: "Samples",
-                input: Self::INFO.samples,
-                output: include_str!("../../../samples/holedox.out"),
-            },
-            // Boards of the benchmarks with the longest optimum (bench/holedox).
-            Levels {
-                name: "Hardest found",
-                input: include_str!("../levels/hardest.in"),
-                output: include_str!("../levels/hardest.out"),
-            },
-        ],
-        difficulties: &[
-            NewBoard {
-                name: "Easy",
-                size: "8x8",
-                answer: "4..8",
-                params: &[("len", "3")],
-            },
-            NewBoard {
-                name: "Medium",
-                size: "8x8",
-                answer: "9..16",
-                params: &[("len", "4")],
-            },
-            NewBoard {
-                name: "Hard",
-                size: "10x10",
-                answer: "20..40",
-                params: &[("len", "5")],
-            },
-        ],
-    });
-
-    fn draft_text(&self, draft: &Value) -> Result<String, String> {
-        let d = Draft::read(draft)?;
-        let (w, h) = (d.grid.width, d.grid.height);
-        let mut out = format!("{h} {w} {}\n", d.body.len());
-        for p in &d.body {
-            out.push_str(&format!("{} {}\n", p.row + 1, p.col + 1));
-        }
-        let stones: Vec<Pos> = (0..d.grid.cells.len())
-            .filter(|&i| d.grid.cells[i] == b'#')
-            .map(|i| d.grid.pos(i))
-            .collect();
-        out.push_str(&format!("{}\n", stones.len()));
-        for p in stones {
-            out.push_str(&format!("{} {}\n", p.row + 1, p.col + 1));
-        }
-        out.push_str(Self::TERMINATOR);
-        Ok(out)
-    }
-
-    fn draft_lacks(&self, draft: &Value) -> Option<String> {
-        let d = Draft::read(draft).ok()?;
-        d.body.is_empty().then(|| {
-            "Draw the snake first (the Snake tool: press on the head, drag to the tail).".into()
-        })
-    }
-
-    fn with_draft(&self, draft: &Value) -> Result<Holedox, String> {
-        let d = Draft::read(draft)?;
-        let mut p = *self;
-        if let Some(exit) = d.exit {
-            p.exit = Exit::At(exit.row + 1, exit.col + 1);
-        }
-        Ok(p)
-    }
-
-    fn game_id(&self, draft: &Value) -> Result<String, String> {
-        // holedox/WxH/STONES/R.C.DIRS[/exit=R,C][/rule=lenient]: a bit a
-        // cell for the stones; the head 0-based, then each segment's
-        // direction from the one before; the exit 1-based.
-        let d = Draft::read(draft)?;
-        let (w, h) = (d.grid.width, d.grid.height);
-        let exit = match d.exit {
-            Some(exit) => exit,
-            None => match self.exit.cell(h, w) {
-                (r, c) if r <= h && c <= w => Pos::new(r - 1, c - 1),
-                (r, c) => {
-                    return Err(format!(
-                        "the exit {r},{c} is not on a board of {h} rows and {w} columns"
-                    ))
-                }
-            },
-        };
-        let stones: Vec<u8> = d.grid.cells.iter().map(|&c| u8::from(c == b'#')).collect();
-        let mut snake = String::new();
-        if let Some(head) = d.body.first() {
-            snake = format!("{}.{}.", head.row, head.col);
-            for (i, pair) in d.body.windows(2).enumerate() {
-                let delta = (
-                    i64::from(pair[1].row) - i64::from(pair[0].row),
-                    i64::from(pair[1].col) - i64::from(pair[0].col),
-                );
-                let dir = Dir::ALL
-                    .into_iter()
-                    .find(|d| d.delta() == delta)
-                    .ok_or_else(|| {
-                        format!(
-                            "segment {} of the snake is not next to the one before it",
-                            i + 2
-                        )
-                    })?;
-                snake.push(dir.letter());
-            }
-        }
-        let mut id = format!(
-            "{}/{}/{}/{snake}",
-            Self::NAME,
-            d.grid.size_text(),
-            page::pack(&stones, 1)
-        );
-        if exit != Pos::new(0, 0) {
-            id.push_str(&format!("/exit={},{}", exit.row + 1, exit.col + 1));
-        }
-        if self.rule != TailRule::Strict {
-            id.push_str(&format!("/rule={}", self.rule));
-        }
-        Ok(id)
-    }
-
-    fn from_game_id(id: &str) -> Result<(Holedox, Value), String> {
-        let parts = page::split_id(id)?;
-        let (w, h) = (parts.width, parts.height);
-        let stones = page::unpack(parts.cells, 1, (w * h) as usize)?;
-        let mut rest = parts.rest;
-        let snake = if rest.is_empty() { "" } else { rest.remove(0) };
-        let mut body = Vec::new();
-        if !snake.is_empty() {
-            let bad = || format!("expected the snake as ROW.COL.DIRS, found `{snake}`");
-            let mut it = snake.splitn(3, '.');
-            let (r, c, dirs) = match (it.next(), it.next(), it.next()) {
-                (Some(r), Some(c), Some(dirs))
-                    if page::all_digits(r)
-                        && page::all_digits(c)
-                        && dirs.chars().all(|d| "UDLR".contains(d)) =>
-                {
-                    (r, c, dirs)
-                }
-                _ => return Err(bad()),
-            };
-            let (mut r, mut c) = (i128::from(page::number(r)), i128::from(page::number(c)));
-            let mut cells = vec![(r, c)];
-            for d in dirs.chars() {
-                let (dr, dc) = Dir::from_letter(d).expect("checked above").delta();
-                r += i128::from(dr);
-                c += i128::from(dc);
-                cells.push((r, c));
-            }
-            let on = |(r, c): (i128, i128)| r >= 0 && c >= 0 && r < h.into() && c < w.into();
-            if !cells.iter().all(|&p| on(p)) {
-                return Err("the snake leaves the board".into());
-            }
-            body = cells
-                .into_iter()
-                .map(|(r, c)| Pos::new(r as u32, c as u32))
-                .collect();
-        }
-        let settings = page::id_settings(&rest)?;
-        let mut exit = Pos::new(0, 0);
-        if let Some(e) = page::setting(&settings, "exit").filter(|e| !e.is_empty()) {
-            let (r, c) = e
-                .split_once(',')
-                .filter(|(r, c)| page::all_digits(r) && page::all_digits(c))
-                .ok_or_else(|| format!("expected exit=ROW,COL (1-based), found `{e}`"))?;
-            let (r, c) = (page::number(r), page::number(c));
-            if r < 1 || c < 1 || r > u64::from(h) || c > u64::from(w) {
-                return Err(format!(
-                    "the exit {e} is not on a board of {h} rows and {w} columns"
-                ));
-            }
-            exit = Pos::new(r as u32 - 1, c as u32 - 1);
-        }
-        let puzzle = Holedox {
-            // Any other value was always read as the judge's rule.
-            rule: match page::setting(&settings, "rule") {
-                Some("lenient") => TailRule::Lenient,
-                _ => TailRule::Strict,
-            },
-            exit: Exit::At(exit.row + 1, exit.col + 1),
-        };
-        let grid = DraftGrid {
-            width: w,
-            height: h,
-            cells: stones
-                .iter()
-                .map(|&s| if s == 1 { b'#' } else { b'.' })
-                .collect(),
-        };
-        let mut draft = grid.json();
-        draft.insert("body".into(), body_json(&body));
-        draft.insert("exit".into(), cell(exit));
-        Ok((puzzle, Value::Object(draft)))
-    }
-
-    const GEN: GenInfo = GenInfo {
-        density: "stones",
-        params: &[Setting {
-            key: "len",
-            value_name: "L",
-            default: "",
-            choices: &[],
-            help: "Body length L (the judge's range is 2 to 8)",
-        }],
-        fresh_answer: (6, 16),
-        fresh_params: &[Setting {
-            key: "len",
-            value_name: "L",
-            default: "4",
-            choices: &[],
-            help: "the length of a Holedox body",
-        }],
-        max_expanded: crate::generate::DEFAULT_MAX_EXPANDED,
-    };
-
-    fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Lairs>, String> {
-        let (exit, len) = checked_shape(
-            self.exit.cell(spec.height, spec.width),
-            spec.width,
-            spec.height,
-            spec.param("len"),
-        )?;
-        let opts = GenerateOptions {
-            rows: spec.height,
-            cols: spec.width,
-            len,
-            exit,
-            rule: self.rule,
-            want: spec.want,
-            density: spec.density,
-            max_expanded: spec.max_expanded.unwrap_or(Self::GEN_MAX_EXPANDED),
-            attempts: spec.attempts,
-            cancel: spec.cancel.clone(),
-        };
-        Ok(crate::generate::generate(&opts, seed))
-    }
-
-    fn difficulty(&self, case: &Case, search: &Search<Dir>, limits: &Limits) -> Option<Difficulty> {
-        crate::generate::difficulty(&self.placed(case), search, self.rule, limits)
-    }
-
-    fn hardest(
-        &self,
-        spec: &HardSpec,
-        seed: u64,
-        on_improve: &mut dyn FnMut(&Best<Case, Dir>, Duration),
-    ) -> Result<Option<Best<Case, Dir>>, String> {
-        let (exit, len) = checked_shape(
-            self.exit.cell(spec.height, spec.width),
-            spec.width,
-            spec.height,
-            spec.param("len"),
-        )?;
-        let opts = HardestOptions {
-            rows: spec.height,
-            cols: spec.width,
-            len,
-            exit,
-            rule: self.rule,
-            density: spec.density.unwrap_or(20),
-            time: spec.time,
-            max_expanded: spec
-                .max_expanded
-                .unwrap_or(crate::generate::DEFAULT_MAX_EXPANDED),
-            cancel: spec.cancel.clone(),
-        };
-        Ok(crate::generate::hardest(&opts, seed, on_improve))
-    }
-
-    fn stress_params(&self, seed: u64, width: u32, height: u32) -> Vec<(String, String)> {
-        // Bodies of 2 to 8 segments, as the judge allows, and never more
-        // than half the lair.
-        let len = (2 + (seed % 7) as usize).min((width * height / 2).max(2) as usize);
-        vec![("len".to_string(), len.to_string())]
-    }
-
-    fn smaller(&self, case: &Case) -> Box<dyn Iterator<Item = Case>> {
-        Box::new(crate::shrink::smaller(case))
-    }
-
-    const JUDGE: Option<JudgeInfo> = Some(JudgeInfo {
-        limits: crate::validate::LIMITS,
-        format: crate::validate::FORMAT,
-    });
-
-    const PACKAGE: Option<gridpuzzle_engine::package::PackageInfo> = Some(crate::package::PACKAGE);
-
-    fn validate(&self, input: &mut Input<'_>) {
-        crate::validate::validate(input, |n, m| self.exit.cell(n, m))
-    }
-
-    fn presets(&self) -> Vec<Preset> {
-        crate::presets::presets()
     }
 }

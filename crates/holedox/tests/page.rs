@@ -3,6 +3,7 @@
 //! moved to Rust, so old links open the same lair), and the positions the
 //! page draws.
 
+use gridpuzzle_engine::caps::Page;
 use gridpuzzle_engine::page::id_name;
 use gridpuzzle_engine::{Dir, Pos, Puzzle};
 use gridpuzzle_holedox::{Exit, Holedox, TailRule};
@@ -94,7 +95,7 @@ fn drafts_give_the_ids_and_judge_texts_the_page_gave() {
     for (board, p, id, text) in golden() {
         assert_eq!(p.game_id(&board).unwrap(), id);
         assert_eq!(p.draft_text(&board).unwrap(), text);
-        assert_eq!(id_name(id), Holedox::NAME);
+        assert_eq!(id_name(id), Holedox::INFO.name);
         // The exit comes from the board, whatever the settings say.
         assert_eq!(Holedox::default().with_draft(&board).unwrap().exit, p.exit);
         let rule_only = ruled(p.rule, (1, 1));
@@ -283,8 +284,8 @@ fn bad_drafts_are_refused_and_lacks_are_named() {
 fn the_showcase_is_a_sample_and_reads_back_as_a_draft() {
     let p = Holedox::default();
     let case = p
-        .cases(Box::new(Holedox::SAMPLES.as_bytes()))
-        .nth(Holedox::SHOWCASE as usize - 1)
+        .cases(Box::new(Holedox::INFO.samples.as_bytes()))
+        .nth(Holedox::PAGE.showcase as usize - 1)
         .unwrap()
         .unwrap();
     let board = p.board_json(&case);

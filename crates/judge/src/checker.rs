@@ -53,11 +53,12 @@
 //!   judge line ([`Checker::of`]) or the bare number (`stress --bare`,
 //!   [`Checker::bare`]), so the rules above are written once for both.
 
+use gridpuzzle_registry::Registered;
 use std::collections::VecDeque;
 use std::io::{BufRead, Read};
 
-use gridpuzzle_engine::puzzle::{counted, Puzzle};
 use gridpuzzle_engine::scan::escaped;
+use gridpuzzle_engine::words::counted;
 
 /// The most characters of a printed line a finding keeps, for messages.
 pub const EXCERPT: usize = 80;
@@ -97,13 +98,13 @@ impl Checker {
     }
 
     /// Puzzle `P`'s judge lines ([`Puzzle::judge_line`]).
-    pub fn of<P: Puzzle>() -> Checker {
-        Checker::new(P::UNIT, P::judge_line)
+    pub fn of<P: Registered>() -> Checker {
+        Checker::new(P::INFO.unit, gridpuzzle_engine::puzzle::judge_line::<P>)
     }
 
     /// One bare number a line, for puzzle `P`'s cases.
-    pub fn bare<P: Puzzle>() -> Checker {
-        Checker::new(P::UNIT, |_, answer| answer.to_string())
+    pub fn bare<P: Registered>() -> Checker {
+        Checker::new(P::INFO.unit, |_, answer| answer.to_string())
     }
 
     /// This checker comparing the judge's lines byte for byte (`true`) or

@@ -11,14 +11,15 @@
 //! depends on the file system's. A test without an answer file is answered
 //! by the solver, so a folder of inputs alone can still be judged.
 
+use gridpuzzle_registry::Registered;
 use std::collections::BTreeMap;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, Context, Result};
 use gridpuzzle_engine::generate::answer_of;
-use gridpuzzle_engine::puzzle::{counted, Puzzle};
 use gridpuzzle_engine::search::Limits;
+use gridpuzzle_engine::words::counted;
 
 use crate::checker::Checker;
 
@@ -152,7 +153,7 @@ pub struct Test<C> {
 /// answer file (each proved by the solver first: [`jury_answers`]) or
 /// else from the solver, within `limits()` (called once a case, so a
 /// deadline is per case).
-pub fn load<P: Puzzle>(
+pub fn load<P: Registered>(
     puzzle: &P,
     files: &TestFiles,
     title: Option<String>,
@@ -179,7 +180,7 @@ pub fn load<P: Puzzle>(
                         "test {}, {} {}: our search ran out of its budget and the test \
                          has no answer file; raise --timeout or write the answers",
                         files.name,
-                        P::UNIT,
+                        P::INFO.unit,
                         i + 1
                     )
                 })
@@ -214,7 +215,7 @@ impl std::error::Error for JuryError {}
 /// a [`JuryError`] naming the case, so a correct program is never told it
 /// is wrong because the jury is. A case our search cannot settle within
 /// its budget keeps the jury's answer: that is what answer files are for.
-pub fn jury_answers<P: Puzzle>(
+pub fn jury_answers<P: Registered>(
     puzzle: &P,
     cases: &[P::Case],
     text: &str,
@@ -228,7 +229,11 @@ pub fn jury_answers<P: Puzzle>(
         return Err(JuryError(format!(
             "the jury's answer file {name} is wrong: it has {} for an input of {}",
             counted(answers.len() as u64, "answer", "answers"),
-            counted(cases.len() as u64, P::UNIT, &format!("{}s", P::UNIT)),
+            counted(
+                cases.len() as u64,
+                P::INFO.unit,
+                &format!("{}s", P::INFO.unit)
+            ),
         )));
     }
     for (i, (case, &said)) in cases.iter().zip(&answers).enumerate() {
@@ -237,7 +242,7 @@ pub fn jury_answers<P: Puzzle>(
                 return Err(JuryError(format!(
                     "the jury's answer is wrong: {name}, {} {}: it says {said}, the answer \
                      is {truth} (proved by our solver)",
-                    P::UNIT,
+                    P::INFO.unit,
                     i + 1
                 )));
             }
@@ -359,16 +364,16 @@ mod tests {
         struct Load;
         impl Visit for Load {
             type Output = ();
-            fn visit<P: Puzzle>(self, puzzle: P) {
-                let dir = folder(P::NAME);
-                std::fs::write(dir.join("01"), P::SAMPLES).unwrap();
+            fn visit<P: Registered>(self, puzzle: P) {
+                let dir = folder(P::INFO.name);
+                std::fs::write(dir.join("01"), P::INFO.samples).unwrap();
                 let files = TestFiles {
                     name: "01".into(),
                     input: dir.join("01"),
                     answer: None,
                 };
                 let solved = load(&puzzle, &files, None, &Limits::none).unwrap();
-                assert!(!solved.cases.is_empty(), "{}", P::NAME);
+                assert!(!solved.cases.is_empty(), "{}", P::INFO.name);
                 let checker = Checker::of::<P>();
                 let text: String = solved
                     .answers
@@ -382,7 +387,7 @@ mod tests {
                     ..files.clone()
                 };
                 let read = load(&puzzle, &with_file, Some("t".into()), &Limits::none).unwrap();
-                assert_eq!(read.answers, solved.answers, "{}", P::NAME);
+                assert_eq!(read.answers, solved.answers, "{}", P::INFO.name);
                 assert_eq!(read.title.as_deref(), Some("t"));
                 let first = text.lines().next().unwrap_or_default();
                 std::fs::write(dir.join("01.a"), format!("{first}\n")).unwrap();
@@ -408,7 +413,7 @@ mod tests {
                     jury.0.contains(&format!(
                         "the jury's answer is wrong: {}, {} 1: it says {}, the answer is {}",
                         dir.join("01.a").display(),
-                        P::UNIT,
+                        P::INFO.unit,
                         solved.answers[0] + 3,
                         solved.answers[0]
                     )),

@@ -17,13 +17,15 @@
 //! verdict on an *output* alone is [`Judgement`], which AC, WA and PE
 //! carry over.
 
+use gridpuzzle_registry::Registered;
 use std::path::PathBuf;
 
 use anyhow::{anyhow, Context, Result};
 use gridpuzzle_engine::diagnose::{diagnose, Diagnosis};
 use gridpuzzle_engine::pool::{Flow, Pool, Sink, Stop};
-use gridpuzzle_engine::puzzle::{counted, Puzzle};
+use gridpuzzle_engine::puzzle::Puzzle;
 use gridpuzzle_engine::search::Limits;
+use gridpuzzle_engine::words::counted;
 use nix::sys::signal::Signal;
 
 use crate::checker::{Checker, Judgement, Report};
@@ -265,7 +267,7 @@ impl Judge {
     /// test before it are judged (the table is printed as it goes). A
     /// program that cannot be started, or an error of `row`, ends the run
     /// as an error.
-    pub fn run_all<P: Puzzle>(
+    pub fn run_all<P: Registered>(
         &self,
         tests: &[Test<P::Case>],
         row: &mut Row<'_, P::Case>,
@@ -325,7 +327,7 @@ struct Rows<'a, P: Puzzle> {
     error: Option<anyhow::Error>,
 }
 
-impl<P: Puzzle> Sink<std::io::Result<Run>> for Rows<'_, P> {
+impl<P: Registered> Sink<std::io::Result<Run>> for Rows<'_, P> {
     fn take(&mut self, i: usize, r: std::io::Result<Run>) -> Flow {
         let argv0 = &self.judge.argv[0];
         let r = match r {
@@ -400,7 +402,7 @@ pub struct FirstWrong {
 
 /// The first wrong answer in `report` on `test`, diagnosed within
 /// `limits`; `None` when no case has a wrong number.
-pub fn first_wrong<P: Puzzle>(
+pub fn first_wrong<P: Registered>(
     puzzle: &P,
     test: &Test<P::Case>,
     report: &Report,
@@ -410,7 +412,7 @@ pub fn first_wrong<P: Puzzle>(
     let i = usize::try_from(n).ok()?.checked_sub(1)?;
     let (case, &answer) = (test.cases.get(i)?, test.answers.get(i)?);
     let diagnosis = match printed.parse() {
-        Ok(value) => diagnose(puzzle, case, value, limits),
+        Ok(value) => diagnose(&P::CAPS, puzzle, case, value, limits),
         Err(_) => Diagnosis::default(),
     };
     Some(FirstWrong {
@@ -601,9 +603,9 @@ mod tests {
         struct Wrong;
         impl Visit for Wrong {
             type Output = ();
-            fn visit<P: Puzzle>(self, puzzle: P) {
+            fn visit<P: Registered>(self, puzzle: P) {
                 let cases: Vec<P::Case> = puzzle
-                    .cases(Box::new(P::SAMPLES.as_bytes()))
+                    .cases(Box::new(P::INFO.samples.as_bytes()))
                     .map(|c| c.unwrap())
                     .collect();
                 let answers: Vec<i64> = cases
@@ -640,7 +642,7 @@ mod tests {
                 let output = lines(&printed);
                 let report = checker.check_bytes(&answers, output.as_bytes());
                 let first = first_wrong(&puzzle, &test, &report, &Limits::none())
-                    .unwrap_or_else(|| panic!("{}: {report:?}", P::NAME));
+                    .unwrap_or_else(|| panic!("{}: {report:?}", P::INFO.name));
                 assert_eq!((first.case, first.printed), (last, wrong.to_string()));
                 assert!(!first.diagnosis.lines.is_empty());
                 assert_eq!(

@@ -41,14 +41,15 @@
 //!   the reference: the timing tests are sized against naive searches that
 //!   need several times the reference's time, not minutes.
 
+use gridpuzzle_registry::Registered;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use gridpuzzle_engine::package::PackageInfo;
-use gridpuzzle_engine::puzzle::{counted, Puzzle};
 use gridpuzzle_engine::rng::SplitMix64;
+use gridpuzzle_engine::words::counted;
 use serde_json::Value;
 
 use crate::testset::Make;
@@ -148,11 +149,11 @@ struct Test {
 
 impl Pack {
     /// Writes the package of `puzzle` (see the module docs).
-    pub fn make<P: Puzzle>(&self, puzzle: &P) -> Result<Packed> {
-        let Some(info) = P::PACKAGE else {
-            bail!("{} has no problem package", P::TITLE);
+    pub fn make<P: Registered>(&self, puzzle: &P) -> Result<Packed> {
+        let Some(info) = P::CAPS.judge.and_then(|j| j.package()) else {
+            bail!("{} has no problem package", P::INFO.title);
         };
-        if puzzle.settings() != P::default().settings() {
+        if P::CAPS.settings_of(puzzle) != P::CAPS.settings_of(&P::default()) {
             bail!("a problem package is made under the judges' rules only: give no rule option");
         }
         self.prepare()?;
@@ -163,7 +164,7 @@ impl Pack {
             "gridpuzzle-package-{}-{}-{}",
             std::process::id(),
             MADE.fetch_add(1, Ordering::Relaxed),
-            P::NAME
+            P::INFO.name
         ));
         let _ = std::fs::remove_dir_all(&scratch);
         crate::testset::prepare(&scratch, false)?;
@@ -209,7 +210,7 @@ impl Pack {
         Ok(())
     }
 
-    fn write<P: Puzzle>(
+    fn write<P: Registered>(
         &self,
         info: &PackageInfo,
         scratch: &Path,
@@ -263,7 +264,7 @@ impl Pack {
         write(&dir.join("README.md"), &readme)?;
         lines.push(format!(
             "wrote a problem package of {} to {}: {} ({} secret), {}, time limit {time_limit} s",
-            P::TITLE,
+            P::INFO.title,
             dir.display(),
             counted(secret as u64 + 1, "test", "tests"),
             secret,
@@ -281,7 +282,7 @@ impl Pack {
         {
             lines.push(format!(
                 "note: BAPCtools wants a problem folder named with a-z and 0-9 only (such as `{}`)",
-                P::NAME
+                P::INFO.name
             ));
         }
         if !set_good {
@@ -412,7 +413,7 @@ pub fn problem_uuid(name: &str) -> String {
     )
 }
 
-fn problem_yaml<P: Puzzle>(info: &PackageInfo, seed: u64, time_limit: &str) -> String {
+fn problem_yaml<P: Registered>(info: &PackageInfo, seed: u64, time_limit: &str) -> String {
     format!(
         "# {title}: a problem package in the ICPC problem package format\n\
          # (https://icpc.io/problem-package-format/spec/{FORMAT_VERSION}.html), written by\n\
@@ -436,16 +437,16 @@ fn problem_yaml<P: Puzzle>(info: &PackageInfo, seed: u64, time_limit: &str) -> S
          \x20 time_multipliers:\n\
          \x20   ac_to_time_limit: {AC_TO_TIME_LIMIT:.1}\n\
          \x20   time_limit_to_tle: {TIME_LIMIT_TO_TLE:.1}\n",
-        title = P::TITLE,
-        name = P::NAME,
+        title = P::INFO.title,
+        name = P::INFO.name,
         version = env!("CARGO_PKG_VERSION"),
-        uuid = problem_uuid(P::NAME),
+        uuid = problem_uuid(P::INFO.name),
         source = info.source,
         accepted = info.accepted_seconds,
     )
 }
 
-fn readme<P: Puzzle>(
+fn readme<P: Registered>(
     info: &PackageInfo,
     pack: &Pack,
     tests: &[Test],
@@ -464,11 +465,11 @@ fn readme<P: Puzzle>(
          strict validator. A test *kills* a known wrong reading of the rules when that \
          reading's answer differs on it.\n\n\
          | test | {unit}s | what it is for | kills |\n|---|---|---|---|\n",
-        title = P::TITLE,
+        title = P::INFO.title,
         version = env!("CARGO_PKG_VERSION"),
-        name = P::NAME,
+        name = P::INFO.name,
         seed = pack.seed,
-        unit = P::UNIT,
+        unit = P::INFO.unit,
     );
     for (i, t) in tests.iter().enumerate() {
         if i > 0 && !chosen.contains(&t.number) {

@@ -31,18 +31,20 @@
 //!   [`crate::scan`], which finds the first failure in order, so the same
 //!   seed gives the same smallest input with one job or eight.
 
+use gridpuzzle_registry::Registered;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
+use gridpuzzle_engine::caps::{stress_case, stress_case_wanting, GenSpec};
 use gridpuzzle_engine::diagnose::{diagnose, Diagnosis};
 use gridpuzzle_engine::generate::Want;
 use gridpuzzle_engine::grid::parse_size;
 use gridpuzzle_engine::pool::Stop;
-use gridpuzzle_engine::puzzle::{counted, stress_case_wanting, GenSpec, Puzzle};
 use gridpuzzle_engine::search::{Limits, Outcome};
+use gridpuzzle_engine::words::counted;
 
 use crate::checker::{Checker, Finding, Problem};
 use crate::run::{self, Ended, PipeCap, Run, Spec, Stdin};
@@ -186,9 +188,9 @@ pub struct Input<C> {
 }
 
 /// A judge input: the cases and the terminator.
-pub fn judge_input<P: Puzzle>(puzzle: &P, cases: &[P::Case]) -> String {
+pub fn judge_input<P: Registered>(puzzle: &P, cases: &[P::Case]) -> String {
     let mut text: String = cases.iter().map(|c| puzzle.write_case(c)).collect();
-    text.push_str(P::TERMINATOR);
+    text.push_str(P::INFO.terminator);
     text
 }
 
@@ -279,8 +281,16 @@ impl Stress {
 
     /// The generator's parameters for a case of `w × h` from `seed`: the
     /// puzzle's, with those given over them.
-    fn params<P: Puzzle>(&self, puzzle: &P, seed: u64, w: u32, h: u32) -> Vec<(String, String)> {
-        let mut params = puzzle.stress_params(seed, w, h);
+    fn params<P: Registered>(
+        &self,
+        puzzle: &P,
+        seed: u64,
+        w: u32,
+        h: u32,
+    ) -> Vec<(String, String)> {
+        let mut params = P::CAPS
+            .generate
+            .map_or_else(Vec::new, |g| g.stress_params(puzzle, seed, w, h));
         for (key, value) in &self.params {
             params.retain(|(k, _)| k != key);
             params.push((key.clone(), value.clone()));
@@ -292,7 +302,7 @@ impl Stress {
     /// request it refuses (a parameter out of range, an answer out of
     /// reach, rules it does not generate for) is an error before any case,
     /// not a run of skipped cases.
-    pub fn check_request<P: Puzzle>(&self, puzzle: &P) -> Result<()> {
+    pub fn check_request<P: Registered>(&self, puzzle: &P) -> Result<()> {
         let (w, h) = self.size.max;
         let spec = GenSpec {
             width: w,
@@ -304,7 +314,11 @@ impl Stress {
             attempts: 1,
             cancel: None,
         };
-        match puzzle.generator(&spec, self.seed) {
+        match P::CAPS
+            .generator()
+            .map_err(String::from)
+            .and_then(|g| g.generator(puzzle, &spec, self.seed))
+        {
             Ok(_) => Ok(()),
             Err(e) => bail!("cannot make stress cases: {e}"),
         }
@@ -312,20 +326,22 @@ impl Stress {
 
     /// Case `k` of the run: its size grows with `k`, its seed is the run's
     /// seed and `k`.
-    pub fn case<P: Puzzle>(&self, puzzle: &P, k: u64) -> Option<P::Case> {
+    pub fn case<P: Registered>(&self, puzzle: &P, k: u64) -> Option<P::Case> {
         let SizeRange { min, max } = self.size;
         let grow = |lo: u32, hi: u32| lo + ((hi - lo) as u64 * k / self.cases.max(1)) as u32;
         let (w, h) = (grow(min.0, max.0).min(max.0), grow(min.1, max.1).min(max.1));
         let seed = self.seed.wrapping_mul(1_000_003).wrapping_add(k);
+        let gen = P::CAPS.generate?;
         if self.params.is_empty() && self.answer.is_none() {
-            return puzzle.random_case(seed, w, h);
+            return stress_case(gen, puzzle, seed, w, h);
         }
         let want = self.answer.unwrap_or(Want { min: -1, max: None });
-        stress_case_wanting(puzzle, self.params(puzzle, seed, w, h), want, seed, w, h)
+        let params = self.params(puzzle, seed, w, h);
+        stress_case_wanting(gen, puzzle, params, want, seed, w, h)
     }
 
     /// Our proved answer, or `None` when our search hit its budget.
-    pub fn ours<P: Puzzle>(&self, puzzle: &P, case: &P::Case) -> Option<i64> {
+    pub fn ours<P: Registered>(&self, puzzle: &P, case: &P::Case) -> Option<i64> {
         let limits = Limits {
             max_expanded: Some(OUR_BUDGET),
             cancel: Some(Arc::clone(&self.cancel)),
@@ -340,7 +356,7 @@ impl Stress {
 
     /// Tries the inputs in order, `jobs` at once, until the first on which
     /// the candidate fails; `progress` hears the cases of each input tried.
-    pub fn scan<P: Puzzle>(
+    pub fn scan<P: Registered>(
         &self,
         puzzle: &P,
         progress: &(dyn Fn(u64) + Sync),
@@ -399,7 +415,7 @@ impl Stress {
     /// Runs the candidate on one input; `None` when it answered right (or
     /// was stopped: nothing is known then). `scan`: the scan it is part
     /// of, whose stop ends the run too.
-    pub fn check<P: Puzzle>(
+    pub fn check<P: Registered>(
         &self,
         puzzle: &P,
         input: &Input<P::Case>,
@@ -457,7 +473,7 @@ impl Stress {
 
     /// Writes `input` to the save file whole: a temporary file renamed
     /// over it, so an interruption never leaves half an input.
-    pub fn save<P: Puzzle>(&self, puzzle: &P, input: &Input<P::Case>) -> Result<()> {
+    pub fn save<P: Registered>(&self, puzzle: &P, input: &Input<P::Case>) -> Result<()> {
         let text = judge_input(puzzle, &input.cases);
         let name = self
             .save
@@ -477,7 +493,7 @@ impl Stress {
     /// which the candidate still fails the same way, again and again; the
     /// input is saved after each step. `show` hears the steps so far and
     /// the input, at the start and after each step.
-    pub fn shrink<P: Puzzle>(
+    pub fn shrink<P: Registered>(
         &self,
         puzzle: &P,
         mut input: Input<P::Case>,
@@ -496,12 +512,15 @@ impl Stress {
             } else {
                 0..0
             };
-            let edits =
-                removals.map(Edit::Remove).chain(
-                    input.cases.iter().enumerate().flat_map(|(j, case)| {
-                        puzzle.smaller(case).map(move |c| Edit::Replace(j, c))
-                    }),
-                );
+            let edits = removals
+                .map(Edit::Remove)
+                .chain(input.cases.iter().enumerate().flat_map(|(j, case)| {
+                    P::CAPS
+                        .generate
+                        .into_iter()
+                        .flat_map(move |g| g.smaller(puzzle, case))
+                        .map(move |c| Edit::Replace(j, c))
+                }));
             let out_of_time = || Instant::now() >= deadline;
             let found = scan::first_of(
                 edits,
@@ -552,7 +571,7 @@ impl Stress {
     /// What a wrong answer on `input` means (`None` for another failure):
     /// the diagnosis of its case, and on several cases whether the case
     /// alone is answered right.
-    pub fn explain<P: Puzzle>(
+    pub fn explain<P: Registered>(
         &self,
         puzzle: &P,
         input: &Input<P::Case>,
@@ -569,7 +588,7 @@ impl Stress {
             max_expanded: Some(OUR_BUDGET),
             ..Limits::none()
         };
-        let diagnosis = diagnose(puzzle, case, printed, &limits);
+        let diagnosis = diagnose(&P::CAPS, puzzle, case, printed, &limits);
         let alone_right = if input.cases.len() > 1 {
             let alone = Input {
                 cases: vec![case.clone()],
@@ -687,8 +706,8 @@ mod tests {
         struct Run;
         impl Visit for Run {
             type Output = ();
-            fn visit<P: Puzzle>(self, puzzle: P) {
-                let name = P::NAME;
+            fn visit<P: Registered>(self, puzzle: P) {
+                let name = P::INFO.name;
                 let crash = stress(&format!("{name}-crash"), "cat >/dev/null; kill -SEGV $$");
                 crash.check_request(&puzzle).unwrap();
                 let found = crash.scan(&puzzle, &|_| {}).unwrap();
@@ -771,7 +790,7 @@ mod tests {
         struct Cancelled;
         impl Visit for Cancelled {
             type Output = ();
-            fn visit<P: Puzzle>(self, puzzle: P) {
+            fn visit<P: Registered>(self, puzzle: P) {
                 let s = stress("cancelled", "exit 1");
                 s.cancel.store(true, Ordering::SeqCst);
                 let found = s.scan(&puzzle, &|_| {}).unwrap();

@@ -24,16 +24,20 @@
 //! The builder is generic: what a puzzle's edge cases are is the puzzle's
 //! knowledge (the engine's `testset` presets), and is never written here.
 
+use gridpuzzle_registry::Registered;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
+use gridpuzzle_engine::caps::{stress_case, GenSpec, GenerateOf, HardSpec};
 use gridpuzzle_engine::generate::{answer_of, Difficulty};
-use gridpuzzle_engine::puzzle::{counted, GenSpec, HardSpec, Puzzle};
+use gridpuzzle_engine::puzzle::judge_line;
+use gridpuzzle_engine::puzzle::Puzzle;
 use gridpuzzle_engine::rng::SplitMix64;
 use gridpuzzle_engine::search::{Limits, Search};
 use gridpuzzle_engine::testset::{Preset, Request};
+use gridpuzzle_engine::words::counted;
 use serde_json::{json, Map, Value};
 
 /// A test file's name: digits, with `.a` for an answer.
@@ -175,15 +179,17 @@ fn difficulty_json(d: &Option<Difficulty>) -> Value {
 impl Make {
     /// Makes the test set of `puzzle` and writes it (see the module docs);
     /// the lines say what was written.
-    pub fn make<P: Puzzle>(&self, puzzle: &P) -> Result<Written> {
+    pub fn make<P: Registered>(&self, puzzle: &P) -> Result<Written> {
         let mut set = Set {
             puzzle,
+            gen: P::CAPS.generator()?,
             seen: HashSet::new(),
             variants: variants(puzzle)?,
         };
         let mut tests: Vec<Planned<P::Case>> = Vec::new();
         tests.push(set.sample()?);
-        for (i, preset) in puzzle.presets().iter().enumerate() {
+        let presets = P::CAPS.presets(puzzle);
+        for (i, preset) in presets.iter().enumerate() {
             if preset.hardest.is_some() && self.hardest.is_zero() {
                 continue;
             }
@@ -192,7 +198,7 @@ impl Make {
                 tests.push(test);
             }
         }
-        if puzzle.presets().is_empty() {
+        if presets.is_empty() {
             tests.push(set.random(self.seed));
         }
         // The variants no test kills yet get tests of their own. The
@@ -213,12 +219,16 @@ impl Make {
             }
         }
         // Within the judges' limit of cases in one input.
-        if let Some(max) = P::JUDGE_LIMITS.and_then(|l| l.max_cases) {
+        if let Some(max) = P::CAPS.judge_limits().and_then(|l| l.max_cases) {
             for t in &mut tests {
                 if t.cases.len() as u64 > max && t.verbatim.is_none() {
                     t.notes.push(format!(
                         "cut from {} to the judges' most of {max}",
-                        counted(t.cases.len() as u64, P::UNIT, &format!("{}s", P::UNIT))
+                        counted(
+                            t.cases.len() as u64,
+                            P::INFO.unit,
+                            &format!("{}s", P::INFO.unit)
+                        )
                     ));
                     t.cases.truncate(max as usize);
                 }
@@ -229,16 +239,17 @@ impl Make {
 }
 
 /// The known wrong readings under these settings, each with its puzzle.
-fn variants<P: Puzzle>(
+fn variants<P: Registered>(
     puzzle: &P,
-) -> Result<Vec<(&'static gridpuzzle_engine::puzzle::Variant, P)>> {
-    P::VARIANTS
+) -> Result<Vec<(&'static gridpuzzle_engine::caps::Variant, P)>> {
+    P::CAPS
+        .variants()
         .iter()
         .map(|v| {
             let mut wrong = puzzle.clone();
             for (key, value) in v.settings {
-                wrong
-                    .set(key, value)
+                P::CAPS
+                    .set(&mut wrong, key, value)
                     .map_err(|e| anyhow!("variant {}: {e}", v.name))?;
             }
             Ok((v, wrong))
@@ -249,12 +260,13 @@ fn variants<P: Puzzle>(
 /// What making the set shares.
 struct Set<'a, P: Puzzle> {
     puzzle: &'a P,
+    gen: &'static dyn GenerateOf<P>,
     /// The judge text of every case so far.
     seen: HashSet<String>,
-    variants: Vec<(&'static gridpuzzle_engine::puzzle::Variant, P)>,
+    variants: Vec<(&'static gridpuzzle_engine::caps::Variant, P)>,
 }
 
-impl<P: Puzzle> Set<'_, P> {
+impl<P: Registered> Set<'_, P> {
     /// A case with its answer (`search` when it is known), unless it is a
     /// repeat or its answer cannot be proved.
     fn made(
@@ -272,7 +284,8 @@ impl<P: Puzzle> Set<'_, P> {
             None => {
                 let search: Search<P::Move> = self.puzzle.solve(&case, &limits());
                 let answer = answer_of(&search)?;
-                (answer, self.puzzle.difficulty(&case, &search, &limits()))
+                let difficulty = self.gen.difficulty(self.puzzle, &case, &search, &limits());
+                (answer, difficulty)
             }
         };
         let kills = self
@@ -297,8 +310,8 @@ impl<P: Puzzle> Set<'_, P> {
     /// Test 1: the statement's sample, byte for byte.
     fn sample(&mut self) -> Result<Planned<P::Case>> {
         let mut test = Planned::new("sample", "the statement's sample input");
-        test.verbatim = Some(P::SAMPLES.to_string());
-        for case in self.puzzle.cases(Box::new(P::SAMPLES.as_bytes())) {
+        test.verbatim = Some(P::INFO.samples.to_string());
+        for case in self.puzzle.cases(Box::new(P::INFO.samples.as_bytes())) {
             let case = case.map_err(|e| anyhow!("the statement's sample: {e}"))?;
             let made = self
                 .made(case, None, json!({ "by": "statement" }))
@@ -316,7 +329,7 @@ impl<P: Puzzle> Set<'_, P> {
     ) -> Result<Planned<P::Case>> {
         let mut test = Planned::new(&preset.name, &preset.about);
         if !preset.text.is_empty() {
-            let text = format!("{}{}", preset.text, P::TERMINATOR);
+            let text = format!("{}{}", preset.text, P::INFO.terminator);
             let mut repeats = 0;
             for case in self.puzzle.cases(Box::new(text.as_bytes())) {
                 match case {
@@ -355,7 +368,7 @@ impl<P: Puzzle> Set<'_, P> {
                 max_expanded: None,
                 cancel: None,
             };
-            match self.puzzle.hardest(&spec, seed, &mut |_, _| {}) {
+            match self.gen.hardest(self.puzzle, &spec, seed, &mut |_, _| {}) {
                 Ok(Some(best)) => {
                     let made = json!({
                         "by": "hardest",
@@ -397,7 +410,7 @@ impl<P: Puzzle> Set<'_, P> {
         };
         let mut maker = self.puzzle.clone();
         for (k, v) in &r.rules {
-            if let Err(e) = maker.set(k, v) {
+            if let Err(e) = P::CAPS.set(&mut maker, k, v) {
                 return (made, describe(0, e));
             }
         }
@@ -411,7 +424,7 @@ impl<P: Puzzle> Set<'_, P> {
             attempts: 20_000,
             cancel: None,
         };
-        let mut generator = match maker.generator(&spec, seed) {
+        let mut generator = match self.gen.generator(&maker, &spec, seed) {
             Ok(g) => g,
             Err(e) => return (made, describe(0, e)),
         };
@@ -459,14 +472,14 @@ impl<P: Puzzle> Set<'_, P> {
     /// Random cases for a puzzle without presets.
     fn random(&mut self, seed: u64) -> Planned<P::Case> {
         let mut test = Planned::new("random", "random cases of growing size");
-        let (mw, mh) = P::JUDGE_LIMITS.map_or((10, 10), |l| l.max_size);
+        let (mw, mh) = P::CAPS.judge_limits().map_or((10, 10), |l| l.max_size);
         for k in 0..20u64 {
             let (w, h) = (
                 2 + (mw - 2) * k as u32 / 19,
                 2 + (mh.max(2) - 2) * k as u32 / 19,
             );
             let s = seed_of(seed, 500, k);
-            if let Some(case) = self.puzzle.random_case(s, w, h) {
+            if let Some(case) = stress_case(self.gen, self.puzzle, s, w, h) {
                 let how = json!({ "by": "random", "size": format!("{w}x{h}"), "seed": s });
                 if let Some(m) = self.made(case, None, how) {
                     test.cases.push(m);
@@ -485,7 +498,7 @@ impl<P: Puzzle> Set<'_, P> {
             &format!("kills-{}", v.name),
             &format!("cases whose answer differs {}", v.words),
         );
-        let (mw, mh) = P::JUDGE_LIMITS.map_or((10, 10), |l| l.max_size);
+        let (mw, mh) = P::CAPS.judge_limits().map_or((10, 10), |l| l.max_size);
         let began = Instant::now();
         let mut tries = 0;
         while test.cases.len() < HUNT_CASES && tries < HUNT_TRIES && began.elapsed() < HUNT_TIME {
@@ -495,9 +508,9 @@ impl<P: Puzzle> Set<'_, P> {
             let from_variant = tries % 2 == 1;
             tries += 1;
             let case = if from_variant {
-                wrong.random_case(s, w, h)
+                stress_case(self.gen, &wrong, s, w, h)
             } else {
-                self.puzzle.random_case(s, w, h)
+                stress_case(self.gen, self.puzzle, s, w, h)
             };
             let Some(case) = case else { continue };
             let how = json!({
@@ -533,7 +546,7 @@ pub struct Written {
 }
 
 impl Make {
-    fn write<P: Puzzle>(
+    fn write<P: Registered>(
         &self,
         puzzle: &P,
         set: &Set<'_, P>,
@@ -550,7 +563,7 @@ impl Make {
                 Some(text) => text.clone(),
                 None => {
                     let mut text: String = test.cases.iter().map(|c| c.text.as_str()).collect();
-                    text.push_str(P::TERMINATOR);
+                    text.push_str(P::INFO.terminator);
                     text
                 }
             };
@@ -558,7 +571,7 @@ impl Make {
                 .cases
                 .iter()
                 .enumerate()
-                .map(|(n, c)| format!("{}\n", P::judge_line(n as u64 + 1, &c.answer.to_string())))
+                .map(|(n, c)| format!("{}\n", judge_line::<P>(n as u64 + 1, &c.answer.to_string())))
                 .collect();
             let path = self.dir.join(&name);
             std::fs::write(&path, &input)
@@ -566,7 +579,7 @@ impl Make {
             let path = self.dir.join(format!("{name}.a"));
             std::fs::write(&path, &answers)
                 .with_context(|| format!("cannot write {}", path.display()))?;
-            let validation = gridpuzzle_engine::validate::validate(puzzle, &input, true);
+            let validation = P::CAPS.validate(puzzle, &input, true);
             if !validation.is_valid() {
                 good = false;
                 for v in validation.lines() {
@@ -605,9 +618,9 @@ impl Make {
                 test.name,
                 test.cases.len(),
                 if test.cases.len() == 1 {
-                    P::UNIT.to_string()
+                    P::INFO.unit.to_string()
                 } else {
-                    format!("{}s", P::UNIT)
+                    format!("{}s", P::INFO.unit)
                 },
                 span(&answer_counts),
                 if kills.is_empty() {
@@ -669,9 +682,9 @@ impl Make {
             .collect();
         let reproducible = tests.iter().all(|t| t.reproducible);
         let manifest = json!({
-            "puzzle": P::NAME,
-            "title": P::TITLE,
-            "rules": pairs_json(&puzzle.settings().into_iter().map(|(k, v)| (k.to_string(), v)).collect::<Vec<_>>()),
+            "puzzle": P::INFO.name,
+            "title": P::INFO.title,
+            "rules": pairs_json(&P::CAPS.settings_of(puzzle).into_iter().map(|(k, v)| (k.to_string(), v)).collect::<Vec<_>>()),
             "seed": self.seed,
             "hardest_seconds": self.hardest.as_secs_f64(),
             "reproducible": reproducible,
@@ -693,7 +706,7 @@ impl Make {
         lines.push(format!(
             "wrote {} ({}) and {} to {}",
             counted(tests.len() as u64, "test", "tests"),
-            counted(cases as u64, P::UNIT, &format!("{}s", P::UNIT)),
+            counted(cases as u64, P::INFO.unit, &format!("{}s", P::INFO.unit)),
             MANIFEST,
             self.dir.display()
         ));
@@ -730,7 +743,7 @@ impl Make {
     /// made it (the seed, the hardest boards' time, every rule setting),
     /// for whoever finds the folder without this program's docs. It names
     /// no path, so a set made again elsewhere is the same byte for byte.
-    fn readme<P: Puzzle>(
+    fn readme<P: Registered>(
         &self,
         puzzle: &P,
         tests: usize,
@@ -739,8 +752,8 @@ impl Make {
     ) -> String {
         let last = format!("{tests:0width$}");
         let first = format!("{:0width$}", 1);
-        let settings: String = puzzle
-            .settings()
+        let settings: String = P::CAPS
+            .settings_of(puzzle)
             .into_iter()
             .map(|(k, v)| format!(" --{k} {v}"))
             .collect();
@@ -772,8 +785,8 @@ impl Make {
              where DIR is this folder. {again}\n\
              Every input passes `gridpuzzle validate {name} --strict`; `gridpuzzle judge {name} \
              --candidate PROGRAM DIR` judges a program on the folder.\n",
-            title = P::TITLE,
-            name = P::NAME,
+            title = P::INFO.title,
+            name = P::INFO.name,
             version = env!("CARGO_PKG_VERSION"),
             seed = self.seed,
             hardest = self.hardest.as_secs_f64(),
@@ -887,7 +900,7 @@ mod tests {
         struct Set;
         impl Visit for Set {
             type Output = ();
-            fn visit<P: Puzzle>(self, puzzle: P) {
+            fn visit<P: Registered>(self, puzzle: P) {
                 let make = |dir: &Path| {
                     prepare(dir, false).unwrap();
                     Make {
@@ -899,14 +912,14 @@ mod tests {
                     .unwrap()
                 };
                 let (a, b) = (
-                    folder(&format!("{}-a", P::NAME)),
-                    folder(&format!("{}-b", P::NAME)),
+                    folder(&format!("{}-a", P::INFO.name)),
+                    folder(&format!("{}-b", P::INFO.name)),
                 );
                 let written = make(&a);
-                assert!(written.good, "{}: {:#?}", P::NAME, written.lines);
+                assert!(written.good, "{}: {:#?}", P::INFO.name, written.lines);
                 let text = std::fs::read_to_string(a.join(MANIFEST)).unwrap();
                 let manifest: Value = serde_json::from_str(&text).unwrap();
-                assert_eq!(manifest["puzzle"], P::NAME);
+                assert_eq!(manifest["puzzle"], P::INFO.name);
                 assert_eq!(manifest["reproducible"], true);
                 let tests = manifest["tests"].as_array().unwrap();
                 assert!(!tests.is_empty());
@@ -914,13 +927,13 @@ mod tests {
                 // not see, and the kill set holds no sample.
                 for v in manifest["variants"].as_array().unwrap() {
                     let by = v["killed_by"].as_array().unwrap();
-                    assert!(by.iter().any(|t| t != "01"), "{}: {v}", P::NAME);
+                    assert!(by.iter().any(|t| t != "01"), "{}: {v}", P::INFO.name);
                 }
                 let kill_set = manifest["kill_set"].as_array().unwrap();
                 assert!(
                     !kill_set.iter().any(|t| t == "01"),
                     "{}: {kill_set:?}",
-                    P::NAME
+                    P::INFO.name
                 );
                 let checker = crate::checker::Checker::of::<P>();
                 for t in tests {
@@ -930,8 +943,8 @@ mod tests {
                     let answers = std::fs::read_to_string(answers).unwrap();
                     let read = checker.read_answers(&answers).unwrap();
                     assert_eq!(read.len(), t["cases"].as_array().unwrap().len());
-                    let valid = gridpuzzle_engine::validate::validate(&puzzle, &input, true);
-                    assert!(valid.is_valid(), "{}: {:?}", P::NAME, valid.lines());
+                    let valid = P::CAPS.validate(&puzzle, &input, true);
+                    assert!(valid.is_valid(), "{}: {:?}", P::INFO.name, valid.lines());
                 }
                 make(&b);
                 for name in std::fs::read_dir(&a)
@@ -942,7 +955,7 @@ mod tests {
                         std::fs::read(a.join(&name)).unwrap(),
                         std::fs::read(b.join(&name)).unwrap(),
                         "{}: {name:?}",
-                        P::NAME
+                        P::INFO.name
                     );
                 }
                 let _ = std::fs::remove_dir_all(&a);

@@ -1,126 +1,138 @@
-//! The registry: the one list of puzzles, and the one place a front end
-//! turns a puzzle's name into its type.
+//! The registry: the one list of puzzles, what each has, and the one place
+//! a front end turns a puzzle's name into its type.
 //!
 //! The command line and the server never name a puzzle. They implement
-//! [`Visit`] — a piece of work generic over any [`Puzzle`] — and hand it to
-//! [`visit`] with the name a user gave; the registry runs it with that
-//! puzzle's type, monomorphized, so generic front-end code costs nothing at
-//! run time. [`entries`] lists what the front ends show without a value
-//! (names, help, settings) for building `--help` and the page's menus.
+//! [`Visit`] — a piece of work generic over any [`Registered`] puzzle —
+//! and hand it to [`visit`] with the name a user gave; the registry runs
+//! it with that puzzle's type, monomorphized, so generic front-end code
+//! costs nothing at run time. [`entries`] lists what the front ends show
+//! without a value (names, help, settings, what each puzzle offers) for
+//! building `--help` and the page's menus.
 //!
-//! Adding a puzzle is its crate, one line in `registry!`'s call below, a
-//! workspace dependency and its samples; nothing else changes. The
-//! conformance suite (`tests/conformance.rs`) then tests the new puzzle
-//! like every other, and `gridpuzzle-template` is the model to copy: it
-//! is registered behind the `template` feature (off by default, so
-//! release builds do not offer it), and CI runs the suite, the API tests
-//! and the browser test once with it.
+//! Each line of `registry!` below is a puzzle's type and the capabilities
+//! it declares ([`gridpuzzle_engine::caps`]): `settings`, `narrate`,
+//! `generate`, `page`, `judge`, `watch`. The line builds the puzzle's
+//! [`Caps`] (a declared capability the puzzle does not implement is a
+//! compile error), and the front ends offer exactly what it declares.
+//!
+//! Adding a puzzle is its crate, one line below, its dependency lines (this
+//! crate's `Cargo.toml` and the workspace's) and its samples; nothing else
+//! changes. The conformance suite (`tests/conformance.rs`) then tests the
+//! new puzzle like every other, each capability it declares; the golden
+//! files of the command line and the API record only the listed puzzles'
+//! own answers and derive every list of puzzles from here. CI proves it
+//! (`.ci/throwaway-puzzle`): it copies `crates/template` into a puzzle
+//! with an ordinary word for a name, adds exactly those lines, and runs
+//! the whole test suite with it listed.
 
-use gridpuzzle_engine::puzzle::{Param, Setting};
+use gridpuzzle_engine::caps::{Capability, Caps, GenInfo, JudgeInfo, PageInfo, Setting};
+use gridpuzzle_engine::puzzle::Info;
+use gridpuzzle_engine::trace::{Algorithm, Lesson};
 pub use gridpuzzle_engine::Puzzle;
+
+/// A puzzle of the registry: its capabilities, as its line declares them.
+pub trait Registered: Puzzle {
+    const CAPS: Caps<Self>;
+}
 
 /// Work that can be done for any puzzle.
 pub trait Visit {
     type Output;
-    fn visit<P: Puzzle>(self, puzzle: P) -> Self::Output;
+    fn visit<P: Registered>(self, puzzle: P) -> Self::Output;
 }
 
 /// What the front ends show of a puzzle without a value of it.
 #[derive(Debug, Clone, Copy)]
 pub struct Entry {
     pub name: &'static str,
-    pub title: &'static str,
-    pub about: &'static str,
-    pub format_help: &'static str,
-    pub unit: &'static str,
-    pub moves: &'static str,
-    pub samples: &'static str,
-    pub listed: bool,
+    pub info: Info,
+    /// Its rule settings (none without the `settings` capability).
     pub settings: &'static [Setting],
-    pub density: &'static str,
-    pub gen_params: &'static [Param],
-    pub fresh_answer: (u32, u32),
-    /// The judges' exact format and limits, in words (`validate`).
-    pub judge_format: &'static str,
+    pub gen: Option<GenInfo>,
+    pub page: Option<PageInfo>,
+    pub judge: Option<JudgeInfo>,
     /// The searches offered for watching (`trace`), with their paragraphs.
-    pub algorithms: &'static [gridpuzzle_engine::trace::Algorithm],
+    pub algorithms: &'static [Algorithm],
     /// The boards that ship to watch them on (`trace --lesson`).
-    pub lessons: &'static [gridpuzzle_engine::trace::Lesson],
+    pub lessons: &'static [Lesson],
+    /// Each capability and whether the puzzle declares it.
+    pub has: [(Capability, bool); 6],
 }
 
 impl Entry {
-    fn of<P: Puzzle>() -> Entry {
+    fn of<P: Registered>() -> Entry {
+        let caps = P::CAPS;
         Entry {
-            name: P::NAME,
-            title: P::TITLE,
-            about: P::ABOUT,
-            format_help: P::FORMAT_HELP,
-            unit: P::UNIT,
-            moves: P::MOVES,
-            samples: P::SAMPLES,
-            listed: P::LISTED,
-            settings: P::SETTINGS,
-            density: P::DENSITY,
-            gen_params: P::GEN_PARAMS,
-            fresh_answer: P::FRESH_ANSWER,
-            judge_format: P::JUDGE_FORMAT,
-            algorithms: P::ALGORITHMS,
-            lessons: P::LESSONS,
+            name: P::INFO.name,
+            info: P::INFO,
+            settings: caps.setting_list(),
+            gen: caps.generate.map(|g| g.info()),
+            page: caps.page.map(|p| p.info()),
+            judge: caps.judge.map(|j| j.info()),
+            algorithms: caps.watch.map_or(&[], |w| w.algorithms()),
+            lessons: caps.watch.map_or(&[], |w| w.lessons()),
+            has: caps.list(),
         }
+    }
+
+    /// The generator's own parameters (none without a generator).
+    pub fn gen_params(&self) -> &'static [Setting] {
+        self.gen.map_or(&[], |g| g.params)
+    }
+
+    /// The capabilities the puzzle lacks, by name (`generate, page`).
+    pub fn lacks(&self) -> Vec<&'static str> {
+        self.has
+            .iter()
+            .filter(|(_, has)| !has)
+            .map(|(c, _)| c.name())
+            .collect()
     }
 }
 
 macro_rules! registry {
-    ($($(#[$cfg:meta])* $puzzle:ty),+ $(,)?) => {
+    ($($puzzle:ty: $($cap:ident),* ;)+) => {
+        $(
+            impl Registered for $puzzle {
+                const CAPS: Caps<Self> = Caps::NONE $(.$cap())*;
+            }
+        )+
+
         /// Every registered puzzle, in the order front ends list them.
         pub fn entries() -> Vec<Entry> {
-            vec![$($(#[$cfg])* Entry::of::<$puzzle>()),+]
+            vec![$(Entry::of::<$puzzle>()),+]
         }
 
         /// Runs `work` with the puzzle called `name` under its judge's
         /// rules; `None` for an unknown name.
         pub fn visit<V: Visit>(name: &str, work: V) -> Option<V::Output> {
             $(
-                $(#[$cfg])*
-                {
-                    if name == <$puzzle as Puzzle>::NAME {
-                        return Some(work.visit(<$puzzle>::default()));
-                    }
+                if name == <$puzzle as Puzzle>::INFO.name {
+                    return Some(work.visit(<$puzzle>::default()));
                 }
             )+
-            let _ = (name, &work);
             None
         }
     };
 }
 
-registry!(
-    gridpuzzle_curling::Curling,
-    gridpuzzle_holedox::Holedox,
-    // The template puzzle, behind the `template` feature: with it, listed
-    // and tested like the others (a third puzzle needs only its crate,
-    // this line and its Cargo lines); without it, not compiled in.
-    #[cfg(feature = "template")]
-    gridpuzzle_template::Walk,
-);
+registry! {
+    gridpuzzle_curling::Curling: settings, narrate, generate, page, judge, watch;
+    gridpuzzle_holedox::Holedox: settings, narrate, generate, page, judge, watch;
+}
 
 /// The registered puzzle called `name`.
 pub fn entry(name: &str) -> Option<Entry> {
     entries().into_iter().find(|e| e.name == name)
 }
 
-/// The listed puzzles' names for messages: `"curling" or "holedox"`.
+/// The puzzles' names for messages: `"curling" or "holedox"`.
 pub fn names_quoted() -> String {
     let names: Vec<String> = entries()
         .iter()
-        .filter(|e| e.listed)
         .map(|e| format!("\"{}\"", e.name))
         .collect();
-    match names.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => String::new(),
-    }
+    gridpuzzle_engine::words::either(&names)
 }
 
 #[cfg(test)]
@@ -131,8 +143,8 @@ mod tests {
 
     impl Visit for Name {
         type Output = &'static str;
-        fn visit<P: Puzzle>(self, _: P) -> &'static str {
-            P::NAME
+        fn visit<P: Registered>(self, _: P) -> &'static str {
+            P::INFO.name
         }
     }
 
@@ -143,7 +155,18 @@ mod tests {
         }
         assert_eq!(visit("chess", Name), None);
         let mut names: Vec<_> = entries().iter().map(|e| e.name).collect();
+        names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), entries().len(), "names are unique");
+    }
+
+    #[test]
+    fn an_entry_says_what_its_puzzle_lacks() {
+        for e in entries() {
+            let lacks = e.lacks();
+            assert_eq!(e.gen.is_some(), !lacks.contains(&"generate"), "{}", e.name);
+            assert_eq!(e.page.is_some(), !lacks.contains(&"page"), "{}", e.name);
+            assert_eq!(e.judge.is_some(), !lacks.contains(&"judge"), "{}", e.name);
+        }
     }
 }

@@ -38,19 +38,21 @@
 //! Run `cargo test -p gridpuzzle-registry --test conformance -- --nocapture`
 //! to see how many cases each puzzle ran.
 
+use gridpuzzle_registry::Registered;
 use std::collections::HashSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Duration;
 
+use gridpuzzle_engine::caps::{stress_case, GenSpec, GenerateOf, HardSpec};
 use gridpuzzle_engine::generate::{answer_of, Stop, Want};
-use gridpuzzle_engine::puzzle::{GenSpec, HardSpec, Played};
+use gridpuzzle_engine::puzzle::{exact_answer, Played};
 use gridpuzzle_engine::rng::SplitMix64;
 use gridpuzzle_engine::search::{Limits, Outcome};
 use gridpuzzle_engine::session::{Prospect, Session, ALREADY_WON};
 use gridpuzzle_engine::verdict::Verdict;
 use gridpuzzle_engine::view::{BoardView, Role, TextStyle};
 use gridpuzzle_engine::{InputError, Move};
-use gridpuzzle_registry::{entries, visit, Puzzle, Visit};
+use gridpuzzle_registry::{entries, visit, Visit};
 
 // ------------------------------------------------------------ harness
 
@@ -81,22 +83,39 @@ fn every_puzzle<V: Visit<Output = String>>(work: impl Fn() -> V) {
     );
 }
 
-/// A test that runs `$check::<P>` on every registered puzzle.
+/// A test that runs `$check::<P>` on every registered puzzle; with
+/// `needs CAPABILITY`, on every puzzle that declares that capability (the
+/// others say plainly that they lack it).
 macro_rules! conformance {
     ($(#[$doc:meta])* $test:ident => $check:ident) => {
+        conformance!($(#[$doc])* $test => $check needs core);
+    };
+    ($(#[$doc:meta])* $test:ident => $check:ident needs $cap:ident) => {
         $(#[$doc])*
         #[test]
         fn $test() {
             struct Work;
             impl Visit for Work {
                 type Output = String;
-                fn visit<P: Puzzle>(self, puzzle: P) -> String {
+                fn visit<P: Registered>(self, puzzle: P) -> String {
+                    if !has::<P>(stringify!($cap)) {
+                        return format!("not tested: it declares no `{}`", stringify!($cap));
+                    }
                     $check(&puzzle)
                 }
             }
             every_puzzle(|| Work);
         }
     };
+}
+
+/// Whether `P` declares the capability called `name` (`core`: always).
+fn has<P: Registered>(name: &str) -> bool {
+    name == "core"
+        || P::CAPS
+            .list()
+            .iter()
+            .any(|(c, has)| *has && c.name() == name)
 }
 
 /// A case and where it came from (for messages).
@@ -113,12 +132,12 @@ fn roomy() -> Limits {
     }
 }
 
-fn parse_all<P: Puzzle>(p: &P, text: &str) -> Vec<Result<P::Case, InputError>> {
+fn parse_all<P: Registered>(p: &P, text: &str) -> Vec<Result<P::Case, InputError>> {
     p.cases(Box::new(text.as_bytes())).collect()
 }
 
 /// The one case of `text` (a case and the terminator).
-fn parse_one<P: Puzzle>(p: &P, text: &str) -> P::Case {
+fn parse_one<P: Registered>(p: &P, text: &str) -> P::Case {
     let mut all = parse_all(p, text);
     assert_eq!(all.len(), 1, "one case expected in {text:?}");
     match all.remove(0) {
@@ -127,7 +146,7 @@ fn parse_one<P: Puzzle>(p: &P, text: &str) -> P::Case {
     }
 }
 
-fn describe<P: Puzzle>(p: &P, s: &Sample<P::Case>) -> String {
+fn describe<P: Registered>(p: &P, s: &Sample<P::Case>) -> String {
     format!(
         "{} ({}):\n{}",
         s.origin,
@@ -136,9 +155,9 @@ fn describe<P: Puzzle>(p: &P, s: &Sample<P::Case>) -> String {
     )
 }
 
-fn settings_text<P: Puzzle>(p: &P) -> String {
-    let pairs: Vec<String> = p
-        .settings()
+fn settings_text<P: Registered>(p: &P) -> String {
+    let pairs: Vec<String> = P::CAPS
+        .settings_of(p)
         .into_iter()
         .map(|(k, v)| format!("{k} {v}"))
         .collect();
@@ -147,9 +166,9 @@ fn settings_text<P: Puzzle>(p: &P) -> String {
 
 /// Values for the generator's own parameters: the default, or for one
 /// without a default the first small number the generator accepts.
-fn gen_params<P: Puzzle>(p: &P, width: u32, height: u32, seed: u64) -> Vec<(String, String)> {
+fn gen_params<P: Registered>(p: &P, width: u32, height: u32, seed: u64) -> Vec<(String, String)> {
     let mut params = Vec::new();
-    for param in P::GEN_PARAMS {
+    for param in generator_of::<P>().info().params {
         if !param.default.is_empty() {
             params.push((param.key.to_string(), param.default.to_string()));
             continue;
@@ -161,7 +180,8 @@ fn gen_params<P: Puzzle>(p: &P, width: u32, height: u32, seed: u64) -> Vec<(Stri
             .find(|v| {
                 let mut with = params.clone();
                 with.push((param.key.to_string(), v.to_string()));
-                p.generator(&spec(width, height, Want::exactly(1), with), 0)
+                generator_of::<P>()
+                    .generator(p, &spec(width, height, Want::exactly(1), with), 0)
                     .is_ok()
             })
             .unwrap_or_else(|| {
@@ -173,6 +193,19 @@ fn gen_params<P: Puzzle>(p: &P, width: u32, height: u32, seed: u64) -> Vec<(Stri
         params.push((param.key.to_string(), value.to_string()));
     }
     params
+}
+
+/// The generator of `P`, for checks that run only when it declares one.
+fn generator_of<P: Registered>() -> &'static dyn GenerateOf<P> {
+    P::CAPS
+        .generator()
+        .expect("a check of the generator runs only on a puzzle that declares one")
+}
+
+/// A random case of at most `width × height` from the generator, if the
+/// puzzle has one (as `stress` makes them).
+fn random_case<P: Registered>(p: &P, seed: u64, width: u32, height: u32) -> Option<P::Case> {
+    stress_case(P::CAPS.generate?, p, seed, width, height)
 }
 
 fn spec(width: u32, height: u32, want: Want, params: Vec<(String, String)>) -> GenSpec {
@@ -190,9 +223,9 @@ fn spec(width: u32, height: u32, want: Want, params: Vec<(String, String)>) -> G
 
 /// The cases every check runs on: the samples, `random` cases from
 /// `random_case` on small sizes, and some from the generator.
-fn corpus<P: Puzzle>(p: &P, random: u64) -> Vec<Sample<P::Case>> {
+fn corpus<P: Registered>(p: &P, random: u64) -> Vec<Sample<P::Case>> {
     let mut out = Vec::new();
-    for (i, c) in parse_all(p, P::SAMPLES).into_iter().enumerate() {
+    for (i, c) in parse_all(p, P::INFO.samples).into_iter().enumerate() {
         let case = c.unwrap_or_else(|e| panic!("the samples do not parse: {e}"));
         out.push(Sample {
             origin: format!("sample {}", i + 1),
@@ -201,7 +234,7 @@ fn corpus<P: Puzzle>(p: &P, random: u64) -> Vec<Sample<P::Case>> {
     }
     for seed in 0..random {
         let (w, h) = (2 + (seed % 7) as u32, 1 + (seed / 7 % 7) as u32);
-        if let Some(case) = p.random_case(seed, w, h) {
+        if let Some(case) = random_case(p, seed, w, h) {
             out.push(Sample {
                 origin: format!("random_case(seed {seed}, {w}x{h})"),
                 case,
@@ -211,7 +244,7 @@ fn corpus<P: Puzzle>(p: &P, random: u64) -> Vec<Sample<P::Case>> {
     // A tenth as many on a larger board, where searches branch more.
     for seed in 0..random / 10 {
         let seed = 1_000_000 + seed;
-        if let Some(case) = p.random_case(seed, 10, 9) {
+        if let Some(case) = random_case(p, seed, 10, 9) {
             out.push(Sample {
                 origin: format!("random_case(seed {seed}, 10x9)"),
                 case,
@@ -229,8 +262,8 @@ fn corpus<P: Puzzle>(p: &P, random: u64) -> Vec<Sample<P::Case>> {
         for (j, &want) in wants.iter().enumerate() {
             let seed = (k * 2 + j) as u64;
             let params = gen_params(p, w, h, seed);
-            let gen = p
-                .generator(&spec(w, h, want, params), seed)
+            let gen = generator_of::<P>()
+                .generator(p, &spec(w, h, want, params), seed)
                 .unwrap_or_else(|e| panic!("the generator refuses {w}x{h}: {e}"));
             for (n, made) in gen.take(10).enumerate() {
                 let Ok(made) = made else { break };
@@ -262,7 +295,13 @@ enum Naive {
 /// solver. Move `k` of the search is applied with `used + k` moves made,
 /// so a cap counts. A position seen earlier is not searched again: with
 /// fewer moves used it had at least the same moves open.
-fn naive<P: Puzzle>(p: &P, case: &P::Case, from: &P::State, used: usize, bound: usize) -> Naive {
+fn naive<P: Registered>(
+    p: &P,
+    case: &P::Case,
+    from: &P::State,
+    used: usize,
+    bound: usize,
+) -> Naive {
     if p.is_won(case, from) {
         return Naive::Moves(0);
     }
@@ -294,14 +333,14 @@ fn naive<P: Puzzle>(p: &P, case: &P::Case, from: &P::State, used: usize, bound: 
 }
 
 /// The naive search's bound for a case: a few thousand positions a cell.
-fn bound<P: Puzzle>(case: &P::Case) -> usize {
+fn bound<P: Registered>(case: &P::Case) -> usize {
     let (w, h) = P::size(case);
     (4_000 * w as usize * h as usize).min(1_000_000)
 }
 
 /// Plays `plan` from `from` (after `used` moves) through `apply`; the
 /// positions, or the index and reason of the first refused move.
-fn replay<P: Puzzle>(
+fn replay<P: Registered>(
     p: &P,
     case: &P::Case,
     from: &P::State,
@@ -320,7 +359,7 @@ fn replay<P: Puzzle>(
 
 /// The solver's answer, checked against the naive search; `None` when the
 /// naive search gave up (a skip).
-fn check_solver<P: Puzzle>(p: &P, s: &Sample<P::Case>) -> Option<Option<Vec<P::Move>>> {
+fn check_solver<P: Registered>(p: &P, s: &Sample<P::Case>) -> Option<Option<Vec<P::Move>>> {
     let case = &s.case;
     let start = p.start(case);
     let found = p.solve(case, &roomy());
@@ -375,18 +414,18 @@ fn check_solver<P: Puzzle>(p: &P, s: &Sample<P::Case>) -> Option<Option<Vec<P::M
 
 // ------------------------------------------------------------- checks
 
-fn judge_format<P: Puzzle>(p: &P) -> String {
+fn judge_format<P: Registered>(p: &P) -> String {
     let cases = corpus(p, 300);
     let mut all_text = String::new();
     for s in &cases {
         let text = p.write_case(&s.case);
-        let again = parse_one(p, &format!("{text}{}", P::TERMINATOR));
+        let again = parse_one(p, &format!("{text}{}", P::INFO.terminator));
         assert_eq!(again, s.case, "write/parse changed {}", describe(p, s));
         assert_eq!(p.write_case(&again), text, "writing is not stable");
         all_text.push_str(&text);
     }
     // All of them in one input, in order.
-    let together = parse_all(p, &format!("{all_text}{}", P::TERMINATOR));
+    let together = parse_all(p, &format!("{all_text}{}", P::INFO.terminator));
     assert_eq!(together.len(), cases.len());
     for (got, s) in together.iter().zip(&cases) {
         assert_eq!(got.as_ref().ok(), Some(&s.case), "{}", describe(p, s));
@@ -397,7 +436,7 @@ fn judge_format<P: Puzzle>(p: &P) -> String {
     for n in [0usize, 1, 3] {
         let good: String = cases[..n].iter().map(|s| p.write_case(&s.case)).collect();
         for bad in ["@", "x y z", "-1"] {
-            let results = parse_all(p, &format!("{good}{bad}\n{}", P::TERMINATOR));
+            let results = parse_all(p, &format!("{good}{bad}\n{}", P::INFO.terminator));
             assert_eq!(results.len(), n + 1, "{n} good cases then `{bad}`");
             assert!(results[..n].iter().all(Result::is_ok));
             let err = results[n]
@@ -432,26 +471,31 @@ fn judge_format<P: Puzzle>(p: &P) -> String {
     let path = format!(
         "{}/../../samples/{}.out",
         env!("CARGO_MANIFEST_DIR"),
-        P::NAME
+        P::INFO.name
     );
     let expected = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("every puzzle ships its sample answers: {path}: {e}"));
     let mut got = String::new();
-    for (i, c) in parse_all(p, P::SAMPLES).into_iter().enumerate() {
+    for (i, c) in parse_all(p, P::INFO.samples).into_iter().enumerate() {
         let found = p.solve(&c.expect("samples parse"), &roomy());
         let answer = answer_of(&found).expect("a sample is solved within the budget");
-        let line = P::judge_line(i as u64 + 1, &answer.to_string());
+        let line = gridpuzzle_engine::puzzle::judge_line::<P>(i as u64 + 1, &answer.to_string());
         for (n, answer) in [
             (i as u64 + 1, answer.to_string()),
             (1_000_007, "limit".into()),
         ] {
             let mut pushed = b"before ".to_vec();
-            P::push_judge_line(n, &answer, &mut pushed);
-            let want = format!("before {}", P::judge_line(n, &answer));
+            P::judge_line(n, &answer, &mut pushed);
+            let want = format!(
+                "before {}",
+                gridpuzzle_engine::puzzle::judge_line::<P>(n, &answer)
+            );
             assert_eq!(String::from_utf8(pushed).unwrap(), want);
         }
         assert_eq!(
-            P::parse_answer(&P::judge_line(1, &answer.to_string())),
+            gridpuzzle_engine::puzzle::parse_answer::<P>(
+                &gridpuzzle_engine::puzzle::judge_line::<P>(1, &answer.to_string())
+            ),
             Some(answer)
         );
         got.push_str(&line);
@@ -464,7 +508,7 @@ fn judge_format<P: Puzzle>(p: &P) -> String {
     )
 }
 
-fn solver<P: Puzzle>(p: &P) -> String {
+fn solver<P: Registered>(p: &P) -> String {
     let cases = corpus(p, 1500);
     let (mut solved, mut unsolvable, mut skipped) = (0, 0, 0);
     for s in &cases {
@@ -488,13 +532,13 @@ fn solver<P: Puzzle>(p: &P) -> String {
     // list, and small numbers for a setting that takes them (a move cap
     // of 2 or 3 binds often, which checks that `used` reaches the rules).
     let mut variants = 0;
-    for setting in P::SETTINGS {
+    for setting in P::CAPS.setting_list() {
         let probes = ["2", "3"];
         let listed = !setting.choices.is_empty();
         let values = if listed { setting.choices } else { &probes[..] };
         for &value in values {
             let mut q = p.clone();
-            match q.set(setting.key, value) {
+            match P::CAPS.set(&mut q, setting.key, value) {
                 Ok(()) => {}
                 Err(_) if !listed => continue,
                 Err(e) => panic!("{} {value}: {e}", setting.key),
@@ -509,8 +553,10 @@ fn solver<P: Puzzle>(p: &P) -> String {
     // Each known wrong reading too: a value outside a setting's list (an
     // exit at `far`) and settings combined are checked only here, and the
     // diagnosis trusts these answers.
-    for v in P::VARIANTS {
-        let q = P::variant(v).unwrap_or_else(|e| panic!("variant {}: {e}", v.name));
+    for v in P::CAPS.variants() {
+        let q = P::CAPS
+            .variant(v)
+            .unwrap_or_else(|e| panic!("variant {}: {e}", v.name));
         for s in cases.iter().step_by(5) {
             if check_solver(&q, s).is_some() {
                 variants += 1;
@@ -522,7 +568,7 @@ fn solver<P: Puzzle>(p: &P) -> String {
     )
 }
 
-fn verdicts<P: Puzzle>(p: &P) -> String {
+fn verdicts<P: Registered>(p: &P) -> String {
     let cases = corpus(p, 200);
     let limits = roomy();
     let mut counts = [0usize; 4]; // optimal, longer, not reached, illegal
@@ -611,7 +657,7 @@ fn verdicts<P: Puzzle>(p: &P) -> String {
     )
 }
 
-fn generator<P: Puzzle>(p: &P) -> String {
+fn generator<P: Registered>(p: &P) -> String {
     let limits = roomy();
     let mut made_count = 0;
     let wants = [
@@ -630,16 +676,16 @@ fn generator<P: Puzzle>(p: &P) -> String {
             let seed = 100 + (i * 3 + j) as u64;
             let params = gen_params(p, w, h, seed);
             let texts = |seed: u64| -> Vec<String> {
-                let gen = p
-                    .generator(&spec(w, h, want, params.clone()), seed)
+                let gen = generator_of::<P>()
+                    .generator(p, &spec(w, h, want, params.clone()), seed)
                     .unwrap_or_else(|e| panic!("{w}x{h} {want:?}: {e}"));
                 gen.take(6)
                     .map_while(Result::ok)
                     .map(|m| p.write_case(&m.board))
                     .collect()
             };
-            let gen = p
-                .generator(&spec(w, h, want, params.clone()), seed)
+            let gen = generator_of::<P>()
+                .generator(p, &spec(w, h, want, params.clone()), seed)
                 .unwrap_or_else(|e| panic!("{w}x{h} {want:?}: {e}"));
             let mut made_here = 0;
             for made in gen.take(6) {
@@ -657,8 +703,8 @@ fn generator<P: Puzzle>(p: &P) -> String {
                 assert!(want.contains(d.optimum), "{d:?} on {}", describe(p, &s));
                 let found = p.solve(&made.board, &limits);
                 assert_eq!(answer_of(&found), Some(d.optimum), "{}", describe(p, &s));
-                let again = p
-                    .difficulty(&made.board, &found, &limits)
+                let again = generator_of::<P>()
+                    .difficulty(p, &made.board, &found, &limits)
                     .expect("a small case's difficulty is within budget");
                 assert_eq!(again.optimum, d.optimum);
                 assert_eq!(again.optimal_first_moves, d.optimal_first_moves);
@@ -671,7 +717,7 @@ fn generator<P: Puzzle>(p: &P) -> String {
                 } else {
                     assert!(made.plan.is_empty());
                 }
-                let text = format!("{}{}", p.write_case(&made.board), P::TERMINATOR);
+                let text = format!("{}{}", p.write_case(&made.board), P::INFO.terminator);
                 assert_eq!(parse_one(p, &text), made.board);
             }
             assert!(
@@ -690,13 +736,14 @@ fn generator<P: Puzzle>(p: &P) -> String {
     // Requests no case can meet: refused, or given up on, never answered.
     let params = gen_params(p, 3, 3, 0);
     assert!(
-        p.generator(&spec(0, 0, Want::exactly(1), params.clone()), 1)
+        generator_of::<P>()
+            .generator(p, &spec(0, 0, Want::exactly(1), params.clone()), 1)
             .is_err(),
         "a 0x0 board is not refused"
     );
     let mut impossible = spec(3, 3, Want::exactly(1_000_000), params.clone());
     impossible.attempts = 30;
-    if let Ok(mut gen) = p.generator(&impossible, 1) {
+    if let Ok(mut gen) = generator_of::<P>().generator(p, &impossible, 1) {
         assert!(
             matches!(gen.next(), Some(Err(Stop::GaveUp { .. }))),
             "a 3x3 case of a million moves"
@@ -704,10 +751,10 @@ fn generator<P: Puzzle>(p: &P) -> String {
     }
     // random_case: reproducible and within the size asked for.
     for seed in 0..20 {
-        if let Some(c) = p.random_case(seed, 5, 4) {
+        if let Some(c) = random_case(p, seed, 5, 4) {
             let (w, h) = P::size(&c);
             assert!(w <= 5 && h <= 4, "{w}x{h} asked 5x4");
-            let again = p.random_case(seed, 5, 4).expect("the same seed");
+            let again = random_case(p, seed, 5, 4).expect("the same seed");
             assert_eq!(again, c);
         }
     }
@@ -722,8 +769,8 @@ fn generator<P: Puzzle>(p: &P) -> String {
         cancel: None,
     };
     let mut seen = Vec::new();
-    let best = p
-        .hardest(&hard, 7, &mut |b, _| seen.push(b.answer))
+    let best = generator_of::<P>()
+        .hardest(p, &hard, 7, &mut |b, _| seen.push(b.answer))
         .unwrap_or_else(|e| panic!("hardest 4x4: {e}"))
         .expect("a 4x4 start within 300 ms");
     assert!(seen.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
@@ -735,7 +782,7 @@ fn generator<P: Puzzle>(p: &P) -> String {
     )
 }
 
-fn play<P: Puzzle>(p: &P) -> String {
+fn play<P: Registered>(p: &P) -> String {
     let cases = corpus(p, 150);
     let limits = roomy();
     let (mut games, mut refused, mut detours) = (0, 0, 0);
@@ -843,7 +890,9 @@ fn play<P: Puzzle>(p: &P) -> String {
                 _ => false,
             };
             assert!(ok, "after {mv}: {prospect:?}, naive {truth:?} on {}", ctx());
-            let (text, _) = p.status(&prospect, 1, session.is_stuck());
+            let (text, _) = P::CAPS
+                .narration()
+                .status(p, &prospect, 1, session.is_stuck());
             assert!(!text.is_empty());
             assert!(session.undo() && session.state() == &start);
             detours += 1;
@@ -858,7 +907,7 @@ fn play<P: Puzzle>(p: &P) -> String {
 }
 
 /// A view's shape and marks.
-fn check_view<P: Puzzle>(case: &P::Case, v: &BoardView) {
+fn check_view<P: Registered>(case: &P::Case, v: &BoardView) {
     let (w, h) = P::size(case);
     assert_eq!((v.width, v.height), (w, h), "the view's size");
     assert_eq!(v.ground.len(), (w * h) as usize);
@@ -896,7 +945,7 @@ fn check_view<P: Puzzle>(case: &P::Case, v: &BoardView) {
     );
 }
 
-fn views<P: Puzzle>(p: &P) -> String {
+fn views<P: Registered>(p: &P) -> String {
     let cases = corpus(p, 100);
     let limits = roomy();
     assert!(!p.legend().is_empty(), "an empty legend");
@@ -921,14 +970,16 @@ fn views<P: Puzzle>(p: &P) -> String {
                 plan.get(i + 1).copied(),
             );
             check_view::<P>(case, &v);
-            for f in p.frames(case, &state, mv, &event) {
+            for f in P::CAPS.narration().frames(p, case, &state, mv, &event) {
                 assert_eq!((f.width, f.height), (v.width, v.height));
             }
             assert!(!p.describe(mv, &event).is_empty());
-            assert!(p.step_json(&next, &event).is_object());
+            if let Some(page) = P::CAPS.page {
+                assert!(page.step_json(p, &next, &event).is_object());
+            }
             state = next;
         }
-        assert!(!p.counter(plan.len()).is_empty());
+        assert!(!P::CAPS.narration().counter(p, plan.len()).is_empty());
         for style in [
             TextStyle::default(),
             TextStyle {
@@ -936,7 +987,7 @@ fn views<P: Puzzle>(p: &P) -> String {
                 color: false,
             },
         ] {
-            let text = p.explain(case, &plan, style);
+            let text = gridpuzzle_engine::caps::explain(p, P::CAPS.narration(), case, &plan, style);
             assert!(
                 text.lines().count() > plan.len(),
                 "explain has too few lines:\n{text}"
@@ -949,9 +1000,15 @@ fn views<P: Puzzle>(p: &P) -> String {
         // Every move adds to the explanation.
         let lines: Vec<usize> = (0..=plan.len())
             .map(|k| {
-                p.explain(case, &plan[..k], TextStyle::default())
-                    .lines()
-                    .count()
+                gridpuzzle_engine::caps::explain(
+                    p,
+                    P::CAPS.narration(),
+                    case,
+                    &plan[..k],
+                    TextStyle::default(),
+                )
+                .lines()
+                .count()
             })
             .collect();
         assert!(
@@ -960,61 +1017,89 @@ fn views<P: Puzzle>(p: &P) -> String {
             describe(p, s)
         );
         for still in std::iter::once(None).chain((0..=plan.len()).map(Some)) {
-            let svg = p
-                .svg(case, &plan, still)
+            let svg = gridpuzzle_engine::caps::svg(p, case, &plan, still)
                 .unwrap_or_else(|e| panic!("svg {still:?}: {e} on {}", describe(p, s)));
             roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("svg is not XML: {e}"));
             assert!(svg.starts_with("<svg"));
         }
         let (w, h) = P::size(case);
-        let board = p.board_json(case);
-        assert_eq!(board["width"], w, "board_json width");
-        assert_eq!(board["height"], h, "board_json height");
-        let rows = board["rows"].as_array().expect("board_json rows");
-        assert_eq!(rows.len(), h as usize);
-        for row in rows {
-            assert_eq!(row.as_str().map(|r| r.chars().count()), Some(w as usize));
+        if let Some(page) = P::CAPS.page {
+            let board = page.board_json(p, case);
+            assert_eq!(board["width"], w, "board_json width");
+            assert_eq!(board["height"], h, "board_json height");
+            let rows = board["rows"].as_array().expect("board_json rows");
+            assert_eq!(rows.len(), h as usize);
+            for row in rows {
+                assert_eq!(row.as_str().map(|r| r.chars().count()), Some(w as usize));
+            }
+            assert!(page.state_json(p, &start).is_object());
         }
-        assert!(p.state_json(&start).is_object());
         drawn += 1;
     }
     format!("{drawn} cases viewed, explained and drawn")
 }
 
-fn settings<P: Puzzle>(p: &P) -> String {
+fn settings<P: Registered>(p: &P) -> String {
     let default = P::default();
-    let keys: Vec<&str> = P::SETTINGS.iter().map(|s| s.key).collect();
-    let listed: Vec<&str> = default.settings().iter().map(|(k, _)| *k).collect();
+    let keys: Vec<&str> = P::CAPS.setting_list().iter().map(|s| s.key).collect();
+    let listed: Vec<&str> = P::CAPS
+        .settings_of(&default)
+        .iter()
+        .map(|(k, _)| *k)
+        .collect();
     assert_eq!(listed, keys);
     let mut values = 0;
-    for s in P::SETTINGS {
-        assert_eq!(default.get(s.key), s.default, "the default of {}", s.key);
+    for s in P::CAPS.setting_list() {
+        assert_eq!(
+            P::CAPS.get(&default, s.key),
+            s.default,
+            "the default of {}",
+            s.key
+        );
         let mut q = p.clone();
-        q.set(s.key, &p.get(s.key)).expect("its own value");
-        assert_eq!(q.get(s.key), p.get(s.key));
+        P::CAPS
+            .set(&mut q, s.key, &P::CAPS.get(p, s.key))
+            .expect("its own value");
+        assert_eq!(P::CAPS.get(&q, s.key), P::CAPS.get(p, s.key));
         for &value in s.choices {
-            q.set(s.key, value)
+            P::CAPS
+                .set(&mut q, s.key, value)
                 .unwrap_or_else(|e| panic!("{} {value}: {e}", s.key));
-            assert_eq!(q.get(s.key), value);
-            let again = P::with_settings(&q.settings()).expect("its own settings");
-            assert_eq!(again.settings(), q.settings());
+            assert_eq!(P::CAPS.get(&q, s.key), value);
+            let again = P::CAPS
+                .with_settings(&P::CAPS.settings_of(&q))
+                .expect("its own settings");
+            assert_eq!(P::CAPS.settings_of(&again), P::CAPS.settings_of(&q));
             values += 1;
         }
-        let before = q.get(s.key);
+        let before = P::CAPS.get(&q, s.key);
         for bad in ["?bogus?", "", "-1x"] {
-            assert!(q.set(s.key, bad).is_err(), "{} `{bad}` is accepted", s.key);
-            assert_eq!(q.get(s.key), before, "a refused value changed {}", s.key);
+            assert!(
+                P::CAPS.set(&mut q, s.key, bad).is_err(),
+                "{} `{bad}` is accepted",
+                s.key
+            );
+            assert_eq!(
+                P::CAPS.get(&q, s.key),
+                before,
+                "a refused value changed {}",
+                s.key
+            );
         }
     }
-    assert!(default.clone().set("no-such-setting", "1").is_err());
+    assert!(P::CAPS
+        .set(&mut default.clone(), "no-such-setting", "1")
+        .is_err());
     // Each known wrong reading is a valid, different set of settings.
     let mut names = std::collections::HashSet::new();
-    for v in P::VARIANTS {
+    for v in P::CAPS.variants() {
         assert!(names.insert(v.name), "variant {} twice", v.name);
-        let q = P::variant(v).unwrap_or_else(|e| panic!("variant {}: {e}", v.name));
+        let q = P::CAPS
+            .variant(v)
+            .unwrap_or_else(|e| panic!("variant {}: {e}", v.name));
         assert_ne!(
-            q.settings(),
-            default.settings(),
+            P::CAPS.settings_of(&q),
+            P::CAPS.settings_of(&default),
             "variant {} is the judge's rules",
             v.name
         );
@@ -1022,11 +1107,11 @@ fn settings<P: Puzzle>(p: &P) -> String {
     format!(
         "{} settings, {values} listed values, {} variants",
         keys.len(),
-        P::VARIANTS.len()
+        P::CAPS.variants().len()
     )
 }
 
-fn shrinking<P: Puzzle>(p: &P) -> String {
+fn shrinking<P: Registered>(p: &P) -> String {
     let cases = corpus(p, 100);
     let measure = |c: &P::Case| {
         let (w, h) = P::size(c);
@@ -1037,7 +1122,7 @@ fn shrinking<P: Puzzle>(p: &P) -> String {
     for s in &cases {
         let text = p.write_case(&s.case);
         let (cells, len) = measure(&s.case);
-        for c in p.smaller(&s.case) {
+        for c in generator_of::<P>().smaller(p, &s.case) {
             let (c_cells, c_len) = measure(&c);
             let c_text = p.write_case(&c);
             assert!(
@@ -1045,14 +1130,14 @@ fn shrinking<P: Puzzle>(p: &P) -> String {
                 "not smaller:\n{c_text}than {}",
                 describe(p, s)
             );
-            assert_eq!(parse_one(p, &format!("{c_text}{}", P::TERMINATOR)), c);
+            assert_eq!(parse_one(p, &format!("{c_text}{}", P::INFO.terminator)), c);
             edits += 1;
         }
         // Shrinking by random choices ends, never meeting a case twice.
         let mut seen = HashSet::from([text]);
         let mut at = s.case.clone();
         loop {
-            let next: Vec<P::Case> = p.smaller(&at).collect();
+            let next: Vec<P::Case> = generator_of::<P>().smaller(p, &at).collect();
             if next.is_empty() {
                 break;
             }
@@ -1074,16 +1159,17 @@ fn shrinking<P: Puzzle>(p: &P) -> String {
 /// own validator even strictly (and a cut-off sample does not), every
 /// preset's hand-written cases are valid, presets have distinct names,
 /// and each known wrong reading is a real change of the settings.
-fn judge_kit<P: Puzzle>(p: &P) -> String {
-    use gridpuzzle_engine::validate::validate;
-    let found = validate(p, P::SAMPLES, true);
+fn judge_kit<P: Registered>(p: &P) -> String {
+    let validate = |p: &P, text: &str, strict: bool| P::CAPS.validate(p, text, strict);
+    let found = validate(p, P::INFO.samples, true);
     assert!(found.is_valid(), "the sample: {:?}", found.lines());
-    let cases = parse_all(p, P::SAMPLES).len() as u64;
+    let cases = parse_all(p, P::INFO.samples).len() as u64;
     assert_eq!(
         found.cases, cases,
         "the validator counts the sample's cases"
     );
-    let cut = P::SAMPLES
+    let cut = P::INFO
+        .samples
         .trim_end()
         .rsplit_once('\n')
         .map_or("", |(a, _)| a);
@@ -1091,7 +1177,7 @@ fn judge_kit<P: Puzzle>(p: &P) -> String {
         !validate(p, cut, false).is_valid(),
         "a sample without its last line"
     );
-    let presets = p.presets();
+    let presets = P::CAPS.presets(p);
     let mut names = HashSet::new();
     for preset in &presets {
         assert!(
@@ -1100,7 +1186,7 @@ fn judge_kit<P: Puzzle>(p: &P) -> String {
             preset.name
         );
         if !preset.text.is_empty() {
-            let text = format!("{}{}", preset.text, P::TERMINATOR);
+            let text = format!("{}{}", preset.text, P::INFO.terminator);
             let found = validate(p, &text, true);
             assert!(
                 found.is_valid(),
@@ -1110,11 +1196,11 @@ fn judge_kit<P: Puzzle>(p: &P) -> String {
             );
         }
     }
-    for v in P::VARIANTS {
-        let wrong = P::variant(v).expect("a variant's settings are valid");
+    for v in P::CAPS.variants() {
+        let wrong = P::CAPS.variant(v).expect("a variant's settings are valid");
         assert_ne!(
-            wrong.settings(),
-            p.settings(),
+            P::CAPS.settings_of(&wrong),
+            P::CAPS.settings_of(p),
             "variant {} changes nothing",
             v.name
         );
@@ -1122,13 +1208,13 @@ fn judge_kit<P: Puzzle>(p: &P) -> String {
     format!(
         "sample valid, {} presets, {} variants",
         presets.len(),
-        P::VARIANTS.len()
+        P::CAPS.variants().len()
     )
 }
 
 conformance!(
     /// The sample validates; presets are valid; variants change the rules.
-    judge_kit_contract_holds => judge_kit
+    judge_kit_contract_holds => judge_kit needs judge
 );
 
 conformance!(
@@ -1146,7 +1232,7 @@ conformance!(
 );
 conformance!(
     /// Proved answers in range, reproducible from the seed.
-    generator_is_exact_and_reproducible => generator
+    generator_is_exact_and_reproducible => generator needs generate
 );
 conformance!(
     /// Hints, undo, redo, restart, resume and refusals.
@@ -1158,26 +1244,19 @@ conformance!(
 );
 conformance!(
     /// Defaults, round trips and refused values.
-    settings_round_trip => settings
+    settings_round_trip => settings needs settings
 );
 conformance!(
     /// Every smaller case is smaller and shrinking ends.
-    smaller_cases_are_smaller => shrinking
+    smaller_cases_are_smaller => shrinking needs generate
 );
 
-/// The suite runs every registered puzzle; the template is registered,
-/// and listed, exactly when the `template` feature is on.
+/// The suite runs every registered puzzle, and each says what it lacks.
 #[test]
 fn the_suite_sees_every_registered_puzzle() {
-    let names: Vec<&str> = entries().iter().map(|e| e.name).collect();
-    let template = entries().into_iter().find(|e| e.name == "template");
-    assert_eq!(
-        template.map(|e| e.listed),
-        cfg!(feature = "template").then_some(true),
-        "{names:?}"
-    );
     for e in entries() {
-        assert!(!e.samples.is_empty(), "{} has no samples", e.name);
+        assert!(!e.info.samples.is_empty(), "{} has no samples", e.name);
+        eprintln!("{}: lacks {:?}", e.name, e.lacks());
     }
 }
 
@@ -1185,17 +1264,27 @@ fn the_suite_sees_every_registered_puzzle() {
 /// random cases: an exact one answers what the solver proves; every trace
 /// numbers its kept steps from 1, names as parent only an expansion made
 /// before, keeps exactly the first `max_events`, and counts past them.
-fn algorithms<P: Puzzle>(p: &P) -> String {
+fn algorithms<P: Registered>(p: &P) -> String {
     use gridpuzzle_engine::trace::{self, Kind, Step};
     let samples = corpus(p, 40);
     let mut runs = 0;
-    for a in P::ALGORITHMS {
+    let watch = P::CAPS.watching().expect("checked by the caller");
+    for a in watch.algorithms() {
         for s in &samples {
-            let exact = trace::exact_answer(p, &s.case, &roomy());
+            let exact = exact_answer(p, &s.case, &roomy());
             let max_events = 50;
             let mut kept: Vec<Step> = Vec::new();
-            let run = trace::run(p, &s.case, a.name, &roomy(), max_events, &mut kept, exact)
-                .unwrap_or_else(|e| panic!("{}: {e}", a.name));
+            let run = trace::run(
+                watch,
+                p,
+                &s.case,
+                a.name,
+                &roomy(),
+                max_events,
+                &mut kept,
+                exact,
+            )
+            .unwrap_or_else(|e| panic!("{}: {e}", a.name));
             runs += 1;
             if a.exact && run.traced.answer.is_some() {
                 assert_eq!(
@@ -1229,6 +1318,7 @@ fn algorithms<P: Puzzle>(p: &P) -> String {
         }
     }
     let unknown = trace::run(
+        watch,
         p,
         &samples[0].case,
         "no-such-search",
@@ -1238,17 +1328,21 @@ fn algorithms<P: Puzzle>(p: &P) -> String {
         None,
     );
     assert!(unknown.is_err(), "an unknown algorithm is refused");
-    format!("{} algorithms, {runs} traced runs", P::ALGORITHMS.len())
+    format!(
+        "{} algorithms, {runs} traced runs",
+        watch.algorithms().len()
+    )
 }
 
 conformance!(
     /// The searches offered for watching answer right and trace coherently.
-    algorithms_trace_the_samples => algorithms
+    algorithms_trace_the_samples => algorithms needs watch
 );
 
-fn lessons<P: Puzzle>(p: &P) -> String {
+fn lessons<P: Registered>(p: &P) -> String {
     use gridpuzzle_engine::trace::{self, Count};
-    for l in P::LESSONS {
+    let watch = P::CAPS.watching().expect("checked by the caller");
+    for l in watch.lessons() {
         let cases: Vec<P::Case> = p
             .cases(Box::new(l.input.as_bytes()))
             .collect::<Result<_, _>>()
@@ -1259,28 +1353,27 @@ fn lessons<P: Puzzle>(p: &P) -> String {
             "lesson {} watches nothing",
             l.name
         );
-        let exact = match p.solve(&cases[0], &roomy()).outcome {
-            Outcome::Solved(plan) => Some(plan.len() as i64),
-            Outcome::Unsolvable => Some(-1),
-            Outcome::Limit(hit) => panic!("lesson {}: {hit}", l.name),
-        };
+        let exact = exact_answer(p, &cases[0], &roomy());
+        assert!(exact.is_some(), "lesson {}: the solver ran out", l.name);
         for name in l.algorithms {
-            let a = P::ALGORITHMS
+            let a = watch
+                .algorithms()
                 .iter()
                 .find(|a| a.name == *name)
                 .unwrap_or_else(|| panic!("lesson {} names no algorithm {name}", l.name));
-            let run = trace::run(p, &cases[0], name, &roomy(), 0, &mut Count, exact).unwrap();
+            let run =
+                trace::run(watch, p, &cases[0], name, &roomy(), 0, &mut Count, exact).unwrap();
             assert!(run.limit.is_none(), "lesson {}: {name} ran out", l.name);
             if a.exact {
                 assert_eq!(run.correct(), Some(true), "lesson {}: {name}", l.name);
             }
         }
     }
-    format!("{} lessons", P::LESSONS.len())
+    format!("{} lessons", watch.lessons().len())
 }
 
 conformance!(
     /// Every lesson is one board, watches offered searches, and the exact
     /// ones answer it right within the default budget.
-    lessons_are_boards_the_searches_answer => lessons
+    lessons_are_boards_the_searches_answer => lessons needs watch
 );

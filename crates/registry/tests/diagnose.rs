@@ -4,14 +4,16 @@
 //! plan, a longer answer a plan of that length or the proof of none).
 
 use gridpuzzle_curling::Curling;
+use gridpuzzle_engine::caps::JudgeKit;
+use gridpuzzle_engine::caps::{stress_case, GenSpec};
 use gridpuzzle_engine::diagnose::{diagnose, exact_length, Exact};
 use gridpuzzle_engine::generate::Want;
-use gridpuzzle_engine::puzzle::GenSpec;
 use gridpuzzle_engine::search::{Limits, Outcome};
 use gridpuzzle_holedox::Holedox;
 use gridpuzzle_registry::Puzzle;
+use gridpuzzle_registry::Registered;
 
-fn answer<P: Puzzle>(p: &P, case: &P::Case) -> i64 {
+fn answer<P: Registered>(p: &P, case: &P::Case) -> i64 {
     match p.solve(case, &Limits::none()).outcome {
         Outcome::Solved(plan) => plan.len() as i64,
         Outcome::Unsolvable => -1,
@@ -19,7 +21,7 @@ fn answer<P: Puzzle>(p: &P, case: &P::Case) -> i64 {
     }
 }
 
-fn parse<P: Puzzle>(p: &P, text: &str) -> Vec<P::Case> {
+fn parse<P: Registered>(p: &P, text: &str) -> Vec<P::Case> {
     p.cases(Box::new(text.as_bytes()))
         .map(|c| c.unwrap())
         .collect()
@@ -27,26 +29,32 @@ fn parse<P: Puzzle>(p: &P, text: &str) -> Vec<P::Case> {
 
 /// Every variant of `P` differs from the judge somewhere in the samples
 /// or the random cases, and is named there by the diagnosis of its answer.
-fn every_variant_is_named<P: Puzzle>(extra: Vec<P::Case>) {
+fn every_variant_is_named<P: Registered>(extra: Vec<P::Case>) {
     let judge = P::default();
-    let mut cases = parse(&judge, P::SAMPLES);
+    let mut cases = parse(&judge, P::INFO.samples);
     cases.extend(extra);
     for seed in 0..400 {
         let (w, h) = (2 + (seed % 5) as u32, 2 + (seed / 5 % 5) as u32);
-        cases.extend(judge.random_case(seed, w, h));
+        cases.extend(stress_case(
+            P::CAPS.generator().unwrap(),
+            &judge,
+            seed,
+            w,
+            h,
+        ));
     }
-    for v in P::VARIANTS {
-        let q = P::variant(v).unwrap();
+    for v in P::CAPS.variants() {
+        let q = P::CAPS.variant(v).unwrap();
         let mut named = 0;
         for case in &cases {
             let theirs = answer(&q, case);
             if theirs == answer(&judge, case) {
                 continue;
             }
-            let d = diagnose(&judge, case, theirs, &Limits::none());
+            let d = diagnose(&P::CAPS, &judge, case, theirs, &Limits::none());
             // Named, or a simpler reading it combines is (the likelier).
             let part_of_v = |name: &&str| {
-                let w = P::VARIANTS.iter().find(|w| w.name == *name).unwrap();
+                let w = P::CAPS.variants().iter().find(|w| w.name == *name).unwrap();
                 w.settings.iter().all(|s| v.settings.contains(s))
             };
             assert!(d.matched.iter().any(part_of_v), "{}: {d}", v.name);
@@ -62,7 +70,7 @@ fn every_variant_is_named<P: Puzzle>(extra: Vec<P::Case>) {
 #[test]
 fn curling_variants_are_named() {
     // A board that needs more than 10 throws, for the cap.
-    let no_cap = Curling::variant(&Curling::VARIANTS[0]).unwrap();
+    let no_cap = Curling::CAPS.variant(&Curling::VARIANTS[0]).unwrap();
     let spec = GenSpec {
         width: 8,
         height: 8,
@@ -73,8 +81,10 @@ fn curling_variants_are_named() {
         attempts: 20_000,
         cancel: None,
     };
-    let long = no_cap
-        .generator(&spec, 7)
+    let long = Curling::CAPS
+        .generator()
+        .unwrap()
+        .generator(&no_cap, &spec, 7)
         .unwrap()
         .next()
         .unwrap()
@@ -92,23 +102,23 @@ fn holedox_variants_are_named() {
 fn the_answers_number_is_read() {
     let judge = Curling::default();
     // Sample dataset 2 of the statement: 4 throws.
-    let case = parse(&judge, Curling::SAMPLES)[1].clone();
-    let d = diagnose(&judge, &case, -1, &Limits::none());
+    let case = parse(&judge, Curling::INFO.samples)[1].clone();
+    let d = diagnose(&caps_of(&judge), &judge, &case, -1, &Limits::none());
     assert!(
         d.to_string()
             .starts_with("your -1 is wrong: here is a plan of 4 throws: "),
         "{d}"
     );
     assert_eq!(d.optimum, Some(4));
-    let d = diagnose(&judge, &case, 2, &Limits::none());
+    let d = diagnose(&caps_of(&judge), &judge, &case, 2, &Limits::none());
     assert!(d.to_string().contains("no legal plan is that short"), "{d}");
-    let d = diagnose(&judge, &case, 4, &Limits::none());
+    let d = diagnose(&caps_of(&judge), &judge, &case, 4, &Limits::none());
     assert!(d.to_string().contains("is the judge's answer"), "{d}");
     // Longer: a plan of exactly that length exists or does not, and a
     // found one is legal and of that length.
     let mut found = 0;
     for n in 5..=10 {
-        let d = diagnose(&judge, &case, n, &Limits::none());
+        let d = diagnose(&caps_of(&judge), &judge, &case, n, &Limits::none());
         match exact_length(&judge, &case, n as usize, &Limits::none()) {
             Exact::Found(plan) => {
                 assert_eq!(plan.len(), n as usize);
@@ -134,19 +144,19 @@ fn the_answers_number_is_read() {
     }
     assert!(found > 0, "some longer plan exists on sample 2");
     // Over the cap: no plan of 11 throws under the judge's rules.
-    let d = diagnose(&judge, &case, 11, &Limits::none());
+    let d = diagnose(&caps_of(&judge), &judge, &case, 11, &Limits::none());
     assert!(d.to_string().contains("no legal plan of exactly 11"), "{d}");
     // Holedox lairs are bipartite: a plan's length has the optimum's parity.
     let h = Holedox::default();
-    let case = parse(&h, Holedox::SAMPLES)[0].clone();
+    let case = parse(&h, Holedox::INFO.samples)[0].clone();
     let best = answer(&h, &case);
-    let d = diagnose(&h, &case, best + 1, &Limits::none());
+    let d = diagnose(&caps_of(&h), &h, &case, best + 1, &Limits::none());
     assert!(
         d.to_string()
             .contains(&format!("no legal plan of exactly {}", best + 1)),
         "{d}"
     );
-    let d = diagnose(&h, &case, -7, &Limits::none());
+    let d = diagnose(&caps_of(&h), &h, &case, -7, &Limits::none());
     assert!(d.to_string().contains("-7 is no answer"), "{d}");
 }
 
@@ -159,11 +169,16 @@ fn a_budget_stops_the_diagnosis_honestly() {
     };
     // A sample case that needs a search (some are decided by their bounds
     // before any expansion).
-    let case = parse(&judge, Holedox::SAMPLES)
+    let case = parse(&judge, Holedox::INFO.samples)
         .into_iter()
         .find(|c| matches!(judge.solve(c, &tiny).outcome, Outcome::Limit(_)))
         .expect("a sample case needs a search");
-    let d = diagnose(&judge, &case, 3, &tiny);
+    let d = diagnose(&caps_of(&judge), &judge, &case, 3, &tiny);
     assert_eq!(d.optimum, None);
     assert!(d.to_string().starts_with("no diagnosis"), "{d}");
+}
+
+/// The capabilities of `puzzle`'s type, as its registry line declares them.
+fn caps_of<P: Registered>(_: &P) -> gridpuzzle_engine::caps::Caps<P> {
+    P::CAPS
 }

@@ -3,14 +3,16 @@
 //! refused in `generate`'s words.
 
 use gridpuzzle_engine::fresh::{make, Spec};
-use gridpuzzle_engine::puzzle::capitalized;
 use gridpuzzle_engine::search::Limits;
-use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use gridpuzzle_engine::words::capitalized;
+use gridpuzzle_registry::Registered;
+use gridpuzzle_registry::{Entry, Visit};
 
+/// The puzzles with a generator: those `play --seed` offers.
 fn listed() -> Vec<Entry> {
     gridpuzzle_registry::entries()
         .into_iter()
-        .filter(|e| e.listed)
+        .filter(|e| e.gen.is_some())
         .collect()
 }
 
@@ -24,25 +26,25 @@ fn spec(seed: u64, width: u32, height: u32, answer: (u32, u32)) -> Spec {
     }
 }
 
-/// Every listed puzzle: its fresh range met, the same case per seed.
+/// Every puzzle with a generator: its fresh range met, the same case per seed.
 #[test]
 fn fresh_puzzles_meet_their_range_and_repeat_per_seed() {
     struct Fresh;
     impl Visit for Fresh {
         type Output = ();
-        fn visit<P: Puzzle>(self, puzzle: P) {
-            let (lo, hi) = P::FRESH_ANSWER;
+        fn visit<P: Registered>(self, puzzle: P) {
+            let (lo, hi) = P::CAPS.generator().unwrap().info().fresh_answer;
             let s = spec(7, 8, 8, (lo, hi));
-            let a = make(&puzzle, &s).unwrap();
-            let b = make(&puzzle, &s).unwrap();
-            assert_eq!(a, b, "{}: same seed, same case", P::NAME);
+            let a = make(P::CAPS.generator().unwrap(), &puzzle, &s).unwrap();
+            let b = make(P::CAPS.generator().unwrap(), &puzzle, &s).unwrap();
+            assert_eq!(a, b, "{}: same seed, same case", P::INFO.name);
             let n = puzzle
                 .solve(&a, &Limits::none())
                 .outcome
                 .moves()
                 .unwrap()
                 .len() as u32;
-            assert!((lo..=hi).contains(&n), "{}: {n}", P::NAME);
+            assert!((lo..=hi).contains(&n), "{}: {n}", P::INFO.name);
         }
     }
     for e in listed() {
@@ -57,18 +59,22 @@ fn impossible_requests_are_clear_errors() {
     struct Errors;
     impl Visit for Errors {
         type Output = ();
-        fn visit<P: Puzzle>(self, puzzle: P) {
+        fn visit<P: Registered>(self, puzzle: P) {
             // The smallest value of every parameter (a body of one).
             let mut s = spec(1, 3, 1, (9, 9));
-            s.params = P::FRESH_PARAMS
+            s.params = P::CAPS
+                .generator()
+                .unwrap()
+                .info()
+                .fresh_params
                 .iter()
                 .map(|p| (p.key.to_string(), "1".to_string()))
                 .collect();
-            let err = make(&puzzle, &s).unwrap_err();
+            let err = make(P::CAPS.generator().unwrap(), &puzzle, &s).unwrap_err();
             let want = format!(
                 "no {} {} of 3x1 with an optimum of 9..9",
-                capitalized(P::NAME),
-                P::BOARD
+                capitalized(P::INFO.name),
+                P::INFO.board
             );
             // Or the generator's own sharper refusal of the size (the
             // template's: no 3x1 board needs 9 moves).
@@ -87,17 +93,26 @@ fn impossible_requests_are_clear_errors() {
     struct Capped;
     impl Visit for Capped {
         type Output = Vec<String>;
-        fn visit<P: Puzzle>(self, puzzle: P) -> Vec<String> {
+        fn visit<P: Registered>(self, puzzle: P) -> Vec<String> {
             let mut errors = Vec::new();
-            if P::SETTINGS.iter().any(|s| s.key == "max-throws") {
+            if P::CAPS.setting_list().iter().any(|s| s.key == "max-throws") {
                 let mut p = puzzle.clone();
-                p.set("max-throws", "10").unwrap();
-                errors.push(make(&p, &spec(1, 3, 1, (11, 12))).unwrap_err());
+                P::CAPS.set(&mut p, "max-throws", "10").unwrap();
+                errors.push(
+                    make(P::CAPS.generator().unwrap(), &p, &spec(1, 3, 1, (11, 12))).unwrap_err(),
+                );
             }
-            if P::FRESH_PARAMS.iter().any(|p| p.key == "len") {
+            if P::CAPS
+                .generator()
+                .unwrap()
+                .info()
+                .fresh_params
+                .iter()
+                .any(|p| p.key == "len")
+            {
                 let mut s = spec(1, 3, 1, (9, 9));
                 s.params = vec![("len".into(), "4".into())];
-                errors.push(make(&puzzle, &s).unwrap_err());
+                errors.push(make(P::CAPS.generator().unwrap(), &puzzle, &s).unwrap_err());
             }
             errors
         }

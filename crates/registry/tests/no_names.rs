@@ -1,8 +1,9 @@
 //! The front ends and the engine name no puzzle: the check of issue 25's
-//! `grep -rn "curling\|holedox" crates/cli crates/server crates/engine e2e
-//! --include=*.rs --include=*.js --include=*.css --include=*.mjs`, in Rust,
-//! with the registry's names (every registered puzzle but the template,
-//! whose name is an ordinary word).
+//! `grep -rnw "curling\|holedox" crates/cli crates/server crates/engine
+//! crates/judge crates/tui e2e --include=*.rs --include=*.js --include=*.css
+//! --include=*.mjs`, in Rust, with every registered puzzle's name matched
+//! as a whole word (a puzzle called `ice` is not found in `slice` or
+//! `service`).
 //!
 //! A name may appear only
 //!
@@ -54,6 +55,8 @@ const FIXTURES: &[&str] = &[
     "crates/server/tests/golden.rs",
     "crates/server/tests/load.rs",
     "crates/server/tests/page_api.rs",
+    // The terminal game's screens, played on the two puzzles' samples.
+    "crates/tui/src/tests.rs",
     // The browser scenarios: a Curling board built in the editor, a
     // Holedox sample played, their links; a first visit through the first
     // puzzle's levels.
@@ -139,20 +142,23 @@ fn code_lines(text: &str) -> Vec<(usize, String)> {
     out
 }
 
-/// Where `name` appears in `code` other than as a path's component.
+/// Where `name` appears in `code` as a whole word (no letter, digit or
+/// `_` on either side), other than as a path's component.
 fn named(code: &str, name: &str) -> bool {
     let lower = code.to_lowercase();
-    lower
-        .match_indices(name)
-        .any(|(k, _)| !lower[..k].ends_with('/'))
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    lower.match_indices(name).any(|(k, _)| {
+        let before = lower[..k].chars().next_back();
+        let after = lower[k + name.len()..].chars().next();
+        before != Some('/') && !word(before) && !word(after)
+    })
 }
 
-/// The puzzle names to look for.
+/// The puzzle names to look for: every registered puzzle's.
 fn names() -> Vec<&'static str> {
     gridpuzzle_registry::entries()
         .into_iter()
         .map(|e| e.name)
-        .filter(|&n| n != "template")
         .collect()
 }
 
@@ -162,7 +168,14 @@ fn front_ends_and_engine_name_no_puzzle() {
     let names = names();
     assert!(!names.is_empty());
     let mut all = Vec::new();
-    for dir in ["crates/cli", "crates/server", "crates/engine", "e2e"] {
+    for dir in [
+        "crates/cli",
+        "crates/server",
+        "crates/engine",
+        "crates/judge",
+        "crates/tui",
+        "e2e",
+    ] {
         files(&root.join(dir), &mut all);
     }
     assert!(all.len() > 50, "{} files found", all.len());
@@ -207,4 +220,11 @@ fn comments_paths_and_code_are_told_apart() {
     assert!(!named("read(\"../samples/curling.in\")", "curling"));
     assert!(!named("\"bench/holedox/hard.in\"", "holedox"));
     assert!(named("\"#curling/6x6/QkUA\"", "curling"));
+    // Whole words only: a puzzle called `ice` is not in these.
+    for code in ["let slice = x;", "fn service()", "choice_ice()", "ice2", "Device"] {
+        assert!(!named(code, "ice"), "{code}");
+    }
+    for code in ["play(\"ice\")", "let p = Ice::default();", "ice.solve()", "(ice)"] {
+        assert!(named(code, "ice"), "{code}");
+    }
 }

@@ -17,12 +17,12 @@
 //! The formats are the puzzle's own (its page section of the contract);
 //! this only reads and writes, so it waits for a light slot.
 
+use gridpuzzle_registry::Registered;
 use std::sync::Arc;
 
 use axum::extract::State;
 use axum::response::Response;
 use gridpuzzle_engine::page::id_name;
-use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -110,7 +110,7 @@ struct Encode {
 impl Visit for Encode {
     type Output = Result<Job, ApiError>;
 
-    fn visit<P: Puzzle>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
         let puzzle: P = self.options.puzzle()?;
         let draft = self.draft;
         Ok(Box::new(move |_| {
@@ -127,10 +127,13 @@ struct Decode {
 impl Visit for Decode {
     type Output = Result<Job, ApiError>;
 
-    fn visit<P: Puzzle>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
         let id = self.id;
         Ok(Box::new(move |_| {
-            let (puzzle, draft) = P::from_game_id(&id).map_err(ApiError::bad)?;
+            let (puzzle, draft) = P::CAPS
+                .page_of()?
+                .read_game_id(&id)
+                .map_err(ApiError::bad)?;
             Reply::json(&describe(&puzzle, draft, true)?)
         }))
     }
@@ -138,16 +141,25 @@ impl Visit for Decode {
 
 /// The description of `draft` under `puzzle`'s settings and the ones the
 /// draft holds; with `board`, the draft too.
-fn describe<P: Puzzle>(puzzle: &P, draft: Value, board: bool) -> Result<BoardAnswer, ApiError> {
-    let puzzle = puzzle.with_draft(&draft).map_err(ApiError::bad)?;
-    let input = puzzle.draft_text(&draft).map_err(ApiError::bad)?;
-    let id = puzzle.game_id(&draft).map_err(ApiError::bad)?;
+fn describe<P: Registered>(puzzle: &P, draft: Value, board: bool) -> Result<BoardAnswer, ApiError> {
+    let puzzle = P::CAPS
+        .page_of()?
+        .with_draft(puzzle, &draft)
+        .map_err(ApiError::bad)?;
+    let input = P::CAPS
+        .page_of()?
+        .draft_text(&puzzle, &draft)
+        .map_err(ApiError::bad)?;
+    let id = P::CAPS
+        .page_of()?
+        .game_id(&puzzle, &draft)
+        .map_err(ApiError::bad)?;
     Ok(BoardAnswer {
-        puzzle: P::NAME,
+        puzzle: P::INFO.name,
         input,
         id,
         options: settings_answer(&puzzle),
-        lacks: puzzle.draft_lacks(&draft),
+        lacks: P::CAPS.page_of()?.draft_lacks(&puzzle, &draft),
         board: board.then_some(draft),
     })
 }

@@ -10,11 +10,11 @@
 //! one. This only reads, so it waits for a light slot, never behind a
 //! search.
 
+use gridpuzzle_registry::Registered;
 use std::sync::Arc;
 
 use axum::extract::State;
 use axum::response::Response;
-use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -70,7 +70,7 @@ struct Cases {
 impl Visit for Cases {
     type Output = Result<Job, ApiError>;
 
-    fn visit<P: Puzzle>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
         let puzzle: P = self.req.options.puzzle()?;
         let input = Input::required(self.req.input)?;
         Ok(Box::new(move |ctx| {
@@ -86,7 +86,7 @@ impl Visit for Cases {
 const MAX_BOARDS: usize = 1000;
 const MAX_DRAWN_CELLS: u64 = 4_000_000;
 
-fn boards<P: Puzzle>(
+fn boards<P: Registered>(
     puzzle: &P,
     input: &str,
     ctx: &Ctx,
@@ -99,14 +99,14 @@ fn boards<P: Puzzle>(
         if ctx.stopped() {
             return Err(ApiError::out_of_time(format!(
                 "the request's time ran out while reading {} {}",
-                P::UNIT,
+                P::INFO.unit,
                 i + 1
             )));
         }
         if i == MAX_BOARDS {
             let more = format!(
                 "only the first {MAX_BOARDS} {}s are listed; split the input to see the rest",
-                P::UNIT
+                P::INFO.unit
             );
             return Ok((boards, Some(more)));
         }
@@ -127,11 +127,11 @@ fn boards<P: Puzzle>(
             if drawn > MAX_DRAWN_CELLS {
                 let more = format!(
                     "only the first {i} {}s are listed: the answer is capped at {MAX_DRAWN_CELLS} cells",
-                    P::UNIT
+                    P::INFO.unit
                 );
                 return Ok((boards, Some(more)));
             }
-            puzzle.board_json(&case)
+            P::CAPS.page_of()?.board_json(puzzle, &case)
         };
         if let Value::Object(o) = &mut board {
             o.insert("case".into(), json!(i + 1));

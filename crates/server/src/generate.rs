@@ -12,15 +12,15 @@
 //! `"complete": false` and a `reason`; the answer always says its `seed`
 //! (from the clock when none was given), so a run can be repeated.
 
+use gridpuzzle_registry::Registered;
 use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::State;
 use axum::response::Response;
+use gridpuzzle_engine::caps::GenSpec;
 use gridpuzzle_engine::generate::{Stop, Want};
-use gridpuzzle_engine::puzzle::GenSpec;
 use gridpuzzle_engine::report::generated_json;
-use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
@@ -140,25 +140,28 @@ struct Generate<'a> {
 impl Visit for Generate<'_> {
     type Output = Result<Job, ApiError>;
 
-    fn visit<P: Puzzle>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
         let req = self.req;
         let config = &self.ctx.config;
+        let gen = P::CAPS
+            .generator()
+            .map_err(|e| ApiError::bad(e.to_string()))?;
         // The puzzle's own fields: its settings, then its parameters.
         let (mut settings, mut params) = (Map::new(), Vec::new());
         for (key, value) in &req.puzzles_own {
-            if known::<P>(key, |e| e.settings) {
+            if known(key, |e| e.settings) {
                 settings.insert(key.clone(), value.clone());
-            } else if known::<P>(key, |e| e.gen_params) {
+            } else if known(key, |e| e.gen_params()) {
                 params.push(key);
             } else {
                 return Err(ApiError::bad(format!(
                     "unknown field `{key}` (known: {})",
-                    field_names::<P>().join(", ")
+                    field_names().join(", ")
                 )));
             }
         }
         owned::<P>(settings.keys(), "option", |e| e.settings)?;
-        owned::<P>(params.iter().copied(), "field", |e| e.gen_params)?;
+        owned::<P>(params.iter().copied(), "field", |e| e.gen_params())?;
         let puzzle = apply(P::default(), &settings)?;
         let Some(size) = req.size else {
             return Err(ApiError::bad(
@@ -179,7 +182,9 @@ impl Visit for Generate<'_> {
             height: size.height,
             want: req.answer.map_or(Want { min: 1, max: None }, |a| a.0),
             density: req.density.map(|d| d.0),
-            params: P::GEN_PARAMS
+            params: gen
+                .info()
+                .params
                 .iter()
                 .filter_map(|p| {
                     let value = req.puzzles_own.get(&crate::options::api_key(p))?;
@@ -188,7 +193,7 @@ impl Visit for Generate<'_> {
                 .collect(),
             max_expanded: Some(
                 req.max_states
-                    .map_or(P::GEN_MAX_EXPANDED, |m| m.0)
+                    .map_or(gen.info().max_expanded, |m| m.0)
                     .min(config.max_states),
             ),
             attempts: ATTEMPTS,
@@ -196,12 +201,11 @@ impl Visit for Generate<'_> {
         };
         // The generator checks the request. It is built again on the
         // blocking thread (it is not `Send`); building one is cheap.
-        puzzle
-            .generator(&spec, seed)
+        gen.generator(&puzzle, &spec, seed)
             .map_err(|e| ApiError::bad(api_words::<P>(&e)))?;
         Ok(Box::new(move |ctx| {
-            let generator = puzzle
-                .generator(&spec, seed)
+            let generator = gen
+                .generator(&puzzle, &spec, seed)
                 .map_err(|e| ApiError::bad(api_words::<P>(&e)))?;
             let (cases, input, reason) = run(&puzzle, generator, count, ctx);
             Reply::json(&GenerateAnswer {
@@ -215,15 +219,15 @@ impl Visit for Generate<'_> {
     }
 }
 
-/// The fields a generate request for `P` may have, for the message that
+/// The fields a generate request may have, for the message that
 /// refuses another.
-fn field_names<P: Puzzle>() -> Vec<String> {
+fn field_names() -> Vec<String> {
     let mut names: Vec<String> = ["puzzle", "size", "count", "seed", "answer"]
         .map(String::from)
         .into();
-    names.extend(api_keys::<P>(|e| e.gen_params));
+    names.extend(api_keys(|e| e.gen_params()));
     names.push("density".into());
-    names.extend(api_keys::<P>(|e| e.settings));
+    names.extend(api_keys(|e| e.settings));
     names.push("max_states".into());
     names
 }
@@ -253,7 +257,7 @@ fn clock_seed() -> u64 {
 /// The generator's words (the command line's) with the API's names:
 /// `--max-throws` is `max_throws`, and the density option (`--blocks`)
 /// is `density`.
-fn api_words<P: Puzzle>(message: &str) -> String {
+fn api_words<P: Registered>(message: &str) -> String {
     let mut out = String::with_capacity(message.len());
     let mut rest = message;
     while let Some(at) = rest.find("--") {
@@ -269,7 +273,7 @@ fn api_words<P: Puzzle>(message: &str) -> String {
             rest = after;
             continue;
         }
-        if flag == P::DENSITY {
+        if P::CAPS.generate.is_some_and(|g| flag == g.info().density) {
             out.push_str("density");
         } else {
             out.push_str(&flag.replace('-', "_"));
@@ -283,7 +287,7 @@ fn api_words<P: Puzzle>(message: &str) -> String {
 /// Takes up to `count` puzzles from `generator`, stopping at the
 /// request's deadline: the records, the whole judge input and, when not
 /// all were made, why.
-fn run<P: Puzzle>(
+fn run<P: Registered>(
     puzzle: &P,
     mut generator: impl Iterator<
         Item = Result<gridpuzzle_engine::generate::Generated<P::Case, P::Move>, Stop>,
@@ -312,7 +316,7 @@ fn run<P: Puzzle>(
                 cases.push(generated_json(
                     cases.len() as u64 + 1,
                     &text,
-                    P::TERMINATOR,
+                    P::INFO.terminator,
                     &made.plan,
                     &made.difficulty,
                 ));
@@ -332,7 +336,7 @@ fn run<P: Puzzle>(
             None => break,
         }
     }
-    whole.push_str(P::TERMINATOR);
+    whole.push_str(P::INFO.terminator);
     (cases, whole, reason)
 }
 
@@ -344,7 +348,7 @@ mod tests {
 
     impl Visit for Words<'_> {
         type Output = String;
-        fn visit<P: Puzzle>(self, _: P) -> String {
+        fn visit<P: Registered>(self, _: P) -> String {
             api_words::<P>(self.0)
         }
     }
@@ -361,7 +365,9 @@ mod tests {
                 words("--len 99 does not fit, found --size 1x1"),
                 "len 99 does not fit, found size 1x1"
             );
-            assert_eq!(words(&format!("try --{}", e.density)), "try density");
+            if let Some(g) = e.gen {
+                assert_eq!(words(&format!("try --{}", g.density)), "try density");
+            }
             assert_eq!(words("a--b -- c"), "a--b -- c");
         }
     }

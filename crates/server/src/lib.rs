@@ -832,6 +832,14 @@ impl ApiError {
     }
 }
 
+/// A capability the puzzle does not declare: the request asked for what
+/// it lacks (`curling has no page on the web`).
+impl From<gridpuzzle_engine::caps::Lacks> for ApiError {
+    fn from(lacks: gridpuzzle_engine::caps::Lacks) -> ApiError {
+        ApiError::bad(lacks.to_string())
+    }
+}
+
 /// The body of every error answer.
 #[derive(Serialize)]
 struct ErrorAnswer<'a> {

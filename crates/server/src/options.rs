@@ -1,8 +1,8 @@
 //! A request's options: the puzzle's rule settings and the search bounds.
 //!
-//! The settings are the puzzle's own ([`Puzzle::SETTINGS`]): the API
+//! The settings are the puzzle's own ([`Settings::SETTINGS`](gridpuzzle_engine::caps::Settings::SETTINGS)): the API
 //! spells a key with `_` where the command line has `-` (`max_throws` is
-//! `--max-throws`), and a value is applied with [`Puzzle::set`], so the
+//! `--max-throws`), and a value is applied with [`Settings::set`](gridpuzzle_engine::caps::Settings::set), so the
 //! CLI, the save file and the API read a setting the one same way (a JSON
 //! number or string becomes its text, `null` keeps the judge's rule). The
 //! server knows no setting by name: which keys exist, and which puzzle
@@ -18,11 +18,11 @@
 //! rules a board is played under so, for the page to send on), and
 //! `/api/puzzles` names the settings by [`api_key`].
 
+use gridpuzzle_registry::Registered;
 use std::time::{Duration, Instant};
 
-use gridpuzzle_engine::puzzle::Setting;
+use gridpuzzle_engine::caps::Setting;
 use gridpuzzle_engine::search::Limits;
-use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Entry;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -69,10 +69,10 @@ impl<'de> Deserialize<'de> for Options {
 
 impl Options {
     /// Puzzle `P` under the settings given, every key checked.
-    pub(crate) fn puzzle<P: Puzzle>(&self) -> Result<P, ApiError> {
+    pub(crate) fn puzzle<P: Registered>(&self) -> Result<P, ApiError> {
         for key in self.settings.keys() {
-            if !known::<P>(key, |e| e.settings) {
-                let mut keys = api_keys::<P>(|e| e.settings);
+            if !known(key, |e| e.settings) {
+                let mut keys = api_keys(|e| e.settings);
                 keys.extend(["max_states".into(), "timeout_ms".into()]);
                 return Err(ApiError::bad(format!(
                     "unknown option `{key}` (known: {})",
@@ -99,20 +99,17 @@ pub(crate) fn api_key(setting: &Setting) -> String {
     setting.key.replace('-', "_")
 }
 
-/// The puzzles whose keys a request for `P` may meet: the listed ones,
-/// and `P` itself (a puzzle kept out of the lists, such as the tests'
-/// template, still reads its own settings).
-fn entries<P: Puzzle>() -> impl Iterator<Item = Entry> {
-    gridpuzzle_registry::entries()
-        .into_iter()
-        .filter(|e| e.listed || e.name == P::NAME)
+/// The puzzles whose keys a request may meet: every registered one (a
+/// key of another puzzle is refused by name, not as unknown).
+fn entries() -> impl Iterator<Item = Entry> {
+    gridpuzzle_registry::entries().into_iter()
 }
 
 /// The API keys of those puzzles' `keys` (settings or generator
 /// parameters), each once, in the registry's order.
-pub(crate) fn api_keys<P: Puzzle>(keys: fn(&Entry) -> &'static [Setting]) -> Vec<String> {
+pub(crate) fn api_keys(keys: fn(&Entry) -> &'static [Setting]) -> Vec<String> {
     let mut all: Vec<String> = Vec::new();
-    for e in entries::<P>() {
+    for e in entries() {
         for s in keys(&e) {
             let key = api_key(s);
             if !all.contains(&key) {
@@ -125,23 +122,23 @@ pub(crate) fn api_keys<P: Puzzle>(keys: fn(&Entry) -> &'static [Setting]) -> Vec
 
 /// Whether `key` is one of `keys` of any puzzle a request for `P` may
 /// meet.
-pub(crate) fn known<P: Puzzle>(key: &str, keys: fn(&Entry) -> &'static [Setting]) -> bool {
-    entries::<P>().any(|e| keys(&e).iter().any(|s| api_key(s) == key))
+pub(crate) fn known(key: &str, keys: fn(&Entry) -> &'static [Setting]) -> bool {
+    entries().any(|e| keys(&e).iter().any(|s| api_key(s) == key))
 }
 
 /// Refuses the first of `given` that is not `P`'s own, naming the puzzle
 /// it is for (`option `exit` is for holedox only`).
-pub(crate) fn owned<'a, P: Puzzle>(
+pub(crate) fn owned<'a, P: Registered>(
     given: impl IntoIterator<Item = &'a String>,
     word: &str,
     keys: fn(&Entry) -> &'static [Setting],
 ) -> Result<(), ApiError> {
     for key in given {
-        let owners: Vec<&str> = entries::<P>()
+        let owners: Vec<&str> = entries()
             .filter(|e| keys(e).iter().any(|s| api_key(s) == *key))
             .map(|e| e.name)
             .collect();
-        if !owners.contains(&P::NAME) {
+        if !owners.contains(&P::INFO.name) {
             return Err(ApiError::bad(format!(
                 "{word} `{key}` is for {} only",
                 owners.join(" and ")
@@ -152,16 +149,17 @@ pub(crate) fn owned<'a, P: Puzzle>(
 }
 
 /// Every setting of `puzzle` as `options` that [`Options::puzzle`] reads
-/// back: API keys, values as the text [`Puzzle::get`] writes, in
-/// [`Puzzle::SETTINGS`] order.
-pub(crate) fn settings_answer<P: Puzzle>(puzzle: &P) -> Map<String, Value> {
-    P::SETTINGS
+/// back: API keys, values as the text [`Settings::get`](gridpuzzle_engine::caps::Settings::get) writes, in
+/// [`Settings::SETTINGS`](gridpuzzle_engine::caps::Settings::SETTINGS) order.
+pub(crate) fn settings_answer<P: Registered>(puzzle: &P) -> Map<String, Value> {
+    P::CAPS
+        .setting_list()
         .iter()
-        .map(|s| (api_key(s), Value::String(puzzle.get(s.key))))
+        .map(|s| (api_key(s), Value::String(P::CAPS.get(puzzle, s.key))))
         .collect()
 }
 
-/// A JSON value as the text [`Puzzle::set`] reads: a string as it is,
+/// A JSON value as the text [`Settings::set`](gridpuzzle_engine::caps::Settings::set) reads: a string as it is,
 /// anything else as its JSON (which the puzzle refuses, quoting it, when
 /// it is no number); `None` for `null`.
 pub(crate) fn text(value: &Value) -> Option<String> {
@@ -173,14 +171,20 @@ pub(crate) fn text(value: &Value) -> Option<String> {
 }
 
 /// `puzzle` with the settings `given` (API keys, all `P`'s own) applied.
-pub(crate) fn apply<P: Puzzle>(mut puzzle: P, given: &Map<String, Value>) -> Result<P, ApiError> {
+pub(crate) fn apply<P: Registered>(
+    mut puzzle: P,
+    given: &Map<String, Value>,
+) -> Result<P, ApiError> {
     for (key, value) in given {
         let Some(value) = text(value) else { continue };
-        let key = P::SETTINGS
+        let key = P::CAPS
+            .setting_list()
             .iter()
             .find(|s| api_key(s) == *key)
             .map_or(key.as_str(), |s| s.key);
-        puzzle.set(key, &value).map_err(ApiError::bad)?;
+        P::CAPS
+            .set(&mut puzzle, key, &value)
+            .map_err(ApiError::bad)?;
     }
     Ok(puzzle)
 }

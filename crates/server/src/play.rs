@@ -16,6 +16,8 @@
 //! positions asked for have a cap of their own). A replay only reads and
 //! waits for a light slot; a hint searches and waits for a search slot.
 
+use gridpuzzle_engine::caps::PageOf;
+use gridpuzzle_registry::Registered;
 use std::sync::Arc;
 
 use axum::extract::State;
@@ -23,7 +25,6 @@ use axum::response::Response;
 use gridpuzzle_engine::moves::{plan_string, Move};
 use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_engine::session::ALREADY_WON;
-use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -128,7 +129,7 @@ struct Play<'a> {
 impl Visit for Play<'_> {
     type Output = Result<Job, ApiError>;
 
-    fn visit<P: Puzzle>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
         let puzzle: P = self.req.options.puzzle()?;
         let bounds = self.req.options.bounds(&self.ctx.config);
         let input = Input::required(self.req.input)?;
@@ -152,17 +153,18 @@ impl Visit for Play<'_> {
     }
 }
 
-/// A position of the window: [`Puzzle::position_json`] with its `view`,
+/// A position of the window: [`Page::position_json`](gridpuzzle_engine::caps::Page::position_json) with its `view`,
 /// the [`BoardView`](gridpuzzle_engine::view::BoardView) the page draws
 /// (after the move `last`, so what the move broke is drawn so).
-fn drawn<P: Puzzle>(
+fn drawn<P: Registered>(
+    page: &dyn PageOf<P>,
     puzzle: &P,
     case: &P::Case,
     state: &P::State,
     last: Option<(&P::State, P::Move, &P::Event)>,
 ) -> Value {
     let view = puzzle.view(case, state, last, None).to_json();
-    match puzzle.position_json(case, state) {
+    match page.position_json(puzzle, case, state) {
         Value::Object(mut fields) => {
             fields.insert("view".into(), view);
             Value::Object(fields)
@@ -172,7 +174,7 @@ fn drawn<P: Puzzle>(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn play<P: Puzzle>(
+fn play<P: Registered>(
     puzzle: &P,
     input: &str,
     wanted: u64,
@@ -182,11 +184,12 @@ fn play<P: Puzzle>(
     bounds: Bounds,
     ctx: &Ctx,
 ) -> Result<PlayAnswer, ApiError> {
+    let page = P::CAPS.page_of()?;
     let case = nth_case(puzzle, input, wanted, ctx)?;
     let mut state = puzzle.start(&case);
-    let start = puzzle.state_json(&state);
+    let start = page.state_json(puzzle, &state);
     if let Some(w) = &mut window {
-        w.see(0, || drawn(puzzle, &case, &state, None));
+        w.see(0, || drawn(page, puzzle, &case, &state, None));
     }
     let mut steps = Vec::new();
     let mut refused = None;
@@ -205,10 +208,10 @@ fn play<P: Puzzle>(
         };
         match applied {
             Ok((next, event)) => {
-                steps.push(raw(&puzzle.step_json(&next, &event))?);
+                steps.push(raw(&page.step_json(puzzle, &next, &event))?);
                 if let Some(w) = &mut window {
                     w.see(index + 1, || {
-                        drawn(puzzle, &case, &next, Some((&state, mv, &event)))
+                        drawn(page, puzzle, &case, &next, Some((&state, mv, &event)))
                     });
                 }
                 state = next;

@@ -42,14 +42,15 @@
 //! window of positions). The answer depends on nothing but the build, so
 //! it is written once and needs no slot.
 
+use gridpuzzle_registry::Registered;
 use std::sync::OnceLock;
 
 use axum::http::StatusCode;
 use axum::response::Response;
+use gridpuzzle_engine::caps::{Levels, PageOf, Setting};
 use gridpuzzle_engine::moves::Move;
 use gridpuzzle_engine::page::MAX_SIDE;
-use gridpuzzle_engine::puzzle::{nth_case, Levels, NthCase, Setting};
-use gridpuzzle_engine::Puzzle;
+use gridpuzzle_engine::puzzle::{nth_case, NthCase};
 use gridpuzzle_registry::Visit;
 use serde::Serialize;
 use serde_json::Value;
@@ -81,9 +82,9 @@ struct PuzzleRecord {
     settings: Vec<SettingRecord>,
     samples: &'static str,
     board: Value,
-    density: &'static str,
+    density: Option<&'static str>,
     params: Vec<SettingRecord>,
-    fresh_answer: [u32; 2],
+    fresh_answer: Option<[u32; 2]>,
     /// The page's editor of the puzzle's drafts.
     editor: Value,
     /// The words for the moving piece and the place it must reach, for
@@ -183,7 +184,7 @@ pub(crate) async fn list() -> Response {
             max_positions: MAX_POSITIONS,
             palette: gridpuzzle_engine::view::palette_variables(),
             puzzles: offered()
-                .filter_map(|name| gridpuzzle_registry::visit(name, Describe))
+                .filter_map(|name| gridpuzzle_registry::visit(name, Describe).flatten())
                 .collect(),
         };
         serde_json::to_string(&catalog).expect("the catalog serializes")
@@ -191,45 +192,38 @@ pub(crate) async fn list() -> Response {
     json_response(StatusCode::OK, body.clone())
 }
 
-/// The names of the puzzles the page offers: listed, with a page.
+/// The names of the puzzles the page offers: those with a page.
 pub(crate) fn offered() -> impl Iterator<Item = &'static str> {
     gridpuzzle_registry::entries()
         .into_iter()
-        .filter(|e| e.listed && gridpuzzle_registry::visit(e.name, HasPage).unwrap_or(false))
+        .filter(|e| e.page.is_some())
         .map(|e| e.name)
-}
-
-/// Whether a puzzle has a page.
-struct HasPage;
-
-impl Visit for HasPage {
-    type Output = bool;
-
-    fn visit<P: Puzzle>(self, _: P) -> bool {
-        P::EDITOR.is_some()
-    }
 }
 
 /// A puzzle's record.
 struct Describe;
 
 impl Visit for Describe {
-    type Output = PuzzleRecord;
+    type Output = Option<PuzzleRecord>;
 
-    fn visit<P: Puzzle>(self, puzzle: P) -> PuzzleRecord {
+    fn visit<P: Registered>(self, puzzle: P) -> Option<PuzzleRecord> {
+        let page = P::CAPS.page?;
+        let info = page.info();
+        let gen = P::CAPS.generate.map(|g| g.info());
         // The statement's samples are the puzzle's own: a bad one is a bug
         // that the puzzle's tests catch; the page then opens a blank board.
-        let board = match nth_case(puzzle.cases(Box::new(P::SAMPLES.as_bytes())), P::SHOWCASE) {
-            NthCase::Found(case) => puzzle.board_json(&case),
+        let samples = puzzle.cases(Box::new(P::INFO.samples.as_bytes()));
+        let board = match nth_case(samples, info.showcase) {
+            NthCase::Found(case) => page.board_json(&puzzle, &case),
             NthCase::Bad(_) | NthCase::Short(_) => Value::Null,
         };
-        PuzzleRecord {
-            name: P::NAME,
-            title: P::TITLE,
-            about: P::ABOUT,
-            unit: P::UNIT,
-            one_move: P::MOVE,
-            moves: P::MOVES,
+        Some(PuzzleRecord {
+            name: P::INFO.name,
+            title: P::INFO.title,
+            about: P::INFO.about,
+            unit: P::INFO.unit,
+            one_move: P::INFO.one_move,
+            moves: P::INFO.moves,
             move_set: P::Move::ALL
                 .iter()
                 .map(|m| MoveRecord {
@@ -237,41 +231,45 @@ impl Visit for Describe {
                     word: m.word(),
                 })
                 .collect(),
-            settings: P::SETTINGS
+            settings: P::CAPS
+                .setting_list()
                 .iter()
-                .map(|s| SettingRecord::of(s, Some(P::BOARD_SETTINGS.contains(&s.key))))
+                .map(|s| SettingRecord::of(s, Some(info.board_settings.contains(&s.key))))
                 .collect(),
-            samples: P::SAMPLES,
+            samples: P::INFO.samples,
             board,
-            density: P::DENSITY,
-            params: P::GEN_PARAMS
+            density: gen.map(|g| g.density),
+            params: gen
+                .map_or(&[][..], |g| g.params)
                 .iter()
                 .map(|s| SettingRecord {
-                    start: P::FRESH_PARAMS
-                        .iter()
-                        .find(|f| f.key == s.key)
+                    start: gen
+                        .and_then(|g| g.fresh_params.iter().find(|f| f.key == s.key))
                         .map(|f| f.default),
                     ..SettingRecord::of(s, None)
                 })
                 .collect(),
-            fresh_answer: [P::FRESH_ANSWER.0, P::FRESH_ANSWER.1],
-            editor: P::EDITOR.map_or(Value::Null, |e| e.to_json()),
+            fresh_answer: gen.map(|g| [g.fresh_answer.0, g.fresh_answer.1]),
+            editor: info.editor.to_json(),
             piece: P::INFO.piece,
             goal: P::INFO.goal,
-            rules: P::RULES,
-            aim: P::AIM,
-            legend: P::LEGEND
+            rules: info.rules,
+            aim: info.aim,
+            legend: info
+                .legend
                 .iter()
                 .map(|&(role, label)| LegendEntry {
                     role: role.name(),
                     label,
                 })
                 .collect(),
-            levels: P::LEVELS
+            levels: info
+                .levels
                 .iter()
-                .map(|set| level_set(&puzzle, set))
+                .map(|set| level_set(page, &puzzle, set))
                 .collect(),
-            difficulties: P::DIFFICULTIES
+            difficulties: info
+                .difficulties
                 .iter()
                 .map(|d| DifficultyRecord {
                     name: d.name,
@@ -284,14 +282,14 @@ impl Visit for Describe {
                         .collect(),
                 })
                 .collect(),
-        }
+        })
     }
 }
 
 /// A set of levels as the page lists it. The sets are the puzzle's own
 /// files: a case that does not read, or a line without an answer, is a
 /// bug that the server's tests catch, so here it only ends the list.
-fn level_set<P: Puzzle>(puzzle: &P, set: &Levels) -> LevelSet {
+fn level_set<P: Registered>(page: &dyn PageOf<P>, puzzle: &P, set: &Levels) -> LevelSet {
     let answers = set
         .output
         .lines()
@@ -305,8 +303,9 @@ fn level_set<P: Puzzle>(puzzle: &P, set: &Levels) -> LevelSet {
             let (width, height) = P::size(&case);
             // The ID the page's /api/board gives the case opened under the
             // default settings.
-            let board = puzzle.board_json(&case);
-            let id = puzzle.with_draft(&board).ok()?.game_id(&board).ok()?;
+            let board = page.board_json(puzzle, &case);
+            let played = page.with_draft(puzzle, &board).ok()?;
+            let id = page.game_id(&played, &board).ok()?;
             Some(Level {
                 case: n,
                 width,

@@ -10,12 +10,12 @@
 //! puzzle's own, tables over the whole board) checks no flag, so the
 //! budget is what bounds the work between two checks.
 
-use gridpuzzle_engine::Puzzle;
+use gridpuzzle_registry::Registered;
 
 use crate::{ApiError, Ctx};
 
 /// The lazily read cases of `input`.
-pub(crate) fn cases<'a, P: Puzzle>(
+pub(crate) fn cases<'a, P: Registered>(
     puzzle: &P,
     input: &'a str,
 ) -> gridpuzzle_engine::puzzle::Cases<'a, P::Case> {
@@ -24,7 +24,7 @@ pub(crate) fn cases<'a, P: Puzzle>(
 
 /// Case `wanted` (1-based) of `input`; an error for a bad case before it
 /// or too few cases.
-pub(crate) fn nth_case<P: Puzzle>(
+pub(crate) fn nth_case<P: Registered>(
     puzzle: &P,
     input: &str,
     wanted: u64,
@@ -36,7 +36,7 @@ pub(crate) fn nth_case<P: Puzzle>(
         if ctx.stopped() {
             return Err(ApiError::out_of_time(format!(
                 "the request's time ran out while reading {} {}",
-                P::UNIT,
+                P::INFO.unit,
                 n + 1
             )));
         }
@@ -49,7 +49,7 @@ pub(crate) fn nth_case<P: Puzzle>(
     }
     Err(ApiError::bad(format!(
         "case {wanted}: the input has only {n} {}s",
-        P::UNIT
+        P::INFO.unit
     )))
 }
 
@@ -62,7 +62,7 @@ pub(crate) fn nth_case<P: Puzzle>(
 pub const MAX_REPLAY_WORK: u64 = 1 << 28;
 
 /// The work of replaying `moves` moves on `case` (see [`MAX_REPLAY_WORK`]).
-pub(crate) fn replay_work<P: Puzzle>(case: &P::Case, moves: usize) -> u64 {
+pub(crate) fn replay_work<P: Registered>(case: &P::Case, moves: usize) -> u64 {
     let (w, h) = P::size(case);
     (moves as u64).saturating_mul(u64::from(w) * u64::from(h) / 64 + 1)
 }
@@ -92,14 +92,14 @@ pub(crate) struct ParseBudget {
 
 impl ParseBudget {
     /// Charges case `n`'s cells; an error past [`MAX_PARSED_CELLS`].
-    pub(crate) fn charge<P: Puzzle>(&mut self, case: &P::Case, n: u64) -> Result<(), ApiError> {
+    pub(crate) fn charge<P: Registered>(&mut self, case: &P::Case, n: u64) -> Result<(), ApiError> {
         let (w, h) = P::size(case);
         self.cells += u64::from(w) * u64::from(h);
         if self.cells > MAX_PARSED_CELLS {
             return Err(ApiError::bad(format!(
                 "{} {n}: the boards up to here have more than {MAX_PARSED_CELLS} cells in all, \
                  more than one request may read; split the input",
-                P::UNIT
+                P::INFO.unit
             )));
         }
         Ok(())

@@ -15,15 +15,15 @@
 //! halfway (an earlier still of 9,999 throws kept a core busy long after
 //! its client was gone).
 
+use gridpuzzle_registry::Registered;
 use std::sync::Arc;
 
 use axum::extract::State;
 use axum::response::Response;
+use gridpuzzle_engine::caps::check_still;
 use gridpuzzle_engine::moves::plan_string;
-use gridpuzzle_engine::puzzle::check_still;
 use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_engine::svg::{self, Animation, Caption};
-use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Visit;
 use serde::Deserialize;
 
@@ -72,7 +72,7 @@ struct Render<'a> {
 impl Visit for Render<'_> {
     type Output = Result<Job, ApiError>;
 
-    fn visit<P: Puzzle>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
         let puzzle: P = self.req.options.puzzle()?;
         let bounds = self.req.options.bounds(&self.ctx.config);
         let input = Input::required(self.req.input)?;
@@ -109,7 +109,7 @@ impl Visit for Render<'_> {
                 .map_err(|e| {
                     ApiError::bad(format!(
                         "{} {wanted}: the moves cannot be played: {e}",
-                        P::UNIT
+                        P::INFO.unit
                     ))
                 })
         }))
@@ -127,7 +127,7 @@ pub const MAX_RENDER_UNITS: u64 = 1 << 19;
 
 /// Refuses, before any drawing, a picture whose size is past the caps:
 /// the drawing is the puzzle's own and does not stop halfway.
-fn too_large<P: Puzzle>(
+fn too_large<P: Registered>(
     case: &P::Case,
     moves: usize,
     frame: Option<usize>,
@@ -162,7 +162,7 @@ fn too_large<P: Puzzle>(
 /// whole replay. A still draws the one view it shows; the others are
 /// replayed, not drawn. The inner error is the puzzle's refusal of a move,
 /// in [`Puzzle::svg`]'s words.
-fn draw<P: Puzzle>(
+fn draw<P: Registered>(
     puzzle: &P,
     case: &P::Case,
     plan: &[P::Move],
@@ -175,8 +175,8 @@ fn draw<P: Puzzle>(
     let letters = plan_string(plan);
     let legend = puzzle.legend();
     let caption = Caption {
-        title: P::TITLE,
-        unit: P::MOVE,
+        title: P::INFO.title,
+        unit: P::INFO.one_move,
         plan: &letters,
         legend: &legend,
     };
@@ -193,13 +193,13 @@ fn draw<P: Puzzle>(
         if ctx.stopped() {
             return Err(ApiError::out_of_time(format!(
                 "the request's time ran out (or its client left) while drawing {} {}",
-                P::MOVE,
+                P::INFO.one_move,
                 k + 1
             )));
         }
         let (next, event) = match puzzle.apply(case, &state, k, mv) {
             Ok(done) => done,
-            Err(why) => return Ok(Err(format!("{} {} ({mv}): {why}", P::MOVE, k + 1))),
+            Err(why) => return Ok(Err(format!("{} {} ({mv}): {why}", P::INFO.one_move, k + 1))),
         };
         if let Some(a) = animation.as_mut() {
             a.push(&puzzle.view(case, &next, None, None));

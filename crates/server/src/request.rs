@@ -282,8 +282,7 @@ struct ObjectVisitor<T>(std::marker::PhantomData<T>);
 impl<T> ObjectVisitor<T> {
     fn refuse<E: serde::de::Error>(self) -> Result<Object<T>, E> {
         let example = gridpuzzle_registry::entries()
-            .into_iter()
-            .find(|e| e.listed)
+            .first()
             .map_or("", |e| e.name);
         Err(E::custom(format!(
             "expected a JSON object such as {{\"puzzle\": \"{example}\", ...}}"

@@ -6,12 +6,12 @@
 //! message (the cases before it are not returned: a script should fix its
 //! input).
 
+use gridpuzzle_registry::Registered;
 use std::sync::Arc;
 
 use axum::extract::State;
 use axum::response::Response;
 use gridpuzzle_engine::report::search_json;
-use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -56,7 +56,7 @@ struct Solve<'a> {
 impl Visit for Solve<'_> {
     type Output = Result<Job, ApiError>;
 
-    fn visit<P: Puzzle>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
         let puzzle: P = self.req.options.puzzle()?;
         let bounds = self.req.options.bounds(&self.ctx.config);
         let input = Input::required(self.req.input)?;
@@ -70,7 +70,7 @@ impl Visit for Solve<'_> {
     }
 }
 
-fn solve_all<P: Puzzle>(
+fn solve_all<P: Registered>(
     puzzle: &P,
     input: &str,
     bounds: Bounds,

@@ -41,13 +41,14 @@
 //!   files hold byte for byte; like it, the list depends on the build
 //!   only, is written once and takes no slot.
 
+use gridpuzzle_registry::Registered;
 use std::sync::{Arc, OnceLock};
 
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
-use gridpuzzle_engine::trace::{self, chart_svg, Count, Prune, Sink, Step, Tally};
-use gridpuzzle_engine::Puzzle;
+use gridpuzzle_engine::puzzle::exact_answer;
+use gridpuzzle_engine::trace::{self, chart_svg, Algorithm, Count, Prune, Sink, Step, Tally};
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Serialize};
 
@@ -241,12 +242,14 @@ pub(crate) async fn chart_handler(
 }
 
 /// `name` as one of `P`'s algorithms, or the engine's error listing them.
-fn known<P: Puzzle>(name: &str) -> Result<&'static str, ApiError> {
-    P::ALGORITHMS
+fn known<P: Registered>(name: &str) -> Result<&'static str, ApiError> {
+    let watch = P::CAPS.watching()?;
+    watch
+        .algorithms()
         .iter()
         .find(|a| a.name == name)
         .map(|a| a.name)
-        .ok_or_else(|| ApiError::bad(trace::unknown_algorithm::<P>(name)))
+        .ok_or_else(|| ApiError::bad(trace::unknown_algorithm(watch, name)))
 }
 
 struct Trace<'a> {
@@ -257,7 +260,7 @@ struct Trace<'a> {
 impl Visit for Trace<'_> {
     type Output = Result<Job, ApiError>;
 
-    fn visit<P: Puzzle>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
         let puzzle: P = self.req.options.puzzle()?;
         let bounds = self.req.options.bounds(&self.ctx.config);
         let input = Input::required(self.req.input)?;
@@ -273,12 +276,13 @@ impl Visit for Trace<'_> {
         let count = self.req.count.map_or(MAX_TRACE_STEPS, |c| c.0);
         Ok(Box::new(move |ctx| {
             let case = nth_case(&puzzle, &input, wanted, ctx)?;
-            let exact = trace::exact_answer(&puzzle, &case, &bounds.limits(ctx));
+            let exact = exact_answer(&puzzle, &case, &bounds.limits(ctx));
             let mut window = Chunk::new(from, count);
             // Nothing past the window is handed on, so the run's `cut`
             // says whether events follow it.
             let last = from.saturating_add(count as u64 - 1);
             let run = trace::run(
+                P::CAPS.watching()?,
                 &puzzle,
                 &case,
                 name,
@@ -316,7 +320,7 @@ struct Chart<'a> {
 impl Visit for Chart<'_> {
     type Output = Result<Job, ApiError>;
 
-    fn visit<P: Puzzle>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
         let puzzle: P = self.req.options.puzzle()?;
         let bounds = self.req.options.bounds(&self.ctx.config);
         let input = Input::required(self.req.input)?;
@@ -341,6 +345,7 @@ impl Visit for Chart<'_> {
             for name in chosen {
                 // Counts only: no step is kept, nor judged.
                 let run = trace::run(
+                    P::CAPS.watching()?,
                     &puzzle,
                     &case,
                     name,
@@ -357,8 +362,8 @@ impl Visit for Chart<'_> {
             // The title `trace --compare --plot` gives its chart.
             let title = format!(
                 "{}: {} {wanted}, states expanded by depth",
-                P::TITLE,
-                P::UNIT
+                P::INFO.title,
+                P::INFO.unit
             );
             Ok(Reply::Svg(chart_svg(&title, &lines)))
         }))
@@ -407,8 +412,13 @@ impl Sink for Chunk {
 }
 
 /// `P`'s algorithms' names, for messages.
-fn names<P: Puzzle>() -> Vec<&'static str> {
-    P::ALGORITHMS.iter().map(|a| a.name).collect()
+fn names<P: Registered>() -> Vec<&'static str> {
+    algorithms::<P>().iter().map(|a| a.name).collect()
+}
+
+/// `P`'s algorithms (none without searches to watch).
+fn algorithms<P: Registered>() -> &'static [Algorithm] {
+    P::CAPS.watch.map_or(&[], |w| w.algorithms())
 }
 
 #[derive(Serialize)]
@@ -469,10 +479,10 @@ struct Describe;
 impl Visit for Describe {
     type Output = PuzzleAlgorithms;
 
-    fn visit<P: Puzzle>(self, _: P) -> PuzzleAlgorithms {
+    fn visit<P: Registered>(self, _: P) -> PuzzleAlgorithms {
         PuzzleAlgorithms {
-            name: P::NAME,
-            algorithms: P::ALGORITHMS
+            name: P::INFO.name,
+            algorithms: algorithms::<P>()
                 .iter()
                 .map(|a| AlgorithmRecord {
                     name: a.name,
@@ -481,7 +491,9 @@ impl Visit for Describe {
                     exact: a.exact,
                 })
                 .collect(),
-            lessons: P::LESSONS
+            lessons: P::CAPS
+                .watch
+                .map_or(&[][..], |w| w.lessons())
                 .iter()
                 .map(|l| LessonRecord {
                     name: l.name,

@@ -11,13 +11,13 @@
 //! replay is the puzzle's own and does not stop halfway. Cases are charged
 //! to the request's cell budget, and the loop stops once the client left.
 
+use gridpuzzle_registry::Registered;
 use std::sync::Arc;
 
 use axum::extract::State;
 use axum::response::Response;
 use gridpuzzle_engine::check::{bad_letter, checked_json, read_plan, Checked, Plan, Tally};
 use gridpuzzle_engine::verdict::Verdict;
-use gridpuzzle_engine::Puzzle;
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::value::RawValue;
@@ -145,7 +145,7 @@ impl<'de> serde::de::Visitor<'de> for Shape<PlanItem> {
 
 impl Plans {
     /// Each plan as moves of `P`, or the first bad letter.
-    fn read<P: Puzzle>(&self) -> Result<Vec<Plan<P::Move>>, ApiError> {
+    fn read<P: Registered>(&self) -> Result<Vec<Plan<P::Move>>, ApiError> {
         self.0
             .iter()
             .enumerate()
@@ -188,7 +188,7 @@ struct Verify<'a> {
 impl Visit for Verify<'_> {
     type Output = Result<Job, ApiError>;
 
-    fn visit<P: Puzzle>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
         let puzzle: P = self.req.options.puzzle()?;
         let bounds = self.req.options.bounds(&self.ctx.config);
         let input = Input::required(self.req.input)?;
@@ -207,7 +207,7 @@ impl Visit for Verify<'_> {
     }
 }
 
-fn verify_all<P: Puzzle>(
+fn verify_all<P: Registered>(
     puzzle: &P,
     input: &str,
     plans: &[Plan<P::Move>],
@@ -241,7 +241,7 @@ fn verify_all<P: Puzzle>(
                     return Err(ApiError::bad(format!(
                         "{} {n}: a plan of {} moves on a board of this size is more than \
                          one request may replay here; send a shorter plan",
-                        P::UNIT,
+                        P::INFO.unit,
                         moves.len()
                     )));
                 }

@@ -993,21 +993,17 @@ struct Compare<'a> {
 impl gridpuzzle_registry::Visit for Compare<'_> {
     type Output = Vec<Value>;
 
-    fn visit<P: gridpuzzle_registry::Puzzle>(self, puzzle: P) -> Vec<Value> {
-        use gridpuzzle_engine::search::Outcome;
+    fn visit<P: gridpuzzle_registry::Registered>(self, puzzle: P) -> Vec<Value> {
         use gridpuzzle_engine::trace::{self, Count, Prune};
         let mut rows = Vec::new();
         let limits = Limits::none();
         for (i, case) in puzzle.cases(Box::new(self.input.as_bytes())).enumerate() {
             let case = case.unwrap();
-            let exact = match puzzle.solve(&case, &limits).outcome {
-                Outcome::Solved(plan) => Some(plan.len() as i64),
-                Outcome::Unsolvable => Some(-1),
-                Outcome::Limit(_) => None,
-            };
-            for a in P::ALGORITHMS {
-                let run =
-                    trace::run(&puzzle, &case, a.name, &limits, 0, &mut Count, exact).unwrap();
+            let exact = gridpuzzle_engine::puzzle::exact_answer(&puzzle, &case, &limits);
+            let Some(watch) = P::CAPS.watch else { break };
+            for a in watch.algorithms() {
+                let run = trace::run(watch, &puzzle, &case, a.name, &limits, 0, &mut Count, exact)
+                    .unwrap();
                 let t = &run.tally;
                 rows.push(json!({
                     "case": i + 1,
@@ -1104,17 +1100,20 @@ async fn steps_in_chunks(
 
 #[tokio::test]
 async fn trace_counts_are_the_cli_compare_objects_for_every_sample_case() {
-    for e in gridpuzzle_registry::entries()
-        .into_iter()
-        .filter(|e| e.listed)
-    {
-        let want = gridpuzzle_registry::visit(e.name, Compare { input: e.samples }).unwrap();
+    for e in gridpuzzle_registry::entries() {
+        let want = gridpuzzle_registry::visit(
+            e.name,
+            Compare {
+                input: e.info.samples,
+            },
+        )
+        .unwrap();
         assert_eq!(want.len() % e.algorithms.len().max(1), 0);
         for row in want {
             let (status, answer) = post(
                 app(),
                 "/api/trace",
-                json!({"puzzle": e.name, "input": e.samples, "case": row["case"],
+                json!({"puzzle": e.name, "input": e.info.samples, "case": row["case"],
                        "algorithm": row["algorithm"], "count": 1}),
             )
             .await;
@@ -1154,15 +1153,14 @@ async fn trace_matches_the_figures_the_cli_printed() {
 
 #[tokio::test]
 async fn trace_chunks_concatenate_to_the_steps_of_one_window() {
-    for e in gridpuzzle_registry::entries()
-        .into_iter()
-        .filter(|e| e.listed)
-    {
+    for e in gridpuzzle_registry::entries() {
         for a in e.algorithms {
             for case in 1..=2 {
-                let (whole, tally) = steps_in_chunks(e.name, e.samples, case, a.name, 5_000).await;
+                let (whole, tally) =
+                    steps_in_chunks(e.name, e.info.samples, case, a.name, 5_000).await;
                 assert!(whole.len() < 5_000, "a sample's trace fits one window");
-                let (chunked, same) = steps_in_chunks(e.name, e.samples, case, a.name, 7).await;
+                let (chunked, same) =
+                    steps_in_chunks(e.name, e.info.samples, case, a.name, 7).await;
                 assert_eq!(chunked, whole, "{} {} case {case}", e.name, a.name);
                 assert_eq!(same, tally);
                 let numbers: Vec<u64> = whole.iter().map(|s| s["n"].as_u64().unwrap()).collect();
@@ -1327,8 +1325,10 @@ struct Lessons;
 impl gridpuzzle_registry::Visit for Lessons {
     type Output = Value;
 
-    fn visit<P: gridpuzzle_registry::Puzzle>(self, _: P) -> Value {
-        P::LESSONS
+    fn visit<P: gridpuzzle_registry::Registered>(self, _: P) -> Value {
+        P::CAPS
+            .watch
+            .map_or(&[][..], |w| w.lessons())
             .iter()
             .map(|l| {
                 json!({"name": l.name, "title": l.title, "about": l.about, "input": l.input,

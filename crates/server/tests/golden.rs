@@ -13,15 +13,9 @@
 //! GOLDEN_BLESS=1 cargo test -p gridpuzzle-server --test golden
 //! ```
 //!
-//! The files record the default build: with the `template` feature the
-//! error texts that list the puzzles name one more, so this suite runs
-//! without it only (the API tests and `page_api.rs` run with it too).
-//!
 //! Normalized, in recording and comparing alike: the number after
 //! `"millis":` (a search's wall time) becomes `0`. The page and its assets
 //! are recorded by status and content type only, not by their bodies.
-
-#![cfg(not(feature = "template"))]
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;

@@ -61,25 +61,12 @@ async fn ok(path: &str, body: Value) -> Value {
     answer
 }
 
-/// Whether a puzzle has a page.
-struct HasPage;
-
-impl gridpuzzle_registry::Visit for HasPage {
-    type Output = bool;
-    fn visit<P: gridpuzzle_registry::Puzzle>(self, _: P) -> bool {
-        P::EDITOR.is_some()
-    }
-}
-
 /// The options a request may name, as an unknown one's error lists them:
-/// every listed puzzle's settings in the registry's order, each once, then
-/// the budgets.
+/// every puzzle's settings in the registry's order, each once, then the
+/// budgets.
 fn known_options() -> String {
     let mut keys: Vec<String> = Vec::new();
-    for e in gridpuzzle_registry::entries()
-        .into_iter()
-        .filter(|e| e.listed)
-    {
+    for e in gridpuzzle_registry::entries() {
         for s in e.settings {
             let key = s.key.replace('-', "_");
             if !keys.contains(&key) {
@@ -120,10 +107,10 @@ async fn puzzles_lists_what_the_page_offers() {
         .iter()
         .map(|p| p["name"].as_str().unwrap())
         .collect();
-    // The listed puzzles with a page, in the registry's order.
+    // The puzzles with a page, in the registry's order.
     let listed: Vec<&str> = gridpuzzle_registry::entries()
         .into_iter()
-        .filter(|e| e.listed && gridpuzzle_registry::visit(e.name, HasPage) == Some(true))
+        .filter(|e| e.page.is_some())
         .map(|e| e.name)
         .collect();
     assert_eq!(names, listed);

@@ -9,11 +9,12 @@
 use std::io::BufRead;
 use std::time::Duration;
 
+use gridpuzzle_engine::caps::{
+    GenInfo, GenSpec, Generate, HardSpec, Levels, NewBoard, Page, PageInfo, Setting, Settings,
+};
 use gridpuzzle_engine::generate::{Best, Generator};
 use gridpuzzle_engine::page::{self, DraftCell, DraftGrid, DraftLook, Edit, Tool};
-use gridpuzzle_engine::puzzle::{
-    Cases, GenInfo, GenSpec, HardSpec, Info, Levels, NewBoard, PageInfo, Puzzle, Setting,
-};
+use gridpuzzle_engine::puzzle::{Cases, Info, Puzzle};
 use gridpuzzle_engine::search::{Limits, Search};
 use gridpuzzle_engine::view::{BoardView, Mark, Role};
 use gridpuzzle_engine::{Move, Pos};
@@ -99,33 +100,6 @@ impl Puzzle for Walk {
     /// The king's cell.
     type State = Pos;
     type Event = Walked;
-    type Landscape = Fields;
-
-    const SETTINGS: &'static [Setting] = &[Setting {
-        key: "diagonals",
-        value_name: "yes|no",
-        default: "yes",
-        choices: &["yes", "no"],
-        help: "Whether the king may move diagonally (7 9 1 3)",
-    }];
-
-    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        match (key, value) {
-            ("diagonals", "yes") => self.diagonals = true,
-            ("diagonals", "no") => self.diagonals = false,
-            ("diagonals", _) => return Err(format!("expected `yes` or `no`, found `{value}`")),
-            _ => return Err(format!("unknown setting `{key}` for {}", Self::NAME)),
-        }
-        Ok(())
-    }
-
-    fn get(&self, key: &str) -> String {
-        match key {
-            "diagonals" if self.diagonals => "yes".into(),
-            "diagonals" => "no".into(),
-            _ => String::new(),
-        }
-    }
 
     fn cases<'a>(&self, reader: Box<dyn BufRead + 'a>) -> Cases<'a, Board> {
         Box::new(crate::parse::Boards::new(reader))
@@ -180,7 +154,96 @@ impl Puzzle for Walk {
     fn legend(&self) -> Vec<(Mark, &'static str)> {
         crate::render::legend()
     }
+}
 
+impl Settings for Walk {
+    const SETTINGS: &'static [Setting] = &[Setting {
+        key: "diagonals",
+        value_name: "yes|no",
+        default: "yes",
+        choices: &["yes", "no"],
+        help: "Whether the king may move diagonally (7 9 1 3)",
+    }];
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match (key, value) {
+            ("diagonals", "yes") => self.diagonals = true,
+            ("diagonals", "no") => self.diagonals = false,
+            ("diagonals", _) => return Err(format!("expected `yes` or `no`, found `{value}`")),
+            _ => return Err(format!("unknown setting `{key}` for {}", Self::INFO.name)),
+        }
+        Ok(())
+    }
+
+    fn get(&self, key: &str) -> String {
+        match key {
+            "diagonals" if self.diagonals => "yes".into(),
+            "diagonals" => "no".into(),
+            _ => String::new(),
+        }
+    }
+}
+
+impl Generate for Walk {
+    type Landscape = Fields;
+
+    const GEN: GenInfo = GenInfo {
+        density: "walls",
+        params: &[],
+        fresh_answer: (4, 10),
+        fresh_params: &[],
+        max_expanded: 2_000_000,
+    };
+
+    fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Fields>, String> {
+        let (width, height) = (spec.width, spec.height);
+        check_size(width, height)?;
+        no_params(&spec.params)?;
+        if spec.want.max == Some(0) {
+            return Err("the start and the goal differ: --answer 0 asks for the impossible".into());
+        }
+        let longest = width as i64 * height as i64 - 1;
+        if spec.want.min > longest {
+            return Err(format!(
+                "no {width}x{height} board needs {} moves: at most {longest} cells lie between a start and a goal",
+                spec.want.min
+            ));
+        }
+        let opts = GenerateOptions {
+            fields: self.fields(width, height),
+            want: spec.want,
+            density: spec.density,
+            max_expanded: spec.max_expanded.unwrap_or(DEFAULT_MAX_EXPANDED),
+            attempts: spec.attempts,
+            cancel: spec.cancel.clone(),
+        };
+        Ok(crate::generate::generate(&opts, seed))
+    }
+
+    fn hardest(
+        &self,
+        spec: &HardSpec,
+        seed: u64,
+        on_improve: &mut dyn FnMut(&Best<Board, Step>, Duration),
+    ) -> Result<Option<Best<Board, Step>>, String> {
+        check_size(spec.width, spec.height)?;
+        no_params(&spec.params)?;
+        let opts = HardestOptions {
+            fields: self.fields(spec.width, spec.height),
+            density: spec.density.unwrap_or(25),
+            time: spec.time,
+            max_expanded: spec.max_expanded.unwrap_or(DEFAULT_MAX_EXPANDED),
+            cancel: spec.cancel.clone(),
+        };
+        Ok(crate::generate::hardest(&opts, seed, on_improve))
+    }
+
+    fn smaller(&self, case: &Board) -> Box<dyn Iterator<Item = Board>> {
+        Box::new(crate::generate::smaller(case).into_iter())
+    }
+}
+
+impl Page for Walk {
     fn board_json(&self, case: &Board) -> Value {
         let rows: Vec<String> = case
             .grid()
@@ -200,7 +263,7 @@ impl Puzzle for Walk {
         json!({ "king": cell(king) })
     }
 
-    const PAGE: Option<PageInfo> = Some(PageInfo {
+    const PAGE: PageInfo = PageInfo {
         editor: DraftLook {
             cells: &[
                 DraftCell {
@@ -297,11 +360,11 @@ impl Puzzle for Walk {
                 params: &[],
             },
         ],
-    });
+    };
 
     fn draft_text(&self, draft: &Value) -> Result<String, String> {
         let grid = DraftGrid::read(draft, DRAFT_CELLS)?;
-        Ok(grid.matrix_text(|c| char::from(c).to_string(), Self::TERMINATOR))
+        Ok(grid.matrix_text(|c| char::from(c).to_string(), Self::INFO.terminator))
     }
 
     fn draft_lacks(&self, draft: &Value) -> Option<String> {
@@ -321,7 +384,7 @@ impl Puzzle for Walk {
             .collect();
         let mut id = format!(
             "{}/{}/{}",
-            Self::NAME,
+            Self::INFO.name,
             grid.size_text(),
             page::pack(&codes, 2)
         );
@@ -342,65 +405,6 @@ impl Puzzle for Walk {
         let grid = DraftGrid::from_codes(parts.width, parts.height, &codes, DRAFT_CELLS);
         Ok((puzzle, Value::Object(grid.json())))
     }
-
-    const GEN: GenInfo = GenInfo {
-        density: "walls",
-        params: &[],
-        fresh_answer: (4, 10),
-        fresh_params: &[],
-        max_expanded: 2_000_000,
-    };
-
-    fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Fields>, String> {
-        let (width, height) = (spec.width, spec.height);
-        check_size(width, height)?;
-        no_params(&spec.params)?;
-        if spec.want.max == Some(0) {
-            return Err("the start and the goal differ: --answer 0 asks for the impossible".into());
-        }
-        let longest = width as i64 * height as i64 - 1;
-        if spec.want.min > longest {
-            return Err(format!(
-                "no {width}x{height} board needs {} moves: at most {longest} cells lie between a start and a goal",
-                spec.want.min
-            ));
-        }
-        let opts = GenerateOptions {
-            fields: self.fields(width, height),
-            want: spec.want,
-            density: spec.density,
-            max_expanded: spec.max_expanded.unwrap_or(DEFAULT_MAX_EXPANDED),
-            attempts: spec.attempts,
-            cancel: spec.cancel.clone(),
-        };
-        Ok(crate::generate::generate(&opts, seed))
-    }
-
-    fn hardest(
-        &self,
-        spec: &HardSpec,
-        seed: u64,
-        on_improve: &mut dyn FnMut(&Best<Board, Step>, Duration),
-    ) -> Result<Option<Best<Board, Step>>, String> {
-        check_size(spec.width, spec.height)?;
-        no_params(&spec.params)?;
-        let opts = HardestOptions {
-            fields: self.fields(spec.width, spec.height),
-            density: spec.density.unwrap_or(25),
-            time: spec.time,
-            max_expanded: spec.max_expanded.unwrap_or(DEFAULT_MAX_EXPANDED),
-            cancel: spec.cancel.clone(),
-        };
-        Ok(crate::generate::hardest(&opts, seed, on_improve))
-    }
-
-    fn random_case(&self, seed: u64, width: u32, height: u32) -> Option<Board> {
-        crate::generate::random_board(self.fields(width, height), seed)
-    }
-
-    fn smaller(&self, case: &Board) -> Box<dyn Iterator<Item = Board>> {
-        Box::new(crate::generate::smaller(case).into_iter())
-    }
 }
 
 #[cfg(test)]
@@ -412,10 +416,10 @@ mod tests {
     fn samples_give_the_sample_answers() {
         let walk = Walk::default();
         let answers: Vec<String> = walk
-            .cases(Box::new(Walk::SAMPLES.as_bytes()))
+            .cases(Box::new(Walk::INFO.samples.as_bytes()))
             .map(|b| {
                 let found = walk.solve(&b.unwrap(), &Limits::none());
-                Walk::judge_line(0, &answer_of(&found).unwrap().to_string()) + "\n"
+                answer_of(&found).unwrap().to_string() + "\n"
             })
             .collect();
         assert_eq!(
@@ -445,7 +449,13 @@ mod drawing {
             ascii: true,
             color: false,
         };
-        let text = Walk::default().explain(&b, &plan, ascii);
+        let text = gridpuzzle_engine::caps::explain(
+            &Walk::default(),
+            gridpuzzle_engine::caps::Caps::NONE.narration(),
+            &b,
+            &plan,
+            ascii,
+        );
         assert_eq!(
             text,
             "legend: K king  # wall  G goal  / last move\n\
@@ -458,7 +468,13 @@ mod drawing {
         );
         let straight = Walk { diagonals: false };
         assert_eq!(
-            straight.explain(&b, &plan, ascii),
+            gridpuzzle_engine::caps::explain(
+                &straight,
+                gridpuzzle_engine::caps::Caps::NONE.narration(),
+                &b,
+                &plan,
+                ascii
+            ),
             "(cannot replay: move 1 (3): diagonal moves are off (`diagonals no`))\n"
         );
     }
@@ -468,15 +484,15 @@ mod drawing {
         let b = board("3 2\nS # .\n. . G\n");
         let plan = [Step::DownRight, Step::Right];
         let walk = Walk::default();
-        let moving = walk.svg(&b, &plan, None).unwrap();
+        let moving = gridpuzzle_engine::caps::svg(&walk, &b, &plan, None).unwrap();
         assert!(moving.starts_with("<svg") && moving.ends_with("</svg>\n"));
         assert!(moving.contains("values=\""), "animated");
-        let still = walk.svg(&b, &plan, Some(1)).unwrap();
+        let still = gridpuzzle_engine::caps::svg(&walk, &b, &plan, Some(1)).unwrap();
         assert!(
             still.contains("class=\"piece\" data-cell=\"2,2\""),
             "{still}"
         );
-        assert!(walk.svg(&b, &plan, Some(3)).is_err());
-        assert!(walk.svg(&b, &[Step::Right], None).is_err());
+        assert!(gridpuzzle_engine::caps::svg(&walk, &b, &plan, Some(3)).is_err());
+        assert!(gridpuzzle_engine::caps::svg(&walk, &b, &[Step::Right], None).is_err());
     }
 }

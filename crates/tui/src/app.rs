@@ -16,6 +16,7 @@
 //! letters: arrows and WASD are the letters `U D L R`, and any other
 //! printable key that is not a command is tried as a letter too.
 
+use gridpuzzle_registry::Registered;
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -24,7 +25,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use gridpuzzle_engine::grid::Pos;
 use gridpuzzle_engine::moves::Move;
-use gridpuzzle_engine::puzzle::{moves_word, Played, Puzzle};
+use gridpuzzle_engine::puzzle::Played;
 use gridpuzzle_engine::search::Limits;
 use gridpuzzle_engine::session::{save, Prospect, Session};
 use gridpuzzle_engine::view::{BoardView, Role, Tone};
@@ -60,8 +61,8 @@ pub struct Look {
 }
 
 /// One game on screen. See the module docs.
-pub struct App<P: Puzzle> {
-    pub session: Session<Played<P>>,
+pub struct App<P: Registered> {
+    pub session: Session<P>,
     /// Where the puzzle came from, for the title.
     pub source: String,
     budget: Budget,
@@ -86,9 +87,9 @@ pub enum Flow {
     Quit,
 }
 
-impl<P: Puzzle> App<P> {
+impl<P: Registered> App<P> {
     pub fn new(
-        session: Session<Played<P>>,
+        session: Session<P>,
         source: String,
         budget: Budget,
         look: Look,
@@ -245,8 +246,15 @@ impl<P: Puzzle> App<P> {
             Ok(event) => {
                 let event = event.clone();
                 let Played { puzzle, case } = self.session.game();
-                self.frames = puzzle.frames(case, &before, mv, &event).into();
-                let text = format!("{} {n} ({mv}): {}", P::MOVE, puzzle.describe(mv, &event));
+                self.frames = P::CAPS
+                    .narration()
+                    .frames(puzzle, case, &before, mv, &event)
+                    .into();
+                let text = format!(
+                    "{} {n} ({mv}): {}",
+                    P::INFO.one_move,
+                    puzzle.describe(mv, &event)
+                );
                 self.analyse();
                 self.message = match self.won_text() {
                     Some(won) => (won, Tone::Good),
@@ -268,7 +276,7 @@ impl<P: Puzzle> App<P> {
                 format!(
                     "undone: back to {} {}",
                     self.session.used(),
-                    moves_word::<P>(self.session.used())
+                    P::INFO.moves_word(self.session.used())
                 ),
                 Tone::Plain,
             )
@@ -285,7 +293,7 @@ impl<P: Puzzle> App<P> {
                 format!(
                     "redone: {} {}",
                     self.session.used(),
-                    moves_word::<P>(self.session.used())
+                    P::INFO.moves_word(self.session.used())
                 ),
                 Tone::Plain,
             )
@@ -318,7 +326,7 @@ impl<P: Puzzle> App<P> {
                         plan[0],
                         plan[0].word(),
                         plan.len(),
-                        moves_word::<P>(plan.len())
+                        P::INFO.moves_word(plan.len())
                     ),
                     Tone::Hint,
                 )
@@ -348,7 +356,7 @@ impl<P: Puzzle> App<P> {
                     format!(
                         "solving: {} optimal {} from here (any key stops)",
                         plan.len(),
-                        moves_word::<P>(plan.len())
+                        P::INFO.moves_word(plan.len())
                     ),
                     Tone::Hint,
                 );
@@ -379,16 +387,16 @@ impl<P: Puzzle> App<P> {
     pub fn save_text(&self) -> String {
         let Played { puzzle, case } = self.session.game();
         save::SaveFile {
-            puzzle: P::NAME.to_string(),
-            settings: puzzle
-                .settings()
+            puzzle: P::INFO.name.to_string(),
+            settings: P::CAPS
+                .settings_of(puzzle)
                 .into_iter()
                 .map(|(k, v)| (k.to_string(), v))
                 .collect(),
             source: Some(self.source.clone()),
             moves: self.session.history(),
             at: self.session.used(),
-            board: format!("{}{}", puzzle.write_case(case), P::TERMINATOR),
+            board: format!("{}{}", puzzle.write_case(case), P::INFO.terminator),
         }
         .to_text()
     }
@@ -399,7 +407,7 @@ impl<P: Puzzle> App<P> {
             return None;
         }
         let used = self.session.used();
-        let moves = moves_word::<P>(used);
+        let moves = P::INFO.moves_word(used);
         Some(
             match self.session.known_prospect_at(0).and_then(Prospect::to_go) {
                 Some(best) if best == used => format!("solved in {used} {moves}: optimal!"),
@@ -427,11 +435,11 @@ impl<P: Puzzle> App<P> {
         let stuck = s.is_stuck();
         let status = match (self.won_text(), s.known_prospect()) {
             (Some(won), _) => (won, Tone::Good),
-            (None, Some(p)) => puzzle.status(p, s.used(), stuck),
+            (None, Some(p)) => P::CAPS.narration().status(puzzle, p, s.used(), stuck),
             (None, None) => ("not analysed yet".into(), Tone::Warn),
         };
         let redo = s.len() - s.used();
-        let mut counter = puzzle.counter(s.used());
+        let mut counter = P::CAPS.narration().counter(puzzle, s.used());
         if redo > 0 {
             counter.push_str(&format!(" ({redo} to redo)"));
         }
@@ -440,7 +448,7 @@ impl<P: Puzzle> App<P> {
             // (an escape sequence there set the window title).
             title: format!(
                 "gridpuzzle play - {}: {}",
-                P::TITLE,
+                P::INFO.title,
                 gridpuzzle_engine::shown::shown(&self.source)
             ),
             board,

@@ -33,10 +33,11 @@ pub mod ui;
 #[cfg(test)]
 mod tests;
 
+use gridpuzzle_registry::Registered;
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
-use gridpuzzle_engine::puzzle::{Played, Puzzle};
+use gridpuzzle_engine::puzzle::Played;
 use gridpuzzle_engine::session::save::SaveFile;
 use gridpuzzle_engine::session::Session;
 
@@ -46,7 +47,7 @@ pub use terminal::{need_terminal, play};
 /// The app of a save file: the puzzle under the file's settings, then its
 /// history replayed through the rules ([`resumed`]), then the first
 /// analysis of the position ([`App::new`]).
-pub fn resume<P: Puzzle>(
+pub fn resume<P: Registered>(
     puzzle: P,
     file: &SaveFile<P::Move>,
     path: &Path,
@@ -63,11 +64,11 @@ pub fn resume<P: Puzzle>(
 /// its history replayed through the rules (in time linear in its length).
 /// Errors name `path`. A front end checks what it needs (a terminal)
 /// between this and the app's first analysis, which may search.
-pub fn resumed<P: Puzzle>(
+pub fn resumed<P: Registered>(
     mut puzzle: P,
     file: &SaveFile<P::Move>,
     path: &Path,
-) -> Result<Session<Played<P>>> {
+) -> Result<Session<P>> {
     let (game, start) =
         saved_game(&mut puzzle, file).with_context(|| format!("{}", path.display()))?;
     Session::resume(game, start, &file.moves, file.at)
@@ -76,21 +77,21 @@ pub fn resumed<P: Puzzle>(
 
 /// The game of a save file: its settings (a setting it lacks keeps the
 /// judge's rule; another puzzle's key is ignored) and its starting board.
-fn saved_game<P: Puzzle>(
+fn saved_game<P: Registered>(
     puzzle: &mut P,
     file: &SaveFile<P::Move>,
 ) -> Result<(Played<P>, P::State)> {
-    for s in P::SETTINGS {
+    for s in P::CAPS.setting_list() {
         if let Some((_, value)) = file.settings.iter().find(|(k, _)| k == s.key) {
-            puzzle
-                .set(s.key, value)
+            P::CAPS
+                .set(puzzle, s.key, value)
                 .map_err(|e| anyhow!("{}: {e}", s.key))?;
         }
     }
     let case = match puzzle.cases(Box::new(file.board.as_bytes())).next() {
         Some(Ok(case)) => case,
-        Some(Err(e)) => bail!("the saved {}: {e}", P::BOARD),
-        None => bail!("the saved {} is empty", P::BOARD),
+        Some(Err(e)) => bail!("the saved {}: {e}", P::INFO.board),
+        None => bail!("the saved {} is empty", P::INFO.board),
     };
     Ok(Played::new(puzzle.clone(), case))
 }

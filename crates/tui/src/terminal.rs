@@ -1,12 +1,12 @@
 //! The terminal: raw mode, the alternate screen and the event loop around
 //! an [`App`], put back as it was on every way out.
 
+use gridpuzzle_registry::Registered;
 use std::io::{self, IsTerminal};
 use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use gridpuzzle_engine::puzzle::Puzzle;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{self, Event};
 use ratatui::crossterm::terminal::{
@@ -20,7 +20,7 @@ use crate::ui;
 
 /// Runs `app` in the terminal (there must be one) until the player quits,
 /// then writes the game to `quit_save`, if given.
-pub fn play<P: Puzzle>(app: App<P>, quit_save: Option<&Path>) -> Result<()> {
+pub fn play<P: Registered>(app: App<P>, quit_save: Option<&Path>) -> Result<()> {
     need_terminal()?;
     run_app(app, quit_save)
 }
@@ -64,7 +64,7 @@ impl Drop for TerminalGuard {
     }
 }
 
-fn run_app<P: Puzzle>(mut app: App<P>, quit_save: Option<&Path>) -> Result<()> {
+fn run_app<P: Registered>(mut app: App<P>, quit_save: Option<&Path>) -> Result<()> {
     {
         let _guard = TerminalGuard::enter()?;
         let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
@@ -82,7 +82,7 @@ fn run_app<P: Puzzle>(mut app: App<P>, quit_save: Option<&Path>) -> Result<()> {
     Ok(())
 }
 
-fn event_loop<P: Puzzle>(
+fn event_loop<P: Registered>(
     terminal: &mut Terminal<CrosstermBackend<io::Stdout>>,
     app: &mut App<P>,
 ) -> Result<()> {
@@ -117,7 +117,7 @@ fn event_loop<P: Puzzle>(
 
 /// Shows the frames of the move just made (the stone sliding), about a
 /// quarter of a second in all.
-fn animate<P: Puzzle>(
+fn animate<P: Registered>(
     terminal: &mut Terminal<CrosstermBackend<io::Stdout>>,
     app: &mut App<P>,
 ) -> Result<()> {

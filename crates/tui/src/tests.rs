@@ -7,6 +7,7 @@
 //! through the registry and in the judge's text, as a user would, never
 //! through a puzzle crate's types.
 
+use gridpuzzle_registry::Registered;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -19,7 +20,7 @@ use gridpuzzle_engine::moves::{plan_string, Move};
 use gridpuzzle_engine::puzzle::Played;
 use gridpuzzle_engine::session::{save, Prospect, Session};
 use gridpuzzle_engine::view::Tone;
-use gridpuzzle_registry::{Puzzle, Visit};
+use gridpuzzle_registry::Visit;
 
 use crate::app::{App, Budget, Flow, Look};
 use crate::ui;
@@ -36,7 +37,7 @@ macro_rules! with_puzzle {
         struct Work;
         impl Visit for Work {
             type Output = ();
-            fn visit<P: Puzzle>(self, puzzle: P) {
+            fn visit<P: Registered>(self, puzzle: P) {
                 $f(puzzle)
             }
         }
@@ -76,7 +77,7 @@ fn sample(name: &str) -> String {
 }
 
 /// Case `n` (1-based) of a judge input.
-fn case_of<P: Puzzle>(puzzle: &P, text: &str, n: usize) -> P::Case {
+fn case_of<P: Registered>(puzzle: &P, text: &str, n: usize) -> P::Case {
     puzzle
         .cases(Box::new(text.as_bytes()))
         .nth(n - 1)
@@ -85,13 +86,13 @@ fn case_of<P: Puzzle>(puzzle: &P, text: &str, n: usize) -> P::Case {
 }
 
 /// The app of case `n` of the puzzle's sample file.
-fn sample_app<P: Puzzle>(puzzle: P, n: usize) -> App<P> {
-    let case = case_of(&puzzle, &sample(&format!("{}.in", P::NAME)), n);
-    let source = format!("samples/{}.in, {} {n}", P::NAME, P::UNIT);
+fn sample_app<P: Registered>(puzzle: P, n: usize) -> App<P> {
+    let case = case_of(&puzzle, &sample(&format!("{}.in", P::INFO.name)), n);
+    let source = format!("samples/{}.in, {} {n}", P::INFO.name, P::INFO.unit);
     app_of(puzzle, case, &source, budget())
 }
 
-fn app_of<P: Puzzle>(puzzle: P, case: P::Case, source: &str, budget: Budget) -> App<P> {
+fn app_of<P: Registered>(puzzle: P, case: P::Case, source: &str, budget: Budget) -> App<P> {
     let (game, start) = Played::new(puzzle, case);
     App::new(
         Session::new(game, start),
@@ -103,12 +104,12 @@ fn app_of<P: Puzzle>(puzzle: P, case: P::Case, source: &str, budget: Budget) -> 
 }
 
 /// The puzzle under one changed setting.
-fn with<P: Puzzle>(mut puzzle: P, key: &str, value: &str) -> P {
-    puzzle.set(key, value).unwrap();
+fn with<P: Registered>(mut puzzle: P, key: &str, value: &str) -> P {
+    P::CAPS.set(&mut puzzle, key, value).unwrap();
     puzzle
 }
 
-fn mv<P: Puzzle>(letter: char) -> P::Move {
+fn mv<P: Registered>(letter: char) -> P::Move {
     P::Move::from_letter(letter).unwrap()
 }
 
@@ -160,16 +161,16 @@ fn render(view: &ui::View, width: u16, height: u16) -> (String, ratatui::buffer:
     (text, buf)
 }
 
-fn screen<P: Puzzle>(app: &App<P>) -> String {
+fn screen<P: Registered>(app: &App<P>) -> String {
     render(&app.view(), 80, 24).0
 }
 
-fn snapshot<P: Puzzle>(what: &str, app: &App<P>) {
-    insta::assert_snapshot!(format!("{}_{what}", P::NAME), screen(app));
+fn snapshot<P: Registered>(what: &str, app: &App<P>) {
+    insta::assert_snapshot!(format!("{}_{what}", P::INFO.name), screen(app));
 }
 
 /// The optimal plan from the current position.
-fn plan<P: Puzzle>(app: &App<P>) -> Vec<P::Move> {
+fn plan<P: Registered>(app: &App<P>) -> Vec<P::Move> {
     match app.session.known_prospect() {
         Some(Prospect::Reachable { plan }) => plan.clone(),
         other => panic!("expected a reachable position, got {other:?}"),
@@ -177,7 +178,7 @@ fn plan<P: Puzzle>(app: &App<P>) -> Vec<P::Move> {
 }
 
 /// Dataset 2 of the Curling sample: the 6×6 board whose answer is 4.
-fn curling_screens<P: Puzzle>(puzzle: P) {
+fn curling_screens<P: Registered>(puzzle: P) {
     let mut app = sample_app(puzzle, 2);
     snapshot("start", &app);
 
@@ -212,7 +213,7 @@ fn curling_play_screens() {
 }
 
 /// Case 1 of the Holedox sample: 5×6, answer 9.
-fn holedox_screens<P: Puzzle>(puzzle: P) {
+fn holedox_screens<P: Registered>(puzzle: P) {
     let mut app = sample_app(puzzle, 1);
     snapshot("start", &app);
 
@@ -258,7 +259,7 @@ fn holedox_play_screens() {
     with_puzzle!("holedox", holedox_screens);
 }
 
-fn undo_redo_restart_and_solve<P: Puzzle>(puzzle: P) {
+fn undo_redo_restart_and_solve<P: Registered>(puzzle: P) {
     let mut app = sample_app(puzzle.clone(), 2);
     let best = plan(&app);
     app.key(arrow(best[0]));
@@ -310,7 +311,7 @@ fn undo_redo_restart_and_solve_through_keys() {
 
 /// A move's letter typed as a key plays it, like its arrow, when the key
 /// is no command (`u` undoes, `d` is WASD's right).
-fn letters_are_moves<P: Puzzle>(puzzle: P) {
+fn letters_are_moves<P: Registered>(puzzle: P) {
     let mut app = sample_app(puzzle, 2);
     let free = |m: &P::Move| !"wasduyhq".contains(m.letter().to_ascii_lowercase());
     let legal = app.session.legal_moves();
@@ -326,7 +327,7 @@ fn move_letters_are_keys_too() {
 
 /// Curling with a cap of 4 (the optimum): one wasted throw is hopeless,
 /// though the stone could still reach the goal with more throws.
-fn hopeless_throw<P: Puzzle>(puzzle: P) {
+fn hopeless_throw<P: Registered>(puzzle: P) {
     let mut app = sample_app(with(puzzle, "max-throws", "4"), 2);
     let best = plan(&app);
     let wasted = app
@@ -349,7 +350,7 @@ fn hopeless_throw<P: Puzzle>(puzzle: P) {
 /// Holedox: a snake that can no longer move is announced as trapped. A
 /// 2×3 lair with stones right of the exit: the head at (2,2) can only step
 /// right into the corner (2,3), and is stuck there.
-fn trapped_snake<P: Puzzle>(puzzle: P) {
+fn trapped_snake<P: Registered>(puzzle: P) {
     let case = case_of(&puzzle, "2 3 2\n2 2\n2 1\n2\n1 2\n1 3\n0 0 0\n", 1);
     let mut app = app_of(puzzle, case, "test", budget());
     assert!(app.view().status.0.starts_with("hopeless"));
@@ -371,8 +372,8 @@ fn hopeless_positions_are_announced() {
     with_puzzle!("holedox", trapped_snake);
 }
 
-fn budget_unknown<P: Puzzle>(puzzle: P) {
-    let case = case_of(&puzzle, &sample(&format!("{}.in", P::NAME)), 2);
+fn budget_unknown<P: Registered>(puzzle: P) {
+    let case = case_of(&puzzle, &sample(&format!("{}.in", P::INFO.name)), 2);
     let app = app_of(
         puzzle,
         case,
@@ -395,7 +396,7 @@ fn a_budget_gives_unknown_never_hopeless() {
 
 /// Saves `app`, loads the text back, and checks the position, the history
 /// and the text are the same.
-fn round_trip<P: Puzzle>(app: &App<P>) -> App<P> {
+fn round_trip<P: Registered>(app: &App<P>) -> App<P> {
     let text = app.save_text();
     let file = parse_save::<P::Move>(&text).unwrap();
     let back: App<P> = crate::resume(
@@ -421,7 +422,7 @@ fn round_trip<P: Puzzle>(app: &App<P>) -> App<P> {
     back
 }
 
-fn save_and_load_curling<P: Puzzle>(puzzle: P) {
+fn save_and_load_curling<P: Registered>(puzzle: P) {
     let mut app = sample_app(puzzle.clone(), 2);
     let best = plan(&app);
     for &d in &best[..3] {
@@ -439,7 +440,7 @@ fn save_and_load_curling<P: Puzzle>(puzzle: P) {
     assert_eq!(back.session.state(), &start);
 }
 
-fn save_and_load_holedox<P: Puzzle>(puzzle: P) {
+fn save_and_load_holedox<P: Registered>(puzzle: P) {
     let mut app = sample_app(puzzle, 1);
     let best = plan(&app);
     for &d in &best[..4] {
@@ -486,7 +487,7 @@ fn save_then_load_gives_the_same_position_and_undo_history() {
     with_puzzle!("holedox", save_and_load_holedox);
 }
 
-fn ctrl_s_saves<P: Puzzle>(puzzle: P) {
+fn ctrl_s_saves<P: Registered>(puzzle: P) {
     let dir = std::env::temp_dir().join(format!("gridpuzzle-play-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("g.save");
@@ -508,7 +509,7 @@ fn ctrl_s_writes_the_save_file() {
 
 /// 40 columns × 30 rows: more than 80×24 can show. The stone starts in
 /// the lower right corner; the window must include it.
-fn large_board<P: Puzzle>(puzzle: P) {
+fn large_board<P: Registered>(puzzle: P) {
     let (w, h) = (40usize, 30usize);
     let mut cells = vec!["0"; w * h];
     cells[0] = "3";
@@ -534,7 +535,7 @@ fn large_boards_scroll_to_keep_the_stone_in_view() {
     with_puzzle!("curling", large_board);
 }
 
-fn colour<P: Puzzle>(puzzle: P) {
+fn colour<P: Registered>(puzzle: P) {
     let app = sample_app(puzzle, 2);
     let mut view = app.view();
     let (_, plain) = render(&view, 80, 24);
@@ -554,7 +555,7 @@ fn colour_only_without_no_color() {
     with_puzzle!("curling", colour);
 }
 
-fn ascii<P: Puzzle>(puzzle: P) {
+fn ascii<P: Registered>(puzzle: P) {
     let app = sample_app(puzzle, 2);
     let mut view = app.view();
     view.ascii = true;
@@ -610,7 +611,7 @@ fn roles_look_as_they_did() {
 /// off-screen and no key scrolled to it; `g` does, any key scrolls back.
 #[test]
 fn g_scrolls_to_the_goal_and_back() {
-    fn check<P: Puzzle>(puzzle: P) {
+    fn check<P: Registered>(puzzle: P) {
         let mut app = sample_app(puzzle, 1);
         let piece = app.view().board.focus;
         assert_eq!(app.key(press(KeyCode::Char('g'))), Flow::Continue);
@@ -637,8 +638,8 @@ fn g_scrolls_to_the_goal_and_back() {
 /// Issue 28: a save file's `source` with an escape sequence set the window
 /// title and cleared the screen. The title and every message are shown,
 /// escaped, on the screen.
-fn hostile_source<P: Puzzle>(puzzle: P) {
-    let case = case_of(&puzzle, &sample(&format!("{}.in", P::NAME)), 1);
+fn hostile_source<P: Registered>(puzzle: P) {
+    let case = case_of(&puzzle, &sample(&format!("{}.in", P::INFO.name)), 1);
     let source = "\x1b]0;owned\x07\x1b[2J\u{9b}1m\u{202e}\u{2028}x";
     let app = app_of(puzzle, case, source, budget());
     let view = app.view();
@@ -646,7 +647,7 @@ fn hostile_source<P: Puzzle>(puzzle: P) {
         view.title,
         format!(
             "gridpuzzle play - {}: \\x1b]0;owned\\x07\\x1b[2J\\u{{9b}}1m\\u{{202e}}\\u{{2028}}x",
-            P::TITLE
+            P::INFO.title
         )
     );
     let shown = screen(&app);

@@ -15,19 +15,22 @@
 
 pub mod fresh;
 
+use gridpuzzle_registry::Registered;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Arg, ArgMatches, Args, FromArgMatches};
 
+use gridpuzzle_engine::caps::Param;
 use gridpuzzle_engine::fresh as engine_fresh;
 use gridpuzzle_engine::moves::Move;
-use gridpuzzle_engine::puzzle::{capitalized, nth_case, NthCase, Param, Played};
+use gridpuzzle_engine::puzzle::{nth_case, NthCase, Played};
 use gridpuzzle_engine::session::save::{self, AnyChar, Known, SaveFile};
 use gridpuzzle_engine::session::Session;
+use gridpuzzle_engine::words::capitalized;
 use gridpuzzle_engine::words::{all_of, either};
-use gridpuzzle_registry::{Entry, Puzzle, Visit};
+use gridpuzzle_registry::{Entry, Visit};
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
 use crate::{input, Exit};
@@ -81,16 +84,16 @@ fn example_save() -> String {
     struct Example;
     impl Visit for Example {
         type Output = String;
-        fn visit<P: Puzzle>(self, puzzle: P) -> String {
-            let board = match puzzle.cases(Box::new(P::SAMPLES.as_bytes())).next() {
-                Some(Ok(case)) => format!("{}{}", puzzle.write_case(&case), P::TERMINATOR),
+        fn visit<P: Registered>(self, puzzle: P) -> String {
+            let board = match puzzle.cases(Box::new(P::INFO.samples.as_bytes())).next() {
+                Some(Ok(case)) => format!("{}{}", puzzle.write_case(&case), P::INFO.terminator),
                 _ => String::new(),
             };
             let moves = example_moves::<P::Move>();
             let file = SaveFile {
-                puzzle: P::NAME.to_string(),
-                settings: puzzle
-                    .settings()
+                puzzle: P::INFO.name.to_string(),
+                settings: P::CAPS
+                    .settings_of(&puzzle)
                     .into_iter()
                     .map(|(k, v)| (k.to_string(), v))
                     .collect(),
@@ -136,11 +139,11 @@ impl PuzzleHelp for PlayHelp {
              or from a random seed without it (with an optimum of {lo}..{hi} {moves} \
              unless --answer says otherwise).\n\n{PLAY_EXIT}\n\n\
              Example:\n  gridpuzzle play {name} samples/{name}.in --case 1",
-            e.format_help,
-            unit = e.unit,
-            lo = e.fresh_answer.0,
-            hi = e.fresh_answer.1,
-            moves = e.moves,
+            e.info.format_help,
+            unit = e.info.unit,
+            lo = e.gen.map_or(0, |g| g.fresh_answer.0),
+            hi = e.gen.map_or(0, |g| g.fresh_answer.1),
+            moves = e.info.moves,
             name = e.name
         )
     }
@@ -200,7 +203,8 @@ pub struct PlayCommand {
 fn answer_help() -> String {
     let defaults: Vec<String> = crate::args::listed()
         .iter()
-        .map(|e| format!("{} {}..{}", e.name, e.fresh_answer.0, e.fresh_answer.1))
+        .filter_map(|e| Some((e.name, e.gen?.fresh_answer)))
+        .map(|(name, (lo, hi))| format!("{name} {lo}..{hi}"))
         .collect();
     format!(
         "With --seed: the optimum must lie in A..B moves [default: {}]",
@@ -211,16 +215,9 @@ fn answer_help() -> String {
 /// Every registered puzzle's `FRESH_PARAMS` (`--len`), one per key: the
 /// `play` options a fresh puzzle may take.
 fn fresh_params() -> Vec<Param> {
-    struct Params;
-    impl Visit for Params {
-        type Output = &'static [Param];
-        fn visit<P: Puzzle>(self, _: P) -> &'static [Param] {
-            P::FRESH_PARAMS
-        }
-    }
     let mut all: Vec<Param> = Vec::new();
     for e in gridpuzzle_registry::entries() {
-        for p in gridpuzzle_registry::visit(e.name, Params).unwrap_or(&[]) {
+        for p in e.gen.map_or(&[][..], |g| g.fresh_params) {
             if !all.iter().any(|q| q.key == p.key) {
                 all.push(*p);
             }
@@ -329,7 +326,7 @@ struct Start<'a> {
 impl Visit for Start<'_> {
     type Output = Result<Exit>;
 
-    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+    fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         let Start { cmd, budget, look } = self;
         let file = cmd.puzzle.as_ref().and_then(|p| p.file.clone());
         let seed = match (&file, cmd.seed) {
@@ -338,26 +335,33 @@ impl Visit for Start<'_> {
             (None, None) => Some(time_seed()),
         };
         for (key, _) in &cmd.fresh.0 {
-            if !P::FRESH_PARAMS.iter().any(|p| p.key == key) {
+            if !P::CAPS
+                .generate
+                .is_some_and(|g| g.info().fresh_params.iter().any(|p| p.key == key))
+            {
                 let what = fresh_params()
                     .into_iter()
                     .find(|p| p.key == key)
                     .map_or("", |p| p.help);
-                bail!("--{key} is {what}; {} has none", capitalized(P::NAME));
+                bail!("--{key} is {what}; {} has none", capitalized(P::INFO.name));
             }
         }
         let (case, source) = match &file {
             Some(f) => {
                 let case = nth_case_of(&puzzle, f, cmd.case)?;
-                (case, format!("{}, {} {}", f.display(), P::UNIT, cmd.case))
+                (
+                    case,
+                    format!("{}, {} {}", f.display(), P::INFO.unit, cmd.case),
+                )
             }
             None => {
+                let gen = P::CAPS.generator()?;
                 let (width, height) = cmd.size.unwrap_or((8, 8));
                 let spec = engine_fresh::Spec {
                     seed: seed.unwrap_or(0),
                     width,
                     height,
-                    answer: cmd.answer.unwrap_or(P::FRESH_ANSWER),
+                    answer: cmd.answer.unwrap_or(gen.info().fresh_answer),
                     params: cmd.fresh.0.clone(),
                 };
                 let source = format!(
@@ -365,7 +369,7 @@ impl Visit for Start<'_> {
                     spec.seed, spec.width, spec.height, spec.answer.0, spec.answer.1
                 );
                 (
-                    engine_fresh::make(&puzzle, &spec).map_err(anyhow::Error::msg)?,
+                    engine_fresh::make(gen, &puzzle, &spec).map_err(anyhow::Error::msg)?,
                     source,
                 )
             }
@@ -375,7 +379,7 @@ impl Visit for Start<'_> {
         let save_path = cmd
             .save
             .clone()
-            .unwrap_or_else(|| PathBuf::from(format!("gridpuzzle-{}.save", P::NAME)));
+            .unwrap_or_else(|| PathBuf::from(format!("gridpuzzle-{}.save", P::INFO.name)));
         // The first analysis may search: only for a game on the screen.
         need_terminal()?;
         let app = App::new(Session::new(game, start), source, budget, look, save_path);
@@ -388,7 +392,7 @@ impl Visit for Start<'_> {
 /// a [`Mark`](gridpuzzle_engine::view::Mark) a cell, on every frame, so a
 /// 40-byte input declaring a 4096×4096 lair took 650 MB before a key was
 /// read.
-fn view_fits<P: Puzzle>(case: &P::Case, n: u64) -> Result<()> {
+fn view_fits<P: Registered>(case: &P::Case, n: u64) -> Result<()> {
     let Some(budget) = gridpuzzle_engine::memory::budget() else {
         return Ok(());
     };
@@ -402,8 +406,8 @@ fn view_fits<P: Puzzle>(case: &P::Case, n: u64) -> Result<()> {
         bail!(
             "{} {n}: a {w}x{h} {} has {cells} cells, and its picture needs {} MB, more than \
              --memory {} allows; give --memory {mb} (or more) to play it anyway",
-            P::UNIT,
-            P::BOARD,
+            P::INFO.unit,
+            P::INFO.board,
             need.div_ceil(1 << 20),
             budget >> 20
         );
@@ -422,7 +426,7 @@ fn time_seed() -> u64 {
 }
 
 /// Case `n` (1-based) of a judge-format file.
-fn nth_case_of<P: Puzzle>(puzzle: &P, file: &Path, n: u64) -> Result<P::Case> {
+fn nth_case_of<P: Registered>(puzzle: &P, file: &Path, n: u64) -> Result<P::Case> {
     let reader = input::open(Some(file))?;
     match nth_case(puzzle.cases(reader), n) {
         NthCase::Found(case) => Ok(case),
@@ -430,7 +434,7 @@ fn nth_case_of<P: Puzzle>(puzzle: &P, file: &Path, n: u64) -> Result<P::Case> {
         NthCase::Short(seen) => bail!(
             "--case {n}: {} has only {}",
             file.display(),
-            gridpuzzle_engine::puzzle::counted(seen, P::UNIT, &format!("{}s", P::UNIT))
+            gridpuzzle_engine::words::counted(seen, P::INFO.unit, &format!("{}s", P::INFO.unit))
         ),
     }
 }
@@ -504,7 +508,7 @@ struct Load<'a> {
 impl Visit for Load<'_> {
     type Output = Result<Exit>;
 
-    fn visit<P: Puzzle>(self, puzzle: P) -> Result<Exit> {
+    fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         let path = self.path;
         let file =
             parse_save::<P::Move>(self.text).with_context(|| format!("{}", path.display()))?;
@@ -524,7 +528,7 @@ impl Visit for Load<'_> {
 }
 
 /// Runs `app` in the terminal, then writes `quit_save`.
-fn play<P: Puzzle>(app: App<P>, quit_save: Option<&Path>) -> Result<Exit> {
+fn play<P: Registered>(app: App<P>, quit_save: Option<&Path>) -> Result<Exit> {
     gridpuzzle_tui::play(app, quit_save)?;
     Ok(Exit::Ok)
 }
