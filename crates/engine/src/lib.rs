@@ -8,6 +8,9 @@
 //! - [`caps`]: what a puzzle may have beyond it (settings, narration, a
 //!   generator, the page, the judge kit, searches to watch), each an
 //!   opt-in trait the registry line declares;
+//! - [`board`]: boards of floor and walls with one start and one goal —
+//!   their judge format, drafts, game IDs, generator and shrinker — so a
+//!   simple grid puzzle writes only its rules;
 //! - [`moves`]: moves as the puzzle's own printable type, and plans;
 //! - [`package`]: what a puzzle puts into a contest problem package
 //!   (statement, validators and submissions as source text);
@@ -53,6 +56,7 @@
 //! - [`verdict`]: what a plan checker says about a plan;
 //! - [`words`]: lists in English (`a, b or c`) for messages.
 
+pub mod board;
 pub mod caps;
 pub mod check;
 pub mod diagnose;

@@ -64,6 +64,22 @@ pub struct Tool {
     pub edit: Edit,
 }
 
+impl Tool {
+    pub const fn new(
+        id: &'static str,
+        label: &'static str,
+        help: &'static str,
+        edit: Edit,
+    ) -> Tool {
+        Tool {
+            id,
+            label,
+            help,
+            edit,
+        }
+    }
+}
+
 /// One character of a draft's rows, as the editor draws and names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DraftCell {
@@ -74,6 +90,17 @@ pub struct DraftCell {
     /// The piece drawn on it, if one stands there (the stone on its
     /// start).
     pub piece: Option<Mark>,
+}
+
+impl DraftCell {
+    pub const fn new(ch: char, word: &'static str, mark: Mark, piece: Option<Mark>) -> DraftCell {
+        DraftCell {
+            ch,
+            word,
+            mark,
+            piece,
+        }
+    }
 }
 
 /// How the page's editor draws a draft, and its tools (see the module

@@ -1,13 +1,15 @@
 //! The conformance suite: one set of checks, generic over the puzzle
 //! contract ([`Puzzle`]), that every registered puzzle runs.
 //!
-//! SGT Puzzles proves its midend with `nullgame`; here the template
-//! puzzle (`gridpuzzle-template`, behind the registry's `template` feature) runs these
-//! checks exactly as Curling and Holedox do. Each test walks
-//! [`entries`] and hands a check to [`visit`], so a newly registered
-//! puzzle is tested with no edit here. A check knows nothing of any puzzle:
-//! it works only through the trait, on cases from the puzzle's own
-//! `SAMPLES`, `random_case` and generator, with fixed seeds.
+//! SGT Puzzles proves its midend with `nullgame`; here CI's throwaway
+//! puzzle (a copy of `crates/template`, registered by
+//! `.ci/throwaway-puzzle`) runs these checks exactly as Curling and
+//! Holedox do. Each test walks [`entries`] and hands a check to [`visit`],
+//! so a newly registered puzzle is tested with no edit here; a check of a
+//! capability runs on the puzzles that declare it, and the others say
+//! they lack it. A check knows nothing of any puzzle: it works only
+//! through the contract, on cases from the puzzle's own samples and
+//! generator, with fixed seeds.
 //!
 //! What is checked, per puzzle:
 //!

@@ -43,8 +43,8 @@ use crate::puzzle::Puzzle;
 use crate::validate::{Input, Validation};
 
 pub use generate::{
-    stress_case, stress_case_wanting, BestOf, GenInfo, GenSpec, Generate, GenerateOf, Generation,
-    HardSpec, OnImprove, Param, STRESS_ATTEMPTS, STRESS_BUDGET,
+    difficulty_by_first_moves, stress_case, stress_case_wanting, BestOf, GenInfo, GenSpec,
+    Generate, GenerateOf, Generation, HardSpec, OnImprove, Param, STRESS_ATTEMPTS, STRESS_BUDGET,
 };
 pub use judge::{JudgeInfo, JudgeKit, JudgeOf, Variant};
 pub use narrate::{

@@ -67,6 +67,18 @@ pub struct NewBoard {
     pub params: &'static [(&'static str, &'static str)],
 }
 
+impl NewBoard {
+    /// A difficulty with no generator parameters.
+    pub const fn new(name: &'static str, size: &'static str, answer: &'static str) -> NewBoard {
+        NewBoard {
+            name,
+            size,
+            answer,
+            params: &[],
+        }
+    }
+}
+
 /// A puzzle the web page offers.
 pub trait Page: Puzzle {
     /// What the page offers of the puzzle.
