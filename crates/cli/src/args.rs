@@ -479,10 +479,12 @@ pub fn setting_arg(puzzle: &'static str, s: &'static Setting) -> Arg {
 }
 
 /// `cmd` after its puzzle subcommands were added: its own options are
-/// then numbered for `--help` after the puzzles (clap counts subcommands
-/// and options together).
+/// numbered in clap's display order (which counts subcommands and options
+/// together) from 2, where two puzzles put them when the help pages were
+/// written, so every help page keeps its order whatever the number of
+/// puzzles.
 pub fn after_puzzles(cmd: clap::Command) -> clap::Command {
-    cmd.next_display_order(listed().len())
+    cmd.next_display_order(2)
 }
 
 /// The settings of `entry` as the user gave them (or their defaults).

@@ -291,9 +291,10 @@ fn run_table(table: Vec<Inv>) {
 
 /// The puzzles whose answers these files record. A puzzle added to the
 /// registry needs no golden file of its own: the lists of puzzles in the
-/// recorded texts are scrubbed (see [`scrub`]), and its answers are tested
+/// recorded texts are scrubbed
+/// ([`gridpuzzle_registry::golden::scrub`]), and its answers are tested
 /// by the conformance suite.
-const RECORDED: [&str; 2] = ["curling", "holedox"];
+use gridpuzzle_registry::golden::RECORDED;
 
 const CURLING_ROW_10: &str = "12 1\n2 0 1 1 1 1 1 1 1 1 1 3\n0 0\n";
 const CURLING_ROW_11: &str = "13 1\n2 0 1 1 1 1 1 1 1 1 1 1 3\n0 0\n";

@@ -25,6 +25,8 @@
 //! with an ordinary word for a name, adds exactly those lines, and runs
 //! the whole test suite with it listed.
 
+pub mod golden;
+
 use gridpuzzle_engine::caps::{Capability, Caps, GenInfo, JudgeInfo, PageInfo, Setting};
 use gridpuzzle_engine::puzzle::Info;
 use gridpuzzle_engine::trace::{Algorithm, Lesson};
