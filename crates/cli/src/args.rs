@@ -16,9 +16,11 @@
 //! Each command module owns its clap struct and imports this module; this
 //! module imports no command (the top-level `Cli` lives in `main.rs`).
 
+use gridpuzzle_engine::memory::Heap;
 use gridpuzzle_registry::Registered;
 use std::marker::PhantomData;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -108,9 +110,21 @@ static RUN_DEADLINE: OnceLock<Instant> = OnceLock::new();
 /// answer.
 pub const DEFAULT_MEMORY: &str = "180";
 
-/// Sets the run's memory budget to `mb` MB (`None`: none).
+/// The run's heap budget (`--memory`), handed to every search and job of
+/// the run through its limits ([`BudgetArgs::limits`], [`run_heap`]).
+static RUN_HEAP: std::sync::RwLock<Option<Arc<Heap>>> = std::sync::RwLock::new(None);
+
+/// Sets the run's heap budget to `mb` MB (`None`: none), read by the
+/// counting allocator of the binary.
 pub fn set_memory(mb: Option<usize>) {
-    gridpuzzle_engine::memory::set_budget(mb.map(|mb| mb.saturating_mul(1 << 20)));
+    let heap = mb.map(|mb| Heap::new(mb.saturating_mul(1 << 20), crate::serve::heap_in_use));
+    *RUN_HEAP.write().unwrap_or_else(|e| e.into_inner()) = heap;
+}
+
+/// The run's heap budget, if it has one: what the limits of every search
+/// and the generators' requests carry.
+pub fn run_heap() -> Option<Arc<Heap>> {
+    RUN_HEAP.read().unwrap_or_else(|e| e.into_inner()).clone()
 }
 
 /// The default of `--timeout`, in seconds: per case.
@@ -159,6 +173,7 @@ impl BudgetArgs {
                 }
             },
             max_stored: self.max_stored.0,
+            heap: run_heap(),
             ..Default::default()
         }
     }

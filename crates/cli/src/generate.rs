@@ -367,6 +367,7 @@ impl Visit for Make<'_> {
                 time: Duration::from_secs_f64(cmd.time),
                 max_expanded: cmd.max_states,
                 cancel: Some(cancel),
+                heap: crate::args::run_heap(),
             };
             let mut report = |b: &BestOf<P>, t: Duration| improved::<P>(b, t);
             let best = gen
@@ -384,6 +385,7 @@ impl Visit for Make<'_> {
             max_expanded: cmd.max_states,
             attempts: cmd.attempts,
             cancel: Some(Arc::clone(&cancel)),
+            heap: crate::args::run_heap(),
         };
         let watchdog = Watchdog::start(cmd.patience.0, Arc::clone(&cancel));
         let mut generator = gen

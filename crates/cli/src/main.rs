@@ -237,10 +237,9 @@ fn main() -> ExitCode {
     if let Some(code) = gridpuzzle_judge::run::limited_child() {
         return code;
     }
-    // The run's memory budget reads the counting allocator; every command
+    // The run's heap budget reads the counting allocator; every command
     // has it at its default, and the server none (its requests have their
     // own bounds).
-    gridpuzzle_engine::memory::set_meter(serve::heap_in_use);
     args::set_memory(args::DEFAULT_MEMORY.parse().ok());
     if let Some(cmd) = solve_alone(std::env::args_os().collect()) {
         cmd.budget.apply_run();

@@ -123,6 +123,7 @@ pub fn run(cmd: PackageCommand) -> Result<Exit> {
             seed: cmd.seed,
             cases: cmd.cases.clone(),
             force: cmd.force,
+            heap: crate::args::run_heap(),
         },
         cmd.format,
     ))

@@ -229,6 +229,7 @@ pub fn run(cmd: StressCommand) -> Result<Exit> {
             bare: cmd.bare,
             strict: cmd.strict,
             cancel,
+            heap: crate::args::run_heap(),
         },
         candidate: candidate.clone(),
         terminal: std::io::stderr().is_terminal(),

@@ -126,6 +126,7 @@ pub fn run(cmd: TestsetCommand) -> Result<Exit> {
             dir,
             seed: cmd.seed,
             hardest: Duration::from_secs_f64(cmd.hardest),
+            heap: crate::args::run_heap(),
         },
         cmd.format,
     ))

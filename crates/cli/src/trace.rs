@@ -22,7 +22,8 @@ use clap::Args;
 use gridpuzzle_engine::caps::WatchOf;
 use gridpuzzle_engine::puzzle::{exact_answer, nth_case, NthCase};
 use gridpuzzle_engine::shown::shown_lines;
-use gridpuzzle_engine::trace::{self, chart_svg, Count, Prune, Run, Sink, Step};
+use gridpuzzle_engine::svg;
+use gridpuzzle_engine::trace::{Count, Prune, Run, Sink, Step};
 use gridpuzzle_engine::words::counted;
 use gridpuzzle_registry::{Entry, Visit};
 use serde_json::json;
@@ -194,10 +195,10 @@ impl Visit for Trace<'_> {
     fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         let cmd = self.cmd;
         let watch = P::CAPS.watching()?;
-        trace::judge_rules(watch, &puzzle).map_err(anyhow::Error::msg)?;
+        watch.refuse_rules(&puzzle).map_err(anyhow::Error::msg)?;
         if let Some(name) = &cmd.algorithm {
             if !watch.algorithms().iter().any(|a| a.name == name) {
-                bail!("{}", trace::unknown_algorithm(watch, name));
+                bail!("{}", watch.unknown(name));
             }
         }
         let reader: Box<dyn std::io::BufRead> = match &cmd.lesson {
@@ -264,8 +265,7 @@ impl Visit for Trace<'_> {
             out: BufWriter::new(stdout.lock()),
             gone: false,
         };
-        let run = trace::run(
-            watch,
+        let run = watch.run(
             &puzzle,
             case,
             name,
@@ -352,7 +352,8 @@ fn compare<P: Registered>(
         let exact = exact_answer(puzzle, case, &cmd.budget.limits());
         for name in &algorithms {
             let limits = cmd.budget.limits();
-            let run = trace::run(watch, puzzle, case, name, &limits, 0, &mut Count, exact)
+            let run = watch
+                .run(puzzle, case, name, &limits, 0, &mut Count, exact)
                 .map_err(anyhow::Error::msg)?;
             if run.limit.is_some() {
                 exit = Exit::LimitReached;
@@ -384,7 +385,7 @@ fn compare<P: Registered>(
             P::INFO.title,
             P::INFO.unit
         );
-        std::fs::write(path, chart_svg(&title, &series))
+        std::fs::write(path, svg::chart(&title, &series))
             .with_context(|| format!("cannot write {}", path.display()))?;
         eprintln!("gridpuzzle: wrote {}", path.display());
     }

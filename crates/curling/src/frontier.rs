@@ -99,7 +99,6 @@
 //! values: on board 5 of `far8.in` it says 24 at the start where every
 //! second frontier says 22, and costs 1.5 s.
 
-use gridpuzzle_engine::memory;
 use gridpuzzle_engine::search::Limits;
 
 use crate::rules::{Board, Cell};
@@ -190,7 +189,7 @@ impl FrontierTable {
         let step = (h * cells).div_ceil(TABLE_CELLS).max(MIN_STEP);
         // The table only speeds the search up: without room in the run's
         // memory budget now, the search goes on without it.
-        let _room = memory::try_admit(cells + h.div_ceil(step) * cells)?;
+        let _room = limits.try_admit(cells + h.div_ceil(step) * cells)?;
         let mut values = vec![FAR; h.div_ceil(step) * cells];
         let mut work = 0;
         for f in (0..h).step_by(step) {
@@ -445,7 +444,7 @@ impl CornerTable {
         let step = (1..=h.max(w)).find(|&s| kept(h, sr, s) * kept(w, sc, s) <= most(s))?;
         // As for the frontier tables: only with room in the run's memory
         // budget now (the values and the kinds, a byte each).
-        let _room = memory::try_admit(kept(h, sr, step) * kept(w, sc, step) + h * w)?;
+        let _room = limits.try_admit(kept(h, sr, step) * kept(w, sc, step) + h * w)?;
         let mut kinds = vec![Kind::Ice; h * w];
         for (i, cell) in board.grid().cells().iter().enumerate() {
             let (r, c) = (canon_row(i / w), canon_col(i % w));

@@ -54,6 +54,8 @@ pub struct GenerateOptions {
     pub attempts: u64,
     /// Raised by Ctrl-C: the current search stops and the generator ends.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// The run's heap budget ([`Limits::heap`]).
+    pub heap: Option<Arc<gridpuzzle_engine::memory::Heap>>,
 }
 
 /// The default budget of one search: a few milliseconds to a second.
@@ -120,6 +122,7 @@ pub fn generate(opts: &GenerateOptions, seed: u64) -> Generator {
     let limits = Limits {
         max_expanded: Some(opts.max_expanded),
         cancel: opts.cancel.clone(),
+        heap: opts.heap.clone(),
         ..Limits::none()
     };
     let boards = Boards {
@@ -211,6 +214,8 @@ pub struct HardestOptions {
     /// Budget of one exact search; a board that needs more is discarded.
     pub max_expanded: u64,
     pub cancel: Option<Arc<AtomicBool>>,
+    /// The run's heap budget ([`Limits::heap`]).
+    pub heap: Option<Arc<gridpuzzle_engine::memory::Heap>>,
 }
 
 /// How far past the best answer so far the search of an uncapped
@@ -283,6 +288,7 @@ pub fn hardest(
     let limits = Limits {
         max_expanded: Some(opts.max_expanded),
         cancel: opts.cancel.clone(),
+        heap: opts.heap.clone(),
         deadline: Some(deadline),
         ..Limits::none()
     };
@@ -345,6 +351,7 @@ mod tests {
             max_expanded: DEFAULT_MAX_EXPANDED,
             attempts: 100_000,
             cancel: None,
+            heap: None,
         }
     }
 

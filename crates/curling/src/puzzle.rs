@@ -469,6 +469,7 @@ impl Generate for Curling {
             max_expanded: spec.max_expanded.unwrap_or(Self::GEN.max_expanded),
             attempts: spec.attempts,
             cancel: spec.cancel.clone(),
+            heap: spec.heap.clone(),
         };
         Ok(crate::generate::generate(&opts, seed))
     }
@@ -504,6 +505,7 @@ impl Generate for Curling {
                 .max_expanded
                 .unwrap_or(crate::generate::HARDEST_MAX_EXPANDED),
             cancel: spec.cancel.clone(),
+            heap: spec.heap.clone(),
         };
         Ok(crate::generate::hardest(&opts, seed, on_improve))
     }

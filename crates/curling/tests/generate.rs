@@ -33,6 +33,7 @@ fn options(w: u32, h: u32, want: Want, cap: Option<u32>) -> GenerateOptions {
         max_expanded: DEFAULT_MAX_EXPANDED,
         attempts: 200_000,
         cancel: None,
+        heap: None,
     }
 }
 
@@ -164,6 +165,7 @@ fn the_hardest_search_only_improves() {
         time: Duration::from_millis(1500),
         max_expanded: 200_000,
         cancel: None,
+        heap: None,
     };
     let mut seen = Vec::new();
     let best = hardest(&opts, 4, |b, _| seen.push(b.answer)).expect("a start is found");

@@ -536,6 +536,7 @@ pub fn sample<L: Landscape>(
     let limits = Limits {
         max_expanded: Some(spec.max_expanded.unwrap_or(sampling.max_expanded)),
         cancel: spec.cancel.clone(),
+        heap: spec.heap.clone(),
         ..Limits::none()
     };
     let tuner = match spec.density {
@@ -642,6 +643,7 @@ where
     let limits = Limits {
         max_expanded: Some(spec.max_expanded.unwrap_or(sampling.max_expanded)),
         cancel: spec.cancel.clone(),
+        heap: spec.heap.clone(),
         deadline: Some(deadline),
         ..Limits::none()
     };

@@ -24,7 +24,7 @@ pub const MAX_ATTEMPTS: u32 = 3000;
 const ATTEMPT_STATES: u64 = 200_000;
 
 /// What to generate. Sizes are columns × rows.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Spec {
     pub seed: u64,
     pub width: u32,
@@ -34,6 +34,8 @@ pub struct Spec {
     /// The generator's parameters given; the others take their
     /// `fresh_params` default.
     pub params: Vec<(String, String)>,
+    /// The run's heap budget, for the generator's searches.
+    pub heap: Option<std::sync::Arc<crate::memory::Heap>>,
 }
 
 /// A case of `puzzle` whose optimum is in range; `Err` says why there is
@@ -65,6 +67,7 @@ pub fn make<P: Puzzle>(
         max_expanded: Some(ATTEMPT_STATES),
         attempts: MAX_ATTEMPTS as u64,
         cancel: None,
+        heap: spec.heap.clone(),
     };
     let mut generator = gen.generator(puzzle, &request, spec.seed)?;
     match generator.next() {

@@ -8,6 +8,11 @@
 //! `prefers-color-scheme` media query inside the picture's style), so a
 //! picture looks like the page and the terminal say the same thing.
 //!
+//! The growth chart of a traced search ([`chart`]: expansions by depth,
+//! one line per algorithm, for `trace --compare --plot` and the page's
+//! Watch mode) is drawn here too, with the pictures' escaping, rather than
+//! beside the recorder that counts what it shows.
+//!
 //! How each layer is drawn:
 //!
 //! - the **ground**: a rectangle a cell for walls, goals (with a ring),
@@ -731,6 +736,122 @@ button:hover {{ background: #e2e8f0; }}
     )
 }
 
+// ------------------------------------------------------------ charts
+
+/// A line chart of expansions by depth on a log scale, one line per
+/// algorithm, as a standalone SVG document (`trace --compare --plot` and
+/// the page's Watch mode draw the same picture).
+pub fn chart(title: &str, series: &[(&str, &[u64])]) -> String {
+    const W: f64 = 640.0;
+    const H: f64 = 360.0;
+    const LEFT: f64 = 64.0;
+    const RIGHT: f64 = 150.0;
+    const TOP: f64 = 40.0;
+    const BOTTOM: f64 = 44.0;
+    const COLOURS: [&str; 6] = [
+        "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf",
+    ];
+    let depths = series
+        .iter()
+        .map(|(_, v)| v.len())
+        .max()
+        .unwrap_or(0)
+        .max(2);
+    let top = series
+        .iter()
+        .flat_map(|(_, v)| v.iter().copied())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let decades = ((top as f64).log10().ceil() as u32).max(1);
+    let plot_w = W - LEFT - RIGHT;
+    let plot_h = H - TOP - BOTTOM;
+    let x = |d: usize| LEFT + plot_w * d as f64 / (depths - 1) as f64;
+    // log10(count + 1), so a depth with none sits on the axis.
+    let y = |c: u64| TOP + plot_h * (1.0 - ((c as f64) + 1.0).log10() / f64::from(decades));
+    let mut s = String::new();
+    s.push_str(&format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {W} {H}\" width=\"{W}\" height=\"{H}\" role=\"img\" aria-label=\"{}\" font-family=\"sans-serif\" font-size=\"12\">\n",
+        escape(title)
+    ));
+    s.push_str(&format!(
+        "<rect width=\"{W}\" height=\"{H}\" fill=\"#ffffff\"/>\n<text x=\"{LEFT}\" y=\"22\" font-size=\"14\" fill=\"#222\">{}</text>\n",
+        escape(title)
+    ));
+    for k in 0..=decades {
+        let yy = TOP + plot_h * (1.0 - f64::from(k) / f64::from(decades));
+        s.push_str(&format!(
+            "<line x1=\"{LEFT}\" y1=\"{yy:.1}\" x2=\"{:.1}\" y2=\"{yy:.1}\" stroke=\"#ddd\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"#444\">{}</text>\n",
+            LEFT + plot_w,
+            LEFT - 6.0,
+            yy + 4.0,
+            power_label(k)
+        ));
+    }
+    let step = depths.div_ceil(12).max(1);
+    for d in (0..depths).step_by(step) {
+        s.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#444\">{d}</text>\n",
+            x(d),
+            TOP + plot_h + 16.0
+        ));
+    }
+    s.push_str(&format!(
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#444\">depth (moves from the start)</text>\n",
+        LEFT + plot_w / 2.0,
+        H - 8.0
+    ));
+    s.push_str(&format!(
+        "<text x=\"14\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#444\" transform=\"rotate(-90 14 {:.1})\">states expanded (log)</text>\n",
+        TOP + plot_h / 2.0,
+        TOP + plot_h / 2.0
+    ));
+    for (i, (name, counts)) in series.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        let dash = if i >= COLOURS.len() {
+            " stroke-dasharray=\"4 3\""
+        } else {
+            ""
+        };
+        let points: Vec<String> = counts
+            .iter()
+            .enumerate()
+            .map(|(d, &c)| format!("{:.1},{:.1}", x(d), y(c)))
+            .collect();
+        if !points.is_empty() {
+            s.push_str(&format!(
+                "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"{dash} points=\"{}\"/>\n",
+                points.join(" ")
+            ));
+        }
+        let total: u64 = counts.iter().sum();
+        let ly = TOP + 8.0 + 18.0 * i as f64;
+        s.push_str(&format!(
+            "<line x1=\"{:.1}\" y1=\"{ly:.1}\" x2=\"{:.1}\" y2=\"{ly:.1}\" stroke=\"{colour}\" stroke-width=\"2\"{dash}/><text x=\"{:.1}\" y=\"{:.1}\" fill=\"#222\">{} ({total})</text>\n",
+            LEFT + plot_w + 10.0,
+            LEFT + plot_w + 28.0,
+            LEFT + plot_w + 32.0,
+            ly + 4.0,
+            escape(name)
+        ));
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+fn power_label(k: u32) -> String {
+    match k {
+        0 => "1".into(),
+        1 => "10".into(),
+        2 => "100".into(),
+        3 => "1k".into(),
+        4 => "10k".into(),
+        5 => "100k".into(),
+        6 => "1M".into(),
+        k => format!("1e{k}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -829,5 +950,17 @@ mod tests {
     #[test]
     fn escapes_markup() {
         assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
+    }
+
+    #[test]
+    fn the_chart_has_a_line_and_a_legend_entry_per_algorithm() {
+        let a = [1u64, 4, 16, 64];
+        let b = [1u64, 2, 3];
+        let svg = chart("case 1 <lesson>", &[("seed-dfs", &a), ("bfs", &b)]);
+        assert_eq!(svg.matches("<polyline").count(), 2);
+        assert!(svg.contains("seed-dfs (85)"));
+        assert!(svg.contains("bfs (6)"));
+        assert!(svg.contains("case 1 &lt;lesson&gt;"));
+        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
     }
 }

@@ -41,47 +41,13 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::caps::WatchOf;
 use crate::grid::Pos;
+pub use crate::search::Prune;
 use crate::search::{LimitHit, Limits, Observer};
-
-/// Why a generated state was not expanded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Prune {
-    /// Seen before (a visited set, a transposition table, a better `g`).
-    Visited,
-    /// Its estimate or bound exceeds what the search allows now (an IDA*
-    /// threshold, the best answer found so far).
-    Bound,
-    /// The move cap of the rules (Curling's 10 throws).
-    Cap,
-    /// No goal can be reached from it (off the board, a proof of no way).
-    DeadEnd,
-}
-
-impl Prune {
-    /// Every kind, in the order [`Tally::pruned`] counts them.
-    pub const ALL: [Prune; 4] = [Prune::Visited, Prune::Bound, Prune::Cap, Prune::DeadEnd];
-
-    /// The name used in JSON and tables.
-    pub fn name(self) -> &'static str {
-        match self {
-            Prune::Visited => "visited",
-            Prune::Bound => "bound",
-            Prune::Cap => "cap",
-            Prune::DeadEnd => "dead-end",
-        }
-    }
-
-    fn index(self) -> usize {
-        self as usize
-    }
-}
 
 /// The kind of a search event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -632,199 +598,6 @@ impl Run {
     }
 }
 
-/// `Err` with the reason when `puzzle`'s settings are not the judge's:
-/// the searches to watch play the judge's rules (see
-/// [`Watch::judge_rules`](crate::caps::Watch::judge_rules)).
-pub fn judge_rules<P: crate::Puzzle>(watch: &dyn WatchOf<P>, puzzle: &P) -> Result<(), String> {
-    if watch.judge_rules(puzzle) {
-        return Ok(());
-    }
-    Err(format!(
-        "the searches to watch play the judge's rules of {}: trace without rule settings",
-        P::INFO.name
-    ))
-}
-
-/// Runs `algorithm` of puzzle `P` on `case`, handing at most `max_events`
-/// steps to `sink`, and judges its answer against `exact` (the puzzle's
-/// solver's answer, computed once by the caller for every algorithm).
-/// An unknown algorithm or a failing sink is an error.
-///
-/// The arguments are what every caller has at hand and names at the call
-/// (the puzzle's searches, the puzzle and its case, which search, its
-/// budgets, where its steps go): bundling them would only move the list.
-#[allow(clippy::too_many_arguments)]
-pub fn run<P: crate::Puzzle>(
-    watch: &dyn WatchOf<P>,
-    puzzle: &P,
-    case: &P::Case,
-    algorithm: &str,
-    limits: &Limits,
-    max_events: u64,
-    sink: &mut dyn Sink,
-    exact: Option<i64>,
-) -> Result<Run, String> {
-    let Some(known) = watch.algorithms().iter().find(|a| a.name == algorithm) else {
-        return Err(unknown_algorithm(watch, algorithm));
-    };
-    judge_rules(watch, puzzle)?;
-    let started = Instant::now();
-    let mut rec = Recorder::new(sink, limits, max_events);
-    let ended = watch
-        .trace(puzzle, case, known.name, &mut rec)
-        .and_then(|traced| rec.finish().map(|()| traced));
-    let (traced, limit) = match ended {
-        Ok(traced) => (traced, None),
-        Err(Stop::Limit(hit)) => (Traced::default(), Some(hit.to_string())),
-        Err(Stop::Unable(why)) => (Traced::default(), Some(why)),
-        Err(Stop::Sink(e)) => return Err(format!("cannot write the trace: {e}")),
-        Err(Stop::Unknown(_)) => return Err(unknown_algorithm(watch, algorithm)),
-    };
-    Ok(Run {
-        algorithm: known.name,
-        traced,
-        cut: rec.cut(),
-        tally: rec.tally().clone(),
-        limit,
-        elapsed: started.elapsed(),
-        exact,
-    })
-}
-
-/// The error for an algorithm `P` does not offer, listing those it does.
-pub fn unknown_algorithm<P: crate::Puzzle>(watch: &dyn WatchOf<P>, name: &str) -> String {
-    let names: Vec<&str> = watch.algorithms().iter().map(|a| a.name).collect();
-    if names.is_empty() {
-        return format!("{} offers no algorithm to trace", P::INFO.name);
-    }
-    format!(
-        "unknown algorithm \"{name}\" for {}: choose one of {}",
-        P::INFO.name,
-        names.join(", ")
-    )
-}
-
-/// A line chart of expansions by depth on a log scale, one line per
-/// algorithm, as a standalone SVG document (`trace --compare --plot` and
-/// the page's Watch mode draw the same picture).
-pub fn chart_svg(title: &str, series: &[(&str, &[u64])]) -> String {
-    const W: f64 = 640.0;
-    const H: f64 = 360.0;
-    const LEFT: f64 = 64.0;
-    const RIGHT: f64 = 150.0;
-    const TOP: f64 = 40.0;
-    const BOTTOM: f64 = 44.0;
-    const COLOURS: [&str; 6] = [
-        "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf",
-    ];
-    let depths = series
-        .iter()
-        .map(|(_, v)| v.len())
-        .max()
-        .unwrap_or(0)
-        .max(2);
-    let top = series
-        .iter()
-        .flat_map(|(_, v)| v.iter().copied())
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let decades = ((top as f64).log10().ceil() as u32).max(1);
-    let plot_w = W - LEFT - RIGHT;
-    let plot_h = H - TOP - BOTTOM;
-    let x = |d: usize| LEFT + plot_w * d as f64 / (depths - 1) as f64;
-    // log10(count + 1), so a depth with none sits on the axis.
-    let y = |c: u64| TOP + plot_h * (1.0 - ((c as f64) + 1.0).log10() / f64::from(decades));
-    let mut s = String::new();
-    s.push_str(&format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {W} {H}\" width=\"{W}\" height=\"{H}\" role=\"img\" aria-label=\"{}\" font-family=\"sans-serif\" font-size=\"12\">\n",
-        escape(title)
-    ));
-    s.push_str(&format!(
-        "<rect width=\"{W}\" height=\"{H}\" fill=\"#ffffff\"/>\n<text x=\"{LEFT}\" y=\"22\" font-size=\"14\" fill=\"#222\">{}</text>\n",
-        escape(title)
-    ));
-    for k in 0..=decades {
-        let yy = TOP + plot_h * (1.0 - f64::from(k) / f64::from(decades));
-        s.push_str(&format!(
-            "<line x1=\"{LEFT}\" y1=\"{yy:.1}\" x2=\"{:.1}\" y2=\"{yy:.1}\" stroke=\"#ddd\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"#444\">{}</text>\n",
-            LEFT + plot_w,
-            LEFT - 6.0,
-            yy + 4.0,
-            power_label(k)
-        ));
-    }
-    let step = depths.div_ceil(12).max(1);
-    for d in (0..depths).step_by(step) {
-        s.push_str(&format!(
-            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#444\">{d}</text>\n",
-            x(d),
-            TOP + plot_h + 16.0
-        ));
-    }
-    s.push_str(&format!(
-        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#444\">depth (moves from the start)</text>\n",
-        LEFT + plot_w / 2.0,
-        H - 8.0
-    ));
-    s.push_str(&format!(
-        "<text x=\"14\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#444\" transform=\"rotate(-90 14 {:.1})\">states expanded (log)</text>\n",
-        TOP + plot_h / 2.0,
-        TOP + plot_h / 2.0
-    ));
-    for (i, (name, counts)) in series.iter().enumerate() {
-        let colour = COLOURS[i % COLOURS.len()];
-        let dash = if i >= COLOURS.len() {
-            " stroke-dasharray=\"4 3\""
-        } else {
-            ""
-        };
-        let points: Vec<String> = counts
-            .iter()
-            .enumerate()
-            .map(|(d, &c)| format!("{:.1},{:.1}", x(d), y(c)))
-            .collect();
-        if !points.is_empty() {
-            s.push_str(&format!(
-                "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"{dash} points=\"{}\"/>\n",
-                points.join(" ")
-            ));
-        }
-        let total: u64 = counts.iter().sum();
-        let ly = TOP + 8.0 + 18.0 * i as f64;
-        s.push_str(&format!(
-            "<line x1=\"{:.1}\" y1=\"{ly:.1}\" x2=\"{:.1}\" y2=\"{ly:.1}\" stroke=\"{colour}\" stroke-width=\"2\"{dash}/><text x=\"{:.1}\" y=\"{:.1}\" fill=\"#222\">{} ({total})</text>\n",
-            LEFT + plot_w + 10.0,
-            LEFT + plot_w + 28.0,
-            LEFT + plot_w + 32.0,
-            ly + 4.0,
-            escape(name)
-        ));
-    }
-    s.push_str("</svg>\n");
-    s
-}
-
-fn power_label(k: u32) -> String {
-    match k {
-        0 => "1".into(),
-        1 => "10".into(),
-        2 => "100".into(),
-        3 => "1k".into(),
-        4 => "10k".into(),
-        5 => "100k".into(),
-        6 => "1M".into(),
-        k => format!("1e{k}"),
-    }
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -933,17 +706,5 @@ mod tests {
             json,
             r#"{"n":7,"kind":"prune","depth":2,"at":{"row":1,"col":2},"parent":3,"why":"dead-end"}"#
         );
-    }
-
-    #[test]
-    fn the_chart_has_a_line_and_a_legend_entry_per_algorithm() {
-        let a = [1u64, 4, 16, 64];
-        let b = [1u64, 2, 3];
-        let svg = chart_svg("case 1 <lesson>", &[("seed-dfs", &a), ("bfs", &b)]);
-        assert_eq!(svg.matches("<polyline").count(), 2);
-        assert!(svg.contains("seed-dfs (85)"));
-        assert!(svg.contains("bfs (6)"));
-        assert!(svg.contains("case 1 &lt;lesson&gt;"));
-        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
     }
 }

@@ -159,6 +159,8 @@ pub struct GenerateOptions {
     pub attempts: u64,
     /// Raised by Ctrl-C: the current search stops and the generator ends.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// The run's heap budget ([`Limits::heap`]).
+    pub heap: Option<Arc<gridpuzzle_engine::memory::Heap>>,
 }
 
 /// One generated puzzle (the engine's record over this puzzle's boards).
@@ -174,6 +176,7 @@ pub fn generate(opts: &GenerateOptions, seed: u64) -> Generator {
     let limits = Limits {
         max_expanded: Some(opts.max_expanded),
         cancel: opts.cancel.clone(),
+        heap: opts.heap.clone(),
         ..Limits::none()
     };
     let lairs = Lairs {
@@ -247,6 +250,8 @@ pub struct HardestOptions {
     /// Budget of one exact search; a lair that needs more is discarded.
     pub max_expanded: u64,
     pub cancel: Option<Arc<AtomicBool>>,
+    /// The run's heap budget ([`Limits::heap`]).
+    pub heap: Option<Arc<gridpuzzle_engine::memory::Heap>>,
 }
 
 /// Simulated annealing for the lair with the most steps in its optimum,
@@ -270,6 +275,7 @@ pub fn hardest(
     let limits = Limits {
         max_expanded: Some(opts.max_expanded),
         cancel: opts.cancel.clone(),
+        heap: opts.heap.clone(),
         deadline: Some(deadline),
         ..Limits::none()
     };
@@ -402,6 +408,7 @@ mod tests {
             max_expanded: DEFAULT_MAX_EXPANDED,
             attempts: 10_000,
             cancel: None,
+            heap: None,
         };
         for made in generate(&opts, 3).take(30) {
             let made = made.unwrap();

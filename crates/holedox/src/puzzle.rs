@@ -439,6 +439,7 @@ impl Generate for Holedox {
             max_expanded: spec.max_expanded.unwrap_or(Self::GEN.max_expanded),
             attempts: spec.attempts,
             cancel: spec.cancel.clone(),
+            heap: spec.heap.clone(),
         };
         Ok(crate::generate::generate(&opts, seed))
     }
@@ -471,6 +472,7 @@ impl Generate for Holedox {
                 .max_expanded
                 .unwrap_or(crate::generate::DEFAULT_MAX_EXPANDED),
             cancel: spec.cancel.clone(),
+            heap: spec.heap.clone(),
         };
         Ok(crate::generate::hardest(&opts, seed, on_improve))
     }

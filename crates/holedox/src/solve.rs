@@ -252,7 +252,7 @@ fn search_observed<O: Observer<u64>>(
     if options.algorithm == Algorithm::AStar {
         let search = with_scratch(|scratch| {
             let padded = (lair.rows() as usize + 2) * (lair.cols() as usize + 2);
-            let room = match memory::admit_vec(&scratch.blocked, padded, limits) {
+            let room = match limits.admit_vec(&scratch.blocked, padded) {
                 Ok(room) => room,
                 Err(hit) => {
                     return Search {

@@ -31,6 +31,7 @@ fn options(cols: u32, rows: u32, len: usize, want: Want) -> GenerateOptions {
         max_expanded: DEFAULT_MAX_EXPANDED,
         attempts: 200_000,
         cancel: None,
+        heap: None,
     }
 }
 
@@ -200,6 +201,7 @@ fn the_hardest_search_only_improves() {
         time: Duration::from_millis(1500),
         max_expanded: DEFAULT_MAX_EXPANDED,
         cancel: None,
+        heap: None,
     };
     let mut seen = Vec::new();
     let best = hardest(&opts, 4, |b, _| seen.push(b.answer)).expect("a start is found");

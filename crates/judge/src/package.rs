@@ -121,6 +121,8 @@ pub struct Pack {
     pub cases: Cases,
     /// Replace the package parts a folder already holds.
     pub force: bool,
+    /// The run's heap budget, for the searches of the test set.
+    pub heap: Option<std::sync::Arc<gridpuzzle_engine::memory::Heap>>,
 }
 
 /// What writing the package did.
@@ -172,6 +174,7 @@ impl Pack {
             dir: scratch.clone(),
             seed: self.seed,
             hardest: Duration::ZERO,
+            heap: self.heap.clone(),
         }
         .make(puzzle);
         let result = made.and_then(|written| self.write::<P>(&info, &scratch, written.good));

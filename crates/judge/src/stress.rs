@@ -38,10 +38,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use gridpuzzle_engine::caps::{stress_case, stress_case_wanting, GenSpec};
+use gridpuzzle_engine::caps::{stress_case, stress_case_wanting, Draw, GenSpec};
 use gridpuzzle_engine::diagnose::{diagnose, Diagnosis};
 use gridpuzzle_engine::generate::Want;
 use gridpuzzle_engine::grid::parse_size;
+use gridpuzzle_engine::memory::Heap;
 use gridpuzzle_engine::pool::Stop;
 use gridpuzzle_engine::search::{Limits, Outcome};
 use gridpuzzle_engine::words::counted;
@@ -272,6 +273,8 @@ pub struct Stress {
     pub strict: bool,
     /// Raised by Ctrl-C: runs and searches stop.
     pub cancel: Arc<AtomicBool>,
+    /// The run's heap budget, for our searches and the generator's.
+    pub heap: Option<Arc<Heap>>,
 }
 
 impl Stress {
@@ -313,6 +316,7 @@ impl Stress {
             max_expanded: None,
             attempts: 1,
             cancel: None,
+            heap: self.heap.clone(),
         };
         match P::CAPS
             .generator()
@@ -331,13 +335,18 @@ impl Stress {
         let grow = |lo: u32, hi: u32| lo + ((hi - lo) as u64 * k / self.cases.max(1)) as u32;
         let (w, h) = (grow(min.0, max.0).min(max.0), grow(min.1, max.1).min(max.1));
         let seed = self.seed.wrapping_mul(1_000_003).wrapping_add(k);
-        let gen = P::CAPS.generate?;
+        let draw = Draw {
+            gen: P::CAPS.generate?,
+            heap: self.heap.as_ref(),
+            width: w,
+            height: h,
+        };
         if self.params.is_empty() && self.answer.is_none() {
-            return stress_case(gen, puzzle, seed, w, h);
+            return stress_case(draw, puzzle, seed);
         }
         let want = self.answer.unwrap_or(Want { min: -1, max: None });
         let params = self.params(puzzle, seed, w, h);
-        stress_case_wanting(gen, puzzle, params, want, seed, w, h)
+        stress_case_wanting(draw, puzzle, params, want, seed)
     }
 
     /// Our proved answer, or `None` when our search hit its budget.
@@ -345,6 +354,7 @@ impl Stress {
         let limits = Limits {
             max_expanded: Some(OUR_BUDGET),
             cancel: Some(Arc::clone(&self.cancel)),
+            heap: self.heap.clone(),
             ..Limits::none()
         };
         match puzzle.solve(case, &limits).outcome {
@@ -586,6 +596,7 @@ impl Stress {
         };
         let limits = Limits {
             max_expanded: Some(OUR_BUDGET),
+            heap: self.heap.clone(),
             ..Limits::none()
         };
         let diagnosis = diagnose(&P::CAPS, puzzle, case, printed, &limits);
@@ -695,6 +706,7 @@ mod tests {
             bare: false,
             strict: false,
             cancel: Arc::new(AtomicBool::new(false)),
+            heap: None,
         }
     }
 

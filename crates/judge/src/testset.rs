@@ -30,8 +30,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
-use gridpuzzle_engine::caps::{stress_case, GenSpec, GenerateOf, HardSpec};
+use gridpuzzle_engine::caps::{stress_case, Draw, GenSpec, GenerateOf, HardSpec};
 use gridpuzzle_engine::generate::{answer_of, Difficulty};
+use gridpuzzle_engine::memory::Heap;
 use gridpuzzle_engine::puzzle::judge_line;
 use gridpuzzle_engine::puzzle::Puzzle;
 use gridpuzzle_engine::rng::SplitMix64;
@@ -39,6 +40,7 @@ use gridpuzzle_engine::search::{Limits, Search};
 use gridpuzzle_engine::testset::{Preset, Request};
 use gridpuzzle_engine::words::counted;
 use serde_json::{json, Map, Value};
+use std::sync::Arc;
 
 /// A test file's name: digits, with `.a` for an answer.
 fn is_test_file(name: &str) -> bool {
@@ -85,11 +87,13 @@ const README: &str = "README.txt";
 const MAX_EXPANDED: u64 = 5_000_000;
 const MAX_STORED: usize = 2_000_000;
 
-fn limits() -> Limits {
+/// Limits of one search of the set, starting now, in the run's `heap`.
+fn limits(heap: &Option<Arc<Heap>>) -> Limits {
     Limits {
         max_expanded: Some(MAX_EXPANDED),
         max_stored: Some(MAX_STORED),
         deadline: Some(Instant::now() + Duration::from_secs(10)),
+        heap: heap.clone(),
         ..Limits::none()
     }
 }
@@ -117,6 +121,8 @@ pub struct Make {
     pub dir: PathBuf,
     pub seed: u64,
     pub hardest: Duration,
+    /// The run's heap budget, for every search of the set.
+    pub heap: Option<Arc<Heap>>,
 }
 
 /// A case of the set.
@@ -183,6 +189,7 @@ impl Make {
         let mut set = Set {
             puzzle,
             gen: P::CAPS.generator()?,
+            heap: self.heap.clone(),
             seen: HashSet::new(),
             variants: variants(puzzle)?,
         };
@@ -261,12 +268,28 @@ fn variants<P: Registered>(
 struct Set<'a, P: Puzzle> {
     puzzle: &'a P,
     gen: &'static dyn GenerateOf<P>,
+    heap: Option<Arc<Heap>>,
     /// The judge text of every case so far.
     seen: HashSet<String>,
     variants: Vec<(&'static gridpuzzle_engine::caps::Variant, P)>,
 }
 
 impl<P: Registered> Set<'_, P> {
+    /// Limits of one search of the set, starting now.
+    fn limits(&self) -> Limits {
+        limits(&self.heap)
+    }
+
+    /// How a random case of at most `w × h` is drawn.
+    fn draw(&self, w: u32, h: u32) -> Draw<'_, P> {
+        Draw {
+            gen: self.gen,
+            heap: self.heap.as_ref(),
+            width: w,
+            height: h,
+        }
+    }
+
     /// A case with its answer (`search` when it is known), unless it is a
     /// repeat or its answer cannot be proved.
     fn made(
@@ -282,9 +305,11 @@ impl<P: Registered> Set<'_, P> {
         let (answer, difficulty) = match known {
             Some((a, d)) => (a, Some(d)),
             None => {
-                let search: Search<P::Move> = self.puzzle.solve(&case, &limits());
+                let search: Search<P::Move> = self.puzzle.solve(&case, &self.limits());
                 let answer = answer_of(&search)?;
-                let difficulty = self.gen.difficulty(self.puzzle, &case, &search, &limits());
+                let difficulty = self
+                    .gen
+                    .difficulty(self.puzzle, &case, &search, &self.limits());
                 (answer, difficulty)
             }
         };
@@ -292,7 +317,7 @@ impl<P: Registered> Set<'_, P> {
             .variants
             .iter()
             .filter(|(_, wrong)| {
-                answer_of(&wrong.solve(&case, &limits())).is_some_and(|a| a != answer)
+                answer_of(&wrong.solve(&case, &self.limits())).is_some_and(|a| a != answer)
             })
             .map(|(v, _)| v.name)
             .collect();
@@ -367,6 +392,7 @@ impl<P: Registered> Set<'_, P> {
                 time: hardest,
                 max_expanded: None,
                 cancel: None,
+                heap: self.heap.clone(),
             };
             match self.gen.hardest(self.puzzle, &spec, seed, &mut |_, _| {}) {
                 Ok(Some(best)) => {
@@ -423,6 +449,7 @@ impl<P: Registered> Set<'_, P> {
             max_expanded: Some(MAX_EXPANDED),
             attempts: 20_000,
             cancel: None,
+            heap: self.heap.clone(),
         };
         let mut generator = match self.gen.generator(&maker, &spec, seed) {
             Ok(g) => g,
@@ -479,7 +506,7 @@ impl<P: Registered> Set<'_, P> {
                 2 + (mh.max(2) - 2) * k as u32 / 19,
             );
             let s = seed_of(seed, 500, k);
-            if let Some(case) = stress_case(self.gen, self.puzzle, s, w, h) {
+            if let Some(case) = stress_case(self.draw(w, h), self.puzzle, s) {
                 let how = json!({ "by": "random", "size": format!("{w}x{h}"), "seed": s });
                 if let Some(m) = self.made(case, None, how) {
                     test.cases.push(m);
@@ -508,9 +535,9 @@ impl<P: Registered> Set<'_, P> {
             let from_variant = tries % 2 == 1;
             tries += 1;
             let case = if from_variant {
-                stress_case(self.gen, &wrong, s, w, h)
+                stress_case(self.draw(w, h), &wrong, s)
             } else {
-                stress_case(self.gen, self.puzzle, s, w, h)
+                stress_case(self.draw(w, h), self.puzzle, s)
             };
             let Some(case) = case else { continue };
             let how = json!({
@@ -907,6 +934,7 @@ mod tests {
                         dir: dir.to_path_buf(),
                         seed: 3,
                         hardest: Duration::ZERO,
+                        heap: None,
                     }
                     .make(&puzzle)
                     .unwrap()

@@ -45,7 +45,7 @@ use std::collections::HashSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Duration;
 
-use gridpuzzle_engine::caps::{stress_case, GenSpec, GenerateOf, HardSpec};
+use gridpuzzle_engine::caps::{stress_case, Draw, GenSpec, GenerateOf, HardSpec};
 use gridpuzzle_engine::generate::{answer_of, Stop, Want};
 use gridpuzzle_engine::puzzle::{exact_answer, Played};
 use gridpuzzle_engine::rng::SplitMix64;
@@ -207,7 +207,13 @@ fn generator_of<P: Registered>() -> &'static dyn GenerateOf<P> {
 /// A random case of at most `width × height` from the generator, if the
 /// puzzle has one (as `stress` makes them).
 fn random_case<P: Registered>(p: &P, seed: u64, width: u32, height: u32) -> Option<P::Case> {
-    stress_case(P::CAPS.generate?, p, seed, width, height)
+    let draw = Draw {
+        gen: P::CAPS.generate?,
+        heap: None,
+        width,
+        height,
+    };
+    stress_case(draw, p, seed)
 }
 
 fn spec(width: u32, height: u32, want: Want, params: Vec<(String, String)>) -> GenSpec {
@@ -220,6 +226,7 @@ fn spec(width: u32, height: u32, want: Want, params: Vec<(String, String)>) -> G
         max_expanded: None,
         attempts: 2_000,
         cancel: None,
+        heap: None,
     }
 }
 
@@ -769,6 +776,7 @@ fn generator<P: Registered>(p: &P) -> String {
         time: Duration::from_millis(300),
         max_expanded: None,
         cancel: None,
+        heap: None,
     };
     let mut seen = Vec::new();
     let best = generator_of::<P>()
@@ -1267,7 +1275,7 @@ fn the_suite_sees_every_registered_puzzle() {
 /// numbers its kept steps from 1, names as parent only an expansion made
 /// before, keeps exactly the first `max_events`, and counts past them.
 fn algorithms<P: Registered>(p: &P) -> String {
-    use gridpuzzle_engine::trace::{self, Kind, Step};
+    use gridpuzzle_engine::trace::{Kind, Step};
     let samples = corpus(p, 40);
     let mut runs = 0;
     let watch = P::CAPS.watching().expect("checked by the caller");
@@ -1276,17 +1284,9 @@ fn algorithms<P: Registered>(p: &P) -> String {
             let exact = exact_answer(p, &s.case, &roomy());
             let max_events = 50;
             let mut kept: Vec<Step> = Vec::new();
-            let run = trace::run(
-                watch,
-                p,
-                &s.case,
-                a.name,
-                &roomy(),
-                max_events,
-                &mut kept,
-                exact,
-            )
-            .unwrap_or_else(|e| panic!("{}: {e}", a.name));
+            let run = watch
+                .run(p, &s.case, a.name, &roomy(), max_events, &mut kept, exact)
+                .unwrap_or_else(|e| panic!("{}: {e}", a.name));
             runs += 1;
             if a.exact && run.traced.answer.is_some() {
                 assert_eq!(
@@ -1319,8 +1319,7 @@ fn algorithms<P: Registered>(p: &P) -> String {
             }
         }
     }
-    let unknown = trace::run(
-        watch,
+    let unknown = watch.run(
         p,
         &samples[0].case,
         "no-such-search",
@@ -1342,7 +1341,7 @@ conformance!(
 );
 
 fn lessons<P: Registered>(p: &P) -> String {
-    use gridpuzzle_engine::trace::{self, Count};
+    use gridpuzzle_engine::trace::Count;
     let watch = P::CAPS.watching().expect("checked by the caller");
     for l in watch.lessons() {
         let cases: Vec<P::Case> = p
@@ -1363,8 +1362,9 @@ fn lessons<P: Registered>(p: &P) -> String {
                 .iter()
                 .find(|a| a.name == *name)
                 .unwrap_or_else(|| panic!("lesson {} names no algorithm {name}", l.name));
-            let run =
-                trace::run(watch, p, &cases[0], name, &roomy(), 0, &mut Count, exact).unwrap();
+            let run = watch
+                .run(p, &cases[0], name, &roomy(), 0, &mut Count, exact)
+                .unwrap();
             assert!(run.limit.is_none(), "lesson {}: {name} ran out", l.name);
             if a.exact {
                 assert_eq!(run.correct(), Some(true), "lesson {}: {name}", l.name);

@@ -5,7 +5,7 @@
 
 use gridpuzzle_curling::Curling;
 use gridpuzzle_engine::caps::JudgeKit;
-use gridpuzzle_engine::caps::{stress_case, GenSpec};
+use gridpuzzle_engine::caps::{stress_case, Draw, GenSpec};
 use gridpuzzle_engine::diagnose::{diagnose, exact_length, Exact};
 use gridpuzzle_engine::generate::Want;
 use gridpuzzle_engine::search::{Limits, Outcome};
@@ -35,13 +35,13 @@ fn every_variant_is_named<P: Registered>(extra: Vec<P::Case>) {
     cases.extend(extra);
     for seed in 0..400 {
         let (w, h) = (2 + (seed % 5) as u32, 2 + (seed / 5 % 5) as u32);
-        cases.extend(stress_case(
-            P::CAPS.generator().unwrap(),
-            &judge,
-            seed,
-            w,
-            h,
-        ));
+        let draw = Draw {
+            gen: P::CAPS.generator().unwrap(),
+            heap: None,
+            width: w,
+            height: h,
+        };
+        cases.extend(stress_case(draw, &judge, seed));
     }
     for v in P::CAPS.variants() {
         let q = P::CAPS.variant(v).unwrap();
@@ -80,6 +80,7 @@ fn curling_variants_are_named() {
         max_expanded: None,
         attempts: 20_000,
         cancel: None,
+        heap: None,
     };
     let long = Curling::CAPS
         .generator()

@@ -23,6 +23,7 @@ fn spec(seed: u64, width: u32, height: u32, answer: (u32, u32)) -> Spec {
         height,
         answer,
         params: Vec::new(),
+        heap: None,
     }
 }
 

@@ -48,7 +48,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use gridpuzzle_engine::puzzle::exact_answer;
-use gridpuzzle_engine::trace::{self, chart_svg, Algorithm, Count, Prune, Sink, Step, Tally};
+use gridpuzzle_engine::svg;
+use gridpuzzle_engine::trace::{Algorithm, Count, Prune, Sink, Step, Tally};
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Serialize};
 
@@ -249,7 +250,7 @@ fn known<P: Registered>(name: &str) -> Result<&'static str, ApiError> {
         .iter()
         .find(|a| a.name == name)
         .map(|a| a.name)
-        .ok_or_else(|| ApiError::bad(trace::unknown_algorithm(watch, name)))
+        .ok_or_else(|| ApiError::bad(watch.unknown(name)))
 }
 
 struct Trace<'a> {
@@ -281,17 +282,18 @@ impl Visit for Trace<'_> {
             // Nothing past the window is handed on, so the run's `cut`
             // says whether events follow it.
             let last = from.saturating_add(count as u64 - 1);
-            let run = trace::run(
-                P::CAPS.watching()?,
-                &puzzle,
-                &case,
-                name,
-                &bounds.limits(ctx),
-                last,
-                &mut window,
-                exact,
-            )
-            .map_err(ApiError::bad)?;
+            let run = P::CAPS
+                .watching()?
+                .run(
+                    &puzzle,
+                    &case,
+                    name,
+                    &bounds.limits(ctx),
+                    last,
+                    &mut window,
+                    exact,
+                )
+                .map_err(ApiError::bad)?;
             Reply::json(&TraceAnswer {
                 case: wanted,
                 algorithm: run.algorithm,
@@ -344,17 +346,18 @@ impl Visit for Chart<'_> {
             let mut series = Vec::new();
             for name in chosen {
                 // Counts only: no step is kept, nor judged.
-                let run = trace::run(
-                    P::CAPS.watching()?,
-                    &puzzle,
-                    &case,
-                    name,
-                    &bounds.limits(ctx),
-                    0,
-                    &mut Count,
-                    None,
-                )
-                .map_err(ApiError::bad)?;
+                let run = P::CAPS
+                    .watching()?
+                    .run(
+                        &puzzle,
+                        &case,
+                        name,
+                        &bounds.limits(ctx),
+                        0,
+                        &mut Count,
+                        None,
+                    )
+                    .map_err(ApiError::bad)?;
                 series.push((run.algorithm, run.tally.by_depth));
             }
             let lines: Vec<(&str, &[u64])> =
@@ -365,7 +368,7 @@ impl Visit for Chart<'_> {
                 P::INFO.title,
                 P::INFO.unit
             );
-            Ok(Reply::Svg(chart_svg(&title, &lines)))
+            Ok(Reply::Svg(svg::chart(&title, &lines)))
         }))
     }
 }

@@ -994,7 +994,7 @@ impl gridpuzzle_registry::Visit for Compare<'_> {
     type Output = Vec<Value>;
 
     fn visit<P: gridpuzzle_registry::Registered>(self, puzzle: P) -> Vec<Value> {
-        use gridpuzzle_engine::trace::{self, Count, Prune};
+        use gridpuzzle_engine::trace::{Count, Prune};
         let mut rows = Vec::new();
         let limits = Limits::none();
         for (i, case) in puzzle.cases(Box::new(self.input.as_bytes())).enumerate() {
@@ -1002,7 +1002,8 @@ impl gridpuzzle_registry::Visit for Compare<'_> {
             let exact = gridpuzzle_engine::puzzle::exact_answer(&puzzle, &case, &limits);
             let Some(watch) = P::CAPS.watch else { break };
             for a in watch.algorithms() {
-                let run = trace::run(watch, &puzzle, &case, a.name, &limits, 0, &mut Count, exact)
+                let run = watch
+                    .run(&puzzle, &case, a.name, &limits, 0, &mut Count, exact)
                     .unwrap();
                 let t = &run.tally;
                 rows.push(json!({
@@ -1291,7 +1292,7 @@ async fn the_trace_chart_is_the_cli_plot() {
     .await;
     assert_eq!(status, StatusCode::OK, "{svg}");
     assert_eq!(kind, "image/svg+xml");
-    let want = gridpuzzle_engine::trace::chart_svg(
+    let want = gridpuzzle_engine::svg::chart(
         "Curling 2.0: dataset 2, states expanded by depth",
         &[("seed-dfs", &[1, 2, 3, 5, 6, 8, 6, 1])],
     );

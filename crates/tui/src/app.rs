@@ -35,11 +35,13 @@ use crate::ui::View;
 /// How long one analysis of a position may search, how many states it
 /// may expand and keep: the command's `--timeout`, `--max-states` and
 /// `--max-stored`.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Budget {
     pub time: Option<Duration>,
     pub max_states: Option<u64>,
     pub max_stored: Option<usize>,
+    /// The run's heap budget (`--memory`).
+    pub heap: Option<std::sync::Arc<gridpuzzle_engine::memory::Heap>>,
 }
 
 impl Budget {
@@ -48,6 +50,7 @@ impl Budget {
             max_expanded: self.max_states,
             deadline: self.time.map(|t| Instant::now() + t),
             max_stored: self.max_stored,
+            heap: self.heap.clone(),
             ..Limits::none()
         }
     }

@@ -66,6 +66,7 @@ fn budget() -> Budget {
         time: Some(Duration::from_secs(20)),
         max_states: None,
         max_stored: None,
+        heap: None,
     }
 }
 
@@ -382,6 +383,7 @@ fn budget_unknown<P: Registered>(puzzle: P) {
             time: Some(Duration::from_secs(20)),
             max_states: Some(1),
             max_stored: None,
+            heap: None,
         },
     );
     let (status, tone) = app.view().status;

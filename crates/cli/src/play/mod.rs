@@ -274,6 +274,7 @@ pub fn run(cmd: PlayCommand) -> Result<Exit> {
         time: cmd.budget.timeout.0.map(Duration::from_secs_f64),
         max_states: cmd.budget.max_states.0,
         max_stored: cmd.budget.max_stored.0,
+        heap: crate::args::run_heap(),
     };
     let look = Look {
         ascii: cmd.ascii,
@@ -363,6 +364,7 @@ impl Visit for Start<'_> {
                     height,
                     answer: cmd.answer.unwrap_or(gen.info().fresh_answer),
                     params: cmd.fresh.0.clone(),
+                    heap: crate::args::run_heap(),
                 };
                 let source = format!(
                     "seed {} ({}x{}, answer {}..{})",
@@ -393,7 +395,7 @@ impl Visit for Start<'_> {
 /// 40-byte input declaring a 4096×4096 lair took 650 MB before a key was
 /// read.
 fn view_fits<P: Registered>(case: &P::Case, n: u64) -> Result<()> {
-    let Some(budget) = gridpuzzle_engine::memory::budget() else {
+    let Some(budget) = crate::args::run_heap().map(|h| h.bytes()) else {
         return Ok(());
     };
     let (w, h) = P::size(case);

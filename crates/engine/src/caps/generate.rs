@@ -14,6 +14,7 @@ use std::time::Duration;
 use super::settings::Setting;
 use super::Via;
 use crate::generate::{Best, Difficulty, Generated, Generator, Landscape, SampleStats, Stop, Want};
+use crate::memory::Heap;
 use crate::moves::Move;
 use crate::puzzle::Puzzle;
 use crate::search::{Limits, Search};
@@ -68,6 +69,9 @@ pub struct GenSpec {
     pub attempts: u64,
     /// Raised to stop (Ctrl-C, a client that hung up).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// The run's heap budget, for every search of the generator
+    /// ([`Limits::heap`]).
+    pub heap: Option<Arc<Heap>>,
 }
 
 impl GenSpec {
@@ -95,6 +99,7 @@ pub struct HardSpec {
     pub time: Duration,
     pub max_expanded: Option<u64>,
     pub cancel: Option<Arc<AtomicBool>>,
+    pub heap: Option<Arc<Heap>>,
 }
 
 impl HardSpec {
@@ -285,49 +290,53 @@ impl<P: Generate> GenerateOf<P> for Via<P> {
 pub const STRESS_ATTEMPTS: u64 = 200;
 pub const STRESS_BUDGET: u64 = 200_000;
 
-/// A random case of at most `width × height` for `stress`, with any
-/// answer (`None` if none could be made), with the generator parameters
-/// the puzzle chooses for the seed ([`Generate::stress_params`]).
-pub fn stress_case<P: Puzzle>(
-    gen: &dyn GenerateOf<P>,
-    puzzle: &P,
-    seed: u64,
-    width: u32,
-    height: u32,
-) -> Option<P::Case> {
-    let params = gen.stress_params(puzzle, seed, width, height);
-    stress_case_wanting(
-        gen,
-        puzzle,
-        params,
-        Want { min: -1, max: None },
-        seed,
-        width,
-        height,
-    )
+/// What a `stress` case is drawn with: the puzzle's generator, the run's
+/// heap budget for its searches, and the size, at most `width × height`.
+pub struct Draw<'a, P: Puzzle> {
+    pub gen: &'a dyn GenerateOf<P>,
+    pub heap: Option<&'a Arc<Heap>>,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl<P: Puzzle> Clone for Draw<'_, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P: Puzzle> Copy for Draw<'_, P> {}
+
+/// A random case for `stress` with any answer (`None` if none could be
+/// made), with the generator parameters the puzzle chooses for the seed
+/// ([`Generate::stress_params`]).
+pub fn stress_case<P: Puzzle>(draw: Draw<'_, P>, puzzle: &P, seed: u64) -> Option<P::Case> {
+    let params = draw
+        .gen
+        .stress_params(puzzle, seed, draw.width, draw.height);
+    stress_case_wanting(draw, puzzle, params, Want { min: -1, max: None }, seed)
 }
 
 /// A `stress` case with `params` and an answer in `want`
 /// (`stress --answer`).
 pub fn stress_case_wanting<P: Puzzle>(
-    gen: &dyn GenerateOf<P>,
+    draw: Draw<'_, P>,
     puzzle: &P,
     params: Vec<(String, String)>,
     want: Want,
     seed: u64,
-    width: u32,
-    height: u32,
 ) -> Option<P::Case> {
     let spec = GenSpec {
-        width,
-        height,
+        width: draw.width,
+        height: draw.height,
         want,
         density: None,
         params,
         max_expanded: Some(STRESS_BUDGET),
         attempts: STRESS_ATTEMPTS,
         cancel: None,
+        heap: draw.heap.cloned(),
     };
-    let mut generator = gen.generator(puzzle, &spec, seed).ok()?;
+    let mut generator = draw.gen.generator(puzzle, &spec, seed).ok()?;
     generator.next()?.ok().map(|g| g.board)
 }

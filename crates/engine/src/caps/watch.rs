@@ -7,7 +7,10 @@
 
 use super::Via;
 use crate::puzzle::Puzzle;
-use crate::trace::{Algorithm, Lesson, Recorder, Stop, Traced};
+use std::time::Instant;
+
+use crate::search::Limits;
+use crate::trace::{Algorithm, Lesson, Recorder, Run, Sink, Stop, Traced};
 
 /// A puzzle whose searches can be watched.
 pub trait Watch: Puzzle {
@@ -18,7 +21,7 @@ pub trait Watch: Puzzle {
 
     /// True when the settings are the judge's. The searches offered for
     /// watching play the judge's rules (the contest programs know no
-    /// other), so [`crate::trace::run`] refuses other settings rather
+    /// other), so [`WatchOf::run`] refuses other settings rather
     /// than judge them against a solver playing different rules.
     fn judge_rules(&self) -> bool {
         true
@@ -35,7 +38,9 @@ pub trait Watch: Puzzle {
     ) -> Result<Traced, Stop>;
 }
 
-/// [`Watch`] as the front ends call it (see [`super::Caps`]).
+/// [`Watch`] as the front ends call it (see [`super::Caps`]), with what
+/// they do with it: run a search by name ([`WatchOf::run`]) and word its
+/// refusals.
 pub trait WatchOf<P: Puzzle>: Sync {
     fn algorithms(&self) -> &'static [Algorithm];
     fn lessons(&self) -> &'static [Lesson];
@@ -47,6 +52,79 @@ pub trait WatchOf<P: Puzzle>: Sync {
         algorithm: &str,
         rec: &mut Recorder<'_>,
     ) -> Result<Traced, Stop>;
+
+    /// `Err` with the reason when `puzzle`'s settings are not the judge's:
+    /// the searches to watch play the judge's rules
+    /// ([`Watch::judge_rules`]).
+    fn refuse_rules(&self, puzzle: &P) -> Result<(), String> {
+        if self.judge_rules(puzzle) {
+            return Ok(());
+        }
+        Err(format!(
+            "the searches to watch play the judge's rules of {}: trace without rule settings",
+            P::INFO.name
+        ))
+    }
+
+    /// The error for an algorithm the puzzle does not offer, listing those
+    /// it does.
+    fn unknown(&self, name: &str) -> String {
+        let names: Vec<&str> = self.algorithms().iter().map(|a| a.name).collect();
+        if names.is_empty() {
+            return format!("{} offers no algorithm to trace", P::INFO.name);
+        }
+        format!(
+            "unknown algorithm \"{name}\" for {}: choose one of {}",
+            P::INFO.name,
+            names.join(", ")
+        )
+    }
+
+    /// Runs `algorithm` on `case`, handing at most `max_events` steps to
+    /// `sink`, and judges its answer against `exact` (the puzzle's
+    /// solver's answer, computed once by the caller for every algorithm).
+    /// An unknown algorithm or a failing sink is an error.
+    ///
+    /// The arguments are what every caller has at hand and names at the
+    /// call (the puzzle and its case, which search, its budgets, where its
+    /// steps go): bundling them would only move the list.
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &self,
+        puzzle: &P,
+        case: &P::Case,
+        algorithm: &str,
+        limits: &Limits,
+        max_events: u64,
+        sink: &mut dyn Sink,
+        exact: Option<i64>,
+    ) -> Result<Run, String> {
+        let Some(known) = self.algorithms().iter().find(|a| a.name == algorithm) else {
+            return Err(self.unknown(algorithm));
+        };
+        self.refuse_rules(puzzle)?;
+        let started = Instant::now();
+        let mut rec = Recorder::new(sink, limits, max_events);
+        let ended = self
+            .trace(puzzle, case, known.name, &mut rec)
+            .and_then(|traced| rec.finish().map(|()| traced));
+        let (traced, limit) = match ended {
+            Ok(traced) => (traced, None),
+            Err(Stop::Limit(hit)) => (Traced::default(), Some(hit.to_string())),
+            Err(Stop::Unable(why)) => (Traced::default(), Some(why)),
+            Err(Stop::Sink(e)) => return Err(format!("cannot write the trace: {e}")),
+            Err(Stop::Unknown(_)) => return Err(self.unknown(algorithm)),
+        };
+        Ok(Run {
+            algorithm: known.name,
+            traced,
+            cut: rec.cut(),
+            tally: rec.tally().clone(),
+            limit,
+            elapsed: started.elapsed(),
+            exact,
+        })
+    }
 }
 
 impl<P: Watch> WatchOf<P> for Via<P> {

@@ -63,8 +63,8 @@ use std::hash::Hash;
 use rustc_hash::FxHashMap;
 
 use super::observe::{Observer, Quiet};
+use super::Prune;
 use super::{Budget, LimitHit, Limits, Outcome, Search, Stats};
-use crate::trace::Prune;
 
 /// The best known number of moves (`g`) to each state seen.
 pub trait CostTable<S> {
@@ -416,7 +416,7 @@ impl<S, M> AstarScratch<S, M> {
 }
 
 /// Stored nodes past which [`astar_in`] first asks the run's memory budget
-/// for room ([`crate::memory::admit`]), and then at every doubling.
+/// for room ([`Limits::admit`]), and then at every doubling.
 const ADMIT_FROM: usize = 1 << 16;
 
 /// [`astar_with`] with its buffers taken from `scratch` (cleared first, and
@@ -583,7 +583,7 @@ where
         }
         if nodes.len() >= next_admit {
             _growth = None;
-            match crate::memory::admit(next_admit.saturating_mul(per_state), limits) {
+            match limits.admit(next_admit.saturating_mul(per_state)) {
                 Ok(grant) => _growth = Some(grant),
                 Err(hit) => return budget.finish(Outcome::Limit(hit), stats),
             }

@@ -36,8 +36,8 @@ use std::hash::Hash;
 use rustc_hash::FxHashMap;
 
 use super::observe::{Observer, Quiet};
+use super::Prune;
 use super::{Budget, LimitHit, Limits, Outcome, Search, Stats};
-use crate::trace::Prune;
 
 /// A puzzle state that a depth-first search plays forward and back.
 pub trait Walk {

@@ -53,13 +53,15 @@ pub use astar::{
 pub use bfs::bfs;
 pub use idastar::{idastar, idastar_observed, Deepening, DfsOptions, Walk, DEFAULT_TABLE_CAPACITY};
 pub use iddfs::iddfs;
-pub use observe::{Observer, Quiet};
+pub use observe::{Observer, Prune, Quiet};
 pub use visited::{DenseVisited, HashVisited, Visited};
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+use crate::memory::{Grant, Heap, Refusal};
 
 /// What a search may spend: budgets only. Running out of one gives
 /// [`Outcome::Limit`]. A depth cap is not a budget: it is an argument of each
@@ -77,6 +79,11 @@ pub struct Limits {
     /// (best-first search); a depth-first search keeps one path and ignores
     /// it. The tighter of this and [`AstarOptions::max_stored`] applies.
     pub max_stored: Option<usize>,
+    /// The run's heap budget, shared by every job of the run
+    /// ([`crate::memory`]): work that grows with the input asks it before
+    /// allocating a large table ([`Limits::admit`]), and every look at the
+    /// limits ends the work once the run is over it. `None`: no budget.
+    pub heap: Option<Arc<Heap>>,
 }
 
 impl Limits {
@@ -90,12 +97,61 @@ impl Limits {
     /// must stop at the same deadline. It reads the clock, so call it every
     /// few thousand steps, not every step.
     ///
-    /// It also ends the work when the run is over its memory budget
-    /// ([`crate::memory`]): the budget is the run's, not one search's, and
+    /// It also ends the work when the run is over its heap budget
+    /// ([`Limits::heap`]): the budget is the run's, not one search's, and
     /// this is where every search and every pass over a board already
     /// looks every few thousand steps.
     pub fn interrupted(&self) -> Option<LimitHit> {
-        self.interrupted_in_time().or_else(crate::memory::over)
+        self.interrupted_in_time().or_else(|| {
+            let heap = self.heap.as_ref()?;
+            heap.over().then(|| LimitHit::Heap(heap.mb()))
+        })
+    }
+
+    /// Asks the run's heap budget for `bytes` more before allocating them
+    /// (see [`crate::memory`]): a grant that holds them until dropped,
+    /// after waiting while other running work holds what would make room;
+    /// [`LimitHit::Heap`] when waiting cannot help, the time or cancel
+    /// budget when it runs out while waiting. Without a heap budget,
+    /// always granted.
+    pub fn admit(&self, bytes: usize) -> Result<Grant, LimitHit> {
+        let Some(heap) = &self.heap else {
+            return Ok(Grant::none());
+        };
+        heap.admit(bytes, || self.interrupted_in_time().is_some())
+            .map_err(|refusal| match refusal {
+                Refusal::Full(mb) => LimitHit::Heap(mb),
+                Refusal::Stopped => self.interrupted_in_time().unwrap_or(LimitHit::Cancelled),
+            })
+    }
+
+    /// [`Limits::admit`] for `count` more items of `T`.
+    pub fn admit_items<T>(&self, count: usize) -> Result<Grant, LimitHit> {
+        self.admit(count.saturating_mul(std::mem::size_of::<T>()))
+    }
+
+    /// [`Limits::admit`] for what growing `v` to hold `len` items would
+    /// allocate (its capacity, doubled as a vector grows, past what it
+    /// has).
+    pub fn admit_vec<T>(&self, v: &Vec<T>, len: usize) -> Result<Grant, LimitHit> {
+        if len <= v.capacity() {
+            return Ok(Grant::none());
+        }
+        self.admit_items::<T>(len.max(2 * v.capacity()))
+    }
+
+    /// [`Limits::admit`] without waiting, for memory that only speeds the
+    /// work up: `None` when the room is not there now.
+    pub fn try_admit(&self, bytes: usize) -> Option<Grant> {
+        match &self.heap {
+            Some(heap) => heap.try_admit(bytes),
+            None => Some(Grant::none()),
+        }
+    }
+
+    /// [`Limits::try_admit`] for `count` items of `T`.
+    pub fn try_admit_items<T>(&self, count: usize) -> Option<Grant> {
+        self.try_admit(count.saturating_mul(std::mem::size_of::<T>()))
     }
 
     /// The time or cancel budget that has run out, if one has (not the
@@ -122,9 +178,8 @@ pub enum LimitHit {
     States(u64),
     /// The search stored this many states, its memory budget.
     Memory(usize),
-    /// The run's memory budget (`--memory`), in MB, was reached: the
-    /// budget is shared by every job and table of the run
-    /// ([`crate::memory`]).
+    /// The run's heap budget (`--memory`), in MB, was reached: the budget
+    /// is shared by every job and table of the run ([`Limits::heap`]).
     Heap(usize),
     /// The deadline passed.
     Time,

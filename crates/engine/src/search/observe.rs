@@ -19,11 +19,50 @@
 //! `d` is the last one opened there), which is all a front end needs to
 //! draw the current path.
 //!
+//! The words of what a search does ([`Prune`]: why a generated state was
+//! not expanded) are the search layer's own, here beside the observer that
+//! hears them; the trace front ends ([`crate::trace`]) count and draw
+//! them.
+//!
 //! Observers never stop a search: the search's own budget ([`super::Limits`])
 //! does, as for any run, so the watched search answers what the unwatched
 //! one would under the same budget.
 
-use crate::trace::Prune;
+use serde::Serialize;
+
+/// Why a generated state was not expanded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Prune {
+    /// Seen before (a visited set, a transposition table, a better `g`).
+    Visited,
+    /// Its estimate or bound exceeds what the search allows now (an IDA*
+    /// threshold, the best answer found so far).
+    Bound,
+    /// The move cap of the rules (Curling's 10 throws).
+    Cap,
+    /// No goal can be reached from it (off the board, a proof of no way).
+    DeadEnd,
+}
+
+impl Prune {
+    /// Every kind, in the order [`crate::trace::Tally::pruned`] counts them.
+    pub const ALL: [Prune; 4] = [Prune::Visited, Prune::Bound, Prune::Cap, Prune::DeadEnd];
+
+    /// The name used in JSON and tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Prune::Visited => "visited",
+            Prune::Bound => "bound",
+            Prune::Cap => "cap",
+            Prune::DeadEnd => "dead-end",
+        }
+    }
+
+    pub(crate) fn index(self) -> usize {
+        self as usize
+    }
+}
 
 /// What a search reports while it runs (every method does nothing by
 /// default). `node` and `parent` are node numbers (see the module notes);

@@ -324,7 +324,7 @@ pub(super) fn fill_distances(
 /// room for it (out of line, as [`grow_paths`]).
 #[cold]
 fn grow_distances(packed: &Packed, limits: &Limits, dist: &mut Vec<u32>) -> Result<(), LimitHit> {
-    let _room = memory::admit_vec(dist, packed.cells, limits)?;
+    let _room = limits.admit_vec(dist, packed.cells)?;
     dist.reserve(packed.cells.saturating_sub(dist.len()));
     Ok(())
 }
@@ -578,8 +578,8 @@ fn grow_paths(
     came: &mut Vec<u8>,
 ) -> Result<(), LimitHit> {
     let _room = (
-        memory::admit_vec(when, packed.cells, limits)?,
-        memory::admit_vec(came, packed.cells, limits)?,
+        limits.admit_vec(when, packed.cells)?,
+        limits.admit_vec(came, packed.cells)?,
     );
     when.reserve(packed.cells.saturating_sub(when.len()));
     came.resize(packed.cells.max(came.len()), 0);
@@ -684,7 +684,7 @@ impl Completion {
     /// Room for its table on the lair of `packed` from the run's memory
     /// budget, asked before the search that may grow it.
     fn room(&self, packed: &Packed, limits: &Limits) -> Result<memory::Grant, LimitHit> {
-        memory::admit_vec(&self.dead, packed.cells, limits)
+        limits.admit_vec(&self.dead, packed.cells)
     }
 }
 
@@ -999,7 +999,8 @@ pub(super) fn solve<O: Observer<u64>>(
     };
     let capacity = packed.capacity();
     let dense = options.store == StateStore::Auto && capacity <= DENSE_MAX_COSTS as u128;
-    let mut table = Costs::new(std::mem::take(costs), dense.then_some(capacity as usize));
+    let dense = dense.then(|| (capacity as usize, limits.clone()));
+    let mut table = Costs::new(std::mem::take(costs), dense);
     let mut found = astar_in_observed(
         &mut problem,
         start,
@@ -1030,13 +1031,15 @@ pub(super) fn solve<O: Observer<u64>>(
 /// states most A* searches touch. Why not hash throughout: past a few
 /// hundred thousand states the array is several times faster.
 enum Costs {
-    Hash(HashCosts<u64>, Option<usize>),
+    /// The map, and the dense table's capacity with the limits whose heap
+    /// budget it asks for room, if it may move into one.
+    Hash(HashCosts<u64>, Option<(usize, Limits)>),
     Dense(DenseCosts<fn(&u64) -> usize>),
 }
 
 impl Costs {
     /// An empty table in the memory of `map` (whatever it holds).
-    fn new(mut map: HashCosts<u64>, dense_capacity: Option<usize>) -> Costs {
+    fn new(mut map: HashCosts<u64>, dense_capacity: Option<(usize, Limits)>) -> Costs {
         map.clear();
         Costs::Hash(map, dense_capacity)
     }
@@ -1061,11 +1064,12 @@ impl CostTable<u64> for Costs {
             Costs::Dense(d) => d.improve(state, g),
             Costs::Hash(h, dense) => {
                 let improved = h.improve(state, g);
-                if let Some(capacity) = *dense {
+                if let Some((capacity, limits)) = dense {
+                    let capacity = *capacity;
                     if h.len() > capacity / 64 {
                         // Only when the run's memory budget has room for
                         // it: the hash table gives the same answers.
-                        let Some(_room) = memory::try_admit_items::<u32>(capacity) else {
+                        let Some(_room) = limits.try_admit_items::<u32>(capacity) else {
                             *dense = None;
                             return improved;
                         };
@@ -1248,7 +1252,7 @@ mod tests {
 
     #[test]
     fn the_cost_table_moves_to_a_dense_array_and_keeps_every_entry() {
-        let mut costs = Costs::new(HashCosts::default(), Some(64 * 100));
+        let mut costs = Costs::new(HashCosts::default(), Some((64 * 100, Limits::none())));
         for s in 0..100u64 {
             assert!(costs.improve(&(s * 7), (s % 13) as u32 + 5));
         }

@@ -172,10 +172,7 @@ impl Opening {
         limits: &gridpuzzle_engine::search::Limits,
     ) -> Result<gridpuzzle_engine::memory::Grant, gridpuzzle_engine::search::LimitHit> {
         let grow = packed.cells.saturating_sub(self.open_at.len());
-        gridpuzzle_engine::memory::admit(
-            grow * (std::mem::size_of::<u8>() + std::mem::size_of::<u32>()),
-            limits,
-        )
+        limits.admit(grow * (std::mem::size_of::<u8>() + std::mem::size_of::<u32>()))
     }
 
     /// Entries of its largest table.
