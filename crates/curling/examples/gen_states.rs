@@ -19,8 +19,9 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use gridpuzzle_curling::generate::Boards;
+use gridpuzzle_curling::generate::boards;
 use gridpuzzle_curling::parse::{write_dataset, TERMINATOR};
+use gridpuzzle_curling::solve::JUDGE_MAX_THROWS;
 use gridpuzzle_curling::{solve, Board, Options};
 use gridpuzzle_engine::generate::Landscape;
 use gridpuzzle_engine::rng::SplitMix64;
@@ -36,11 +37,7 @@ const KEPT: usize = 1_000;
 /// A random `SIDE × SIDE` board with `density` % blocks, start and goal on
 /// two distinct random cells: the generator's own drawing.
 fn board(rng: &mut SplitMix64, density: u32) -> Board {
-    let mut boards = Boards {
-        width: SIDE,
-        height: SIDE,
-        options: Options::default(),
-    };
+    let mut boards = boards(SIDE, SIDE, Some(JUDGE_MAX_THROWS));
     boards.random(rng, density).expect("a playable board")
 }
 

@@ -21,9 +21,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use gridpuzzle_engine::board::{Layout, Layouts};
 use gridpuzzle_engine::generate::{
-    anneal, answer_of, AnnealOptions, Best, Difficulty, Landscape, SampleOptions, Sampler,
-    StartGoal, Tuner, Want,
+    anneal, answer_of, sample, AnnealOptions, Best, Difficulty, Landscape, SampleOptions,
+    StartGoal, Want,
 };
 use gridpuzzle_engine::rng::SplitMix64;
 use gridpuzzle_engine::search::{LimitHit, Limits, Outcome, Search};
@@ -31,6 +32,7 @@ use gridpuzzle_engine::{Dir, Grid, Pos};
 
 use crate::rules::{throw, Board, Cell, Throw};
 use crate::solve::{solve, Options, JUDGE_MAX_THROWS};
+use crate::Curling;
 
 pub use crate::parse::{write_dataset, TERMINATOR};
 
@@ -66,45 +68,36 @@ pub const DEFAULT_MAX_EXPANDED: u64 = 2_000_000;
 pub const HARDEST_MAX_EXPANDED: u64 = 500_000;
 
 /// Boards of one size under one throw cap, as the engine's generators see
-/// them.
-#[derive(Debug, Clone)]
-pub struct Boards {
-    pub width: u32,
-    pub height: u32,
-    pub options: Options,
-}
+/// them: the engine's start/goal landscape over Curling's boards (ice with
+/// blocks, a start and a goal), solved by Curling under its cap.
+pub type Boards = Layouts<Curling>;
 
-impl Boards {
-    fn build(&self, cells: Vec<Cell>) -> Option<Board> {
-        Board::new(Grid::from_cells(self.width, self.height, cells)?).ok()
+/// Boards of `width × height` played under the cap `max_throws`.
+pub fn boards(width: u32, height: u32, max_throws: Option<u32>) -> Boards {
+    Layouts {
+        puzzle: Curling::capped(max_throws),
+        width,
+        height,
     }
 }
 
-/// The board's cells as the engine's generic edits see them.
-const CELLS: StartGoal<Cell> = StartGoal {
-    floor: Cell::Ice,
-    wall: Cell::Block,
-    start: Cell::Start,
-    goal: Cell::Goal,
-};
+/// Curling's boards are made of the four cells of the engine's
+/// start/goal boards, so its generator draws and edits them.
+impl Layout for Board {
+    type Cell = Cell;
+    const CELLS: StartGoal<Cell> = StartGoal {
+        floor: Cell::Ice,
+        wall: Cell::Block,
+        start: Cell::Start,
+        goal: Cell::Goal,
+    };
 
-impl Landscape for Boards {
-    type Board = Board;
-    type Move = Dir;
-
-    fn random(&mut self, rng: &mut SplitMix64, density: u32) -> Option<Board> {
-        let n = self.width as u64 * self.height as u64;
-        self.build(CELLS.random(rng, n, density)?)
+    fn cells(&self) -> &[Cell] {
+        self.grid().cells()
     }
 
-    fn mutate(&mut self, board: &Board, rng: &mut SplitMix64) -> Option<Board> {
-        let mut cells = board.grid().cells().to_vec();
-        CELLS.mutate(&mut cells, rng)?;
-        self.build(cells)
-    }
-
-    fn solve(&mut self, board: &Board, limits: &Limits) -> Search<Dir> {
-        solve(board, &self.options, limits)
+    fn from_cells(width: u32, height: u32, cells: Vec<Cell>) -> Option<Board> {
+        Board::new(Grid::from_cells(width, height, cells)?).ok()
     }
 }
 
@@ -119,35 +112,26 @@ pub type Generator = gridpuzzle_engine::generate::Generator<Boards>;
 /// is raised or `opts.attempts` boards in a row were not wanted; the caller
 /// takes as many as it needs.
 pub fn generate(opts: &GenerateOptions, seed: u64) -> Generator {
-    let limits = Limits {
-        max_expanded: Some(opts.max_expanded),
-        cancel: opts.cancel.clone(),
-        heap: opts.heap.clone(),
-        ..Limits::none()
-    };
-    let boards = Boards {
-        width: opts.width,
-        height: opts.height,
-        options: Options {
-            max_throws: opts.max_throws,
-            ..Options::default()
-        },
-    };
-    let tuner = match opts.density {
-        Some(d) => Tuner::fixed(d),
-        None => Tuner::adaptive(DENSITY_RANGE.0, DENSITY_RANGE.1),
-    };
-    let sample = SampleOptions {
+    let options = SampleOptions {
         want: opts.want,
-        limits: limits.clone(),
+        limits: Limits {
+            max_expanded: Some(opts.max_expanded),
+            cancel: opts.cancel.clone(),
+            heap: opts.heap.clone(),
+            ..Limits::none()
+        },
         attempts: opts.attempts,
-        // Climbing only pays when there is a range above the easy boards.
-        climb_steps: if opts.want.min >= 2 { 300 } else { 0 },
+        climb_steps: 300,
     };
-    let sampler = Sampler::new(boards, sample, tuner, seed);
-    Generator::new(sampler, limits, |b, board, search, limits| {
-        difficulty(board, search, &b.options, limits)
-    })
+    let boards = boards(opts.width, opts.height, opts.max_throws);
+    sample(
+        boards,
+        options,
+        opts.density,
+        DENSITY_RANGE,
+        seed,
+        |b, board, search, limits| difficulty(board, search, &b.puzzle.options(), limits),
+    )
 }
 
 /// The difficulty record of a board whose search proved `search`'s
@@ -255,7 +239,7 @@ impl Landscape for Working {
         let cap = self.best.get().max(0) as u32 + WORKING_MARGIN;
         let opts = Options {
             max_throws: Some(cap),
-            ..self.boards.options
+            ..self.boards.puzzle.options()
         };
         let mut found = solve(board, &opts, limits);
         if found.outcome == Outcome::Unsolvable {
@@ -277,14 +261,7 @@ pub fn hardest(
 ) -> Option<Best<Board, Dir>> {
     let began = Instant::now();
     let deadline = began + opts.time;
-    let mut boards = Boards {
-        width: opts.width,
-        height: opts.height,
-        options: Options {
-            max_throws: opts.max_throws,
-            ..Options::default()
-        },
-    };
+    let mut boards = boards(opts.width, opts.height, opts.max_throws);
     let limits = Limits {
         max_expanded: Some(opts.max_expanded),
         cancel: opts.cancel.clone(),
@@ -306,7 +283,7 @@ pub fn hardest(
         };
         let capped = Options {
             max_throws: Some(opts.max_throws.unwrap_or(JUDGE_MAX_THROWS)),
-            ..boards.options
+            ..boards.puzzle.options()
         };
         if let Some(a) = answer_of(&solve(&b, &capped, &limits)).filter(|&a| a >= 1) {
             start = Some(b);

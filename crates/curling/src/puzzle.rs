@@ -16,6 +16,7 @@ use gridpuzzle_engine::caps::{
     PageInfo, Setting, Settings, Variant, Watch,
 };
 use gridpuzzle_engine::generate::{Best, Difficulty, Generator, Want};
+use gridpuzzle_engine::page::cell_json;
 use gridpuzzle_engine::page::{self, DraftCell, DraftGrid, DraftLook, Edit, Tool};
 use gridpuzzle_engine::puzzle::{Cases, Info, Puzzle};
 use gridpuzzle_engine::search::{Limits, Search};
@@ -61,6 +62,15 @@ impl Curling {
                  --adjacent-block break is for diagnosing answers, not for making boards"
                     .into(),
             ),
+        }
+    }
+
+    /// The judge's rules under a throw cap of `max_throws` (`None`: no
+    /// cap).
+    pub fn capped(max_throws: Option<u32>) -> Curling {
+        Curling {
+            max_throws,
+            ..Curling::default()
         }
     }
 
@@ -126,11 +136,6 @@ fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
     } else {
         many
     }
-}
-
-/// A cell as `[row, column]`, 0-based (the page's coordinates).
-fn cell(p: Pos) -> Value {
-    json!([p.row, p.col])
 }
 
 /// The board with standing blocks and the goal, and nothing moving.
@@ -535,21 +540,21 @@ impl Page for Curling {
             "width": case.width(),
             "height": case.height(),
             "rows": rows,
-            "start": cell(case.start()),
-            "goal": cell(case.goal()),
+            "start": cell_json(case.start()),
+            "goal": cell_json(case.goal()),
         })
     }
 
     fn state_json(&self, state: &State) -> Value {
-        json!({ "stone": cell(state.stone) })
+        json!({ "stone": cell_json(state.stone) })
     }
 
     fn step_json(&self, state: &State, throw: &Throw) -> Value {
         let broke = match *throw {
-            Throw::Rest { broke, .. } => cell(broke),
+            Throw::Rest { broke, .. } => cell_json(broke),
             Throw::Goal { .. } => Value::Null,
         };
-        json!({ "stone": cell(state.stone), "broke": broke })
+        json!({ "stone": cell_json(state.stone), "broke": broke })
     }
 
     const PAGE: PageInfo = PageInfo {
@@ -667,9 +672,9 @@ impl Page for Curling {
             .broken
             .ids()
             .iter()
-            .map(|&id| cell(case.blocks()[id as usize]))
+            .map(|&id| cell_json(case.blocks()[id as usize]))
             .collect();
-        json!({ "stone": cell(state.stone), "broken": broken })
+        json!({ "stone": cell_json(state.stone), "broken": broken })
     }
 
     fn draft_text(&self, draft: &Value) -> Result<String, String> {

@@ -676,17 +676,13 @@ impl<const DEEP: bool> Walk for Stone<'_, DEEP> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::generate::Boards;
+    use crate::generate::boards;
     use gridpuzzle_engine::generate::Landscape;
     use gridpuzzle_engine::rng::SplitMix64;
 
     /// A random board from the generator's own drawing (0–60 % blocks).
     pub(crate) fn random_board(rng: &mut SplitMix64, w: u32, h: u32) -> Board {
-        let mut boards = Boards {
-            width: w,
-            height: h,
-            options: Options::default(),
-        };
+        let mut boards = boards(w, h, Some(JUDGE_MAX_THROWS));
         let density = rng.range(0, 60) as u32;
         boards.random(rng, density).expect("at least two cells")
     }

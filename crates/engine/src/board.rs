@@ -16,7 +16,8 @@
 //!   ([`game_id`], [`read_game_id`]);
 //! - the generator: a [`Landscape`] of random boards and single edits
 //!   ([`Layouts`], over any case that is a [`Layout`] — Curling's board is
-//!   one too), [`generator`] and [`hardest`] from a request, and the
+//!   one too), [`generator`] and [`hardest`] from a request (with the engine's
+//!   sampling set-up, [`crate::generate::sample`]), and the
 //!   shrinker's smaller boards ([`Board::smaller`]);
 //! - a view of the ground ([`Board::view`]) for the puzzle to put its
 //!   pieces on.
@@ -34,8 +35,7 @@ use serde_json::{json, Value};
 
 use crate::caps::{BestOf, GenSpec, HardSpec, OnImprove};
 use crate::generate::{
-    anneal, answer_of, AnnealOptions, DifficultyOf, Generator, Landscape, SampleOptions, Sampler,
-    StartGoal, Tuner,
+    anneal, answer_of, sample, AnnealOptions, Generator, Landscape, SampleOptions, StartGoal,
 };
 use crate::page::{self, cell_json, DraftGrid};
 use crate::rng::SplitMix64;
@@ -512,53 +512,30 @@ where
     }
 }
 
-/// How a puzzle's generator samples: the densities it learns between (in
-/// percent of walls), its default budget of one search, and the climbing
-/// steps towards a wanted answer of 2 or more.
+/// How a start/goal puzzle's generator samples: the densities it learns
+/// between (in percent of walls), its default budget of one search, and
+/// the climbing steps from a too-easy board towards a wanted answer.
 #[derive(Debug, Clone, Copy)]
-pub struct Sampling {
+pub struct Tuning {
     pub densities: (u32, u32),
     pub max_expanded: u64,
     pub climb_steps: u32,
 }
 
-/// The generator a request asks for over `landscape` ([`Generator`]): a
-/// fixed or learned density, the request's budget (or `sampling`'s), and
-/// `difficulty` for each board kept. The one set-up of every puzzle's
-/// generator.
-pub fn sample<L: Landscape>(
-    landscape: L,
-    spec: &GenSpec,
-    sampling: Sampling,
-    seed: u64,
-    difficulty: DifficultyOf<L>,
-) -> Generator<L> {
-    let limits = Limits {
-        max_expanded: Some(spec.max_expanded.unwrap_or(sampling.max_expanded)),
-        cancel: spec.cancel.clone(),
-        heap: spec.heap.clone(),
+/// Limits of one of a request's searches: its budget (or the tuning's),
+/// its cancel flag and the run's heap.
+fn request_limits(
+    spec_max: Option<u64>,
+    tuning: Tuning,
+    cancel: &Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    heap: &Option<std::sync::Arc<crate::memory::Heap>>,
+) -> Limits {
+    Limits {
+        max_expanded: Some(spec_max.unwrap_or(tuning.max_expanded)),
+        cancel: cancel.clone(),
+        heap: heap.clone(),
         ..Limits::none()
-    };
-    let tuner = match spec.density {
-        Some(d) => Tuner::fixed(d),
-        None => Tuner::adaptive(sampling.densities.0, sampling.densities.1),
-    };
-    let options = SampleOptions {
-        want: spec.want,
-        limits: limits.clone(),
-        attempts: spec.attempts,
-        // Climbing only pays when there is a range above the easy boards.
-        climb_steps: if spec.want.min >= 2 {
-            sampling.climb_steps
-        } else {
-            0
-        },
-    };
-    Generator::new(
-        Sampler::new(landscape, options, tuner, seed),
-        limits,
-        difficulty,
-    )
+    }
 }
 
 /// The request checks every start/goal generator makes: two cells at
@@ -591,7 +568,7 @@ pub fn generator<P: Puzzle>(
     puzzle: &P,
     spec: &GenSpec,
     seed: u64,
-    sampling: Sampling,
+    tuning: Tuning,
 ) -> Result<Generator<Layouts<P>>, String>
 where
     P::Case: Layout,
@@ -614,10 +591,17 @@ where
         width,
         height,
     };
+    let options = SampleOptions {
+        want: spec.want,
+        limits: request_limits(spec.max_expanded, tuning, &spec.cancel, &spec.heap),
+        attempts: spec.attempts,
+        climb_steps: tuning.climb_steps,
+    };
     Ok(sample(
         layouts,
-        spec,
-        sampling,
+        options,
+        spec.density,
+        tuning.densities,
         seed,
         |l, board, search, limits| {
             crate::caps::difficulty_by_first_moves(&l.puzzle, board, search, limits)
@@ -632,7 +616,7 @@ pub fn hardest<P: Puzzle>(
     puzzle: &P,
     spec: &HardSpec,
     seed: u64,
-    sampling: Sampling,
+    tuning: Tuning,
     on_improve: OnImprove<'_, P>,
 ) -> Result<Option<BestOf<P>>, String>
 where
@@ -641,11 +625,8 @@ where
     check(P::INFO.name, spec.width, spec.height, &spec.params)?;
     let deadline = Instant::now() + spec.time;
     let limits = Limits {
-        max_expanded: Some(spec.max_expanded.unwrap_or(sampling.max_expanded)),
-        cancel: spec.cancel.clone(),
-        heap: spec.heap.clone(),
         deadline: Some(deadline),
-        ..Limits::none()
+        ..request_limits(spec.max_expanded, tuning, &spec.cancel, &spec.heap)
     };
     let mut layouts = Layouts {
         puzzle: puzzle.clone(),

@@ -418,6 +418,41 @@ pub struct SampleOptions {
     pub climb_steps: u32,
 }
 
+/// The generator of boards of `landscape` that `options` asks for, at a
+/// fixed `density` or one learned between `densities` (percent of
+/// obstacles), with `difficulty` the record of each board kept: the one
+/// set-up of every puzzle's generator. It climbs from too-easy boards only
+/// when the wanted answers start at 2 (there is a range above the easy
+/// boards then).
+pub fn sample<L: Landscape>(
+    landscape: L,
+    options: SampleOptions,
+    density: Option<u32>,
+    densities: (u32, u32),
+    seed: u64,
+    difficulty: DifficultyOf<L>,
+) -> Generator<L> {
+    let tuner = match density {
+        Some(d) => Tuner::fixed(d),
+        None => Tuner::adaptive(densities.0, densities.1),
+    };
+    let climb_steps = if options.want.min >= 2 {
+        options.climb_steps
+    } else {
+        0
+    };
+    let limits = options.limits.clone();
+    let options = SampleOptions {
+        climb_steps,
+        ..options
+    };
+    Generator::new(
+        Sampler::new(landscape, options, tuner, seed),
+        limits,
+        difficulty,
+    )
+}
+
 /// A progress callback: called with the stats after every board solved.
 pub type Report = Box<dyn FnMut(&SampleStats)>;
 

@@ -30,8 +30,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use gridpuzzle_engine::generate::{
-    anneal, answer_of, AnnealOptions, Best, Difficulty, Landscape, SampleOptions, Sampler, Tuner,
-    Want,
+    anneal, answer_of, sample, AnnealOptions, Best, Difficulty, Landscape, SampleOptions, Want,
 };
 use gridpuzzle_engine::rng::SplitMix64;
 use gridpuzzle_engine::search::{Limits, Search};
@@ -186,20 +185,20 @@ pub fn generate(opts: &GenerateOptions, seed: u64) -> Generator {
         exit: opts.exit,
         rule: opts.rule,
     };
-    let tuner = match opts.density {
-        Some(d) => Tuner::fixed(d),
-        None => Tuner::adaptive(DENSITY_RANGE.0, DENSITY_RANGE.1),
-    };
-    let sample = SampleOptions {
+    let options = SampleOptions {
         want: opts.want,
-        limits: limits.clone(),
+        limits,
         attempts: opts.attempts,
-        climb_steps: if opts.want.min >= 2 { 400 } else { 0 },
+        climb_steps: 400,
     };
-    let sampler = Sampler::new(lairs, sample, tuner, seed);
-    Generator::new(sampler, limits, |b, board, search, limits| {
-        difficulty(board, search, b.rule, limits)
-    })
+    sample(
+        lairs,
+        options,
+        opts.density,
+        DENSITY_RANGE,
+        seed,
+        |b, board, search, limits| difficulty(board, search, b.rule, limits),
+    )
 }
 
 /// The difficulty record of a lair whose search proved `search`'s answer;

@@ -17,6 +17,7 @@ use gridpuzzle_engine::caps::{
     PageInfo, Setting, Settings, Variant, Watch,
 };
 use gridpuzzle_engine::generate::{Best, Difficulty, Generator};
+use gridpuzzle_engine::page::cell_json;
 use gridpuzzle_engine::page::{self, DraftCell, DraftGrid, DraftLook, Edit, Tool};
 use gridpuzzle_engine::puzzle::{push_decimal, Cases, Info, Puzzle};
 use gridpuzzle_engine::search::{Limits, Search};
@@ -95,13 +96,8 @@ const TAIL: Mark = Mark::new("○", "t", Role::Body);
 /// exit, so a player sees where it is while the body covers it.
 const COVERED_EXIT: Mark = Mark::new("⊙", "e", Role::Goal);
 
-/// A cell as `[row, column]`, 0-based (the page's coordinates).
-fn cell(p: Pos) -> Value {
-    json!([p.row, p.col])
-}
-
 fn body_json(body: &[Pos]) -> Value {
-    Value::Array(body.iter().map(|&p| cell(p)).collect())
+    Value::Array(body.iter().map(|&p| cell_json(p)).collect())
 }
 
 /// A page's draft of a lair: the stones (`#`), the snake so far (head
@@ -503,7 +499,7 @@ impl Page for Holedox {
             "height": lair.rows(),
             "rows": rows,
             "body": body_json(case.body()),
-            "exit": cell(lair.exit()),
+            "exit": cell_json(lair.exit()),
         })
     }
 
@@ -512,7 +508,7 @@ impl Page for Holedox {
     }
 
     fn step_json(&self, body: &Vec<Pos>, _left: &Pos) -> Value {
-        json!({ "head": cell(body[0]) })
+        json!({ "head": cell_json(body[0]) })
     }
 
     const PAGE: PageInfo = PageInfo {
@@ -769,7 +765,7 @@ impl Page for Holedox {
         };
         let mut draft = grid.json();
         draft.insert("body".into(), body_json(&body));
-        draft.insert("exit".into(), cell(exit));
+        draft.insert("exit".into(), cell_json(exit));
         Ok((puzzle, Value::Object(draft)))
     }
 }

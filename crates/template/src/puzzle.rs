@@ -5,7 +5,7 @@
 
 use std::io::BufRead;
 
-use gridpuzzle_engine::board::{self, Reader, Sampling};
+use gridpuzzle_engine::board::{self, Reader, Tuning};
 use gridpuzzle_engine::caps::{
     BestOf, GenInfo, GenSpec, Generate, HardSpec, Levels, NewBoard, OnImprove, Page, PageInfo,
 };
@@ -39,7 +39,7 @@ fn mark(c: Cell) -> Mark {
     }
 }
 
-const SAMPLING: Sampling = Sampling {
+const TUNING: Tuning = Tuning {
     densities: (0, 50),
     max_expanded: 1 << 20,
     climb_steps: 200,
@@ -147,11 +147,11 @@ impl Generate for Ice {
         params: &[],
         fresh_answer: (3, 6),
         fresh_params: &[],
-        max_expanded: SAMPLING.max_expanded,
+        max_expanded: TUNING.max_expanded,
     };
 
     fn generator(&self, spec: &GenSpec, seed: u64) -> Result<Generator<Self::Landscape>, String> {
-        board::generator(self, spec, seed, SAMPLING)
+        board::generator(self, spec, seed, TUNING)
     }
 
     fn hardest(
@@ -160,7 +160,7 @@ impl Generate for Ice {
         seed: u64,
         on_improve: OnImprove<'_, Self>,
     ) -> Result<Option<BestOf<Self>>, String> {
-        board::hardest(self, spec, seed, SAMPLING, on_improve)
+        board::hardest(self, spec, seed, TUNING, on_improve)
     }
 
     fn smaller(&self, case: &Board) -> Box<dyn Iterator<Item = Board>> {
