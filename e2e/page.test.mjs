@@ -246,7 +246,8 @@ await scenario("an old Curling link opens the same board under the same cap", as
 });
 
 await scenario("holedox: the sample read from a judge input has the same link", async (page) => {
-  await open(page, base);
+  // Judge inputs are the editor's tools.
+  await open(page, base + "?mode=edit");
   await page.selectOption("#puzzle", "holedox");
   await page.click("#sample");
   await page.waitForFunction(() => document.getElementById("case").options.length === 2);
@@ -257,7 +258,7 @@ await scenario("holedox: the sample read from a judge input has the same link", 
 });
 
 await scenario("curling: upload a judge file, pick a case, solve it", async (page) => {
-  await open(page, base);
+  await open(page, base + "?mode=edit");
   await page.selectOption("#puzzle", "curling");
   const sample = new URL("../samples/curling.in", import.meta.url).pathname;
   await page.setInputFiles("#file", sample);
@@ -391,8 +392,9 @@ await scenario("links that cannot be read, and generated boards", async (page) =
   await ready(page);
   assert.match(await page.textContent("#message"), /exit 9,9 is not on a board/);
 
-  // The same seed gives the same board; the seed the page reports works.
-  await open(page, base);
+  // The same seed gives the same board; the seed the page reports works
+  // (the Generate panel is the editor's).
+  await open(page, base + "?mode=edit");
   await page.fill("#gen-size", "7x6");
   await page.fill("#gen-answer", "3..");
   await page.fill("#gen-seed", "123456789012345678");
