@@ -433,6 +433,11 @@ await firstVisitScenarios({ scenario, base, open, stoneAt });
 const { watchScenarios } = await import("./watch.test.mjs");
 await watchScenarios({ scenario, base, open });
 
+// The page keeps your game (issue 37): modes, kept games, levels, phone
+// and zoom, the editor at 100×100, Watch's frames, polish, screen readers.
+const { keepScenarios } = await import("./keep.test.mjs");
+await keepScenarios({ scenario, base, open });
+
 await browser.close();
 console.log(`# passed ${total - failed} of ${total}`);
 if (failed) {

@@ -76,6 +76,9 @@ const KINDS = {
   suggest: false,
   // A new board (levels.js): another one.
   generate: true,
+  // The board of the day (levels.js): made once a day, by /api/generate
+  // and read back for its game ID; another puzzle's, another day's.
+  daily: true,
   // Next level's look ahead (levels.js): whether a case can be won before
   // it is opened in Play; another Next level, another board.
   next: true,

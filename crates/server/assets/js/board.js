@@ -379,7 +379,7 @@ function fitCell() {
   const fits = (from) => Math.floor(Math.min(width / d.width, room(from) / d.height));
   const least = coarse.matches ? MIN_TOUCH_CELL : small.matches && state.mode !== "edit" ? MIN_SMALL_CELL : 6;
   let fit = fits(top.page);
-  if (fit < Math.min(least * 1.5, fits(top.panel))) fit = fits(top.panel);
+  if (fit < least) fit = fits(top.panel);
   const cell = Math.max(least, Math.min(72, fit));
   // A board bigger than the window scrolls in a box that fits it.
   $("board-wrap").style.maxHeight = cell * d.height > room(top.panel) ? Math.max(160, room(top.panel)) + "px" : "";

@@ -195,7 +195,14 @@ function showTool() {
     button.setAttribute("aria-pressed", String(button.dataset.tool === t));
   }
   const found = tools().find((x) => x.id === t);
-  $("tool-help").textContent = found ? found.help : "";
+  $("tool-help").textContent = found ? forTouch(found.help) : "";
+}
+
+/// A finger taps: the catalog's help says "click", which a touch screen
+/// says "tap" (the words of the screen in the player's hand).
+const coarse = window.matchMedia("(pointer: coarse)");
+function forTouch(text) {
+  return coarse.matches ? text.replace(/\bClick\b/g, "Tap").replace(/\bclick\b/g, "tap") : text;
 }
 
 // ------------------------------------------------------- edit history
@@ -300,7 +307,7 @@ function switchPuzzle(name) {
     b.type = "button";
     b.className = "tool";
     b.dataset.tool = t.id;
-    b.title = t.help;
+    b.title = forTouch(t.help);
     b.textContent = t.label;
     b.addEventListener("click", () => { mine().tool = t.id; showTool(); setMode("edit"); });
     return b;

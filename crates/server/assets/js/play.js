@@ -87,6 +87,9 @@ export function startPlay(opts) {
   const work = begin("play");
   $("hint-text").textContent = "";
   $("play-moves").textContent = "";
+  // No count until this game's first position is drawn (a script reading
+  // it must not take the last game's).
+  delete $("play-moves").dataset.n;
   $("win").hidden = $("next-level").hidden = $("unsolvable").hidden = true;
   // `moves`: those played; `redo`: those undone; `shown`: the move count
   // last drawn; `seen`: the positions the server drew, by the moves that

@@ -307,7 +307,10 @@ async function frame(k) {
     $("watch-status").textContent = "";
   }
   w.colors = w.colors || colors();
-  for (const lane of w.lanes) draw(w, lane, Math.min(kk, lane.steps.length));
+  // The lanes' widths read before any is drawn: one layout a frame, not
+  // one a lane.
+  const widths = w.lanes.map((lane) => lane.box.clientWidth || 200);
+  w.lanes.forEach((lane, i) => draw(w, lane, Math.min(kk, lane.steps.length), widths[i]));
   controls();
   // Ahead of playback: the next chunk before it is needed.
   for (const lane of w.lanes) if (lane.steps.length - kk < CHUNK / 2) more(w, lane).catch(() => {});
@@ -453,12 +456,11 @@ function groundPicture(w, lane, size, scale) {
 /// the cells expanded (shaded by how often, labelled by depth or count),
 /// the frontier's dots, the cells the state holds (blocks broken, a
 /// body), the path from the start, and the current event's disc or cross.
-function draw(w, lane, k) {
+function draw(w, lane, k, laneWidth) {
   const s = seen(w, lane, k);
   const step = k > 0 ? lane.steps[k - 1] : null;
   const g = w.ground;
   const c = w.colors;
-  const laneWidth = lane.box.clientWidth || 200;
   const size = Math.max(4, Math.min(36, Math.floor((laneWidth - 4) / g.width)));
   const scale = Math.min(2, window.devicePixelRatio || 1);
   const canvas = lane.svg;
@@ -594,9 +596,18 @@ function showCounters(lane, s, k) {
   if ((t && t.iterations) || s.iteration) rows.push(["iterations", whole ? t.iterations : s.iteration]);
   // A trace cut by the page: the events kept, of the search's whole.
   const kept = cut(lane) ? fmt(Math.min(k, WATCH_CAP)) + " of " + fmt(lane.total) : null;
-  const key = rows.map((r) => r[1]).join() + "|" + kept;
-  if (key === lane.countersShown) return finishCounters(lane, k, whole);
-  lane.countersShown = key;
+  const names = rows.map((r) => r[0]).join() + "|" + !!kept;
+  if (names === lane.countersShown) {
+    // The same rows: their numbers only, where they changed.
+    const dds = lane.counters.querySelectorAll("dd");
+    rows.forEach(([, n], i) => { if (dds[i].textContent !== String(n)) dds[i].textContent = n; });
+    if (kept && dds[rows.length].textContent !== kept) {
+      dds[rows.length].textContent = kept;
+      dds[rows.length].dataset.kept = String(Math.min(k, WATCH_CAP));
+    }
+    return finishCounters(lane, k, whole);
+  }
+  lane.countersShown = names;
   lane.counters.replaceChildren(...rows.flatMap(([name, n]) => {
     const dt = document.createElement("dt");
     dt.textContent = name;
