@@ -374,9 +374,10 @@ function fitCell() {
     state.view.playTop = { page: boxTop + window.scrollY, panel: boxTop - panelTop };
   }
   const top = state.view.playTop;
-  const below = padBelow();
-  const room = (from) => window.innerHeight - from - below - 12;
-  const fits = (from) => Math.floor(Math.min(width / d.width, room(from) / d.height));
+  const pad = padSize();
+  const room = (from) => window.innerHeight - from - pad.below - 12;
+  // From a top where the pad beside the board does not fit, nothing fits.
+  const fits = (from) => (room(from) < pad.beside ? 0 : Math.floor(Math.min(width / d.width, room(from) / d.height)));
   const least = coarse.matches ? MIN_TOUCH_CELL : small.matches && state.mode !== "edit" ? MIN_SMALL_CELL : 6;
   let fit = fits(top.page);
   if (fit < least) fit = fits(top.panel);
@@ -386,26 +387,28 @@ function fitCell() {
   return cell;
 }
 
-/// The height of what the game puts under the board (the pad and its
-/// buttons, where the layout puts them below the board), in px.
-function padBelow() {
-  const playing = $("playing");
+/// The height of the pad and its buttons (the game's controls), in px,
+/// as `below` the board where the layout puts them under it, else as
+/// `beside` it.
+function padSize() {
   const stage = document.querySelector(".stage");
-  if (!playing || !stage) return 0;
-  const oneColumn = getComputedStyle(stage).gridTemplateColumns.split(" ").length < 2;
-  if (!oneColumn) return 0;
+  const pad = document.querySelector(".pad-slot"), actions = document.querySelector(".play-actions");
+  if (!stage || !pad || !actions) return { below: 0, beside: 0 };
   // Measured in Play; elsewhere the pad is not shown: the last measure.
-  const h = playing.getBoundingClientRect().height;
-  if (h > 0) playing.dataset.height = String(Math.ceil(h));
-  return Number(playing.dataset.height || 150) + 10;
+  const a = pad.getBoundingClientRect(), b = actions.getBoundingClientRect();
+  if (a.height > 0) stage.dataset.pad = String(Math.ceil(Math.max(a.bottom, b.bottom) - Math.min(a.top, b.top)));
+  const h = Number(stage.dataset.pad || 150);
+  const oneColumn = getComputedStyle(stage).gridTemplateColumns.split(" ").length < 2;
+  return oneColumn ? { below: h + 10, beside: 0 } : { below: 0, beside: h };
 }
 
 /// Whether the board and what the game puts under or beside it are
 /// whole in the window as it is scrolled now.
 export function gameInView() {
   const wrap = $("board-wrap").getBoundingClientRect();
-  const pad = $("playing").getBoundingClientRect();
-  const bottom = Math.max(wrap.bottom, pad.bottom);
+  const pad = document.querySelector(".pad-slot").getBoundingClientRect();
+  const actions = document.querySelector(".play-actions").getBoundingClientRect();
+  const bottom = Math.max(wrap.bottom, pad.bottom, actions.bottom);
   return wrap.top >= 0 && bottom <= window.innerHeight;
 }
 

@@ -76,7 +76,7 @@ function showMoves() {
   $("rules-panel").hidden = !kind.rules;
   $("rules").textContent = kind.rules || "";
   $("rules-keys").textContent = "Keys. Play: " + (arrows ? "arrow keys or WASD move" : "the buttons move") +
-    ", U undo, Y redo, H hint, Backspace restart (U undoes it). Solve: ← → step, Space plays or pauses, " +
+    ", U undo, Y redo, H hint, Backspace restart (U undoes it), N next level after a win. Solve: ← → step, Space plays or pauses, " +
     "Home and End go to the first and last move. Edit: Ctrl+Z undo, Ctrl+Y redo.";
 }
 
