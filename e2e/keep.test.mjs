@@ -441,8 +441,14 @@ export async function keepScenarios({ scenario, base, open }) {
     assert.equal(stale, 0, "the resize that worked took the error away");
     for (const [scroll, client] of digits) assert.ok(scroll <= client, `a size field shows "100" whole: ${scroll} px of text in ${client} px`);
     assert.ok(moves.n >= 60, `${moves.n} pointermoves measured`);
+    // The page's own work for each move: p95 within a frame, none a long
+    // task. The long tasks of the renderer meanwhile are counted too: on a
+    // quiet machine there are none, on a loaded one a few come from the
+    // machine (a thread kept waiting), not one a move as painting a
+    // 100×100 board afresh at every move gave.
     assert.ok(moves.p95 <= 16, `a pointermove took ${ms(moves.p95)} (p95)`);
-    assert.equal(long.length, 0, `${long.length} long tasks while painting, max ${ms(Math.max(0, ...long))}`);
+    assert.ok(moves.max <= 50, `a pointermove took ${ms(moves.max)}`);
+    assert.ok(long.length <= moves.n / 10, `${long.length} long tasks while painting ${moves.n} moves, max ${ms(Math.max(0, ...long))}`);
     // The stroke is one edit: one undo takes it back.
     await page.click("#edit-undo");
     assert.equal(await page.getAttribute('#board rect.cell[data-r="10"][data-c="35"]', "data-what"), "ice");

@@ -346,6 +346,16 @@ export function slideTime() {
 /// How long a glide takes now, in ms: none with less motion asked for.
 export const glideTime = () => (lessMotion.matches ? 0 : slideTime());
 
+/// A promise that the pieces' glides under way have ended (at once when
+/// none is): read off the animations themselves, which end when the
+/// screen has shown them, however busy the machine (a timer set for the
+/// glide's length can fire before its last frame).
+export function glided() {
+  const pieces = $("pieces");
+  const moving = pieces ? pieces.getAnimations({ subtree: true }) : [];
+  return Promise.all(moving.map((a) => a.finished.catch(() => {})));
+}
+
 /// A small window (a phone, or a laptop zoomed to 200 %): in Play and
 /// Solve a cell is no smaller than MIN_SMALL_CELL there, and a bigger
 /// board scrolls in its box.

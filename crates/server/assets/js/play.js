@@ -27,7 +27,7 @@
 
 import { abort, begin, isAbort } from "./api.js";
 import { $, actionStarted, defineMode, listen, report, say, setMode, startMode, state, succeeded, tell, words } from "./state.js";
-import { cellAt, cellSize, el, flashRefused, gameInView, glideTime, markRefused, mover, moveWords, render, show } from "./board.js";
+import { cellAt, cellSize, el, flashRefused, gameInView, glided, glideTime, markRefused, mover, moveWords, render, show } from "./board.js";
 import { copyText, current, request } from "./link.js";
 import { keepGame, keepWin, keptGame, markOf, showProgress } from "./progress.js";
 
@@ -291,9 +291,13 @@ function moveName(letter, spoken) {
 /// up at its win, shown without a burst.
 async function celebrate(g, d, n, still) {
   clearTimeout(g.winTimer);
-  const glide = still ? 0 : glideTime();
-  if (glide) {
-    await new Promise((done) => { g.winTimer = setTimeout(done, glide); });
+  if (!still && glideTime()) {
+    // When the piece is there (or, at the latest, well after its glide
+    // should have ended).
+    await new Promise((done) => {
+      g.winTimer = setTimeout(done, glideTime() * 3 + 500);
+      glided().then(done);
+    });
     // An undo or another game meanwhile: the win is not on the board.
     if (state.game !== g || g.moves.length !== n) return;
   }
