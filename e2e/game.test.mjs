@@ -273,7 +273,7 @@ export async function gameScenarios(h) {
   await scenario("game: a generated board refreshes the case list", async (page) => {
     await open(page, base + "?mode=edit");
     await page.click("#sample");
-    await page.waitForFunction(() => document.getElementById("case").options.length === 6);
+    await waitText(page, "#message", /^6 cases read/);
     await page.fill("#gen-size", "5x5");
     await page.fill("#gen-answer", "-1");
     await page.fill("#gen-seed", "7");

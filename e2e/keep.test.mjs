@@ -124,6 +124,10 @@ function p95max(xs) {
 }
 const ms = (x) => x.toFixed(1) + " ms";
 
+/// The page after Back or Forward: the entry's board on it (the page is
+/// not ready until then).
+const settled = (page) => page.waitForFunction(() => document.body.dataset.ready === "1");
+
 /// The catalog's levels of `puzzle`.
 const levelsOf = (page, puzzle) => page.evaluate(async (name) =>
   (await (await fetch("/api/puzzles")).json()).puzzles.find((p) => p.name === name).levels, puzzle);
@@ -282,11 +286,13 @@ export async function keepScenarios({ scenario, base, open }) {
 
         // Back and Forward: each entry's board, mode and game.
         await page.goBack();
+        await settled(page);
         await page.waitForFunction((id) => decodeURIComponent(location.hash.slice(1)) === id, HOLEDOX1);
         await waitMoves(page, 1);
         assert.equal(await modeOf(page), "play", "Back returns to Play");
         assert.equal(await page.textContent("#message"), "", "Back says nothing stale");
         await page.goForward();
+        await settled(page);
         await page.waitForFunction((id) => decodeURIComponent(location.hash.slice(1)) === id, DATASET2);
         await waitMoves(page, 1);
         // Samples 4, then a new Medium board, then Back: Samples 4, in Play,
@@ -299,12 +305,14 @@ export async function keepScenarios({ scenario, base, open }) {
         await waitText(page, "#message", /^A new medium board/);
         await waitText(page, "#play-status", /^your move$/);
         await page.goBack();
+        await settled(page);
         await page.waitForFunction((id) => decodeURIComponent(location.hash.slice(1)) === id, levels[0].levels[3].id);
         await waitMoves(page, 1);
         assert.equal(await modeOf(page), "play", "Back to a level returns to Play");
         assert.equal(await page.textContent("#message"), "");
         assert.equal(await page.getAttribute('[data-level="0:4"]', "aria-current"), "true");
         await page.goForward();
+        await settled(page);
         await waitText(page, "#play-status", /^your move$/);
         const medium = new URL(page.url()).hash;
         // An entry left in the editor comes back in the editor.
@@ -313,6 +321,7 @@ export async function keepScenarios({ scenario, base, open }) {
         await waitText(page, "#message", /case 4 of 6/);
         await waitMoves(page, 1);
         await page.goBack();
+        await settled(page);
         await page.waitForFunction((hash) => location.hash === hash, medium);
         await page.waitForFunction(() => document.body.classList.contains("mode-edit"));
 
@@ -612,6 +621,7 @@ export async function keepScenarios({ scenario, base, open }) {
     await page.reload();
     await page.waitForFunction(() => document.body.dataset.ready === "1");
     await waitText(page, "#message", /could not be read/);
+    await waitText(page, "#play-status", /^your move$/);
     assert.equal(await moveCount(page), 0);
   }, { viewport: WIDE });
 
@@ -798,8 +808,12 @@ export async function keepScenarios({ scenario, base, open }) {
     await open(second, base);
     assert.equal(await daily(second), id, "the same board in another browser");
     await second.selectOption("#puzzle", "holedox");
+    await second.waitForFunction(() => /^#holedox\//.test(location.hash));
     await waitText(second, "#play-status", /^your move$/);
     const holedox = await daily(second);
+    assert.match(holedox, /^holedox\//);
+    const listedHoledox = (await levelsOf(second, "holedox")).flatMap((s) => s.levels.map((l) => l.id));
+    assert.ok(!listedHoledox.includes(holedox), "Holedox's board of the day is no listed level");
     // Another day, another board.
     await second.addInitScript(() => {
       const Real = Date;

@@ -310,6 +310,7 @@ export async function layoutScenarios({ scenario, base, open, stoneAt }) {
     await noOverflow(page, "the 174-step answer at 1280");
 
     await page.selectOption("#puzzle", "curling");
+    await page.waitForFunction(() => /^#curling\//.test(location.hash));
     await page.setViewportSize(PHONE);
     await page.click("#edit");
     await page.fill("#width", "40");

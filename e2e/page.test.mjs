@@ -37,10 +37,19 @@ let total = 0;
 /// GRIDPUZZLE_E2E_ONLY=TEXT runs only the scenarios whose name holds TEXT,
 /// for working on one (browser.rs never sets it, and counts them all).
 const only = process.env.GRIDPUZZLE_E2E_ONLY;
+const slow = Number(process.env.GRIDPUZZLE_E2E_SLOW || 0);
 async function scenario(name, body, options) {
   if (only && !name.includes(only)) return;
   total += 1;
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...options });
+  // GRIDPUZZLE_E2E_SLOW=MS answers every API request MS later, for
+  // looking for races a busy machine would show (not set by browser.rs).
+  if (slow) {
+    await context.route("**/api/**", async (route) => {
+      await new Promise((done) => setTimeout(done, slow));
+      await route.fallback();
+    });
+  }
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
   const errors = [];
@@ -262,7 +271,9 @@ await scenario("curling: upload a judge file, pick a case, solve it", async (pag
   await page.selectOption("#puzzle", "curling");
   const sample = new URL("../samples/curling.in", import.meta.url).pathname;
   await page.setInputFiles("#file", sample);
-  await page.waitForFunction(() => document.getElementById("case").options.length === 6);
+  // The file's cases (the first level's set, the same samples, may be the
+  // case menu already): its read is said.
+  await page.waitForFunction(() => /^6 cases read/.test(document.getElementById("message").textContent));
   await page.selectOption("#case", "5");
   assert.equal(await page.locator("#board rect.cell").count(), 12);
   await page.click("#solve");

@@ -71,6 +71,9 @@ const KINDS = {
   play: true,
   // A judge input read (levels.js): another one, another puzzle.
   cases: false,
+  // A level's set read to open the level (levels.js): another level, and
+  // any newer board (a board the user put on the page meanwhile stays).
+  level: false,
   // Other puzzles tried on an input the chosen one cannot read
   // (levels.js): any new message, which the suggestion would add to.
   suggest: false,

@@ -319,7 +319,8 @@ function switchPuzzle(name) {
 }
 
 /// Opens the first level of a puzzle (levels.js, through main.js: a
-/// module below this one), in the mode given; true when it did.
+/// module below this one), in the mode given; true when it did, null when
+/// a newer board came first.
 let firstLevel = null;
 export function onFirstLevel(fn) {
   firstLevel = fn;
@@ -351,7 +352,16 @@ export async function choosePuzzle(name) {
       // Else an old ID this build no longer reads: the first board.
     }
   }
-  if (mode !== "edit" && firstLevel && (await firstLevel(name, mode))) return;
+  if (mode !== "edit" && firstLevel) {
+    const opened = await firstLevel(name, mode);
+    if (opened) return;
+    // A newer board came first: it stays, and so does its puzzle in the
+    // menu.
+    if (opened === null) {
+      $("puzzle").value = state.kind.name;
+      return;
+    }
+  }
   setBoard(name, state.kinds[name].board || blank(name, 6, 6), { mode });
 }
 

@@ -430,12 +430,13 @@ function markLevels() {
 /// input: the case menu of the editor's tools), under the rules its
 /// optimum and game ID are listed for. `opts`: `mode` to open it in (Play
 /// unless given; null: the caller's), `skipped` the levels Next level
-/// passed over (said). True when it is on the page.
+/// passed over (said). True when it is on the page; null when a newer
+/// board came first.
 async function openLevel(set, level, opts, puzzle) {
   const o = opts || {};
   const name = puzzle || state.kind.name;
   try {
-    const answer = await begin("cases").post("/api/cases", { puzzle: name, input: set.input });
+    const answer = await begin("level").post("/api/cases", { puzzle: name, input: set.input });
     showCases(name, answer.cases);
     $("input").value = set.input;
     state.difficulty = null;
@@ -447,6 +448,8 @@ async function openLevel(set, level, opts, puzzle) {
     else say(set.name + ", case " + level.case + of + ": optimum " + words(level.answer) + "." + skipped);
     return true;
   } catch (e) {
+    // Aborted: a newer board came first, and stays (null says so).
+    if (isAbort(e)) return null;
     report(e);
     return false;
   }
@@ -454,7 +457,7 @@ async function openLevel(set, level, opts, puzzle) {
 
 /// Opens the first level of puzzle `name` (a first visit, or a puzzle
 /// chosen with nothing kept of it) in `mode` (null: the caller's); true
-/// when it did.
+/// when it did, null when a newer board came first.
 export async function openFirstLevel(name, mode) {
   const set = state.kinds[name].levels[0];
   if (!set || !set.levels.length) return false;
@@ -484,9 +487,10 @@ function today() {
   return new Date().toISOString().slice(0, 10);
 }
 
-/// The difficulty the board of the day is made at: the middle one.
-function dailyPreset() {
-  const list = state.kind.difficulties;
+/// The difficulty the board of the day is made at: the middle one (of
+/// the puzzle on the page, or of `kind`).
+function dailyPreset(kind) {
+  const list = (kind || state.kind).difficulties;
   return list.length ? list[Math.floor(list.length / 2)] : null;
 }
 
@@ -506,12 +510,23 @@ function isDaily() {
 /// YYYYMMDD00 of the UTC date, then the next seeds while the board made
 /// is one of the listed levels (known by its game ID under the rules the
 /// levels are listed for).
-async function makeDaily() {
+function makeDaily() {
   const kind = state.kind;
   const date = today();
   if (state.daily.date !== date) state.daily = { date };
-  if (state.daily[kind.name]) return state.daily[kind.name];
-  const preset = dailyPreset();
+  if (state.daily[kind.name]) return Promise.resolve(state.daily[kind.name]);
+  // One making a day and puzzle: asked again meanwhile (the button, while
+  // the page makes it in the background), the same.
+  const key = "making:" + kind.name;
+  if (!state.daily[key]) {
+    state.daily[key] = makeDailyOf(kind, date);
+    state.daily[key].catch(() => {}).finally(() => { if (state.daily.date === date) delete state.daily[key]; });
+  }
+  return state.daily[key];
+}
+
+async function makeDailyOf(kind, date) {
+  const preset = dailyPreset(kind);
   const listed = new Set(kind.levels.flatMap((set) => set.levels.map((l) => l.id)));
   const work = begin("daily");
   const base = Number(date.replace(/-/g, "")) * 100;

@@ -31,8 +31,10 @@ export function controlOptions() {
 /// Asks the server to describe the board (or takes `known`, the answer
 /// that opened it); the promise of the description.
 export function describe(known) {
-  // A board still being read from a game ID must not replace this one.
+  // A board still being read from a game ID, or a level still being
+  // opened, must not replace this one.
   abort("open");
+  abort("level");
   const work = begin("board");
   const promise = known ? work.wait(Promise.resolve(known))
     : work.post("/api/board", { puzzle: state.kind.name, board: state.draft, options: controlOptions() });

@@ -30,7 +30,7 @@ import { catalog } from "./api.js";
 import { $, say, startMode, state } from "./state.js";
 import { loadProgress, showProgress } from "./progress.js";
 import * as board from "./board.js";
-import { entryMode } from "./link.js";
+import { current, entryMode } from "./link.js";
 import * as editor from "./editor.js";
 import * as solve from "./solve.js";
 import * as play from "./play.js";
@@ -120,6 +120,9 @@ async function start() {
     if (state.spoiled) say(state.spoiled);
     if (mode === "play") play.startPlay({ quiet: true });
     else startMode(mode);
+    // Ready once the board is described (its link written): what a script
+    // driving the page may act on.
+    await current().catch(() => null);
     levels.prepareDaily();
   } catch (e) {
     say(e.message, true);

@@ -44,6 +44,9 @@ function endGame() {
   if (g) clearTimeout(g.winTimer);
   state.game = null;
   $("board-wrap").classList.remove("won");
+  // The count was the game's: none until the next game has drawn its
+  // first position (a script reading it must not take this one's).
+  delete $("play-moves").dataset.n;
 }
 
 defineMode("play", { start: startPlay, leave: endGame, end: endGame });

@@ -86,7 +86,8 @@ export const state = Object.seal({
   // levels.js: the judge input read ({puzzle, cases, id: the game ID of
   // the case opened last}), the difficulty the last new board was made at
   // (null: the Generate panel's fields), and the boards of the day
-  // ({date, puzzle -> {seed, id, input, answer}}).
+  // ({date, puzzle -> {seed, id, input, answer}, "making:" + puzzle -> the
+  // promise of one being made}).
   cases: null,
   difficulty: null,
   daily: { date: null },
