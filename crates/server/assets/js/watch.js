@@ -223,9 +223,9 @@ function newLane(algorithm) {
   box.dataset.algorithm = algorithm.name;
   const title = document.createElement("h3");
   title.textContent = algorithm.name;
-  const svg = document.createElement("canvas");
-  svg.className = "watch-board";
-  svg.setAttribute("role", "img");
+  const canvas = document.createElement("canvas");
+  canvas.className = "watch-board";
+  canvas.setAttribute("role", "img");
   const counters = document.createElement("dl");
   counters.className = "watch-counters";
   counters.setAttribute("aria-live", "polite");
@@ -234,9 +234,9 @@ function newLane(algorithm) {
   say.className = "watch-step";
   const verdict = document.createElement("p");
   verdict.className = "watch-verdict hint-text";
-  box.append(title, svg, say, counters, verdict);
+  box.append(title, canvas, say, counters, verdict);
   return {
-    name: algorithm.name, box, svg, counters, say, verdict,
+    name: algorithm.name, box, canvas, counters, say, verdict,
     steps: [], total: null, answer: null, loading: null,
     // What the steps before `at` add up to.
     at: 0, seen: null,
@@ -463,7 +463,7 @@ function draw(w, lane, k, laneWidth) {
   const c = w.colors;
   const size = Math.max(4, Math.min(36, Math.floor((laneWidth - 4) / g.width)));
   const scale = Math.min(2, window.devicePixelRatio || 1);
-  const canvas = lane.svg;
+  const canvas = lane.canvas;
   const W = g.width * size, H = g.height * size;
   if (canvas.width !== Math.ceil(W * scale) || canvas.height !== Math.ceil(H * scale)) {
     canvas.width = Math.ceil(W * scale);
