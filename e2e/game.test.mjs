@@ -32,7 +32,7 @@ export async function gameScenarios(h) {
   const { base, scenario, open, cell, clickCell, classOf, stoneAt, headAt, HOLEDOX_SAMPLE_ID } = h;
 
   await scenario("game: switching puzzles keeps each board, edits undo and redo, Back returns a board", async (page) => {
-    await open(page, base + "?mode=edit");
+    await open(page, base + "?mode=edit#curling/6x6/QkUAADAAQBFV");
     // Curling's first board is the statement's dataset 2: row 0 is "#..S#.".
     assert.equal(await classOf(page, 0, 1), "ice");
     await clickCell(page, 0, 1); // the Block tool is the first one
@@ -94,8 +94,10 @@ export async function gameScenarios(h) {
     assert.deepEqual(await headAt(page), [4, 1], "the game before the restart is back");
     assert.equal(await page.textContent("#play-status"), "restart undone");
 
-    // The sample's answer is proved by bounds alone: no "0 states".
+    // The sample's answer is proved by bounds alone: no "0 states". In
+    // the middle of the game, Solve asks first.
     await page.click("#solve");
+    await page.click("#solve-yes");
     await page.locator("#move-count").waitFor();
     assert.match(await page.textContent("#answer"), /proved by the solver's bounds, without a search/);
     assert.doesNotMatch(await page.textContent("#answer"), /\b0 states/);
@@ -152,16 +154,17 @@ export async function gameScenarios(h) {
     assert.equal(new URL(page.url()).hash, "#" + HOLEDOX_SAMPLE_ID);
     await waitText(page, "#solved-note", /^Your best on this board: 11 steps \(optimum 9\)\.$/);
     assert.match(await page.textContent("#solved-list"), /holedox 6x5: 11 steps \(optimum 9\)/);
-    // Without a link, the page opens the board it had last.
+    // Without a link, the page opens the board it had last, and the game
+    // kept on it: won, the head at the exit.
     await open(page, base);
     assert.equal(await page.inputValue("#puzzle"), "holedox");
-    assert.deepEqual(await headAt(page), [3, 0]);
+    await waitText(page, "#win-text", /^Solved in 11 steps/);
+    assert.deepEqual(await headAt(page), [0, 0]);
 
-    // The samples as levels: Curling's case 1 is one throw left.
+    // The samples as levels: Curling, with nothing kept of it, opens on
+    // its first level, case 1, one throw left.
     await page.selectOption("#puzzle", "curling");
-    await page.click("#sample");
     await page.waitForFunction(() => document.getElementById("case").options.length === 6);
-    await page.click("#play");
     await waitText(page, "#play-status", /^your move$/);
     await page.keyboard.press("ArrowLeft");
     await waitText(page, "#win-text", /^Solved in 1 throw — the optimum!$/);
@@ -217,16 +220,16 @@ export async function gameScenarios(h) {
         last: "curling", boards: "not a map", solved: { "curling/6x6/x": null, "holedox/6x5/y": { puzzle: "holedox", moves: 3 } },
       }));
     });
-    await open(page, base + "?mode=edit");
+    await open(page, base + "?mode=edit#curling/6x6/QkUAADAAQBFV");
     // The well-formed win is listed; the page threw nowhere (the scenario
     // checks), though a description of the board writes the progress.
-    await waitText(page, "#solved-list", /^holedox 6x5: 3 steps$/);
+    await waitText(page, "#solved-list", /^holedox 6x5: 3 steps ✓$/);
     await clickCell(page, 0, 1);
     await page.waitForFunction(() => /^#curling\/6x6\//.test(location.hash) && JSON.parse(localStorage.getItem("gridpuzzle.progress.v1")).boards.curling === location.hash.slice(1));
   });
 
   await scenario("game: messages — a stale error, the wrong puzzle's input, a -1 board, a refused cell", async (page) => {
-    await open(page, base + "?mode=edit");
+    await open(page, base + "?mode=edit#curling/6x6/QkUAADAAQBFV");
     await page.fill("#width", "0");
     await page.click("#resize");
     assert.equal(await page.locator("#message.error").count(), 1);
@@ -268,9 +271,9 @@ export async function gameScenarios(h) {
   });
 
   await scenario("game: a generated board refreshes the case list", async (page) => {
-    await open(page, base);
+    await open(page, base + "?mode=edit");
     await page.click("#sample");
-    await page.waitForFunction(() => document.getElementById("case").options.length === 6);
+    await waitText(page, "#message", /^6 cases read/);
     await page.fill("#gen-size", "5x5");
     await page.fill("#gen-answer", "-1");
     await page.fill("#gen-seed", "7");
@@ -303,16 +306,17 @@ export async function gameScenarios(h) {
     for (const key of ["ArrowDown", "ArrowLeft", "ArrowUp", "ArrowRight"]) await page.keyboard.press(key);
     await waitText(page, "#win-text", /the optimum!/);
     await page.waitForFunction((sel) => document.querySelector(sel).classList.contains("won"), sample2);
-    assert.match(await page.textContent(sample2), /✓$/);
+    assert.match(await page.textContent(sample2), /★$/, "won in the fewest moves: a star");
     assert.equal(await count("#level-sets .won"), 1, "only the level won");
     await page.reload();
     await h.ready(page);
-    assert.match(await page.textContent(sample2), /✓$/, "the mark is kept in the browser");
+    assert.match(await page.textContent(sample2), /★$/, "the mark is kept in the browser");
 
-    // A -1 sample opens in Edit, saying so.
+    // A -1 sample opens in Play too, saying it is proved unsolvable.
     await page.click('[data-level="0:3"]');
-    await waitText(page, "#message", /case 3: no solution/);
-    assert.ok(await page.evaluate(() => document.body.classList.contains("mode-edit")));
+    await waitText(page, "#message", /case 3 of 6: no solution, proved/);
+    assert.ok(await page.evaluate(() => document.body.classList.contains("mode-play")));
+    await page.locator("#unsolvable").waitFor();
 
     // One of the hardest boards found: 20×20, 9 throws.
     await page.click('[data-level="1:1"]');

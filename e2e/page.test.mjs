@@ -37,10 +37,19 @@ let total = 0;
 /// GRIDPUZZLE_E2E_ONLY=TEXT runs only the scenarios whose name holds TEXT,
 /// for working on one (browser.rs never sets it, and counts them all).
 const only = process.env.GRIDPUZZLE_E2E_ONLY;
+const slow = Number(process.env.GRIDPUZZLE_E2E_SLOW || 0);
 async function scenario(name, body, options) {
   if (only && !name.includes(only)) return;
   total += 1;
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...options });
+  // GRIDPUZZLE_E2E_SLOW=MS answers every API request MS later, for
+  // looking for races a busy machine would show (not set by browser.rs).
+  if (slow) {
+    await context.route("**/api/**", async (route) => {
+      await new Promise((done) => setTimeout(done, slow));
+      await route.fallback();
+    });
+  }
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
   const errors = [];
@@ -246,7 +255,8 @@ await scenario("an old Curling link opens the same board under the same cap", as
 });
 
 await scenario("holedox: the sample read from a judge input has the same link", async (page) => {
-  await open(page, base);
+  // Judge inputs are the editor's tools.
+  await open(page, base + "?mode=edit");
   await page.selectOption("#puzzle", "holedox");
   await page.click("#sample");
   await page.waitForFunction(() => document.getElementById("case").options.length === 2);
@@ -257,11 +267,13 @@ await scenario("holedox: the sample read from a judge input has the same link", 
 });
 
 await scenario("curling: upload a judge file, pick a case, solve it", async (page) => {
-  await open(page, base);
+  await open(page, base + "?mode=edit");
   await page.selectOption("#puzzle", "curling");
   const sample = new URL("../samples/curling.in", import.meta.url).pathname;
   await page.setInputFiles("#file", sample);
-  await page.waitForFunction(() => document.getElementById("case").options.length === 6);
+  // The file's cases (the first level's set, the same samples, may be the
+  // case menu already): its read is said.
+  await page.waitForFunction(() => /^6 cases read/.test(document.getElementById("message").textContent));
   await page.selectOption("#case", "5");
   assert.equal(await page.locator("#board rect.cell").count(), 12);
   await page.click("#solve");
@@ -391,8 +403,9 @@ await scenario("links that cannot be read, and generated boards", async (page) =
   await ready(page);
   assert.match(await page.textContent("#message"), /exit 9,9 is not on a board/);
 
-  // The same seed gives the same board; the seed the page reports works.
-  await open(page, base);
+  // The same seed gives the same board; the seed the page reports works
+  // (the Generate panel is the editor's).
+  await open(page, base + "?mode=edit");
   await page.fill("#gen-size", "7x6");
   await page.fill("#gen-answer", "3..");
   await page.fill("#gen-seed", "123456789012345678");
@@ -430,6 +443,11 @@ await firstVisitScenarios({ scenario, base, open, stoneAt });
 
 const { watchScenarios } = await import("./watch.test.mjs");
 await watchScenarios({ scenario, base, open });
+
+// The page keeps your game (issue 37): modes, kept games, levels, phone
+// and zoom, the editor at 100×100, Watch's frames, polish, screen readers.
+const { keepScenarios } = await import("./keep.test.mjs");
+await keepScenarios({ scenario, base, open });
 
 await browser.close();
 console.log(`# passed ${total - failed} of ${total}`);

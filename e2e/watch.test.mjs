@@ -42,13 +42,16 @@ async function widest(page) {
   return puzzles.reduce((a, b) => (b.algorithms.length > a.algorithms.length ? b : a));
 }
 
-/// Opens Watch on that puzzle's board; its searches to watch.
+/// Opens Watch on a board of that puzzle (its first level of a few moves
+/// or more); its searches to watch.
 async function openWatch(page, open, base) {
   await open(page, base);
   const p = await widest(page);
-  if ((await page.inputValue("#puzzle")) !== p.name) {
-    await page.selectOption("#puzzle", p.name);
-  }
+  const level = await page.evaluate(async (name) => {
+    const kind = (await (await fetch("/api/puzzles")).json()).puzzles.find((k) => k.name === name);
+    return kind.levels[0].levels.find((l) => l.answer >= 3);
+  }, p.name);
+  await open(page, base + "#" + level.id);
   await page.click("#watch");
   await page.waitForSelector(".watch-lane");
   await page.waitForFunction(() => /^Step 0 of [1-9]/.test(document.getElementById("watch-at").textContent));

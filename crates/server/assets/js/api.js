@@ -71,11 +71,17 @@ const KINDS = {
   play: true,
   // A judge input read (levels.js): another one, another puzzle.
   cases: false,
+  // A level's set read to open the level (levels.js): another level, and
+  // any newer board (a board the user put on the page meanwhile stays).
+  level: false,
   // Other puzzles tried on an input the chosen one cannot read
   // (levels.js): any new message, which the suggestion would add to.
   suggest: false,
   // A new board (levels.js): another one.
   generate: true,
+  // The board of the day (levels.js): made once a day, by /api/generate
+  // and read back for its game ID; another puzzle's, another day's.
+  daily: true,
   // Next level's look ahead (levels.js): whether a case can be won before
   // it is opened in Play; another Next level, another board.
   next: true,

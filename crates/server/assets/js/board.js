@@ -9,9 +9,12 @@
 // marks over everything. This module draws roles, in the palette's
 // colours (CSS variables from /api/puzzles' `palette`, light and dark),
 // as the SVG pictures of `gridpuzzle render` do: a one-cell piece is a
-// disc that glides from cell to cell, a longer chain is rounded segments
-// joined by links, a goal has a ring. The ground changes (a block that
-// breaks) when a gliding piece gets there, not when it sets off.
+// disc, a longer chain is rounded segments joined by links, a goal has a
+// ring, a trail its arrows. Every piece glides from cell to cell, a disc
+// and a chain's segments alike (one motion, none under
+// prefers-reduced-motion). The ground changes (a block that breaks) when
+// a gliding piece gets there, not when it sets off. The start is outlined
+// where the board (the draft) has it, in every position, over the cells.
 //
 // A draft is edited and drawn here at once, without asking the server,
 // through the puzzle's `editor` (/api/puzzles; crates/engine/src/page.rs):
@@ -25,7 +28,9 @@
 //
 // The key beside the board (its legend) is drawn here too, from the
 // catalog's roles and labels, with the board's own classes: a swatch is
-// the colour of what it names in either theme, by construction.
+// the colour of what it names in either theme, by construction. What the
+// board draws that the catalog's legend has no entry for (a chain's tail,
+// drawn fainter; a trail) gets an entry in the page's own words.
 //
 // What is the same for every puzzle stays as it was: the cell size that
 // fits the window (on a touch screen never under 24 px: a bigger board
@@ -221,6 +226,56 @@ function fromServer(v) {
   };
 }
 
+/// The mark and word of draft `d`'s cell (r, c): its spot's if one is
+/// there, else its character's.
+function draftMark(e, chars, d, r, c) {
+  for (const s of e.spots) {
+    const at = d[s.field];
+    if (at && at[0] === r && at[1] === c) return { ...s.mark, word: s.word };
+  }
+  const x = chars[cellOf(d, r, c)] || e.cells[0];
+  return { ...x.mark, word: x.word };
+}
+
+/// Where draft `d` has the cells of a role that stand out (`want`: a
+/// role's name), found by character rather than cell by cell (a 100×100
+/// board is painted at every move of the pointer): [row, column] each.
+function draftCells(d, want) {
+  const e = editor();
+  const out = [];
+  for (const x of e.cells) {
+    if (x.mark.role !== want) continue;
+    for (let r = 0; r < d.height; r++) {
+      for (let c = d.rows[r].indexOf(x.ch); c >= 0; c = d.rows[r].indexOf(x.ch, c + 1)) out.push([r, c]);
+    }
+  }
+  for (const s of e.spots) {
+    const at = d[s.field];
+    if (s.mark.role === want && at && at[0] < d.height && at[1] < d.width) out.push(at.slice());
+  }
+  return out;
+}
+
+/// The pieces of draft `d`, as a view has them.
+function draftPieces(d) {
+  const e = editor();
+  const pieces = [];
+  for (const x of e.cells) {
+    if (!x.piece) continue;
+    for (let r = 0; r < d.height; r++) {
+      for (let c = d.rows[r].indexOf(x.ch); c >= 0; c = d.rows[r].indexOf(x.ch, c + 1)) pieces.push([[r, c, x.piece]]);
+    }
+  }
+  // A view's pieces are in reading order.
+  pieces.sort((a, b) => a[0][0] - b[0][0] || a[0][1] - b[0][1]);
+  for (const ch of e.chains) {
+    const cells = d[ch.field] || [];
+    const [head, body, tail] = ch.marks;
+    if (cells.length) pieces.push(cells.map(([r, c], i) => [r, c, i === 0 ? head : i === cells.length - 1 ? tail : body]));
+  }
+  return pieces;
+}
+
 /// The view of a draft, through its editor.
 function draftView(d) {
   const e = editor();
@@ -288,27 +343,83 @@ export function slideTime() {
   return Math.round(1600 / Number($("anim-speed").value));
 }
 
-const glideTime = () => (lessMotion.matches ? 0 : slideTime());
+/// How long a glide takes now, in ms: none with less motion asked for.
+export const glideTime = () => (lessMotion.matches ? 0 : slideTime());
 
-/// One column (a phone): the board panel is scrolled to the top of the
-/// window to play, so the board fits below the panel's own top.
-const oneColumn = window.matchMedia("(max-width: 43.99rem)");
+/// A promise that the pieces' glides under way have ended (at once when
+/// none is): read off the animations themselves, which end when the
+/// screen has shown them, however busy the machine (a timer set for the
+/// glide's length can fire before its last frame).
+export function glided() {
+  const pieces = $("pieces");
+  const moving = pieces ? pieces.getAnimations({ subtree: true }) : [];
+  return Promise.all(moving.map((a) => a.finished.catch(() => {})));
+}
+
+/// A small window (a phone, or a laptop zoomed to 200 %): in Play and
+/// Solve a cell is no smaller than MIN_SMALL_CELL there, and a bigger
+/// board scrolls in its box.
+const small = window.matchMedia("(max-width: 43.99rem), (max-height: 32rem)");
+const MIN_SMALL_CELL = 16;
 
 /// The cell size that fits the board in its box: as wide as the box, and
-/// no taller than the window below the board's top, so the board and the
-/// status above it are seen whole. In one column the top counted is the
-/// board panel's, not the page's: what is above the panel (the rules'
-/// settings, shown in Solve and Edit only) then changes no cell size, and
-/// the board keeps its size from mode to mode.
+/// no taller than the window below the board's top less what the game
+/// puts under the board (the pad, in one column), so that the status,
+/// the board and the pad are seen whole. The top is the board's in the
+/// Play layout (remembered from Play: what other modes show above the
+/// board then changes no cell size, and the board keeps its size from
+/// mode to mode), measured from the page's top when everything fits so,
+/// else from the board panel's top (a short window: the game scrolls the
+/// panel to the window's top, play.js). On a touch screen a cell is never
+/// under MIN_TOUCH_CELL, in a small window never under MIN_SMALL_CELL
+/// outside the editor: a bigger board scrolls in its box, no taller than
+/// the window.
 function fitCell() {
   const box = $("board-box");
+  const d = state.draft;
   const width = Math.min(640, Math.max(120, (box.clientWidth || 640) - 4));
-  const top = oneColumn.matches
-    ? box.getBoundingClientRect().top - $("board-panel").getBoundingClientRect().top
-    : box.getBoundingClientRect().top + window.scrollY;
-  const height = Math.max(200, window.innerHeight - top - 12);
-  const fit = Math.floor(Math.min(width / state.draft.width, height / state.draft.height));
-  return Math.max(coarse.matches ? MIN_TOUCH_CELL : 6, Math.min(72, fit));
+  const boxTop = box.getBoundingClientRect().top;
+  const panelTop = $("board-panel").getBoundingClientRect().top;
+  if (state.mode === "play" || state.view.playTop === null) {
+    state.view.playTop = { page: boxTop + window.scrollY, panel: boxTop - panelTop };
+  }
+  const top = state.view.playTop;
+  const pad = padSize();
+  const room = (from) => window.innerHeight - from - pad.below - 12;
+  // From a top where the pad beside the board does not fit, nothing fits.
+  const fits = (from) => (room(from) < pad.beside ? 0 : Math.floor(Math.min(width / d.width, room(from) / d.height)));
+  const least = coarse.matches ? MIN_TOUCH_CELL : small.matches && state.mode !== "edit" ? MIN_SMALL_CELL : 6;
+  let fit = fits(top.page);
+  if (fit < least) fit = fits(top.panel);
+  const cell = Math.max(least, Math.min(72, fit));
+  // A board bigger than the window scrolls in a box that fits it.
+  $("board-wrap").style.maxHeight = cell * d.height > room(top.panel) ? Math.max(160, room(top.panel)) + "px" : "";
+  return cell;
+}
+
+/// The height of the pad and its buttons (the game's controls), in px,
+/// as `below` the board where the layout puts them under it, else as
+/// `beside` it.
+function padSize() {
+  const stage = document.querySelector(".stage");
+  const pad = document.querySelector(".pad-slot"), actions = document.querySelector(".play-actions");
+  if (!stage || !pad || !actions) return { below: 0, beside: 0 };
+  // Measured in Play; elsewhere the pad is not shown: the last measure.
+  const a = pad.getBoundingClientRect(), b = actions.getBoundingClientRect();
+  if (a.height > 0) stage.dataset.pad = String(Math.ceil(Math.max(a.bottom, b.bottom) - Math.min(a.top, b.top)));
+  const h = Number(stage.dataset.pad || 150);
+  const oneColumn = getComputedStyle(stage).gridTemplateColumns.split(" ").length < 2;
+  return oneColumn ? { below: h + 10, beside: 0 } : { below: 0, beside: h };
+}
+
+/// Whether the board and what the game puts under or beside it are
+/// whole in the window as it is scrolled now.
+export function gameInView() {
+  const wrap = $("board-wrap").getBoundingClientRect();
+  const pad = document.querySelector(".pad-slot").getBoundingClientRect();
+  const actions = document.querySelector(".play-actions").getBoundingClientRect();
+  const bottom = Math.max(wrap.bottom, pad.bottom, actions.bottom);
+  return wrap.top >= 0 && bottom <= window.innerHeight;
 }
 
 /// Draws the board again if the window's size asks for another cell size.
@@ -335,16 +446,52 @@ export function render(pos) {
     }
   }
   state.view.drawn = {
-    rects, roles: [], rings: el("g", { class: "rings" }, svg), over: el("g", { class: "overlay" }, svg),
-    pieces: el("g", { id: "pieces" }, svg), discs: new Map(), timer: null,
+    rects, roles: [], rings: el("g", { class: "rings" }, svg), starts: el("g", { class: "starts" }, svg),
+    over: el("g", { class: "overlay" }, svg),
+    pieces: el("g", { id: "pieces" }, svg), discs: new Map(), chains: new Map(), timer: null,
   };
   el("rect", { id: "cursor", width: s, height: s }, svg);
   moveCursor(0, 0);
+  drawStarts();
   show(pos, false);
 }
 
+/// Outlines the start where the draft has it: the position drawn may
+/// mark that cell otherwise (the trail of a throw over it), and the
+/// outline is where every game begins.
+function drawStarts() {
+  const drawn = state.view.drawn;
+  const s = state.view.cell;
+  drawn.starts.replaceChildren(...draftCells(state.draft, "start").map(([r, c]) =>
+    el("rect", { x: c * s + 1.5, y: r * s + 1.5, width: s - 3, height: s - 3, class: "start-mark", "data-r": r, "data-c": c })));
+}
+
+/// Paints the cells `cells` ([row, column] each) of the draft as edited,
+/// and its pieces, goal rings and start: what a stroke of the editor
+/// changed, without drawing the board again. No cell given: the stroke
+/// has ended, and the board's text follows.
+export function paintDraft(cells) {
+  const drawn = state.view.drawn;
+  const d = state.draft;
+  const e = editor();
+  const chars = Object.fromEntries(e.cells.map((x) => [x.ch, x]));
+  for (const [r, c] of cells) {
+    const rect = drawn.rects[r * d.width + c];
+    if (!rect) continue;
+    const m = draftMark(e, chars, d, r, c);
+    rect.setAttribute("class", "cell " + m.role);
+    rect.dataset.what = m.word;
+  }
+  const s = state.view.cell;
+  drawn.rings.replaceChildren(...draftCells(d, "goal").map(([r, c]) =>
+    el("circle", { cx: (c + 0.5) * s, cy: (r + 0.5) * s, r: s * 0.3, class: "goal-ring" })));
+  drawStarts();
+  drawPieces({ width: d.width, height: d.height, pieces: draftPieces(d) }, 0);
+  if (!cells.length) $("board-text").textContent = describe(draftView(d));
+}
+
 /// Draws the ground of view `v`: a cell's role as its class, a ring on
-/// each goal.
+/// each goal, a trail's arrow on its cells.
 function drawGround(v) {
   const drawn = state.view.drawn;
   const s = state.view.cell;
@@ -356,19 +503,25 @@ function drawGround(v) {
   });
   drawn.rings.replaceChildren();
   v.ground.forEach((m, i) => {
-    if (m.role !== "goal") return;
     const r = Math.floor(i / v.width), c = i % v.width;
-    el("circle", { cx: (c + 0.5) * s, cy: (r + 0.5) * s, r: s * 0.3, class: "goal-ring" }, drawn.rings);
+    if (m.role === "goal") el("circle", { cx: (c + 0.5) * s, cy: (r + 0.5) * s, r: s * 0.3, class: "goal-ring" }, drawn.rings);
+    else if (m.role === "trail" && m.text) {
+      const t = el("text", { x: (c + 0.5) * s, y: (r + 0.5) * s, class: "glyph trail", "data-r": r, "data-c": c }, drawn.rings);
+      t.textContent = m.text;
+      t.style.fontSize = Math.round(s * 0.45) + "px";
+    }
   });
 }
 
-/// Draws the pieces of view `v`, a one-cell piece gliding from where it
-/// was over `glide` ms.
+/// Draws the pieces of view `v`, each gliding from where it was over
+/// `glide` ms: a one-cell piece as a disc, a chain as segments that each
+/// glide to their new cell (the body follows the head) with the links
+/// between them.
 function drawPieces(v, glide) {
   const drawn = state.view.drawn;
   const s = state.view.cell;
   const discs = new Map();
-  for (const chain of drawn.pieces.querySelectorAll(".chain")) chain.remove();
+  const chains = new Map();
   v.pieces.forEach((piece, k) => {
     const id = k === 0 ? { id: "mover" } : {};
     if (piece.length === 1) {
@@ -385,24 +538,46 @@ function drawPieces(v, glide) {
       discs.set(k, disc);
       return;
     }
-    // A chain: its segments tail first (the head on top), then the links.
-    const g = el("g", { class: "chain" }, drawn.pieces);
-    for (let i = piece.length - 1; i >= 0; i--) {
+    // A chain: its segments tail first (the head on top), then the links
+    // between them. Drawn afresh when it is new or of another length; else each
+    // part glides from where it was, as a disc does.
+    let chain = drawn.chains.get(k);
+    const time = chain && chain.segs.length === piece.length ? glide : 0;
+    if (!time) {
+      if (chain) chain.g.remove();
+      chain = { g: el("g", { class: "chain" }, drawn.pieces), segs: [], links: [] };
+      for (let i = piece.length - 1; i >= 0; i--) {
+        const inset = i === 0 ? 1 : 3;
+        chain.segs[i] = el("rect", { x: inset, y: inset, width: s - 2 * inset, height: s - 2 * inset, rx: s * 0.3 }, chain.g);
+      }
+      for (let i = 1; i < piece.length; i++) chain.links.push(el("path", { class: "link" }, chain.g));
+    }
+    const move = time ? "transform " + time + "ms ease-out" : "none";
+    for (let i = 0; i < piece.length; i++) {
       const [r, c, m] = piece[i];
-      const inset = i === 0 ? 1 : 3;
-      el("rect", {
-        x: c * s + inset, y: r * s + inset, width: s - 2 * inset, height: s - 2 * inset, rx: s * 0.3,
-        class: "seg " + m.role + (i === 0 ? " head" : i === piece.length - 1 ? " tail" : ""),
-        "data-r": r, "data-c": c, "data-i": i, ...(i === 0 ? id : {}),
-      }, g);
+      const seg = chain.segs[i];
+      seg.setAttribute("class", "seg " + m.role + (i === 0 ? " head" : i === piece.length - 1 ? " tail" : ""));
+      seg.setAttribute("data-r", r);
+      seg.setAttribute("data-c", c);
+      seg.setAttribute("data-i", i);
+      if (i === 0 && k === 0) seg.id = "mover";
+      seg.style.transition = move;
+      seg.style.transform = "translate(" + c * s + "px, " + r * s + "px)";
     }
     for (let i = 1; i < piece.length; i++) {
       const [r0, c0] = piece[i - 1], [r1, c1] = piece[i];
-      el("line", { x1: (c0 + 0.5) * s, y1: (r0 + 0.5) * s, x2: (c1 + 0.5) * s, y2: (r1 + 0.5) * s, class: "link" }, g);
+      const link = chain.links[i - 1];
+      // The path's geometry as a CSS property, which glides as a
+      // transform does.
+      link.style.transition = time ? "d " + time + "ms ease-out" : "none";
+      link.style.d = "path('M " + (c0 + 0.5) * s + " " + (r0 + 0.5) * s + " L " + (c1 + 0.5) * s + " " + (r1 + 0.5) * s + "')";
     }
+    chains.set(k, chain);
   });
   for (const [k, disc] of drawn.discs) if (!discs.has(k)) disc.remove();
+  for (const [k, chain] of drawn.chains) if (chains.get(k) !== chain) chain.g.remove();
   drawn.discs = discs;
+  drawn.chains = chains;
 }
 
 /// Draws the marks over everything (a hint): their glyphs.
@@ -456,21 +631,57 @@ function showLegend() {
   const kind = state.kind;
   const chain = editor().chains.length > 0;
   const S = 22;
-  $("legend").replaceChildren(...(kind.legend || []).map(({ role, label }) => {
+  const entries = (kind.legend || []).slice();
+  const has = (role) => entries.some((e) => e.role === role);
+  // What the board draws beyond the catalog's legend: a chain's last
+  // segment is drawn fainter (it is where the chain leaves a cell free),
+  // and a trail marks the path of the last move.
+  if (chain && !has("tail")) entries.splice(entries.findIndex((e) => e.role === "body") + 1 || entries.length, 0, { role: "tail", label: "its tail, the last segment: drawn fainter" });
+  if (editor().cells.some((x) => x.mark.role === "start") && !has("trail")) entries.push({ role: "trail", label: "the path of the last " + kind.move });
+  $("legend").replaceChildren(...entries.map(({ role, label }) => {
     const li = document.createElement("li");
     const svg = el("svg", { width: S + 4, height: S + 4, viewBox: "-2 -2 " + (S + 4) + " " + (S + 4), "aria-hidden": "true", "data-role": role });
     const ground = ["floor", "wall", "goal", "start", "broken"].includes(role);
     el("rect", { x: 0, y: 0, width: S, height: S, class: "cell " + (ground ? role : "floor") }, svg);
+    if (role === "start") el("rect", { x: 1.5, y: 1.5, width: S - 3, height: S - 3, class: "start-mark" }, svg);
     if (role === "goal") el("circle", { cx: S / 2, cy: S / 2, r: S * 0.3, class: "goal-ring" }, svg);
     if (role === "piece" && !chain) el("circle", { cx: S / 2, cy: S / 2, r: S * 0.36, class: "disc piece swatch" }, svg);
     if (role === "piece" && chain) el("rect", { x: 1, y: 1, width: S - 2, height: S - 2, rx: S * 0.3, class: "seg piece head swatch" }, svg);
     if (role === "body") el("rect", { x: 3, y: 3, width: S - 6, height: S - 6, rx: S * 0.3, class: "seg body swatch" }, svg);
+    if (role === "tail") el("rect", { x: 3, y: 3, width: S - 6, height: S - 6, rx: S * 0.3, class: "seg body tail swatch" }, svg);
+    if (role === "trail") {
+      const t = el("text", { x: S / 2, y: S / 2, class: "glyph trail swatch" }, svg);
+      t.textContent = "→";
+      t.style.fontSize = Math.round(S * 0.6) + "px";
+    }
     const text = document.createElement("span");
     text.textContent = label;
     li.append(svg, text);
     return li;
   }));
-  $("key").hidden = !(kind.legend || []).length;
+  $("key").hidden = !entries.length;
+}
+
+/// What changed from position `before` to position `after`, in words for
+/// a screen reader: where the piece that moves is now, and the cells of
+/// the ground that broke (a wall no longer) or came back (a wall again).
+/// Read off the two views, as they are drawn: no rule of the puzzle.
+export function moveWords(before, after) {
+  const a = viewOf(before), b = viewOf(after);
+  const at = ([r, c]) => "row " + (r + 1) + ", column " + (c + 1);
+  const e = editor();
+  const wall = (e.cells.find((x) => x.mark.role === "wall") || { word: "wall" }).word;
+  const piece = b.pieces[0];
+  const parts = [piece ? "the " + state.kind.piece + " is at " + at(piece[0]) : "no " + state.kind.piece];
+  const broke = [], back = [];
+  b.ground.forEach((m, i) => {
+    const was = a.ground[i];
+    if (!was || (was.role === "wall") === (m.role === "wall")) return;
+    (was.role === "wall" ? broke : back).push([Math.floor(i / b.width), i % b.width]);
+  });
+  if (broke.length) parts.push(broke.length === 1 ? "a " + wall + " broke at " + at(broke[0]) : broke.length + " " + wall + "s broke");
+  if (back.length) parts.push(back.length === 1 ? "the " + wall + " at " + at(back[0]) + " is back" : back.length + " " + wall + "s are back");
+  return parts.join("; ") + ".";
 }
 
 /// Where the piece that moves is drawn in position `pos` (the head of the

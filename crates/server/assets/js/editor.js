@@ -6,18 +6,25 @@
 // brings it (an edit, a case, a generated board, a link, another puzzle),
 // goes through `setBoard` and `boardChanged`, which end the work on the
 // old board (its solution, its game, with their requests: endWork in
-// state.js), draw the new one and have it described. Each puzzle's draft,
+// state.js), draw the new one, have it described, and open it in the
+// mode asked for. Only the Edit tab (or a link's `?mode=edit`) enters the
+// editor: a board put on the page keeps the mode the page is in, or the
+// one its caller names (a level opens in Play). Each puzzle's draft,
 // settings, tool and edit history are kept while the page is open, so
 // switching puzzles and back loses nothing.
+//
+// A stroke of the pointer paints only the cells it changes (board.js
+// `paintDraft`), at once, and the board is described when the stroke
+// ends: a 100×100 board paints as fast as a small one.
 
 import { abort, begin, isAbort } from "./api.js";
 import { $, defineMode, endWork, quiet, report, say, setMode, startMode, state, tell } from "./state.js";
 import {
-  adopt, blank, cellAt, cursor, edit, firstTool, moveCursor, putCursor, render,
+  adopt, blank, cellAt, cursor, edit, firstTool, moveCursor, paintDraft, putCursor, render,
   resized, sayCursor, tools,
 } from "./board.js";
 import {
-  controlId, controls, current, describe, freeLink, keepBadLink, pushNextLink, updateUrl,
+  controlId, controls, copyText, current, describe, entryMode, freeLink, keepBadLink, pushNextLink, updateUrl,
 } from "./link.js";
 
 defineMode("edit", {
@@ -35,10 +42,13 @@ const mine = () => kept(state.kind.name);
 
 // ------------------------------------------------------------ the board
 
-/// Puts `board` (a draft or an /api/cases record) of puzzle `name` in the
-/// editor; `known`: its description, when the server already gave it. The
-/// board it replaces can be had back by undo, and by Back.
-export function setBoard(name, board, keepLink, known) {
+/// Puts `board` (a draft or an /api/cases record) of puzzle `name` on the
+/// page. `opts`: `known`, its description when the server already gave
+/// it; `keepLink`, the address bar keeps a link that could not be read;
+/// `mode`, the mode to open it in (see `openIn`). The board it replaces
+/// can be had back by undo, and by Back.
+export function setBoard(name, board, opts) {
+  const o = opts || {};
   if (name !== (state.kind && state.kind.name)) switchPuzzle(name);
   else if (state.draft) remember(JSON.stringify(state.draft));
   pushNextLink(true);
@@ -47,17 +57,28 @@ export function setBoard(name, board, keepLink, known) {
   state.draft = adopt(board);
   $("width").value = state.draft.width;
   $("height").value = state.draft.height;
-  boardChanged(keepLink, known);
+  boardChanged(o.keepLink, o.known, o.mode);
 }
 
 /// After any change of the board: the work on the old board ends, the new
-/// one is drawn and described again (its text and link).
-function boardChanged(keepLink, known) {
+/// one is drawn and described again (its text and link), and opened in
+/// `mode` (see `openIn`).
+function boardChanged(keepLink, known, mode) {
   if (!keepLink) freeLink();
   endWork();
   render(null);
   describe(known);
-  if (state.mode !== "edit") setMode("edit");
+  openIn(mode);
+}
+
+/// Opens the board on the page in mode `mode`: undefined keeps the mode
+/// the page is in (its work begun afresh on this board: a game, kept or
+/// new, in Play), null leaves it to the caller, who opens it next.
+function openIn(mode) {
+  if (mode === null) return;
+  const m = mode || state.mode;
+  if (m === "edit") setMode("edit");
+  else startMode(m);
 }
 
 export function resize(w, h) {
@@ -80,7 +101,8 @@ function onPointer(event) {
   if (state.mode !== "edit") return;
   const first = event.type === "pointerdown";
   if (first) {
-    state.stroke = { last: null, before: JSON.stringify(state.draft) };
+    endStroke();
+    state.stroke = { last: null, before: JSON.stringify(state.draft), changed: false };
     $("board").setPointerCapture(event.pointerId);
   } else if (!state.stroke) {
     return;
@@ -109,19 +131,35 @@ function onPointer(event) {
       path.push([r, c]);
     }
   }
-  let changed = false;
-  for (const [r, c] of path) changed = edit(state.draft, mine().tool, r, c, first) || changed;
+  const changed = [];
+  for (const [r, c] of path) if (edit(state.draft, mine().tool, r, c, first)) changed.push([r, c]);
   stroke.last = cell;
-  if (changed) {
+  if (changed.length) {
     // One stroke is one step of the edit history.
-    if (stroke.before !== null) remember(stroke.before);
+    if (stroke.before !== null) {
+      remember(stroke.before);
+      // The board is another: what was worked out on the one before
+      // (a solution) ends now, once a stroke.
+      freeLink();
+      endWork();
+    }
     stroke.before = null;
-    boardChanged();
+    stroke.changed = true;
+    // Only the cells changed are drawn again; the server describes the
+    // board once the stroke ends.
+    paintDraft(changed);
   }
 }
 
+/// The end of a stroke: a board it changed is described (its text, its
+/// link), once.
 function endStroke() {
+  const stroke = state.stroke;
   state.stroke = null;
+  if (stroke && stroke.changed) {
+    paintDraft([]);
+    describe();
+  }
 }
 
 /// The arrow keys move the cursor over the focused board, Enter or Space
@@ -137,7 +175,11 @@ function editKey(event) {
     const before = JSON.stringify(state.draft);
     if (edit(state.draft, mine().tool, r, c, true)) {
       remember(before);
-      boardChanged();
+      freeLink();
+      endWork();
+      paintDraft([[r, c]]);
+      paintDraft([]);
+      describe();
     }
   } else {
     return;
@@ -153,7 +195,14 @@ function showTool() {
     button.setAttribute("aria-pressed", String(button.dataset.tool === t));
   }
   const found = tools().find((x) => x.id === t);
-  $("tool-help").textContent = found ? found.help : "";
+  $("tool-help").textContent = found ? forTouch(found.help) : "";
+}
+
+/// A finger taps: the catalog's help says "click", which a touch screen
+/// says "tap" (the words of the screen in the player's hand).
+const coarse = window.matchMedia("(pointer: coarse)");
+function forTouch(text) {
+  return coarse.matches ? text.replace(/\bClick\b/g, "Tap").replace(/\bclick\b/g, "tap") : text;
 }
 
 // ------------------------------------------------------- edit history
@@ -258,7 +307,7 @@ function switchPuzzle(name) {
     b.type = "button";
     b.className = "tool";
     b.dataset.tool = t.id;
-    b.title = t.help;
+    b.title = forTouch(t.help);
     b.textContent = t.label;
     b.addEventListener("click", () => { mine().tool = t.id; showTool(); setMode("edit"); });
     return b;
@@ -269,18 +318,29 @@ function switchPuzzle(name) {
   showEditHistory();
 }
 
+/// Opens the first level of a puzzle (levels.js, through main.js: a
+/// module below this one), in the mode given; true when it did, null when
+/// a newer board came first.
+let firstLevel = null;
+export function onFirstLevel(fn) {
+  firstLevel = fn;
+}
+
 /// Puts puzzle `name` on the page with the board it had when it was left
-/// (or the last one this browser kept, or its first board).
+/// (or the last one this browser kept, or its first level), in the mode
+/// the page is in: the editor stays the editor, and any other mode opens
+/// the board in Play, with its game as it was left.
 export async function choosePuzzle(name) {
   // The puzzle on the board already (a menu can say "changed" without a
   // change): its board stays as it is.
   if (state.kind && state.kind.name === name) return;
+  const mode = state.mode === "edit" ? "edit" : "play";
   const left = state.kept[name] && state.kept[name].draft;
-  if (left) return setBoard(name, left);
+  if (left) return setBoard(name, left, { mode });
   const id = state.progress.boards[name];
   if (id) {
     try {
-      await openId(id, true);
+      await openId(id, true, mode);
       return;
     } catch (e) {
       // Aborted: the board was changed while its ID was read; that board
@@ -292,7 +352,17 @@ export async function choosePuzzle(name) {
       // Else an old ID this build no longer reads: the first board.
     }
   }
-  setBoard(name, state.kinds[name].board || blank(name, 6, 6));
+  if (mode !== "edit" && firstLevel) {
+    const opened = await firstLevel(name, mode);
+    if (opened) return;
+    // A newer board came first: it stays, and so does its puzzle in the
+    // menu.
+    if (opened === null) {
+      $("puzzle").value = state.kind.name;
+      return;
+    }
+  }
+  setBoard(name, state.kinds[name].board || blank(name, 6, 6), { mode });
 }
 
 /// The fields' explanations as text on the page (the same as their
@@ -348,8 +418,8 @@ function rulesChanged() {
 /// opened or the board was changed while the server read the ID (an answer
 /// that comes late must not put an old board over the user's newer work).
 /// `push`: a new history entry (not when it is the board of the address
-/// bar already).
-async function openId(id, push) {
+/// bar already); `mode`: as `setBoard`'s.
+async function openId(id, push, mode) {
   const opened = await begin("open").post("/api/board", { id });
   if (!state.kinds[opened.puzzle]) throw new Error("unknown puzzle `" + opened.puzzle + "`");
   if (!state.kind || state.kind.name !== opened.puzzle) {
@@ -361,12 +431,33 @@ async function openId(id, push) {
   for (const s of controls()) {
     if (opened.options[s.key] !== undefined) $(controlId(s.key)).value = opened.options[s.key];
   }
-  setBoard(opened.puzzle, opened.board, false, opened);
+  setBoard(opened.puzzle, opened.board, { known: opened, mode });
   pushNextLink(!!push);
 }
 
-/// Opens the board of the link in the address bar, if there is one.
-export async function loadFromHash() {
+/// Opens the board of game ID `id` as a new history entry, in `mode` (as
+/// `setBoard`'s): the board of the day (levels.js).
+export function openBoard(id, mode) {
+  return openId(id, true, mode);
+}
+
+/// Puts the rules of puzzle `name` back to the judge's (a level's optimum
+/// and game ID are listed under them): its controls if it is on the page,
+/// else what is kept for them.
+export function defaultRules(name) {
+  const kind = state.kinds[name];
+  const saved = kept(name).values;
+  for (const s of kind.settings.filter((x) => !x.on_board)) {
+    saved[s.key] = s.default;
+    if (state.kind === kind) $(controlId(s.key)).value = s.default;
+  }
+}
+
+/// Opens the board of the link in the address bar, if there is one, in
+/// `mode` (as `setBoard`'s). A link typed or opened is said; Back and
+/// Forward (an entry this page wrote, with its mode) say nothing: the
+/// board and the mode are as they were left.
+export async function loadFromHash(mode) {
   if (location.hash.length <= 1) return false;
   const unreadable = (why) => {
     // The link stays in the address bar, so it can be seen and mended.
@@ -380,14 +471,15 @@ export async function loadFromHash() {
   } catch (e) {
     return unreadable(e.message);
   }
+  const returning = entryMode() !== null;
   try {
-    await openId(id);
+    await openId(id, false, mode);
   } catch (e) {
     // Aborted: another link (the second event of one Back) or the user's
     // newer board came first.
     return isAbort(e) ? false : unreadable(e.message);
   }
-  say("Opened the board of the link.");
+  if (!returning) say("Opened the board of the link.");
   return true;
 }
 
@@ -398,7 +490,7 @@ export async function openLast() {
   const id = last && state.kinds[last] && state.progress.boards[last];
   if (!id || location.hash.length > 1) return false;
   try {
-    await openId(id, false);
+    await openId(id, false, null);
   } catch (_) {
     return false;
   }
@@ -406,12 +498,15 @@ export async function openLast() {
   return true;
 }
 
-/// The first board of the first puzzle (when there is no link and no
-/// board kept); the address bar keeps a link that could not be read.
+/// The first puzzle's showcase board, when it has no level to open first
+/// (main.js); the address bar keeps a link that could not be read.
 export function openFirst() {
   const first = state.catalog.puzzles[0];
-  setBoard(first.name, first.board || blank(first.name, 6, 6), true);
+  setBoard(first.name, first.board || blank(first.name, 6, 6), { keepLink: true, mode: null });
 }
+
+/// Whether the address bar shows a link that could not be read.
+export const badLink = () => state.link.keep;
 
 // ----------------------------------------------------------- wiring
 
@@ -426,34 +521,55 @@ export function wire() {
   $("puzzle").addEventListener("change", () => choosePuzzle($("puzzle").value));
   $("edit-undo").addEventListener("click", () => undoEdit(true));
   $("edit-redo").addEventListener("click", () => undoEdit(false));
-  $("resize").addEventListener("click", () => { const s = readSize(); if (s) resize(s[0], s[1]); });
-  $("clear").addEventListener("click", () => { const s = readSize(); if (s) setBoard(state.kind.name, blank(state.kind.name, s[0], s[1])); });
+  // A size read is said to have worked, in place of the error it may
+  // follow: no message outlives what it was about.
+  $("resize").addEventListener("click", () => {
+    const s = readSize();
+    if (!s) return;
+    resize(s[0], s[1]);
+    say("Resized to " + s[0] + "×" + s[1] + " (Undo edit takes it back).");
+  });
+  $("clear").addEventListener("click", () => {
+    const s = readSize();
+    if (!s) return;
+    setBoard(state.kind.name, blank(state.kind.name, s[0], s[1]));
+    say("A blank " + s[0] + "×" + s[1] + " board (Undo edit takes it back).");
+  });
+  // Copy link says so in place, on the button (the address bar shows the
+  // link): nothing moves. Where the clipboard is refused, the link is said
+  // on the message line, in its own box.
   $("share").addEventListener("click", async () => {
     freeLink();
     updateUrl();
     const d = await current().catch(() => null);
     if (!d) return;
     updateUrl();
-    try {
-      await navigator.clipboard.writeText(location.href);
-      say("Link copied: " + location.href);
-    } catch (_) {
-      say("The link to this board: " + location.href);
-    }
-    // A big board's link is long: a few lines of it, the whole in the
-    // address bar.
-    $("message").classList.add("clamp");
+    if (await copyText(location.href, $("share"), "Copied ✓", $("share-said"))) return;
+    say("The link to this board: " + location.href);
   });
+  // A message cut at its box's edge opens whole on a click.
+  $("message").addEventListener("click", () => $("message").classList.toggle("open"));
   // A link typed in the address bar, or Back and Forward through boards.
   // One Back fires both events: the second reading aborts the first.
+  // The entry's board opens in the entry's mode (Play for a link typed).
   const followHash = () => {
     const id = state.described && state.described.value && state.described.value.id;
-    if (location.hash === "#" + id) return;
+    if (location.hash === "#" + id) {
+      // The same board (Back between two entries of one board): its mode.
+      const mode = entryMode();
+      if (mode && mode !== state.mode) openIn(mode);
+      return;
+    }
     // Not ready until the link's board is on the page (what a test, or a
-    // script driving the page, waits for after changing the link).
+    // script driving the page, waits for after changing the link): the
+    // last reading's, not the one it aborted.
     document.body.dataset.ready = "0";
-    loadFromHash().catch(report).finally(() => { document.body.dataset.ready = "1"; });
+    const reading = ++readings;
+    loadFromHash(entryMode() || "play").catch(report).finally(() => {
+      if (reading === readings) document.body.dataset.ready = "1";
+    });
   };
+  let readings = 0;
   window.addEventListener("hashchange", followHash);
   window.addEventListener("popstate", followHash);
 }

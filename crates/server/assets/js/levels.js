@@ -1,25 +1,40 @@
-// levels.js: where boards come from besides the editor: judge inputs
-// (pasted, uploaded, the samples) and their cases, the Levels panel (the
-// catalog's level sets and new-board difficulties), Next level, the
-// Generate panel and the preset sizes.
+// levels.js: where boards come from besides the editor: the Levels panel
+// (the catalog's level sets, the board of the day, new-board
+// difficulties), Next level, and the editor's tools (judge inputs pasted,
+// uploaded or the samples, and their cases; the Generate panel; the
+// preset sizes).
+//
+// The levels show the way: a first visit opens the first level of the
+// first set (the easiest: the statement's first sample), the list marks
+// the level on show (aria-current) and each one won (✓, ★ in the fewest
+// moves), and Next level (N after a win) goes on down the list, skipping
+// a level that has no solution and saying so. Which level is on show is
+// read from the board's game ID, whatever opened it (the list, Next
+// level, a link, Back), so Next level goes on from the same place
+// however the level came. Past the list's end, Next level makes a new
+// board.
+//
+// The board of the day is the same for everyone on a date: made by
+// /api/generate at the middle difficulty from a seed of the UTC date, so
+// its optimum is proved; a board that is one of the listed levels is
+// skipped for the next seed.
 //
 // A level set is a judge input like any other, read by /api/cases, so a
-// level and a case of a pasted input open the same way and Next level
-// walks either; Next level asks /api/solve first and skips a case with no
-// solution (a -1 board opened in Play is a game that cannot be won). An
-// input read only in part opens nothing: its last case may be made of the
-// lines after the fault. A read is "cases" work, a new board "generate" work
-// (api.js): a read of another input, or another puzzle, aborts a read.
+// level and a case of a pasted input open the same way. An input read only
+// in part opens nothing: its last case may be made of the lines after the
+// fault. A read is "cases" work, a new board "generate" work, the board
+// of the day "daily" work (api.js): a read of another input, or another
+// puzzle, aborts a read.
 
 import { begin, isAbort } from "./api.js";
 import { $, listen, report, say, state, words } from "./state.js";
-import { choosePuzzle, resize, setBoard } from "./editor.js";
+import { choosePuzzle, defaultRules, openBoard, resize, setBoard } from "./editor.js";
 import { controlId, controlOptions, current, request } from "./link.js";
-import { startPlay } from "./play.js";
-import { wonText } from "./progress.js";
+import { markOf, wonText } from "./progress.js";
 
 listen("puzzle", showLevels);
 listen("progress", markLevels);
+listen("described", markLevels);
 listen("won", showNextLevel);
 
 // ---------------------------------------------------------- judge inputs
@@ -62,7 +77,7 @@ async function readInput() {
 
 /// The cases of a judge input of `puzzle` as the case menu.
 function showCases(puzzle, cases) {
-  state.cases = { puzzle, cases };
+  state.cases = { puzzle, cases, id: null };
   $("case").replaceChildren(...cases.map((rec) => {
     const o = document.createElement("option");
     o.value = rec.case;
@@ -99,35 +114,90 @@ async function suggestPuzzle(puzzle, input) {
   }
 }
 
-/// Opens case `n` of the input read.
-function openCase(n) {
+/// Opens case `n` of the input read, in `mode` (as editor.js `setBoard`'s;
+/// undefined: the mode the page is in, the editor's tools being Edit's).
+function openCase(n, mode) {
   const read = state.cases;
-  if (!read) return;
+  if (!read) return false;
   const rec = read.cases.find((c) => c.case === Number(n));
-  if (!rec) return;
+  if (!rec) return false;
   const max = state.catalog.max_side;
   if (rec.too_large || rec.width > max || rec.height > max) {
     say("Case " + n + " is " + rec.width + "×" + rec.height + ": the page edits boards up to " + max + " on a side; use the command line.", true);
-    return;
+    return false;
   }
   $("case").value = String(n);
-  setBoard(read.puzzle, rec);
+  setBoard(read.puzzle, rec, { mode });
+  // The case opened is known by its game ID once described: Next level
+  // goes on through the input only from that board.
+  const opened = state.described;
+  opened.promise.then((d) => { if (state.cases === read && state.described === opened) read.id = d.id; }, () => {});
+  return true;
 }
 
-/// The case after the one on the page in the input read, if there is one.
+/// The case after the one on the page in the input read, if the board on
+/// the page is its case opened last.
 function nextCase() {
   const read = state.cases;
-  if (!read || read.puzzle !== state.kind.name) return null;
+  if (!read || read.puzzle !== state.kind.name || !read.id || read.id !== describedId()) return null;
   const at = Number($("case").value);
   return read.cases.find((c) => c.case > at && !c.too_large) || null;
 }
 
-/// "Next level", once a game is won: the next case of the judge input
-/// read, if there is one; else a new board like the last one made.
+/// The game ID of the board on the page, once described.
+function describedId() {
+  return state.described && state.described.value ? state.described.value.id : null;
+}
+
+/// The listed level on the page ({set, i, level}: its set, the set's
+/// index, the level), known by the board's game ID; null for any other
+/// board.
+function currentLevel() {
+  const id = describedId();
+  if (!id || !state.kind) return null;
+  for (const [i, set] of state.kind.levels.entries()) {
+    const level = set.levels.find((l) => l.id === id);
+    if (level) return { set, i, level };
+  }
+  return null;
+}
+
+/// The levels after `here` in the list, set by set.
+function levelsAfter(here) {
+  const out = [];
+  for (const [i, set] of state.kind.levels.entries()) {
+    if (i < here.i) continue;
+    for (const level of set.levels) if (i > here.i || level.case > here.level.case) out.push({ set, i, level });
+  }
+  return out;
+}
+
+/// The first listed level not won yet, or null.
+function firstUnwon() {
+  for (const [i, set] of state.kind.levels.entries()) {
+    for (const level of set.levels) if (level.answer >= 0 && !state.progress.solved[level.id]) return { set, i, level };
+  }
+  return null;
+}
+
+/// What Next level opens from the board on show: {level} (a listed one),
+/// {case} (the next case of the input read), or {generate} (a new board).
+function whatNext() {
+  const here = currentLevel();
+  if (here) {
+    const next = levelsAfter(here).find((l) => l.level.answer >= 0);
+    return next ? { level: next } : { generate: true };
+  }
+  if (nextCase()) return { case: true };
+  if (!isDaily() && !state.difficulty && firstUnwon()) return { level: firstUnwon() };
+  return { generate: true };
+}
+
+/// "Next level", once a game is won: what it opens, in its words.
 function showNextLevel() {
-  const next = nextCase();
+  const next = whatNext();
   $("next-level").hidden = false;
-  $("next-level").textContent = next ? "Next level →"
+  $("next-level").textContent = !next.generate ? "Next level →"
     : "Next level: a new " + (state.difficulty ? state.difficulty.name.toLowerCase() + " " : "") + "board →";
 }
 
@@ -141,27 +211,44 @@ async function winnable(work) {
   return !!result && result.outcome === "solved";
 }
 
-/// Next level: the next case of the input read that can be won, skipping
-/// (and saying so) those that cannot; past the last, a new board like the
-/// last one made. The message names the level opened, so none about the
-/// level before is left standing.
+/// Next level: the level after the one on show in the list (a level
+/// with no solution skipped, and said); for a case of a judge input read,
+/// its next case that can be won; for a new board, another of its
+/// difficulty; for any other board, the first level not won yet; past the
+/// list's end, a new board. The message names the level opened, so none
+/// about the level before is left standing.
 async function nextLevel() {
   const work = begin("next");
   const skipped = [];
   try {
-    for (let next = nextCase(); next; next = nextCase()) {
-      openCase(next.case);
-      if (await winnable(work)) {
-        const total = state.cases.cases.length;
-        say("Case " + next.case + " of " + total + (skipped.length ? " (skipped " + skipped.join(", ") + ": no solution)" : "") + ".");
-        startPlay();
-        return;
+    const next = whatNext();
+    const here = currentLevel();
+    if (next.level) {
+      if (here) {
+        for (const l of levelsAfter(here)) {
+          if (l === next.level || l.level === next.level.level) break;
+          if (l.level.answer < 0) skipped.push("case " + l.level.case);
+        }
       }
-      skipped.push("case " + next.case);
+      await openLevel(next.level.set, next.level.level, { skipped });
+      return;
     }
-    if (!(await generate(state.difficulty))) return;
+    if (next.case) {
+      for (let c = nextCase(); c; c = nextCase()) {
+        openCase(c.case, null);
+        if (await winnable(work)) {
+          const total = state.cases.cases.length;
+          say("Case " + c.case + " of " + total + (skipped.length ? " (skipped " + skipped.join(", ") + ": no solution)" : "") + ".");
+          $("play").click();
+          return;
+        }
+        skipped.push("case " + c.case);
+      }
+    }
+    if (here) for (const l of levelsAfter(here)) if (l.level.answer < 0) skipped.push("case " + l.level.case);
+    const preset = state.difficulty || state.kind.difficulties[0];
+    if (!(await generate(preset, "play"))) return;
     if (skipped.length) say("Skipped " + skipped.join(", ") + " (no solution); a new board instead.");
-    startPlay();
   } catch (e) {
     report(e);
   }
@@ -176,8 +263,9 @@ function jsonValue(text) {
 
 /// Makes a board from the Generate panel's fields, or (`preset`, a
 /// difficulty of the catalog) from the difficulty's size, answer range
-/// and parameters, and opens it; true when it did.
-async function generate(preset) {
+/// and parameters, and opens it in `mode` (undefined: the mode the page
+/// is in); true when it did.
+async function generate(preset, mode) {
   const kind = state.kind;
   const puzzle = kind.name;
   if (preset && !kind.difficulties.includes(preset)) preset = null;
@@ -211,7 +299,7 @@ async function generate(preset) {
     const answer = await work.post("/api/cases", { puzzle, input: first.input });
     // The case menu is the generated input's, not the one read before.
     showCases(puzzle, answer.cases);
-    setBoard(puzzle, answer.cases[0]);
+    setBoard(puzzle, answer.cases[0], { mode });
     $("input").value = first.input;
     // The link is the new board's before the page says it is there.
     await current().catch(() => {});
@@ -255,17 +343,19 @@ function choosePreset() {
   say("Resized to " + w + "×" + h + " (Undo edit takes it back).");
 }
 
-/// The Levels panel of the puzzle on the page: a button for each
-/// difficulty of new board, and a button for each board of each set.
+/// The Levels panel of the puzzle on the page: the board of the day, a
+/// button for each difficulty of new board, and a button for each board
+/// of each set.
 function showLevels() {
   const kind = state.kind;
+  $("daily-row").hidden = !dailyPreset();
   $("difficulty-buttons").replaceChildren(...kind.difficulties.map((d) => {
     const b = document.createElement("button");
     b.type = "button";
     b.dataset.difficulty = d.name;
     b.textContent = d.name;
     b.title = "A new " + d.size.replace("x", "×") + " board whose optimum is " + d.answer.replace("..", " to ") + " " + kind.moves;
-    b.addEventListener("click", async () => { if (await generate(d)) startPlay(); });
+    b.addEventListener("click", () => generate(d, "play"));
     return b;
   }));
   $("level-sets").replaceChildren(...kind.levels.flatMap((set, i) => {
@@ -290,11 +380,24 @@ function showLevels() {
   markLevels();
 }
 
-/// Writes each level's button: its case, size and optimum, and a check
-/// when this browser has won it.
+/// A mark for a button: ★ or ✓ (progress.js `markOf`), read out as words.
+function mark(won, optimum) {
+  const m = markOf(won, optimum);
+  const span = document.createElement("span");
+  span.className = "mark";
+  span.textContent = m ? " " + m : "";
+  if (m) span.setAttribute("aria-label", m === "★" ? ", won in the fewest moves" : ", won");
+  return span;
+}
+
+/// Writes each level's button: its case, size and optimum, a mark when
+/// this browser has won it (✓, ★ in the fewest moves), and which one is
+/// on the page (aria-current); the same for the board of the day. Keeps
+/// the name of the board on show, for a result shared.
 function markLevels() {
   const kind = state.kind;
   if (!kind) return;
+  const id = describedId();
   for (const b of document.querySelectorAll("[data-level]")) {
     const [i, n] = b.dataset.level.split(":").map(Number);
     const set = kind.levels[i];
@@ -305,51 +408,171 @@ function markLevels() {
     b.textContent = n + ". " + level.width + "×" + level.height + " · " + optimum;
     b.classList.toggle("won", !!won);
     b.title = won ? "Won in " + wonText(won) : "Not won yet";
-    if (won) {
-      const mark = document.createElement("span");
-      mark.className = "mark";
-      mark.textContent = " ✓";
-      mark.setAttribute("aria-label", ", won");
-      b.append(mark);
-    }
+    if (won) b.append(mark(won, level.answer));
+    if (level.id === id) b.setAttribute("aria-current", "true");
+    else b.removeAttribute("aria-current");
+  }
+  const here = currentLevel();
+  const daily = todays();
+  const b = $("daily");
+  b.textContent = "Board of the day · " + today();
+  if (daily && daily.id === id) b.setAttribute("aria-current", "true");
+  else b.removeAttribute("aria-current");
+  const won = daily && state.progress.solved[daily.id];
+  $("daily-mark").replaceChildren(mark(won, daily && daily.answer));
+  b.classList.toggle("won", !!won);
+  if (here) state.title = { id, text: kind.title + ", " + here.set.name.toLowerCase() + " case " + here.level.case };
+  else if (daily && daily.id === id) state.title = { id, text: kind.title + ", board of the day " + today() };
+  else state.title = null;
+}
+
+/// Opens a level of puzzle `puzzle` (its set's input is read as any judge
+/// input: the case menu of the editor's tools), under the rules its
+/// optimum and game ID are listed for. `opts`: `mode` to open it in (Play
+/// unless given; null: the caller's), `skipped` the levels Next level
+/// passed over (said). True when it is on the page; null when a newer
+/// board came first.
+async function openLevel(set, level, opts, puzzle) {
+  const o = opts || {};
+  const name = puzzle || state.kind.name;
+  try {
+    const answer = await begin("level").post("/api/cases", { puzzle: name, input: set.input });
+    showCases(name, answer.cases);
+    $("input").value = set.input;
+    state.difficulty = null;
+    defaultRules(name);
+    if (!openCase(level.case, o.mode === undefined ? "play" : o.mode)) return false;
+    const of = " of " + set.levels.length;
+    const skipped = o.skipped && o.skipped.length ? " Skipped " + o.skipped.join(", ") + ": no solution." : "";
+    if (level.answer < 0) say(set.name + ", case " + level.case + of + ": no solution, proved; see why in Watch." + skipped);
+    else say(set.name + ", case " + level.case + of + ": optimum " + words(level.answer) + "." + skipped);
+    return true;
+  } catch (e) {
+    // Aborted: a newer board came first, and stays (null says so).
+    if (isAbort(e)) return null;
+    report(e);
+    return false;
   }
 }
 
-/// Opens a level: the set's input is read as any judge input (so Next
-/// level walks the set), and the level's case is played.
-async function openLevel(set, level) {
-  const puzzle = state.kind.name;
-  try {
-    const answer = await begin("cases").post("/api/cases", { puzzle, input: set.input });
-    showCases(puzzle, answer.cases);
-    $("input").value = set.input;
-    openCase(level.case);
-    state.difficulty = null;
-    if (level.answer < 0) {
-      say(set.name + ", case " + level.case + ": no solution (-1); Solve proves it.");
-      return;
-    }
-    say(set.name + ", case " + level.case + ": optimum " + words(level.answer) + ".");
-    startPlay();
-  } catch (e) {
-    report(e);
-  }
+/// Opens the first level of puzzle `name` (a first visit, or a puzzle
+/// chosen with nothing kept of it) in `mode` (null: the caller's); true
+/// when it did, null when a newer board came first.
+export async function openFirstLevel(name, mode) {
+  const set = state.kinds[name].levels[0];
+  if (!set || !set.levels.length) return false;
+  return openLevel(set, set.levels[0], { mode }, name);
 }
 
 /// Opens the first case of `input` (a lesson's board, from watch.js) as
-/// a level's is opened; true when it is on the page.
+/// a level's is opened, leaving the mode to the caller; true when it is
+/// on the page.
 export async function openInput(input) {
   const puzzle = state.kind.name;
   try {
     const answer = await begin("cases").post("/api/cases", { puzzle, input });
     showCases(puzzle, answer.cases);
     $("input").value = input;
-    openCase(1);
-    return true;
+    return openCase(1, null);
   } catch (e) {
     report(e);
     return false;
   }
+}
+
+// ------------------------------------------------- the board of the day
+
+/// Today's date in UTC, as YYYY-MM-DD: the same day for everyone.
+function today() {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/// The difficulty the board of the day is made at: the middle one (of
+/// the puzzle on the page, or of `kind`).
+function dailyPreset(kind) {
+  const list = (kind || state.kind).difficulties;
+  return list.length ? list[Math.floor(list.length / 2)] : null;
+}
+
+/// Today's board of the puzzle on the page, once made ({seed, id, input,
+/// answer}), or null.
+function todays() {
+  return state.daily.date === today() ? state.daily[state.kind.name] || null : null;
+}
+
+/// Whether the board on the page is today's.
+function isDaily() {
+  const daily = todays();
+  return !!daily && daily.id === describedId();
+}
+
+/// Makes today's board of the puzzle on the page, once a day: seed
+/// YYYYMMDD00 of the UTC date, then the next seeds while the board made
+/// is one of the listed levels (known by its game ID under the rules the
+/// levels are listed for).
+function makeDaily() {
+  const kind = state.kind;
+  const date = today();
+  if (state.daily.date !== date) state.daily = { date };
+  if (state.daily[kind.name]) return Promise.resolve(state.daily[kind.name]);
+  // One making a day and puzzle: asked again meanwhile (the button, while
+  // the page makes it in the background), the same.
+  const key = "making:" + kind.name;
+  if (!state.daily[key]) {
+    state.daily[key] = makeDailyOf(kind, date);
+    state.daily[key].catch(() => {}).finally(() => { if (state.daily.date === date) delete state.daily[key]; });
+  }
+  return state.daily[key];
+}
+
+async function makeDailyOf(kind, date) {
+  const preset = dailyPreset(kind);
+  const listed = new Set(kind.levels.flatMap((set) => set.levels.map((l) => l.id)));
+  const work = begin("daily");
+  const base = Number(date.replace(/-/g, "")) * 100;
+  for (let bump = 0; bump < 20; bump++) {
+    const seed = String(base + bump);
+    const made = await work.post("/api/generate", { puzzle: kind.name, size: preset.size, count: 1, answer: preset.answer, seed, ...jsonParams(preset.params) });
+    const first = made.cases[0];
+    if (!first) continue;
+    const read = await work.post("/api/cases", { puzzle: kind.name, input: first.input });
+    const board = await work.post("/api/board", { puzzle: kind.name, board: read.cases[0], options: {} });
+    if (listed.has(board.id)) continue;
+    const daily = { seed, id: board.id, input: first.input, answer: first.answer };
+    if (state.daily.date === date) state.daily[kind.name] = daily;
+    return daily;
+  }
+  throw new Error("no board of the day could be made today");
+}
+
+/// Opens today's board in Play.
+async function openDaily() {
+  const button = $("daily");
+  button.disabled = true;
+  try {
+    const daily = await makeDaily();
+    state.difficulty = null;
+    await openBoard(daily.id, "play");
+    say("The board of the day, " + today() + ": the same for everyone today, optimum " + words(daily.answer) + ".");
+  } catch (e) {
+    report(e);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/// Makes today's board in the background, for its mark in the list (a
+/// board won today is marked before it is opened again).
+export function prepareDaily() {
+  if (!state.kind || !dailyPreset()) return;
+  makeDaily().then(markLevels, () => {});
+}
+
+/// The difficulty's parameters as the generator's fields.
+function jsonParams(params) {
+  const out = {};
+  for (const [key, value] of Object.entries(params || {})) out[key] = jsonValue(String(value));
+  return out;
 }
 
 // ----------------------------------------------------------------- wiring
@@ -382,4 +605,5 @@ export function wire() {
   $("generate").addEventListener("click", () => generate(null));
   $("size-preset").addEventListener("change", choosePreset);
   $("next-level").addEventListener("click", nextLevel);
+  $("daily").addEventListener("click", openDaily);
 }

@@ -14,7 +14,7 @@
 // needs the editor, so it is in editor.js.)
 
 import { abort, begin, isAbort } from "./api.js";
-import { $, actionStarted, report, state, succeeded } from "./state.js";
+import { $, actionStarted, listen, report, state, succeeded, tell } from "./state.js";
 import { keepBoard, showProgress } from "./progress.js";
 
 /// The settings offered as controls (the others are on the board).
@@ -31,8 +31,10 @@ export function controlOptions() {
 /// Asks the server to describe the board (or takes `known`, the answer
 /// that opened it); the promise of the description.
 export function describe(known) {
-  // A board still being read from a game ID must not replace this one.
+  // A board still being read from a game ID, or a level still being
+  // opened, must not replace this one.
   abort("open");
+  abort("level");
   const work = begin("board");
   const promise = known ? work.wait(Promise.resolve(known))
     : work.post("/api/board", { puzzle: state.kind.name, board: state.draft, options: controlOptions() });
@@ -46,6 +48,7 @@ export function describe(known) {
     if (!state.link.keep) succeeded(since);
     keepBoard(d.puzzle, d.id);
     showProgress();
+    tell("described");
   }, report);
   return promise;
 }
@@ -77,9 +80,26 @@ export function updateUrl() {
   state.link.push = false;
   if (location.hash === "#" + id) return;
   const url = location.pathname + location.search + "#" + id;
-  if (push) history.pushState(null, "", url);
-  else history.replaceState(null, "", url);
+  if (push) history.pushState({ mode: state.mode }, "", url);
+  else history.replaceState({ mode: state.mode }, "", url);
 }
+
+/// The mode kept in the history entry on show (null: none, such as a link
+/// typed in the address bar).
+export function entryMode() {
+  const kept = history.state && history.state.mode;
+  return ["play", "solve", "edit", "watch"].includes(kept) ? kept : null;
+}
+
+// The entry of the board on the page follows its mode. Not while another
+// board is on its way to a new entry: this entry is the board before's,
+// and keeps the mode it was left in.
+listen("mode", () => {
+  const described = state.described;
+  if (state.link.push || state.link.keep || !described || !described.value) return;
+  if (location.hash !== "#" + described.value.id) return;
+  if (entryMode() !== state.mode) history.replaceState({ mode: state.mode }, "");
+});
 
 /// The address bar shows a link that could not be read: it stays there,
 /// to be seen and mended, until `freeLink`.
@@ -97,3 +117,40 @@ export function freeLink() {
 export function pushNextLink(push) {
   state.link.push = push;
 }
+
+/// Copies `text` to the clipboard, and says so in place: `button`'s label
+/// is `done` for a moment (its width kept, so nothing beside it moves),
+/// and `status` (a live region) says it to a screen reader. False when
+/// the browser refused: the caller shows the text instead.
+export async function copyText(text, button, done, status) {
+  let ok = false;
+  try {
+    await navigator.clipboard.writeText(text);
+    ok = true;
+  } catch (_) {
+    // No asynchronous clipboard (a page served over plain HTTP to another
+    // machine is no secure context): the older way, from a selection.
+    const area = Object.assign(document.createElement("textarea"), { value: text, readOnly: true, className: "visually-hidden" });
+    document.body.append(area);
+    area.select();
+    try {
+      ok = document.execCommand("copy");
+    } catch (_) { /* refused too */ }
+    area.remove();
+  }
+  if (!ok) return false;
+  if (!button.dataset.label) button.dataset.label = button.textContent;
+  button.style.minWidth = button.getBoundingClientRect().width + "px";
+  button.textContent = done;
+  button.classList.add("copied");
+  if (status) status.textContent = done.replace(/\s*✓$/, "") + ".";
+  clearTimeout(copied.get(button));
+  copied.set(button, setTimeout(() => {
+    button.textContent = button.dataset.label;
+    button.classList.remove("copied");
+  }, 2500));
+  return true;
+}
+
+/// The timer that gives each button its label back.
+const copied = new Map();

@@ -1,9 +1,12 @@
 // main.js: the page of `gridpuzzle serve`: edit a board, solve it and
 // watch the solution, play it, generate one, share it as a link — for any
-// puzzle the server lists. A visit is a game: the page opens in Play
-// (a link too, unless it asks for the editor with `?mode=edit`). This module starts the page and wires the
-// others together; what the server gives the page is described in
-// api.js.
+// puzzle the server lists. A visit is a game: the page opens in Play, on
+// the first level for a newcomer, on the board left for one who comes
+// back (a link too, unless it asks for the editor with `?mode=edit`; a
+// reload keeps the mode it was in). Only the Edit tab enters the editor.
+// This module starts the page and wires the others together: the tabs
+// (the ARIA tabs pattern) and the keys; what the server gives the page is
+// described in api.js.
 //
 // The page is ES modules, each served at /js/NAME.js from the binary, one
 // per part of the page, importing each other in one direction only:
@@ -24,10 +27,10 @@
 //   main.js      this: the start, the tabs and the keys.
 
 import { catalog } from "./api.js";
-import { $, say, setMode, startMode, state } from "./state.js";
+import { $, say, startMode, state } from "./state.js";
 import { loadProgress, showProgress } from "./progress.js";
 import * as board from "./board.js";
-import { current } from "./link.js";
+import { current, entryMode } from "./link.js";
 import * as editor from "./editor.js";
 import * as solve from "./solve.js";
 import * as play from "./play.js";
@@ -41,23 +44,41 @@ function wire() {
   play.wire();
   watch.wire();
   levels.wire();
-  // A lesson's board opens as a judge input's case does.
+  // A lesson's board opens as a judge input's case does; a puzzle with
+  // nothing kept of it opens on its first level.
   watch.onLesson(levels.openInput);
-  for (const tab of document.querySelectorAll(".tab")) {
+  editor.onFirstLevel(levels.openFirstLevel);
+  const tabs = [...document.querySelectorAll(".tab")];
+  for (const tab of tabs) {
     tab.addEventListener("click", () => {
       startMode(tab.dataset.mode);
       // Solve's keys go to the board, as Play's do: Space on the Solve
       // tab, still focused after the click, would solve again instead of
-      // playing the answer.
-      if (tab.dataset.mode === "solve") $("board-wrap").focus();
-      if (tab.dataset.mode === "watch") $("watch-lanes").focus();
+      // playing the answer (unless Solve asks first: its buttons have
+      // the focus).
+      if (tab.dataset.mode === "solve" && $("solve-ask").hidden) $("board-wrap").focus({ preventScroll: true });
+      if (tab.dataset.mode === "watch") $("watch-lanes").focus({ preventScroll: true });
+    });
+    // The ARIA tabs pattern: ← and → move to the tab before or after
+    // (round the ends), Home and End to the first and last; Enter or Space
+    // opens the tab focused (its click). The move keys of the game are
+    // not played meanwhile.
+    tab.addEventListener("keydown", (event) => {
+      const at = tabs.indexOf(tab);
+      const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: tabs.length - 1 }[event.key];
+      if (to === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      event.stopPropagation();
+      tabs[(to + tabs.length) % tabs.length].focus();
     });
   }
-  // On a phone the Levels panel is below the board: one tap away.
+  // Where the Levels panel is below the board: one tap away.
   $("to-levels").addEventListener("click", () => $("levels-panel").scrollIntoView({ block: "start" }));
   document.addEventListener("keydown", (event) => {
-    // Text fields keep their own keys (and their own undo).
+    // Text fields keep their own keys (and their own undo); a tab's keys
+    // are the tabs'.
     if (/^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) return;
+    if (event.target.getAttribute && event.target.getAttribute("role") === "tab") return;
     if (event.altKey) return;
     if (state.mode === "edit" && (event.ctrlKey || event.metaKey)) {
       if (editor.historyKey(event)) event.preventDefault();
@@ -85,14 +106,24 @@ async function start() {
     $("width").max = $("height").max = offered.max_side;
     levels.showPresets();
     loadProgress();
-    if (!(await editor.loadFromHash()) && !(await editor.openLast())) editor.openFirst();
-    showProgress();
     // A visit is a game: the page opens in Play, unless the link asks for
-    // the editor (`?mode=edit` before its `#`) or the board cannot be
-    // played yet (a draft without its piece).
-    const d = await current().catch(() => null);
-    if (new URLSearchParams(location.search).get("mode") === "edit" || !d || d.lacks) setMode("edit");
-    else play.startPlay({ quiet: true });
+    // the editor (`?mode=edit` before its `#`), or the history entry (a
+    // reload) was in another mode. Read before a board is opened, whose
+    // link is written into the entry.
+    const mode = new URLSearchParams(location.search).get("mode") === "edit" ? "edit" : entryMode() || "play";
+    // The board: the link's, else the one left last, else (a newcomer)
+    // the first level of the first puzzle.
+    const opened = (await editor.loadFromHash(null)) || (await editor.openLast()) ||
+      (!editor.badLink() && (await levels.openFirstLevel(offered.puzzles[0].name, null)));
+    if (!opened && !state.draft) editor.openFirst();
+    showProgress();
+    if (state.spoiled) say(state.spoiled);
+    if (mode === "play") play.startPlay({ quiet: true });
+    else startMode(mode);
+    // Ready once the board is described (its link written): what a script
+    // driving the page may act on.
+    await current().catch(() => null);
+    levels.prepareDaily();
   } catch (e) {
     say(e.message, true);
   }

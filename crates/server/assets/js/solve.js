@@ -6,17 +6,23 @@
 // answer, asked for as the animation reaches them. A solution's requests
 // are one piece of "solve" work (api.js): a new solve, leaving Solve, or
 // another board aborts them, so no late answer draws an old solution.
+//
+// In the middle of a game (a game kept for the board, with moves and not
+// won) Solve asks first: the answer is one click away, and the game stays
+// kept either way.
 
 import { abort, begin, isAbort } from "./api.js";
-import { $, actionStarted, defineMode, report, setMode, state, succeeded, words } from "./state.js";
+import { $, actionStarted, defineMode, report, setMode, startMode, state, succeeded, words } from "./state.js";
 import { playbackKey, render, show, slideTime } from "./board.js";
 import { current, request } from "./link.js";
+import { keptGame } from "./progress.js";
 
 defineMode("solve", {
-  start: solve,
+  start: () => solve(),
   leave() {
     abort("solve");
     stopAnimation();
+    $("solve-ask").hidden = true;
   },
   end() {
     abort("solve");
@@ -40,8 +46,9 @@ function windowFrom(from, n) {
 }
 
 /// Solves the board on the page and shows the answer at its first
-/// position (or why there is nothing to watch).
-export async function solve() {
+/// position (or why there is nothing to watch). In the middle of a game
+/// on this board it asks first, unless `sure` (the player said yes).
+export async function solve(sure) {
   setMode("solve");
   stopAnimation();
   state.solution = null;
@@ -49,9 +56,22 @@ export async function solve() {
   const since = actionStarted();
   $("frame-caption").textContent = "";
   $("answer").textContent = "Solving…";
+  $("solve-ask").hidden = true;
+  $("anim-row").hidden = false;
   animControls("not solved yet", true);
   try {
     const d = await work.wait(current());
+    if (sure) state.shownAnswers.add(d.id);
+    const game = keptGame(d.id);
+    if (game && game.moves.length && !game.won && !state.shownAnswers.has(d.id)) {
+      // The answer would give the game away: asked for, not shown.
+      render(null);
+      $("answer").textContent = "";
+      $("anim-row").hidden = true;
+      $("solve-ask").hidden = false;
+      $("solve-yes").focus({ preventScroll: true });
+      return;
+    }
     if (d.lacks) {
       $("answer").textContent = d.lacks;
       animControls("the board is not finished");
@@ -191,6 +211,11 @@ export function solveKey(event) {
 }
 
 export function wire() {
+  $("solve-yes").addEventListener("click", () => {
+    solve(true);
+    $("board-wrap").focus({ preventScroll: true });
+  });
+  $("solve-no").addEventListener("click", () => startMode("play"));
   $("anim-first").addEventListener("click", () => jump(false));
   $("anim-back").addEventListener("click", () => step(-1));
   $("anim-step").addEventListener("click", () => step(1));

@@ -20,8 +20,10 @@
 //   main
 // and what a module higher up must hear of comes as an event (`listen`,
 // `tell`): "puzzle" (another puzzle is on the page, its controls built),
-// "progress" (what the browser keeps has changed) and "won" (a game
-// reached its goal).
+// "progress" (what the browser keeps has changed), "won" (a game reached
+// its goal), "mode" (the page entered another mode: the history entry
+// keeps it, link.js) and "described" (the board on the page has its
+// description: the levels mark the one on show).
 
 import { abort, isAbort } from "./api.js";
 
@@ -32,8 +34,9 @@ export const state = Object.seal({
   // and its puzzles by name.
   catalog: null,
   kinds: {},
-  // setMode, below: "edit", "solve", "play" or "watch".
-  mode: "edit",
+  // setMode, below: "edit", "solve", "play" or "watch" (the page's HTML
+  // opens in Play).
+  mode: "play",
   // editor.js: the puzzle on the page (its catalog record), the board
   // being edited (its draft), and per puzzle name what is kept of it while
   // another is on the page: {tool, values (of its controls and generator
@@ -51,17 +54,25 @@ export const state = Object.seal({
   // link is of a board put in place of another (a new history entry).
   described: null,
   link: Object.seal({ keep: false, push: false }),
-  // progress.js: what the browser keeps ({last, boards, solved}).
+  // progress.js: what the browser keeps ({last, boards, solved}), the
+  // games kept per board (game ID -> {moves, redo, restarted, won, at}),
+  // and what could not be read of it (a notice shown once, or null).
   progress: { last: null, boards: {}, solved: {} },
+  games: {},
+  spoiled: null,
   // board.js: the cell size drawn, the position drawn last (null: the
   // draft's own), the editor's keyboard cursor [row, column], the timer
-  // of a refused move's flash, and what the last render drew (the cells,
-  // the layers, the discs that glide, the timer of a ground change).
-  view: Object.seal({ cell: 32, shown: null, cursor: [0, 0], flash: null, drawn: null }),
-  // solve.js: the solution watched ({work, d, moves, k, positions}) and
-  // the animation's timer.
+  // of a refused move's flash, what the last render drew (the cells, the
+  // layers, the pieces that glide, the timer of a ground change), and
+  // the board's top in the Play layout (what the cell size is fitted
+  // under, in every mode).
+  view: Object.seal({ cell: 32, shown: null, cursor: [0, 0], flash: null, drawn: null, playTop: null }),
+  // solve.js: the solution watched ({work, d, moves, k, positions}), the
+  // animation's timer, and the boards (game IDs) whose answer the player
+  // asked to see in the middle of a game.
   solution: null,
   timer: null,
+  shownAnswers: new Set(),
   // play.js: the game ({work, queue, moves, redo, ...}), the keys that
   // play a move (key -> letter), the swipe in progress.
   game: null,
@@ -72,11 +83,17 @@ export const state = Object.seal({
   // lanes}).
   algorithms: null,
   watch: null,
-  // levels.js: the judge input read ({puzzle, cases}), and the
-  // difficulty the last new board was made at (null: the Generate
-  // panel's fields).
+  // levels.js: the judge input read ({puzzle, cases, id: the game ID of
+  // the case opened last}), the difficulty the last new board was made at
+  // (null: the Generate panel's fields), and the boards of the day
+  // ({date, puzzle -> {seed, id, input, answer}, "making:" + puzzle -> the
+  // promise of one being made}).
   cases: null,
   difficulty: null,
+  daily: { date: null },
+  // levels.js: the name of the board on the page as the levels know it
+  // ({id: its game ID, text: "Samples, level 2"}), for a result shared.
+  title: null,
   // The message line, below: the actions begun, and the one when the
   // error on show was said.
   message: Object.seal({ actions: 0, errorAt: -1 }),
@@ -101,12 +118,18 @@ export function setMode(m) {
   if (m !== state.mode && was && was.leave) was.leave();
   state.mode = m;
   for (const name of ["edit", "solve", "play", "watch"]) document.body.classList.toggle("mode-" + name, name === m);
+  // The ARIA tabs pattern: the selected tab is the one in the Tab order
+  // (the arrow keys reach the others), and it names the panel.
   for (const tab of document.querySelectorAll(".tab")) {
-    tab.classList.toggle("active", tab.dataset.mode === m);
-    tab.setAttribute("aria-selected", String(tab.dataset.mode === m));
+    const on = tab.dataset.mode === m;
+    tab.classList.toggle("active", on);
+    tab.setAttribute("aria-selected", String(on));
+    tab.tabIndex = on ? 0 : -1;
+    if (on) $("mode-panel").setAttribute("aria-labelledby", tab.id);
   }
   const to = modes[m];
   if (to && to.enter) to.enter();
+  tell("mode");
 }
 
 /// Begins the work of mode `m` afresh (which enters it).
@@ -122,7 +145,7 @@ export function endWork() {
 // ----------------------------------------------------------------- events
 
 /// Listeners by event; filled once as the modules load.
-const listeners = { puzzle: [], progress: [], won: [] };
+const listeners = { puzzle: [], progress: [], won: [], mode: [], described: [] };
 
 export function listen(event, fn) {
   listeners[event].push(fn);
@@ -141,15 +164,19 @@ export const actionStarted = () => ++state.message.actions;
 /// Says `text` (`bad`: an error) on the message line, put under element
 /// `near` when given (the row of the control the message is about: an
 /// input that could not be read is reported under Read cases, where the
-/// eyes are), else under the page's top row.
+/// eyes are), else in its slot over the board, a box of its own height
+/// (style.css) whatever the text: a message never moves the board. A
+/// text longer than the box is cut there; a click on it shows the whole.
 export function say(text, bad, near) {
   // A suggestion is added to the message it was made for, not to this.
   abort("suggest");
   const p = $("message");
-  const anchor = (near && $(near)) || $("fields-help");
-  if (anchor.nextElementSibling !== p) anchor.after(p);
-  p.classList.remove("clamp");
+  const anchor = near && $(near);
+  if (anchor && anchor.nextElementSibling !== p) anchor.after(p);
+  if (!anchor && p.parentElement !== $("message-slot")) $("message-slot").append(p);
+  p.classList.remove("open");
   p.textContent = text || "";
+  p.title = text || "";
   p.classList.toggle("error", !!bad);
   if (bad) state.message.errorAt = ++state.message.actions;
 }

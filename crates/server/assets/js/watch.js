@@ -29,14 +29,23 @@
 // - One piece of "watch" work (api.js): a new watch, leaving Watch, or
 //   another board aborts its requests, so no late chunk is drawn.
 // - The growth chart is the server's (/api/trace/chart: the picture
-//   `trace --compare --plot` draws), put beside the boards as it came.
+//   `trace --compare --plot` draws), put beside the boards, in the page's
+//   colours (style.css: the theme's background, ink and lines).
+// - Smooth with three boards of 20×20: each board is a canvas, its ground
+//   drawn once (a picture kept per board) and the search's marks over it
+//   each frame; what the steps add up to is counted as they come (the
+//   frontier's cells too), never recounted from the start; playback runs
+//   on animation frames, so a frame is drawn once, when the screen
+//   shows it.
+// - A trace longer than the page keeps (WATCH_CAP events) says so, in the
+//   caption and in each lane cut: the events kept of the search's whole.
 //
 // Keys as in Solve (← → step, Space plays or pauses, Home and End), and on
 // a touch screen a swipe across the boards steps back or forward.
 
 import { abort, algorithms, begin, isAbort } from "./api.js";
 import { $, actionStarted, defineMode, report, setMode, state, succeeded } from "./state.js";
-import { draftGround, el, playbackKey } from "./board.js";
+import { draftGround, playbackKey } from "./board.js";
 import { current, request } from "./link.js";
 
 defineMode("watch", {
@@ -62,6 +71,7 @@ function endWatch() {
   state.watch = null;
   $("watch-lanes").replaceChildren();
   $("watch-chart").replaceChildren();
+  $("watch-cut").textContent = "";
   controls();
 }
 
@@ -185,11 +195,13 @@ export async function startWatch() {
     const list = offered();
     const w = {
       work, d, k: 0, timer: null, last: 0, queue: Promise.resolve(),
-      ground: draftGround(),
+      ground: draftGround(), colors: null,
       lanes: names.map((name) => newLane(list.find((a) => a.name === name))),
     };
     state.watch = w;
     $("watch-status").textContent = "Tracing…";
+    // One column a lane, side by side on any screen.
+    $("watch-lanes").style.setProperty("--lanes", String(w.lanes.length));
     for (const lane of w.lanes) $("watch-lanes").append(lane.box);
     await Promise.all(w.lanes.map((lane) => more(w, lane)));
     succeeded(since);
@@ -211,7 +223,9 @@ function newLane(algorithm) {
   box.dataset.algorithm = algorithm.name;
   const title = document.createElement("h3");
   title.textContent = algorithm.name;
-  const svg = el("svg", { class: "watch-board", role: "img" });
+  const canvas = document.createElement("canvas");
+  canvas.className = "watch-board";
+  canvas.setAttribute("role", "img");
   const counters = document.createElement("dl");
   counters.className = "watch-counters";
   counters.setAttribute("aria-live", "polite");
@@ -220,12 +234,15 @@ function newLane(algorithm) {
   say.className = "watch-step";
   const verdict = document.createElement("p");
   verdict.className = "watch-verdict hint-text";
-  box.append(title, svg, say, counters, verdict);
+  box.append(title, canvas, say, counters, verdict);
   return {
-    name: algorithm.name, box, svg, counters, say, verdict,
+    name: algorithm.name, box, canvas, counters, say, verdict,
     steps: [], total: null, answer: null, loading: null,
     // What the steps before `at` add up to.
     at: 0, seen: null,
+    // The ground drawn once ({canvas, size, key}), and the words and
+    // counters on show (written only when they change).
+    picture: null, shown: "", countersShown: "",
   };
 }
 
@@ -263,6 +280,11 @@ function end(w) {
   return Math.max(0, ...w.lanes.map((l) => Math.min(l.total || 0, WATCH_CAP)));
 }
 
+/// Whether `lane`'s trace is longer than the page keeps.
+const cut = (lane) => lane.total !== null && lane.total > WATCH_CAP;
+
+const fmt = (n) => n.toLocaleString("en-US");
+
 /// Shows every lane after `k` events, asking for the chunks it needs
 /// first.
 async function frame(k) {
@@ -284,7 +306,11 @@ async function frame(k) {
     if (state.watch !== w || w.k !== kk) return;
     $("watch-status").textContent = "";
   }
-  for (const lane of w.lanes) draw(w, lane, Math.min(kk, lane.steps.length));
+  w.colors = w.colors || colors();
+  // The lanes' widths read before any is drawn: one layout a frame, not
+  // one a lane.
+  const widths = w.lanes.map((lane) => lane.box.clientWidth || 200);
+  w.lanes.forEach((lane, i) => draw(w, lane, Math.min(kk, lane.steps.length), widths[i]));
   controls();
   // Ahead of playback: the next chunk before it is needed.
   for (const lane of w.lanes) if (lane.steps.length - kk < CHUNK / 2) more(w, lane).catch(() => {});
@@ -297,7 +323,10 @@ async function frame(k) {
 /// the page needs no rule of the puzzle to keep it.
 function seen(w, lane, k) {
   if (!lane.seen || k < lane.at) {
-    lane.seen = { expand: 0, generate: 0, goal: 0, iteration: 0, prune: Object.fromEntries(PRUNES.map((p) => [p, 0])), cells: new Map(), open: new Map(), waiting: 0 };
+    lane.seen = {
+      expand: 0, generate: 0, goal: 0, iteration: 0, prune: Object.fromEntries(PRUNES.map((p) => [p, 0])),
+      cells: new Map(), top: 1, open: new Map(), waiting: 0, waitingAt: new Map(),
+    };
     lane.at = 0;
   }
   const s = lane.seen;
@@ -307,14 +336,18 @@ function seen(w, lane, k) {
     if (step.kind === "prune") s.prune[step.why] = (s.prune[step.why] || 0) + 1;
     else s[step.kind] = (s[step.kind] || 0) + 1;
     if ((step.kind === "generate" || step.kind === "expand") && step.at) {
-      const id = JSON.stringify([step.at, step.cells || []]);
+      const id = stateKey(step);
       const n = s.open.get(id) || 0;
+      const cell = step.at.row * width + step.at.col;
       if (step.kind === "generate") {
         s.open.set(id, n + 1);
         s.waiting += 1;
+        s.waitingAt.set(cell, (s.waitingAt.get(cell) || 0) + 1);
       } else if (n > 0) {
         if (n === 1) s.open.delete(id); else s.open.set(id, n - 1);
         s.waiting -= 1;
+        const left = s.waitingAt.get(cell) - 1;
+        if (left > 0) s.waitingAt.set(cell, left); else s.waitingAt.delete(cell);
       }
     }
     if (step.kind === "expand" && step.at) {
@@ -323,9 +356,18 @@ function seen(w, lane, k) {
       c.n += 1;
       c.depth = Math.min(c.depth, step.depth);
       s.cells.set(key, c);
+      if (c.n > s.top) s.top = c.n;
     }
   }
   return s;
+}
+
+/// A state as a step draws it (the moving cell and the puzzle's cells),
+/// as a key.
+function stateKey(step) {
+  let key = step.at.row + "," + step.at.col;
+  for (const p of step.cells || []) key += ";" + p.row + "," + p.col;
+  return key;
 }
 
 /// The cells from the start to step `step`: its own, then its parent
@@ -357,83 +399,184 @@ function describeStep(step, lane) {
   }
 }
 
-/// Draws `lane` after its first `k` events.
-function draw(w, lane, k) {
+/// The colours of the board's roles and the search's marks, in the theme
+/// on show (the palette's CSS variables, read once a watch and again when
+/// the theme changes).
+function colors() {
+  const css = getComputedStyle(document.documentElement);
+  const v = (name) => css.getPropertyValue(name).trim();
+  const out = {};
+  for (const role of ["floor", "wall", "goal", "start", "broken", "piece", "body"]) {
+    out[role + "Fill"] = v("--" + role + "-fill");
+    out[role + "Line"] = v("--" + role + "-line");
+  }
+  Object.assign(out, { accent: v("--accent"), ink: v("--ink"), good: v("--good"), bad: v("--bad"), panel: v("--panel") });
+  return out;
+}
+
+/// `lane`'s board without the search: its ground, grid and goal rings,
+/// drawn once at cell size `size` (and again only at another size, or in
+/// another theme).
+function groundPicture(w, lane, size, scale) {
+  const key = size + ":" + scale + ":" + w.colors.floorFill;
+  if (lane.picture && lane.picture.key === key) return lane.picture.canvas;
+  const g = w.ground;
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.ceil(g.width * size * scale);
+  canvas.height = Math.ceil(g.height * size * scale);
+  const ctx = canvas.getContext("2d");
+  ctx.scale(scale, scale);
+  const c = w.colors;
+  g.ground.forEach((m, i) => {
+    const r = Math.floor(i / g.width), col = i % g.width;
+    const fill = c[(m.role === "wall" || m.role === "goal" ? m.role : "floor") + "Fill"];
+    ctx.fillStyle = fill;
+    ctx.fillRect(col * size, r * size, size, size);
+  });
+  ctx.strokeStyle = c.floorLine;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (let r = 0; r <= g.height; r++) { ctx.moveTo(0, r * size + 0.5); ctx.lineTo(g.width * size, r * size + 0.5); }
+  for (let col = 0; col <= g.width; col++) { ctx.moveTo(col * size + 0.5, 0); ctx.lineTo(col * size + 0.5, g.height * size); }
+  ctx.stroke();
+  g.ground.forEach((m, i) => {
+    if (m.role !== "goal") return;
+    const r = Math.floor(i / g.width), col = i % g.width;
+    ctx.strokeStyle = c.goalLine;
+    ctx.lineWidth = Math.max(1.5, size * 0.08);
+    ctx.beginPath();
+    ctx.arc((col + 0.5) * size, (r + 0.5) * size, size * 0.3, 0, 2 * Math.PI);
+    ctx.stroke();
+  });
+  lane.picture = { key, canvas };
+  return canvas;
+}
+
+/// Draws `lane` after its first `k` events: the ground (drawn once), then
+/// the cells expanded (shaded by how often, labelled by depth or count),
+/// the frontier's dots, the cells the state holds (blocks broken, a
+/// body), the path from the start, and the current event's disc or cross.
+function draw(w, lane, k, laneWidth) {
   const s = seen(w, lane, k);
   const step = k > 0 ? lane.steps[k - 1] : null;
   const g = w.ground;
-  const laneWidth = lane.box.clientWidth || 200;
+  const c = w.colors;
   const size = Math.max(4, Math.min(36, Math.floor((laneWidth - 4) / g.width)));
-  const svg = lane.svg;
-  svg.setAttribute("width", g.width * size);
-  svg.setAttribute("height", g.height * size);
-  svg.setAttribute("viewBox", "0 0 " + g.width * size + " " + g.height * size);
-  svg.replaceChildren();
-  const top = Math.max(1, ...[...s.cells.values()].map((c) => c.n));
-  const label = $("watch-label").value;
-  const broken = new Set();
-  const bodies = [];
+  const scale = Math.min(2, window.devicePixelRatio || 1);
+  const canvas = lane.canvas;
+  const W = g.width * size, H = g.height * size;
+  if (canvas.width !== Math.ceil(W * scale) || canvas.height !== Math.ceil(H * scale)) {
+    canvas.width = Math.ceil(W * scale);
+    canvas.height = Math.ceil(H * scale);
+    canvas.style.width = W + "px";
+    canvas.style.height = H + "px";
+  }
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(groundPicture(w, lane, size, scale), 0, 0);
+  ctx.setTransform(scale, 0, 0, scale, 0, 0);
   // A prune or a goal draws no cells of its own: the state it came from
   // (its parent expansion) is what the board still holds.
   const holder = step && !(step.cells && step.cells.length) && step.parent ? lane.steps[step.parent - 1] : step;
+  const bodies = [];
   for (const p of (holder && holder.cells) || []) {
     const i = p.row * g.width + p.col;
-    if (g.ground[i] && g.ground[i].role === "wall") broken.add(i);
-    else bodies.push(p);
+    if (g.ground[i] && g.ground[i].role === "wall") {
+      // A block broken: the floor, outlined as broken.
+      ctx.fillStyle = c.floorFill;
+      ctx.fillRect(p.col * size + 0.5, p.row * size + 0.5, size - 1, size - 1);
+      ctx.strokeStyle = c.brokenLine;
+      ctx.lineWidth = 2;
+      ctx.setLineDash([4, 3]);
+      ctx.strokeRect(p.col * size + 2, p.row * size + 2, size - 4, size - 4);
+      ctx.setLineDash([]);
+    } else bodies.push(p);
   }
-  g.ground.forEach((m, i) => {
-    const r = Math.floor(i / g.width), c = i % g.width;
-    const role = broken.has(i) ? "broken" : m.role;
-    el("rect", { x: c * size, y: r * size, width: size, height: size, class: "cell " + role, "data-r": r, "data-c": c }, svg);
-    if (m.role === "goal") el("circle", { cx: (c + 0.5) * size, cy: (r + 0.5) * size, r: size * 0.3, class: "goal-ring" }, svg);
-    const v = s.cells.get(i);
-    if (v) {
-      const shade = el("rect", {
-        x: c * size + 1, y: r * size + 1, width: size - 2, height: size - 2, class: "watch-visit",
-        "data-r": r, "data-c": c, "data-n": v.n, "data-depth": v.depth,
-      }, svg);
-      shade.style.fillOpacity = String(0.15 + 0.5 * Math.log(1 + v.n) / Math.log(1 + top));
-      if (size >= 12) {
-        const t = el("text", { x: (c + 0.5) * size, y: (r + 0.5) * size, class: "watch-count" }, svg);
-        t.textContent = label === "count" ? v.n : v.depth;
-        t.style.fontSize = Math.round(size * 0.45) + "px";
-      }
+  const label = $("watch-label").value;
+  const text = size >= 12;
+  if (text) {
+    ctx.font = Math.round(size * 0.45) + "px system-ui, sans-serif";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+  }
+  ctx.fillStyle = c.accent;
+  const logTop = Math.log(1 + s.top);
+  for (const [i, v] of s.cells) {
+    const r = Math.floor(i / g.width), col = i % g.width;
+    ctx.globalAlpha = 0.15 + 0.5 * Math.log(1 + v.n) / logTop;
+    ctx.fillRect(col * size + 1, r * size + 1, size - 2, size - 2);
+  }
+  ctx.globalAlpha = 1;
+  if (text) {
+    ctx.fillStyle = c.ink;
+    for (const [i, v] of s.cells) {
+      const r = Math.floor(i / g.width), col = i % g.width;
+      ctx.fillText(String(label === "count" ? v.n : v.depth), (col + 0.5) * size, (r + 0.5) * size);
     }
-  });
-  // The frontier: a dot on each cell where a waiting state's mover stands.
-  const waiting = new Map();
-  for (const [id, n] of s.open) {
-    const p = JSON.parse(id)[0];
-    const i = p.row * g.width + p.col;
-    waiting.set(i, (waiting.get(i) || 0) + n);
   }
-  for (const [i, n] of waiting) {
-    const r = Math.floor(i / g.width), c = i % g.width;
-    el("circle", { cx: (c + 0.5) * size, cy: (r + 0.5) * size, r: Math.max(1.5, size * 0.14), class: "watch-frontier", "data-r": r, "data-c": c, "data-n": n }, svg);
+  // The frontier: a dot on each cell where a waiting state's mover stands.
+  ctx.fillStyle = c.good;
+  ctx.strokeStyle = c.panel;
+  ctx.lineWidth = 1;
+  for (const i of s.waitingAt.keys()) {
+    const r = Math.floor(i / g.width), col = i % g.width;
+    ctx.beginPath();
+    ctx.arc((col + 0.5) * size, (r + 0.5) * size, Math.max(1.5, size * 0.14), 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
   }
   for (const p of bodies) {
-    el("rect", { x: p.col * size + 2, y: p.row * size + 2, width: size - 4, height: size - 4, rx: size * 0.3, class: "seg body" }, svg);
+    ctx.fillStyle = c.bodyFill;
+    ctx.strokeStyle = c.bodyLine;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.roundRect(p.col * size + 2, p.row * size + 2, size - 4, size - 4, size * 0.3);
+    ctx.fill();
+    ctx.stroke();
   }
   if (step && step.at) {
     const cells = path(lane, step);
     if (cells.length > 1) {
-      el("polyline", {
-        class: "watch-path",
-        points: cells.map((p) => (p.col + 0.5) * size + "," + (p.row + 0.5) * size).join(" "),
-      }, svg);
+      ctx.strokeStyle = c.pieceLine;
+      ctx.globalAlpha = 0.8;
+      ctx.lineWidth = 2.5;
+      ctx.lineJoin = "round";
+      ctx.beginPath();
+      cells.forEach((p, i) => (i ? ctx.lineTo : ctx.moveTo).call(ctx, (p.col + 0.5) * size, (p.row + 0.5) * size));
+      ctx.stroke();
+      ctx.globalAlpha = 1;
     }
     const cx = (step.at.col + 0.5) * size, cy = (step.at.row + 0.5) * size;
     if (step.kind === "prune") {
       const d = size * 0.3;
-      el("path", { class: "watch-prune", d: `M${cx - d},${cy - d}L${cx + d},${cy + d}M${cx + d},${cy - d}L${cx - d},${cy + d}` }, svg);
+      ctx.strokeStyle = c.bad;
+      ctx.lineWidth = 3;
+      ctx.lineCap = "round";
+      ctx.beginPath();
+      ctx.moveTo(cx - d, cy - d); ctx.lineTo(cx + d, cy + d);
+      ctx.moveTo(cx + d, cy - d); ctx.lineTo(cx - d, cy + d);
+      ctx.stroke();
     } else {
-      el("circle", { cx, cy, r: size * 0.36, class: "disc piece watch-at" + (step.kind === "goal" ? " watch-goal" : "") }, svg);
+      ctx.fillStyle = c.pieceFill;
+      ctx.strokeStyle = step.kind === "goal" ? c.good : c.pieceLine;
+      ctx.lineWidth = step.kind === "goal" ? 3 : 2;
+      ctx.beginPath();
+      ctx.arc(cx, cy, size * 0.36, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.stroke();
     }
   }
   const words = describeStep(step, lane);
   const frontier = " Frontier: " + s.waiting + (s.waiting === 1 ? " state" : " states") + " waiting.";
-  lane.say.textContent = "Step " + k + " of " + (lane.total ?? "?") + ": " + words + frontier;
-  svg.setAttribute("aria-label", lane.name + ", step " + k + ": " + words + " " + s.cells.size + " cells expanded so far." + frontier);
+  const of = lane.total === null ? "?" : cut(lane) ? fmt(WATCH_CAP) + " kept of " + fmt(lane.total) : lane.total;
+  const said = "Step " + k + " of " + of + ": " + words + frontier;
+  // Written when they change only: the page's text is not laid out again
+  // at every frame for nothing.
+  if (said !== lane.shown) {
+    lane.shown = said;
+    lane.say.textContent = said;
+    canvas.setAttribute("aria-label", lane.name + ", step " + k + ": " + words + " " + s.cells.size + " cells expanded so far." + frontier);
+  }
   showCounters(lane, s, k);
 }
 
@@ -451,6 +594,20 @@ function showCounters(lane, s, k) {
     ...PRUNES.map((p) => ["pruned: " + p, s.prune[p]]), ["goals", s.goal],
   ];
   if ((t && t.iterations) || s.iteration) rows.push(["iterations", whole ? t.iterations : s.iteration]);
+  // A trace cut by the page: the events kept, of the search's whole.
+  const kept = cut(lane) ? fmt(Math.min(k, WATCH_CAP)) + " of " + fmt(lane.total) : null;
+  const names = rows.map((r) => r[0]).join() + "|" + !!kept;
+  if (names === lane.countersShown) {
+    // The same rows: their numbers only, where they changed.
+    const dds = lane.counters.querySelectorAll("dd");
+    rows.forEach(([, n], i) => { if (dds[i].textContent !== String(n)) dds[i].textContent = n; });
+    if (kept && dds[rows.length].textContent !== kept) {
+      dds[rows.length].textContent = kept;
+      dds[rows.length].dataset.kept = String(Math.min(k, WATCH_CAP));
+    }
+    return finishCounters(lane, k, whole);
+  }
+  lane.countersShown = names;
   lane.counters.replaceChildren(...rows.flatMap(([name, n]) => {
     const dt = document.createElement("dt");
     dt.textContent = name;
@@ -459,6 +616,20 @@ function showCounters(lane, s, k) {
     dd.dataset.counter = name.replace("pruned: ", "pruned-");
     return [dt, dd];
   }));
+  if (kept) {
+    const dt = document.createElement("dt");
+    dt.textContent = "events kept (cut)";
+    const dd = document.createElement("dd");
+    dd.textContent = kept;
+    dd.dataset.kept = String(Math.min(k, WATCH_CAP));
+    lane.counters.append(dt, dd);
+  }
+  finishCounters(lane, k, whole);
+}
+
+/// The lane's verdict: the answer at the end, and the cut.
+function finishCounters(lane, k, whole) {
+  const a = lane.answer;
   // At the end of what the page keeps, the counters are the whole run's
   // (see `whole`), so the answer is shown there too.
   const done = lane.total !== null && k >= Math.min(lane.total, WATCH_CAP);
@@ -470,9 +641,9 @@ function showCounters(lane, s, k) {
       verdict = "Answer: " + answer + (a.correct === false ? " — wrong: the exact answer is " + a.exact : a.correct ? " — right" : " — not checked") +
         ". Peak frontier " + a.peak_frontier + ", peak stored " + a.peak_stored + ".";
     }
-    if (lane.total > WATCH_CAP) verdict += " The page shows the first " + WATCH_CAP + " of " + lane.total + " events" + (whole ? "; the counters are the whole run's." : ".");
+    if (cut(lane)) verdict += " Cut: the page keeps the first " + fmt(WATCH_CAP) + " of its " + fmt(lane.total) + " events" + (whole ? "; the counters are the whole run's." : ".");
   }
-  lane.verdict.textContent = verdict;
+  if (lane.verdict.textContent !== verdict) lane.verdict.textContent = verdict;
   lane.box.dataset.done = done ? "1" : "0";
 }
 
@@ -510,6 +681,11 @@ function controls() {
   $("watch-play").disabled = !w || !last;
   $("watch-at").textContent = w ? "Step " + k + " of " + last : "";
   $("watch-at").dataset.k = k;
+  // A trace longer than the page keeps: said in words, with the whole.
+  const cuts = w ? w.lanes.filter(cut) : [];
+  const said = cuts.length ? "Cut: the page keeps the first " + fmt(WATCH_CAP) + " events of each search; " +
+    cuts.map((l) => l.name + " has " + fmt(l.total)).join(", ") + "." : "";
+  if ($("watch-cut").textContent !== said) $("watch-cut").textContent = said;
   // Counters are read out when the user steps, not on every tick.
   if (w) for (const lane of w.lanes) lane.counters.setAttribute("aria-live", w.timer ? "off" : "polite");
 }
@@ -528,6 +704,9 @@ function jump(toEnd) {
   frame(toEnd ? end(w) : 0);
 }
 
+/// Plays the watch on animation frames: each frame moves on by the
+/// events its time is worth at the speed chosen, and is drawn once. A
+/// frame still waiting for its steps holds the clock.
 function togglePlay() {
   const w = state.watch;
   if (!w) return;
@@ -535,26 +714,31 @@ function togglePlay() {
   if (w.k >= end(w)) frame(0);
   $("watch-play").textContent = "❚❚ Pause";
   w.last = performance.now();
-  let carry = 0;
-  const tick = async () => {
-    const now = state.watch;
-    if (now !== w || !w.timer) return;
+  let carry = 0, busy = false;
+  const tick = (t) => {
+    if (state.watch !== w || !w.timer) return;
     if (w.k >= end(w)) return stop();
-    const t = performance.now();
-    carry += (t - w.last) / 1000 * SPEEDS[Number($("watch-speed").value) - 1];
+    w.timer = requestAnimationFrame(tick);
+    if (busy) {
+      w.last = t;
+      return;
+    }
+    carry += Math.max(0, t - w.last) / 1000 * SPEEDS[Number($("watch-speed").value) - 1];
     w.last = t;
     const n = Math.floor(carry);
     carry -= n;
-    if (n > 0) await frame(w.k + n);
-    if (w.timer) w.timer = setTimeout(tick, 60);
+    if (n > 0) {
+      busy = true;
+      frame(w.k + n).finally(() => { busy = false; });
+    }
   };
-  w.timer = setTimeout(tick, 60);
+  w.timer = requestAnimationFrame(tick);
   controls();
 }
 
 function stop() {
   const w = state.watch;
-  if (w && w.timer) clearTimeout(w.timer);
+  if (w && w.timer) cancelAnimationFrame(w.timer);
   if (w) w.timer = null;
   $("watch-play").textContent = "▶ Play";
   if (w) controls();
@@ -595,6 +779,13 @@ export function wire() {
     frame(k);
   });
   $("watch-label").addEventListener("change", () => { if (state.watch) frame(state.watch.k); });
+  // Another theme: the boards in its colours.
+  window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
+    const w = state.watch;
+    if (!w) return;
+    w.colors = null;
+    frame(w.k);
+  });
   for (const type of ["pointerdown", "pointerup", "pointercancel"]) $("watch-lanes").addEventListener(type, onPointer);
   window.addEventListener("resize", () => { if (state.mode === "watch" && state.watch) frame(state.watch.k); });
 }
