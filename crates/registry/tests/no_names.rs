@@ -62,6 +62,8 @@ const FIXTURES: &[&str] = &[
     // puzzle's levels.
     "e2e/first.test.mjs",
     "e2e/game.test.mjs",
+    // Issue 37's scenarios: a Curling game kept, a Holedox board's key.
+    "e2e/keep.test.mjs",
     "e2e/layout.test.mjs",
     "e2e/page.test.mjs",
 ];
