@@ -55,9 +55,10 @@ use gridpuzzle_registry::Visit;
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::error::json_response;
 use crate::options::api_key;
 use crate::positions::MAX_POSITIONS;
-use crate::{json_response, MAX_PLAY_MOVES};
+use crate::MAX_PLAY_MOVES;
 
 #[derive(Serialize)]
 struct Catalog {

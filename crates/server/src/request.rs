@@ -62,7 +62,7 @@ impl<T: DeserializeOwned + Send + 'static> FromRequest<Arc<App>> for Body<T> {
         let limit = app.config.body_limit;
         let bytes = Bytes::from_request(req, app)
             .await
-            .map_err(|e| crate::body_error(&e, &app.config))?;
+            .map_err(|e| crate::middleware::body_error(&e, &app.config))?;
         let large = bytes.len() as u64 > crate::SMALL_BODY;
         let parse = move || {
             screen(&bytes)?;

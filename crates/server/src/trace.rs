@@ -52,10 +52,11 @@ use gridpuzzle_engine::trace::{self, chart_svg, Algorithm, Count, Prune, Sink, S
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Serialize};
 
+use crate::error::json_response;
 use crate::options::{LimitsAnswer, Options};
 use crate::reading::nth_case;
 use crate::request::{field, given, Body, CaseNumber, Input, PuzzleName};
-use crate::{dispatch, json_response, ApiError, App, Ctx, Job, Reply, Slot};
+use crate::{dispatch, ApiError, App, Ctx, Job, Reply, Slot};
 
 /// Most steps one `/api/trace` answer holds (its `count`, and the default):
 /// a few hundred kilobytes of JSON.
