@@ -1,18 +1,25 @@
 //! The router and the one gate every API call goes through.
+//!
+//! The API itself is `gridpuzzle-api`: plain functions that read a body
+//! and answer it. What is here is what only a server needs: the routes
+//! (the page's files, and one route per [`Endpoint`]), the layers of the
+//! module docs around them, and [`App::call`], which gives the API's work
+//! a slot, a thread of the blocking pool, a deadline and a cancel flag
+//! that is raised when the client goes away.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use axum::body::Bytes;
 use axum::error_handling::HandleErrorLayer;
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use gridpuzzle_registry::Visit;
-use serde::Serialize;
+use gridpuzzle_api::{ApiError, Ctx, Endpoint, Job, Slot};
 use tokio::sync::Semaphore;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower::load_shed::LoadShedLayer;
@@ -25,12 +32,10 @@ use tower_http::validate_request::ValidateRequestHeaderLayer;
 
 use crate::assets::{page, ASSETS};
 use crate::budget::Budget;
-use crate::error::{json_response, ApiError};
-use crate::middleware::{admit, hold_answer, json_errors, CALLER};
-use crate::{
-    board, cases, generate, guard, play, puzzles, render, request, solve, trace, verify, Config,
-    CUTOFF_GRACE, QUICK_BODY, QUICK_TIME,
-};
+use crate::error::{respond, Refusal};
+use crate::guard::{self, is_json};
+use crate::middleware::{admit, body_error, hold_answer, json_errors, CALLER};
+use crate::{Config, CUTOFF_GRACE, QUICK_BODY, QUICK_TIME, SMALL_BODY};
 
 /// The shared state of every request.
 pub(crate) struct App {
@@ -73,26 +78,28 @@ pub fn router(config: Config) -> Router {
     for &(path, kind, body) in ASSETS {
         routes = routes.route(path, get(move || async move { page(body, kind) }));
     }
+    for endpoint in Endpoint::ALL {
+        let path = format!("/api/{}", endpoint.name());
+        routes = if endpoint.reads_body() {
+            routes.route(
+                &path,
+                post(move |State(app): State<Arc<App>>, JsonBody(body)| app.call(endpoint, body)),
+            )
+        } else {
+            // A catalog: a constant of the build, written once; no slot.
+            routes.route(
+                &path,
+                get(move |State(app): State<Arc<App>>| async move {
+                    respond(gridpuzzle_api::call(endpoint.name(), b"", &app.ctx()))
+                }),
+            )
+        };
+    }
     routes
-        .route("/api/solve", post(solve::handler))
-        .route("/api/verify", post(verify::handler))
-        .route("/api/generate", post(generate::handler))
-        .route("/api/render", post(render::handler))
-        .route("/api/cases", post(cases::handler))
-        .route("/api/play", post(play::handler))
-        .route("/api/board", post(board::handler))
-        .route("/api/puzzles", get(puzzles::list))
-        .route("/api/trace", post(trace::handler))
-        .route("/api/trace/chart", post(trace::chart_handler))
-        .route("/api/algorithms", get(trace::list))
         .route_layer(
             ServiceBuilder::new()
                 .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
-                    ApiError::new(
-                        StatusCode::SERVICE_UNAVAILABLE,
-                        "busy: too many requests at once; try again shortly",
-                    )
-                    .into_response()
+                    Refusal::Busy("too many requests at once".into()).into_response()
                 }))
                 .layer(LoadShedLayer::new())
                 .layer(GlobalConcurrencyLimitLayer::with_semaphore(Arc::new(
@@ -100,7 +107,7 @@ pub fn router(config: Config) -> Router {
                 ))),
         )
         .route_layer(middleware::from_fn_with_state(Arc::clone(&app), admit))
-        .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page").into_response() })
+        .fallback(|| async { Refusal::from(ApiError::NotFound).into_response() })
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(RequestBodyTimeoutLayer::new(c.body_time))
         .layer(RequestBodyLimitLayer::new(body_limit))
@@ -147,37 +154,109 @@ pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; 
     img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; \
     frame-ancestors 'none'";
 
-/// What an API call answers when it succeeds.
-pub(crate) enum Reply {
-    /// A JSON answer, already written.
-    Json(String),
-    Svg(String),
-}
+/// A request body said to be JSON, read whole (the body limit and its
+/// timeout are the layers'); a body of another type is refused with 415
+/// here too, for a request that reached the route without passing the
+/// guard.
+struct JsonBody(Bytes);
 
-impl Reply {
-    /// `answer` as JSON (its fields in their declared order).
-    pub(crate) fn json(answer: &impl Serialize) -> Result<Reply, ApiError> {
-        serde_json::to_string(answer)
-            .map(Reply::Json)
-            .map_err(|_| ApiError::internal())
+impl FromRequest<Arc<App>> for JsonBody {
+    type Rejection = Refusal;
+
+    async fn from_request(req: Request, app: &Arc<App>) -> Result<JsonBody, Refusal> {
+        if !is_json(req.headers().get(header::CONTENT_TYPE)) {
+            return Err(Refusal::NotJson);
+        }
+        Bytes::from_request(req, app)
+            .await
+            .map(JsonBody)
+            .map_err(|e| body_error(&e, &app.config))
     }
 }
 
-/// What the blocking work of a call may read: the bounds, the request's
-/// deadline and its cancel flag.
-pub(crate) struct Ctx {
-    pub config: Config,
-    pub deadline: Instant,
-    pub cancel: Arc<AtomicBool>,
+impl App {
+    /// A call starting now, under the server's bounds.
+    fn ctx(&self) -> Ctx {
+        Ctx::new(self.config.api_bounds())
+    }
+
+    /// The gate every API call goes through once its body is read (see
+    /// the module docs): the API checks the request into its [`Job`]
+    /// before any slot is taken, so a bad request is answered at once;
+    /// the job then waits for the slot it needs and runs on the blocking
+    /// pool, holding the slot until its work is done.
+    pub(crate) async fn call(self: Arc<App>, endpoint: Endpoint, body: Bytes) -> Response {
+        self.gate(endpoint, body)
+            .await
+            .unwrap_or_else(IntoResponse::into_response)
+    }
+
+    async fn gate(&self, endpoint: Endpoint, body: Bytes) -> Result<Response, Refusal> {
+        // The request's time starts now: waiting for a slot counts.
+        let mut ctx = self.ctx();
+        let _guard = CancelOnDrop(Arc::clone(&ctx.cancel));
+        let job = check(endpoint, body, &ctx).await?;
+        let caller = CALLER.try_with(|c| *c).unwrap_or_default();
+        let (slots, busy) = match job.slot() {
+            Slot::Search => (
+                &self.permits,
+                format!("{} searches are running", self.config.searches),
+            ),
+            Slot::Light => (
+                &self.light,
+                format!("{} requests are being read", self.config.light),
+            ),
+            Slot::Free => return Ok(respond(job.run(&ctx))),
+        };
+        let wait = self.config.queue_wait.min(self.config.request_time);
+        // A small search that finds every slot it may take busy runs in a
+        // quick slot instead, under a short deadline (the module docs,
+        // "Fair slots"); no search slot at all refuses every search.
+        let quick =
+            job.slot() == Slot::Search && caller.body <= QUICK_BODY && self.config.searches > 0;
+        let permit = match slots.try_take(caller.client, 1) {
+            Some(permit) => Some(permit),
+            None if quick => {
+                tokio::select! {
+                    p = slots.take(caller.client, 1, wait) => p,
+                    p = self.quick.take(caller.client, 1, wait) => {
+                        ctx.deadline = ctx.deadline.min(Instant::now() + QUICK_TIME);
+                        p
+                    }
+                }
+            }
+            None => slots.take(caller.client, 1, wait).await,
+        };
+        let permit = permit.ok_or(Refusal::Busy(busy))?;
+        let alarm = {
+            let cancel = Arc::clone(&ctx.cancel);
+            let deadline = ctx.deadline;
+            tokio::spawn(async move {
+                tokio::time::sleep_until((deadline + GRACE).into()).await;
+                cancel.store(true, Ordering::Relaxed);
+            })
+        };
+        let work = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            job.run(&ctx)
+        });
+        let answer = work.await;
+        alarm.abort();
+        Ok(respond(answer.map_err(|_| ApiError::Internal)?))
+    }
 }
 
-impl Ctx {
-    /// True once the request's deadline has passed or its client left:
-    /// the loops that are not searches check it (searches get it through
-    /// their `Limits`).
-    pub fn stopped(&self) -> bool {
-        Instant::now() >= self.deadline || self.cancel.load(Ordering::Relaxed)
+/// Reads and checks a request: a body over [`SMALL_BODY`] on the blocking
+/// pool, since a megabyte of JSON takes milliseconds of CPU that the
+/// runtime's few threads owe to every other connection.
+async fn check(endpoint: Endpoint, body: Bytes, ctx: &Ctx) -> Result<Job, ApiError> {
+    if body.len() as u64 <= SMALL_BODY {
+        return endpoint.check(&body, ctx);
     }
+    let ctx = ctx.clone();
+    tokio::task::spawn_blocking(move || endpoint.check(&body, &ctx))
+        .await
+        .map_err(|_| ApiError::Internal)?
 }
 
 /// Raises the cancel flag when dropped: when the handler's future is
@@ -194,114 +273,3 @@ impl Drop for CancelOnDrop {
 /// After the request deadline, the searches get this long to notice their
 /// own (equal or earlier) deadlines before the cancel flag is raised.
 const GRACE: Duration = Duration::from_millis(250);
-
-/// The work of a checked request, run on the blocking pool.
-pub(crate) type Job = Box<dyn FnOnce(&Ctx) -> Result<Reply, ApiError> + Send>;
-
-/// Checks a request for the puzzle it names and returns its [`Job`]: an
-/// endpoint's [`Visit`], run through the registry.
-pub(crate) fn dispatch<V>(puzzle: request::PuzzleName, work: V) -> Result<Job, ApiError>
-where
-    V: Visit<Output = Result<Job, ApiError>>,
-{
-    // The name was checked against the registry when it was read.
-    gridpuzzle_registry::visit(puzzle.name(), work).unwrap_or_else(|| Err(ApiError::internal()))
-}
-
-/// Which slots a request waits for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Slot {
-    /// It searches: one of the few search slots.
-    Search,
-    /// It only reads or replays: one of the light slots.
-    Light,
-}
-
-impl App {
-    /// The gate every API call goes through once its body is read (see
-    /// the module docs): `check` turns the request into its [`Job`]
-    /// before any slot is taken, so a bad request is answered at once.
-    pub(crate) async fn call(
-        self: Arc<App>,
-        slot: Slot,
-        check: impl FnOnce(&Ctx) -> Result<Job, ApiError>,
-    ) -> Response {
-        // The request's time starts now: waiting for a slot counts.
-        let mut deadline = Instant::now() + self.config.request_time;
-        let cancel = Arc::new(AtomicBool::new(false));
-        let _guard = CancelOnDrop(Arc::clone(&cancel));
-        let mut ctx = Ctx {
-            config: self.config.clone(),
-            deadline,
-            cancel: Arc::clone(&cancel),
-        };
-        let job = match check(&ctx) {
-            Ok(job) => job,
-            Err(e) => return e.into_response(),
-        };
-        let caller = CALLER.try_with(|c| *c).unwrap_or_default();
-        let (slots, busy) = match slot {
-            Slot::Search => (
-                &self.permits,
-                format!("{} searches are running", self.config.searches),
-            ),
-            Slot::Light => (
-                &self.light,
-                format!("{} requests are being read", self.config.light),
-            ),
-        };
-        let wait = self.config.queue_wait.min(self.config.request_time);
-        // A small search that finds every slot it may take busy runs in a
-        // quick slot instead, under a short deadline (the module docs,
-        // "Fair slots"); no search slot at all refuses every search.
-        let quick = slot == Slot::Search && caller.body <= QUICK_BODY && self.config.searches > 0;
-        let permit = match slots.try_take(caller.client, 1) {
-            Some(permit) => Some(permit),
-            None if quick => {
-                tokio::select! {
-                    p = slots.take(caller.client, 1, wait) => p,
-                    p = self.quick.take(caller.client, 1, wait) => {
-                        deadline = deadline.min(Instant::now() + QUICK_TIME);
-                        p
-                    }
-                }
-            }
-            None => slots.take(caller.client, 1, wait).await,
-        };
-        let Some(permit) = permit else {
-            return ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!("busy: {busy}; try again shortly"),
-            )
-            .into_response();
-        };
-        ctx.deadline = deadline;
-        let alarm = {
-            let cancel = Arc::clone(&cancel);
-            tokio::spawn(async move {
-                tokio::time::sleep_until((deadline + GRACE).into()).await;
-                cancel.store(true, Ordering::Relaxed);
-            })
-        };
-        let work = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            job(&ctx)
-        });
-        let answer = work.await;
-        alarm.abort();
-        match answer {
-            Ok(Ok(Reply::Json(body))) => json_response(StatusCode::OK, body),
-            Ok(Ok(Reply::Svg(svg))) => {
-                ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response()
-            }
-            Ok(Err(e)) => e.into_response(),
-            Err(_) => ApiError::internal().into_response(),
-        }
-    }
-}
-
-/// A record kept as its JSON text, which serializes to the same bytes: a
-/// long answer's records then cost their text, not a tree of maps.
-pub(crate) fn raw(value: &impl Serialize) -> Result<Box<serde_json::value::RawValue>, ApiError> {
-    serde_json::value::to_raw_value(value).map_err(|_| ApiError::internal())
-}

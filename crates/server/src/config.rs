@@ -4,6 +4,8 @@
 
 use std::time::Duration;
 
+use gridpuzzle_api::Bounds;
+
 /// The server's bounds. Clients can ask for less, never for more.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -91,21 +93,38 @@ pub const SMALL_BODY: u64 = 16 * 1024;
 /// catches what does not check it.
 pub const CUTOFF_GRACE: Duration = Duration::from_secs(2);
 
+impl Config {
+    /// The bounds the API's calls work under: the fields of this
+    /// [`Config`] that decide what an answer says.
+    pub fn api_bounds(&self) -> Bounds {
+        Bounds {
+            max_states: self.max_states,
+            max_timeout: self.max_timeout,
+            request_time: self.request_time,
+            max_count: self.max_count,
+            max_side: self.max_side,
+        }
+    }
+}
+
+/// The API's own defaults ([`Bounds::default`], the page's too, whichever
+/// transport it uses), and the transport's sized to the machine's cores.
 impl Default for Config {
     fn default() -> Config {
         let cores = std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1);
+        let api = Bounds::default();
         Config {
             searches: cores,
             light: 4 * cores,
             queue_wait: Duration::from_secs(2),
-            max_states: 20_000_000,
-            max_timeout: Duration::from_secs(10),
-            request_time: Duration::from_secs(30),
+            max_states: api.max_states,
+            max_timeout: api.max_timeout,
+            request_time: api.request_time,
             body_limit: 1 << 20,
-            max_count: 50,
-            max_side: 100,
+            max_count: api.max_count,
+            max_side: api.max_side,
             allow_hosts: Vec::new(),
             max_connections: 4096,
             header_time: Duration::from_secs(10),

@@ -1,66 +1,52 @@
-//! `gridpuzzle serve`: one web page and a small JSON API over the same
-//! library calls the command line makes.
+//! `gridpuzzle serve`: one web page and the JSON API over HTTP.
 //!
-//! It is its own crate so the puzzle and engine crates stay free of an
-//! async runtime and an HTTP stack; the CLI depends on it only for the
-//! `serve` command. It names no puzzle: every endpoint is written once,
-//! generic over the engine's [`Puzzle`](gridpuzzle_engine::Puzzle)
-//! contract, and the registry (`gridpuzzle-registry`) runs it with the
-//! puzzle a request names (`dispatch`), so a new puzzle is served
-//! without a change here. The shape, from the outside in:
+//! The API itself is `gridpuzzle-api`: plain functions that read a
+//! request's body and answer it (status, content type, body) under the
+//! bounds of a call, with no HTTP in them, so a page can also run them in
+//! a Web Worker, built to WebAssembly, and get the same bytes. This crate
+//! is the HTTP glue around them: routes, connections, slots, middleware,
+//! timeouts and the page's files. It is its own crate so the puzzle,
+//! engine and API crates stay free of an async runtime and an HTTP stack;
+//! the CLI depends on it only for the `serve` command. It names no puzzle
+//! and no field of a request. The shape, from the outside in:
 //!
-//! - [`router`] builds an axum [`Router`]: `GET /` and its assets
-//!   (`ASSETS`: the HTML, the CSS and the page's ES modules under `/js/`,
-//!   compiled into the binary with `include_str!`, so the page needs no
-//!   network at run time), and `POST /api/solve`,
-//!   `/api/verify`, `/api/generate`, `/api/render`, and for the page
-//!   `/api/cases` (the boards of an input), `/api/play` (what each move
-//!   of a game changes, through the rules, an exact hint, and on request
-//!   a bounded window of whole positions to draw: `positions.rs`) and
-//!   `/api/board` (a draft's judge text and game ID, and a game ID's
-//!   draft), one module each; and `GET /api/puzzles` (`puzzles.rs`: what
-//!   the page offers of every puzzle, its editor and the palette
-//!   included, so the page names none). Watching a search (`trace.rs`):
-//!   `POST /api/trace` (a window of a search's events and its totals),
-//!   `/api/trace/chart` (its growth by depth, as SVG) and `GET
-//!   /api/algorithms` (the searches and lessons each puzzle offers). Tests drive this
-//!   router directly, without a socket.
-//! - A body is read by axum's `Json` extractor into the endpoint's
-//!   serde-derived request type (`request.rs`): only `application/json`
-//!   (415 otherwise), under a size cap (413 past it), unknown fields
-//!   refused, and every refusal answered as our JSON error. The JSON-only
-//!   rule and its words live in `guard.rs`, which the body reader uses;
-//!   the guard uses nothing of the reader, so no two modules use each
-//!   other.
-//! - Every API call then goes through one gate (`App::call`): the
-//!   endpoint checks the request for its puzzle (the rule settings with
-//!   [`Puzzle::set`](gridpuzzle_engine::Puzzle::set), the moves as the
-//!   puzzle's own, a generate request by the puzzle's generator) and turns
-//!   it into a `Job`, so a bad request is answered at once; the job then
-//!   waits a short while for one of a fixed number of search permits (503
-//!   when none frees up) and runs in `spawn_blocking`, holding the permit
-//!   until the blocking work is done — so a client that hangs up cannot
-//!   free a permit while its search still burns a core. Requests that only
-//!   read or replay (`/api/cases`, `/api/play` without a hint,
-//!   `/api/board`) take one of a larger pool of light permits instead, so
-//!   a move on the page does not queue behind searches; their loops check
-//!   the request's deadline and cancel flag. (`GET /api/puzzles` is a
-//!   constant of the build, written once, and takes no permit.)
-//! - The work itself is plain synchronous code: parse the judge input
-//!   lazily, as the CLI does (`reading.rs`), and answer with the engine's
-//!   records, the CLI's own (`solve --format json` objects, `verify`
-//!   lines, `generate --format json` objects), in serde-derived answer
-//!   types whose fields keep their order. Every search gets
-//!   [`Limits`](gridpuzzle_engine::search::Limits) with a deadline and a
-//!   state budget that a client may lower but never raise past the
-//!   [`Config`] (`options.rs`); a stopped search is reported as `limit`,
-//!   never as `-1`. A whole request also has a deadline, enforced through
-//!   the engine's cancel flag, which is raised as well when the client goes
+//! - [`router`] (`app.rs`) builds an axum [`Router`](axum::Router): `GET /`
+//!   and its assets (`assets.rs`: the HTML, the CSS and the page's ES
+//!   modules under `/js/`, compiled into the binary with `include_str!`,
+//!   so the page needs no network at run time), and one route per
+//!   endpoint of the API at `/api/NAME`
+//!   ([`Endpoint`](gridpuzzle_api::Endpoint)): `POST` for those that read
+//!   a body (`solve`, `verify`, `generate`, `render`, `cases`, `play`,
+//!   `board`, `trace`, `trace/chart`), `GET` for the two catalogs
+//!   (`puzzles`, `algorithms`), constants of the build that take no slot.
+//!   Tests drive this router directly, without a socket.
+//! - A body is read whole (`app.rs`): only `application/json` (415
+//!   otherwise), under a size cap (413 past it). The JSON-only rule and
+//!   its words live in `guard.rs`, which the body reader uses.
+//! - Every API call then goes through one gate (`App::call`): the API
+//!   reads the body and checks the request for its puzzle
+//!   ([`Endpoint::check`](gridpuzzle_api::Endpoint::check), on the
+//!   blocking pool for a large body), so a bad request is answered at
+//!   once; its [`Job`](gridpuzzle_api::Job) then waits a short while for
+//!   a slot of the kind it says (503 when none frees up) and runs in
+//!   `spawn_blocking`, holding the slot until the blocking work is done —
+//!   so a client that hangs up cannot free a slot while its search still
+//!   burns a core. Searches take one of a fixed number of search slots;
+//!   requests that only read or replay (`cases`, `play` without a hint,
+//!   `board`) take one of a larger pool of light slots, so a move on the
+//!   page does not queue behind searches. A whole request has a deadline
+//!   ([`Config::request_time`], from its arrival), which the API's work
+//!   checks through the call's [`Ctx`](gridpuzzle_api::Ctx), and a
+//!   cancel flag, raised when the deadline has passed or the client goes
 //!   away.
-//!
-//! Errors are JSON `{"error": "..."}` with a 4xx status (503 when busy or
-//! out of time); bad judge input gives the same text the CLI prints after
-//! `gridpuzzle: `.
+//! - Errors (`error.rs`): one enum of every refusal, the API's own
+//!   ([`ApiError`](gridpuzzle_api::ApiError)) and the transport's, each
+//!   answered as JSON `{"error": "..."}` with its 4xx status (503 when
+//!   busy or out of time); bad judge input gives the same text the CLI
+//!   prints after `gridpuzzle: `.
+//! - What may be asked at most is [`Config`] (`config.rs`): the API's
+//!   [`Bounds`](gridpuzzle_api::Bounds) and the transport's own.
+//!   `serve.rs` binds the socket and runs the runtime.
 //!
 //! ## Bounds against abuse
 //!
@@ -82,8 +68,9 @@
 //!   (no simple cross-site request or form post), through tower-http's
 //!   `ValidateRequestHeaderLayer`.
 //! - **Strict HTTP where ambiguity is a risk**: `Transfer-Encoding` must
-//!   be exactly `chunked` (`admit`), and a body's JSON is screened before
-//!   it is built (`request.rs`): duplicate keys, deep nesting and
+//!   be exactly `chunked` (`admit`, `middleware.rs`), and a body's JSON
+//!   is screened before it is built (by the API's reader,
+//!   [`gridpuzzle_api::read`]): duplicate keys, deep nesting and
 //!   object-heavy bodies are refused with 400. hyper still accepts bare
 //!   LF line ends in a head; no proxy we know of reads them differently,
 //!   and hyper offers no switch.
@@ -92,8 +79,8 @@
 //!   `RequestBodyTimeoutLayer` ends a body that stalls for
 //!   [`Config::body_time`] (408). Work already running on a blocking
 //!   thread cannot be stopped from outside; it checks the request's
-//!   deadline and cancel flag itself, per case, per frame, per step (a
-//!   render is drawn in `render.rs` for that, move by move). An answer
+//!   deadline and cancel flag itself, per case, per frame, per step (the
+//!   API draws a render itself for that, move by move). An answer
 //!   must be taken by its client within [`SEND_GRACE`] plus its size at
 //!   [`SEND_RATE`], no piece waiting longer than [`SEND_GRACE`], or its
 //!   connection is closed (`conn.rs`).
@@ -133,35 +120,19 @@
 
 mod app;
 mod assets;
-mod board;
 mod budget;
-mod cases;
 mod config;
 mod conn;
 mod error;
-mod generate;
 mod guard;
 mod middleware;
-mod options;
-mod play;
-mod positions;
-mod puzzles;
-mod reading;
-mod render;
-mod request;
 mod serve;
-mod solve;
-mod trace;
-mod verify;
 
 pub use app::{router, CSP};
 pub use config::{Config, CUTOFF_GRACE, QUICK_BODY, QUICK_TIME, SMALL_ANSWER, SMALL_BODY};
 pub use conn::{raise_open_file_limit, MAX_HEAD, SEND_GRACE, SEND_RATE};
-pub use play::MAX_PLAY_MOVES;
-pub use reading::{MAX_PARSED_CELLS, MAX_REPLAY_WORK};
-pub use render::{MAX_RENDER_MOVES, MAX_RENDER_UNITS};
+pub use gridpuzzle_api::{
+    MAX_CHART_ALGORITHMS, MAX_PARSED_CELLS, MAX_PLAY_MOVES, MAX_RENDER_MOVES, MAX_RENDER_UNITS,
+    MAX_REPLAY_WORK, MAX_TRACE_CELLS, MAX_TRACE_STEPS,
+};
 pub use serve::{listen, run, serve, serve_on, BACKLOG};
-pub use trace::{MAX_CHART_ALGORITHMS, MAX_TRACE_CELLS, MAX_TRACE_STEPS};
-
-pub(crate) use app::{dispatch, raw, App, Ctx, Job, Reply, Slot};
-pub(crate) use error::ApiError;

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::app::App;
 use crate::budget::{Budget, Charge, Client};
-use crate::error::ApiError;
+use crate::error::{takes_post, Refusal};
 use crate::{Config, CUTOFF_GRACE, SMALL_ANSWER, SMALL_BODY};
 
 /// Admits a request to the work, before the concurrency limit sees it
@@ -25,14 +25,14 @@ use crate::{Config, CUTOFF_GRACE, SMALL_ANSWER, SMALL_BODY};
 /// connection's buffer as it arrives, so a body dripped a byte at a time
 /// costs its size and no more. Both are held until the answer is made.
 pub(crate) async fn admit(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
-    let client = request
-        .extensions()
-        .get::<Client>()
-        .copied()
-        .unwrap_or_default();
-    if let Err(e) = strict_transfer_encoding(request.headers()) {
-        return e.into_response();
-    }
+    admitted(&app, request, next)
+        .await
+        .unwrap_or_else(IntoResponse::into_response)
+}
+
+async fn admitted(app: &App, request: Request, next: Next) -> Result<Response, Refusal> {
+    let client = client(&request);
+    strict_transfer_encoding(request.headers())?;
     let headers = request.headers();
     // hyper holds a body to its `Content-Length` (and refuses a malformed
     // one); without one or chunks, HTTP/1.1 has no body, but a request
@@ -54,15 +54,10 @@ pub(crate) async fn admit(State(app): State<Arc<App>>, request: Request, next: N
         match tokio::time::timeout(wait, Arc::clone(&app.bodies).acquire_owned()).await {
             Ok(Ok(place)) => Some(place),
             _ => {
-                return ApiError::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    format!(
-                        "busy: {} requests with bodies over {SMALL_BODY} bytes are being read; \
-                         try again shortly",
-                        c.big_bodies
-                    ),
-                )
-                .into_response()
+                return Err(Refusal::Busy(format!(
+                    "{} requests with bodies over {SMALL_BODY} bytes are being read",
+                    c.big_bodies
+                )))
             }
         }
     } else {
@@ -70,14 +65,15 @@ pub(crate) async fn admit(State(app): State<Arc<App>>, request: Request, next: N
     };
     let limit = c.body_limit as u64;
     let reserve = known.unwrap_or(SMALL_BODY).min(limit);
-    let Some(mut charge) = app.body_memory.take(client, reserve, wait).await else {
-        return busy_memory("request bodies", &app.body_memory);
-    };
-    let bytes = match read_body(body, &mut charge, limit, c).await {
-        Ok(bytes) => bytes,
-        Err(None) => return busy_memory("request bodies", &app.body_memory),
-        Err(Some(e)) => return e.into_response(),
-    };
+    let no_room = || busy_memory("request bodies", &app.body_memory);
+    let mut charge = app
+        .body_memory
+        .take(client, reserve, wait)
+        .await
+        .ok_or_else(no_room)?;
+    let bytes = read_body(body, &mut charge, limit, c)
+        .await?
+        .ok_or_else(no_room)?;
     let caller = Caller {
         client,
         body: bytes.len() as u64,
@@ -89,77 +85,68 @@ pub(crate) async fn admit(State(app): State<Arc<App>>, request: Request, next: N
         )
         .await;
     drop(charge);
-    answer
+    Ok(answer)
 }
 
 /// Reads `body` into one buffer, reserved as large as `charge` is, which
 /// grows (doubling, within `limit`) for a chunked body that passes it;
-/// `Err(None)` when no room was made for it to grow.
+/// `Ok(None)` when no room was made for it to grow.
 async fn read_body(
     mut body: Body,
     charge: &mut Charge,
     limit: u64,
     config: &Config,
-) -> Result<Vec<u8>, Option<ApiError>> {
+) -> Result<Option<Vec<u8>>, Refusal> {
     use http_body_util::BodyExt;
     let mut buf: Vec<u8> = Vec::with_capacity(charge.amount() as usize);
     while let Some(frame) = body.frame().await {
-        let frame = frame.map_err(|e| Some(body_error(&e, config)))?;
+        let frame = frame.map_err(|e| body_error(&e, config))?;
         let Ok(data) = frame.into_data() else {
             continue;
         };
         let need = (buf.len() + data.len()) as u64;
         if need > limit {
-            return Err(Some(too_large(config)));
+            return Err(too_large(config));
         }
         if need > charge.amount() {
             let target = need.max(2 * charge.amount()).min(limit);
             let deadline = tokio::time::Instant::now() + config.queue_wait;
             if !charge.grow(target - charge.amount(), deadline).await {
-                return Err(None);
+                return Ok(None);
             }
             buf.reserve_exact(target as usize - buf.len());
         }
         buf.extend_from_slice(&data);
     }
-    Ok(buf)
+    Ok(Some(buf))
 }
 
 /// A 503 for a request that found no room in a memory budget.
-fn busy_memory(what: &str, budget: &Budget) -> Response {
-    ApiError::new(
-        StatusCode::SERVICE_UNAVAILABLE,
-        format!(
-            "busy: {what} hold the {} MB the server allows them ({} MB per client); \
-             try again shortly",
-            budget.total() >> 20,
-            budget.per_client() >> 20
-        ),
-    )
-    .into_response()
+fn busy_memory(what: &str, budget: &Budget) -> Refusal {
+    Refusal::Busy(format!(
+        "{what} hold the {} MB the server allows them ({} MB per client)",
+        budget.total() >> 20,
+        budget.per_client() >> 20
+    ))
 }
 
-pub(crate) fn too_large(config: &Config) -> ApiError {
-    ApiError::new(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        format!(
-            "the request body is larger than {} bytes",
-            config.body_limit
-        ),
-    )
+fn too_large(config: &Config) -> Refusal {
+    Refusal::TooLarge {
+        limit: config.body_limit,
+    }
 }
 
 /// HTTP/1.1 lets a request list several transfer codings, the last being
 /// `chunked`; servers and proxies that read such a list differently are
 /// how requests are smuggled, and no client of this API needs one. So
 /// `Transfer-Encoding` must be exactly `chunked`, once (400 otherwise).
-fn strict_transfer_encoding(headers: &axum::http::HeaderMap) -> Result<(), ApiError> {
+fn strict_transfer_encoding(headers: &axum::http::HeaderMap) -> Result<(), Refusal> {
     let mut values = headers.get_all(header::TRANSFER_ENCODING).iter();
     match (values.next(), values.next()) {
         (None, _) => Ok(()),
         (Some(v), None) if v.as_bytes().eq_ignore_ascii_case(b"chunked") => Ok(()),
-        _ => Err(ApiError::bad(
-            "`Transfer-Encoding` must be exactly `chunked` (one coding, once) or absent",
+        _ => Err(Refusal::Malformed(
+            "`Transfer-Encoding` must be exactly `chunked` (one coding, once) or absent".into(),
         )),
     }
 }
@@ -185,11 +172,7 @@ pub(crate) async fn hold_answer(
     request: Request,
     next: Next,
 ) -> Response {
-    let client = request
-        .extensions()
-        .get::<Client>()
-        .copied()
-        .unwrap_or_default();
+    let client = client(&request);
     let answer = next.run(request).await;
     let size = hyper::body::Body::size_hint(answer.body())
         .exact()
@@ -198,21 +181,19 @@ pub(crate) async fn hold_answer(
         return answer;
     }
     if size > app.answer_memory.per_client() {
-        return ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "the answer has {size} bytes, more than the {} one client may be sent at once; \
-                 ask for less (fewer cases)",
-                app.answer_memory.per_client()
-            ),
-        )
+        return Refusal::Unavailable(format!(
+            "the answer has {size} bytes, more than the {} one client may be sent at once; \
+             ask for less (fewer cases)",
+            app.answer_memory.per_client()
+        ))
         .into_response();
     }
     // No waiting: the answer is made already, and waiting would hold it
     // outside the budget (answers are made fast; forty 4 MB answers that
     // each waited two seconds held 160 MB).
     let Some(charge) = app.answer_memory.try_take(client, size) else {
-        return busy_memory("answers waiting for their clients", &app.answer_memory);
+        return busy_memory("answers waiting for their clients", &app.answer_memory)
+            .into_response();
     };
     answer.map(|body| {
         Body::new(http_body_util::BodyExt::map_frame(body, move |frame| {
@@ -224,19 +205,13 @@ pub(crate) async fn hold_answer(
 
 /// The answer to a body that could not be read: 408 when it stalled past
 /// [`Config::body_time`], 413 past the size cap, else 400.
-pub(crate) fn body_error(e: &(dyn std::error::Error + 'static), config: &Config) -> ApiError {
+pub(crate) fn body_error(e: &(dyn std::error::Error + 'static), config: &Config) -> Refusal {
     if caused_by::<tower_http::timeout::TimeoutError>(e) {
-        ApiError::new(
-            StatusCode::REQUEST_TIMEOUT,
-            format!(
-                "the request body stalled for {} s",
-                config.body_time.as_secs_f64()
-            ),
-        )
+        Refusal::Stalled(config.body_time)
     } else if caused_by::<http_body_util::LengthLimitError>(e) {
         too_large(config)
     } else {
-        ApiError::bad(format!("the request body could not be read: {e}"))
+        Refusal::Malformed(format!("the request body could not be read: {e}"))
     }
 }
 
@@ -259,45 +234,37 @@ pub(crate) async fn json_errors(
     if !(status.is_client_error() || status.is_server_error()) || is_json {
         return answer;
     }
-    let message = match status {
-        StatusCode::METHOD_NOT_ALLOWED => {
-            // Every route takes one method: the API POST, the page GET.
-            if takes_post(&path) {
-                format!("{path} does not answer {method}: the API takes POST with a JSON body")
-            } else {
-                format!("{path} does not answer {method}: it is read with GET")
-            }
-        }
-        StatusCode::PAYLOAD_TOO_LARGE => format!(
-            "the request body is larger than {} bytes",
-            app.config.body_limit
-        ),
-        StatusCode::SERVICE_UNAVAILABLE => format!(
+    // Every route takes one method: the API POST, the page GET.
+    let allow = if takes_post(&path) {
+        "POST"
+    } else {
+        "GET, HEAD"
+    };
+    let refusal = match status {
+        StatusCode::METHOD_NOT_ALLOWED => Refusal::WrongMethod { path, method },
+        StatusCode::PAYLOAD_TOO_LARGE => too_large(&app.config),
+        StatusCode::SERVICE_UNAVAILABLE => Refusal::Unavailable(format!(
             "the request was cut off after {} s",
             (app.config.request_time + CUTOFF_GRACE).as_secs_f64()
-        ),
-        other => other
-            .canonical_reason()
-            .unwrap_or("error")
-            .to_ascii_lowercase(),
+        )),
+        other => Refusal::Status(other),
     };
-    let mut json = ApiError::new(status, message).into_response();
+    let mut json = refusal.into_response();
     if status == StatusCode::METHOD_NOT_ALLOWED {
-        let allow = if takes_post(&path) {
-            "POST"
-        } else {
-            "GET, HEAD"
-        };
         json.headers_mut()
             .insert(header::ALLOW, HeaderValue::from_static(allow));
     }
     json
 }
 
-/// Whether `path` is one of the API's POST routes (the others, the page,
-/// its scripts, `/api/puzzles` and `/api/algorithms`, are read with GET).
-pub(crate) fn takes_post(path: &str) -> bool {
-    path.starts_with("/api/") && path != "/api/puzzles" && path != "/api/algorithms"
+/// The client a connection said a request came from (the unspecified
+/// address for a request made in process).
+fn client(request: &Request) -> Client {
+    request
+        .extensions()
+        .get::<Client>()
+        .copied()
+        .unwrap_or_default()
 }
 
 /// Whether an `E` is somewhere in the chain of errors: tower-http's body

@@ -1,27 +1,26 @@
-//! `POST /api/play`: plays `moves` on case `case` through the rules, as
-//! `gridpuzzle play` does, and answers the start and what each move
-//! changed (so the page draws a game or a solution's animation without
-//! knowing a rule), the first refused move with the rules' reason, and
-//! with `"hint": true` what the exact solver proves about the last
-//! position: an optimal plan from there, `unsolvable`, or `limit`. With
-//! `"positions": [FROM, TO]` it also answers the whole positions after
-//! FROM … TO of the moves played, for the page to draw (a bounded window:
-//! `positions.rs`), collected in the same replay.
+//! `play` (the server's `POST /api/play`): plays `moves` on case `case` through
+//! the rules, as `gridpuzzle play` does, and answers the start and what each
+//! move changed (so the page draws a game or a solution's animation without
+//! knowing a rule), the first refused move with the rules' reason, and with
+//! `"hint": true` what the exact solver proves about the last position: an
+//! optimal plan from there, `unsolvable`, or `limit`. With `"positions": [FROM,
+//! TO]` it also answers the whole positions after FROM … TO of the moves
+//! played, for the page to draw (a bounded window: `positions.rs`), collected
+//! in the same replay.
 //!
-//! The server keeps no game: undo is the client sending fewer moves. The
+//! The API keeps no game: undo is the client sending fewer moves. The
 //! moves are replayed keeping only the current position (a session's
 //! history of positions would grow with moves × board), and each step is
-//! the puzzle's record of what changed ([`Puzzle::step_json`]), so an
+//! the puzzle's record of what changed ([`Page::step_json`]), so an
 //! answer grows with the moves, not with moves × board (the whole
 //! positions asked for have a cap of their own). A replay only reads and
 //! waits for a light slot; a hint searches and waits for a search slot.
+//!
+//! [`Page::step_json`]: gridpuzzle_engine::caps::Page::step_json
 
 use gridpuzzle_engine::caps::PageOf;
 use gridpuzzle_registry::Registered;
-use std::sync::Arc;
 
-use axum::extract::State;
-use axum::response::Response;
 use gridpuzzle_engine::moves::{plan_string, Move};
 use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_engine::session::ALREADY_WON;
@@ -30,18 +29,19 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
 
-use crate::options::{Bounds, LimitsAnswer, Options};
+use crate::endpoint::{dispatch, Job, Slot, Work};
+use crate::options::{LimitsAnswer, Options, SearchBounds};
 use crate::positions::Window;
 use crate::reading::nth_case;
-use crate::request::{field, given, Body, CaseNumber, Input, Moves, PuzzleName};
-use crate::{dispatch, raw, ApiError, App, Ctx, Job, Reply, Slot};
+use crate::request::{field, given, CaseNumber, Input, Moves, PuzzleName};
+use crate::{raw, Answer, ApiError, Ctx};
 
 /// Most moves one play request may replay.
 pub const MAX_PLAY_MOVES: usize = 100_000;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct PlayRequest {
+pub struct PlayRequest {
     #[serde(default, deserialize_with = "given")]
     puzzle: Option<PuzzleName>,
     #[serde(default, deserialize_with = "given")]
@@ -109,16 +109,15 @@ enum Prospect {
     },
 }
 
-pub(crate) async fn handler(State(app): State<Arc<App>>, Body(req): Body<PlayRequest>) -> Response {
-    // A replay is light; a hint searches.
+/// `play`: the request checked for its puzzle, its moves read as the
+/// puzzle's. A replay is light; a hint searches.
+pub fn check(req: PlayRequest, ctx: &Ctx) -> Result<Job, ApiError> {
     let slot = match req.hint {
         Some(Hint(true)) => Slot::Search,
         _ => Slot::Light,
     };
-    app.call(slot, |ctx| {
-        dispatch(PuzzleName::required(req.puzzle)?, Play { req, ctx })
-    })
-    .await
+    let work = dispatch(PuzzleName::required(req.puzzle)?, Play { req, ctx })?;
+    Ok(Job::new(slot, work))
 }
 
 struct Play<'a> {
@@ -127,11 +126,11 @@ struct Play<'a> {
 }
 
 impl Visit for Play<'_> {
-    type Output = Result<Job, ApiError>;
+    type Output = Result<Work, ApiError>;
 
-    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
         let puzzle: P = self.req.options.puzzle()?;
-        let bounds = self.req.options.bounds(&self.ctx.config);
+        let bounds = self.req.options.bounds(&self.ctx.bounds);
         let input = Input::required(self.req.input)?;
         let wanted = CaseNumber::or_first(self.req.case);
         let moves = match &self.req.moves {
@@ -148,13 +147,13 @@ impl Visit for Play<'_> {
         }
         Ok(Box::new(move |ctx| {
             let answer = play(&puzzle, &input, wanted, &moves, hint, window, bounds, ctx)?;
-            Reply::json(&answer)
+            Answer::json(&answer)
         }))
     }
 }
 
-/// A position of the window: [`Page::position_json`](gridpuzzle_engine::caps::Page::position_json) with its `view`,
-/// the [`BoardView`](gridpuzzle_engine::view::BoardView) the page draws
+/// A position of the window: `Page::position_json` with its `view`,
+/// the `BoardView` the page draws
 /// (after the move `last`, so what the move broke is drawn so).
 fn drawn<P: Registered>(
     page: &dyn PageOf<P>,
@@ -181,7 +180,7 @@ fn play<P: Registered>(
     moves: &[P::Move],
     hint: bool,
     mut window: Option<Window>,
-    bounds: Bounds,
+    bounds: SearchBounds,
     ctx: &Ctx,
 ) -> Result<PlayAnswer, ApiError> {
     let page = P::CAPS.page_of()?;

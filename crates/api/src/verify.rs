@@ -1,5 +1,5 @@
-//! `POST /api/verify`: the verdict on each case's plan, with the line
-//! `gridpuzzle verify` prints for it.
+//! `verify` (the server's `POST /api/verify`): the verdict on each case's plan,
+//! with the line `gridpuzzle verify` prints for it.
 //!
 //! The plans are one per case, `null` or `"-"` to skip one; the verdicts,
 //! lines and records are the engine's ([`Tally`], [`checked_json`]), so
@@ -7,29 +7,27 @@
 //!
 //! A plan longer than the puzzle's move cap is over the cap whatever it
 //! holds, said before it is replayed; an uncapped plan is replayed only
-//! within [`MAX_REPLAY_WORK`](crate::reading::MAX_REPLAY_WORK), since a
+//! within [`MAX_REPLAY_WORK`], since a
 //! replay is the puzzle's own and does not stop halfway. Cases are charged
 //! to the request's cell budget, and the loop stops once the client left.
 
 use gridpuzzle_registry::Registered;
-use std::sync::Arc;
 
-use axum::extract::State;
-use axum::response::Response;
 use gridpuzzle_engine::check::{bad_letter, checked_json, read_plan, Checked, Plan, Tally};
 use gridpuzzle_engine::verdict::Verdict;
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::value::RawValue;
 
-use crate::options::{Bounds, LimitsAnswer, Options};
+use crate::endpoint::{dispatch, Job, Slot, Work};
+use crate::options::{LimitsAnswer, Options, SearchBounds};
 use crate::reading::{cases, gone, replay_work, ParseBudget, MAX_REPLAY_WORK};
-use crate::request::{given, Body, Input, PuzzleName};
-use crate::{dispatch, raw, ApiError, App, Ctx, Job, Reply, Slot};
+use crate::request::{given, Input, PuzzleName};
+use crate::{raw, Answer, ApiError, Ctx};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct VerifyRequest {
+pub struct VerifyRequest {
     #[serde(default, deserialize_with = "given")]
     puzzle: Option<PuzzleName>,
     #[serde(default, deserialize_with = "given")]
@@ -170,14 +168,11 @@ struct VerifyAnswer {
     limits: LimitsAnswer,
 }
 
-pub(crate) async fn handler(
-    State(app): State<Arc<App>>,
-    Body(req): Body<VerifyRequest>,
-) -> Response {
-    app.call(Slot::Search, |ctx| {
-        dispatch(PuzzleName::required(req.puzzle)?, Verify { req, ctx })
-    })
-    .await
+/// `verify`: the request checked for its puzzle, its plans read as the
+/// puzzle's moves.
+pub fn check(req: VerifyRequest, ctx: &Ctx) -> Result<Job, ApiError> {
+    let work = dispatch(PuzzleName::required(req.puzzle)?, Verify { req, ctx })?;
+    Ok(Job::new(Slot::Search, work))
 }
 
 struct Verify<'a> {
@@ -186,11 +181,11 @@ struct Verify<'a> {
 }
 
 impl Visit for Verify<'_> {
-    type Output = Result<Job, ApiError>;
+    type Output = Result<Work, ApiError>;
 
-    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
         let puzzle: P = self.req.options.puzzle()?;
-        let bounds = self.req.options.bounds(&self.ctx.config);
+        let bounds = self.req.options.bounds(&self.ctx.bounds);
         let input = Input::required(self.req.input)?;
         let plans = match &self.req.plans {
             Some(plans) => plans.read::<P>()?,
@@ -198,7 +193,7 @@ impl Visit for Verify<'_> {
         };
         Ok(Box::new(move |ctx| {
             let (results, tally) = verify_all(&puzzle, &input, &plans, bounds, ctx)?;
-            Reply::json(&VerifyAnswer {
+            Answer::json(&VerifyAnswer {
                 results,
                 summary: tally.summary(),
                 limits: bounds.answer(),
@@ -211,7 +206,7 @@ fn verify_all<P: Registered>(
     puzzle: &P,
     input: &str,
     plans: &[Plan<P::Move>],
-    bounds: Bounds,
+    bounds: SearchBounds,
     ctx: &Ctx,
 ) -> Result<(Vec<Box<RawValue>>, Tally), ApiError> {
     let mut tally = Tally::default();
@@ -220,7 +215,7 @@ fn verify_all<P: Registered>(
     for (i, case) in cases(puzzle, input).enumerate() {
         gone(ctx)?;
         let n = i + 1;
-        let case = case.map_err(|e| ApiError::bad(e.to_string()))?;
+        let case = case?;
         budget.charge::<P>(&case, n as u64)?;
         let checked = match plans.get(i) {
             None => Checked::Missing { plans: plans.len() },

@@ -1,6 +1,6 @@
-//! `POST /api/board`: the page's editor board ("draft") as judge text and
-//! a game ID, and a game ID back as a draft — so the page holds neither
-//! format (see [`gridpuzzle_engine::page`]).
+//! `board` (the server's `POST /api/board`): the page's editor board ("draft")
+//! as judge text and a game ID, and a game ID back as a draft — so the page
+//! holds neither format (see [`gridpuzzle_engine::page`]).
 //!
 //! - `{"puzzle", "board": DRAFT, "options"?}` answers the board's
 //!   description: `{"puzzle", "input", "id", "options", "lacks"}`, the
@@ -15,25 +15,23 @@
 //!   the words the page used when it read IDs itself.
 //!
 //! The formats are the puzzle's own (its page section of the contract);
-//! this only reads and writes, so it waits for a light slot.
+//! this only reads and writes, so its job waits for a light slot.
 
 use gridpuzzle_registry::Registered;
-use std::sync::Arc;
 
-use axum::extract::State;
-use axum::response::Response;
 use gridpuzzle_engine::page::id_name;
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::endpoint::{dispatch, Job, Slot, Work};
 use crate::options::{settings_answer, Options};
-use crate::request::{field, given, Body, PuzzleName};
-use crate::{dispatch, ApiError, App, Job, Reply, Slot};
+use crate::request::{field, given, PuzzleName};
+use crate::{Answer, ApiError, Ctx};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct BoardRequest {
+pub struct BoardRequest {
     #[serde(default, deserialize_with = "given")]
     puzzle: Option<PuzzleName>,
     #[serde(default, deserialize_with = "given")]
@@ -65,15 +63,14 @@ struct BoardAnswer {
     board: Option<Value>,
 }
 
-pub(crate) async fn handler(
-    State(app): State<Arc<App>>,
-    Body(req): Body<BoardRequest>,
-) -> Response {
-    app.call(Slot::Light, |_| check(req)).await
+/// `board`: the request checked; its work only reads and writes, so it is
+/// light.
+pub fn check(req: BoardRequest, _: &Ctx) -> Result<Job, ApiError> {
+    Ok(Job::new(Slot::Light, work(req)?))
 }
 
-/// The request's job: reading its game ID, or describing its draft.
-fn check(req: BoardRequest) -> Result<Job, ApiError> {
+/// The request's work: reading its game ID, or describing its draft.
+fn work(req: BoardRequest) -> Result<Work, ApiError> {
     if let Some(GameId(id)) = req.id {
         if req.puzzle.is_some() || req.board.is_some() || req.options.is_some() {
             return Err(ApiError::bad(
@@ -108,13 +105,13 @@ struct Encode {
 }
 
 impl Visit for Encode {
-    type Output = Result<Job, ApiError>;
+    type Output = Result<Work, ApiError>;
 
-    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
         let puzzle: P = self.options.puzzle()?;
         let draft = self.draft;
         Ok(Box::new(move |_| {
-            Reply::json(&describe(&puzzle, draft, false)?)
+            Answer::json(&describe(&puzzle, draft, false)?)
         }))
     }
 }
@@ -125,16 +122,16 @@ struct Decode {
 }
 
 impl Visit for Decode {
-    type Output = Result<Job, ApiError>;
+    type Output = Result<Work, ApiError>;
 
-    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
         let id = self.id;
         Ok(Box::new(move |_| {
             let (puzzle, draft) = P::CAPS
                 .page_of()?
                 .read_game_id(&id)
                 .map_err(ApiError::bad)?;
-            Reply::json(&describe(&puzzle, draft, true)?)
+            Answer::json(&describe(&puzzle, draft, true)?)
         }))
     }
 }

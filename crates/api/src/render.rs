@@ -1,8 +1,9 @@
-//! `POST /api/render`: the SVG of case `case` (1-based, default 1)
-//! playing `moves`, or its optimal solution when `moves` is absent (its
-//! start when the search is stopped or the case is unsolvable). `frame:
-//! K` draws a still of the board after move K. The picture is the
-//! puzzle's own ([`Puzzle::svg`]), the same `gridpuzzle render` writes.
+//! `render` (the server's `POST /api/render`): the SVG of case `case` (1-based,
+//! default 1) playing `moves`, or its optimal solution when `moves` is absent
+//! (its start when the search is stopped or the case is unsolvable). `frame: K`
+//! draws a still of the board after move K. The picture is the puzzle's own
+//! ([`svg`](gridpuzzle_engine::caps::svg)), the same `gridpuzzle render`
+//! writes.
 //!
 //! An animation grows with cells × frames, so a request is refused with
 //! 400 before any work past [`MAX_RENDER_MOVES`] moves, and before
@@ -11,15 +12,12 @@
 //! drawn and the moves replayed, and stops at the request's deadline or
 //! when its client leaves: the picture is drawn here ([`draw`]), from the
 //! puzzle's own views and the engine's SVG writer, checking both after
-//! every move, rather than by [`Puzzle::svg`], which cannot be stopped
+//! every move, rather than by [`svg`](gridpuzzle_engine::caps::svg), which cannot be stopped
 //! halfway (an earlier still of 9,999 throws kept a core busy long after
 //! its client was gone).
 
 use gridpuzzle_registry::Registered;
-use std::sync::Arc;
 
-use axum::extract::State;
-use axum::response::Response;
 use gridpuzzle_engine::caps::check_still;
 use gridpuzzle_engine::moves::plan_string;
 use gridpuzzle_engine::search::Outcome;
@@ -27,14 +25,15 @@ use gridpuzzle_engine::svg::{self, Animation, Caption};
 use gridpuzzle_registry::Visit;
 use serde::Deserialize;
 
+use crate::endpoint::{dispatch, Job, Slot, Work};
 use crate::options::Options;
 use crate::reading::{nth_case, replay_work, MAX_REPLAY_WORK};
-use crate::request::{field, given, Body, CaseNumber, Input, Moves, PuzzleName};
-use crate::{dispatch, ApiError, App, Ctx, Job, Reply, Slot};
+use crate::request::{field, given, CaseNumber, Input, Moves, PuzzleName};
+use crate::{Answer, ApiError, Ctx};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct RenderRequest {
+pub struct RenderRequest {
     #[serde(default, deserialize_with = "given")]
     puzzle: Option<PuzzleName>,
     #[serde(default, deserialize_with = "given")]
@@ -54,14 +53,11 @@ field!(
     })
 );
 
-pub(crate) async fn handler(
-    State(app): State<Arc<App>>,
-    Body(req): Body<RenderRequest>,
-) -> Response {
-    app.call(Slot::Search, |ctx| {
-        dispatch(PuzzleName::required(req.puzzle)?, Render { req, ctx })
-    })
-    .await
+/// `render`: the request checked for its puzzle (a picture of the optimal
+/// solution searches for it).
+pub fn check(req: RenderRequest, ctx: &Ctx) -> Result<Job, ApiError> {
+    let work = dispatch(PuzzleName::required(req.puzzle)?, Render { req, ctx })?;
+    Ok(Job::new(Slot::Search, work))
 }
 
 struct Render<'a> {
@@ -70,11 +66,11 @@ struct Render<'a> {
 }
 
 impl Visit for Render<'_> {
-    type Output = Result<Job, ApiError>;
+    type Output = Result<Work, ApiError>;
 
-    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
         let puzzle: P = self.req.options.puzzle()?;
-        let bounds = self.req.options.bounds(&self.ctx.config);
+        let bounds = self.req.options.bounds(&self.ctx.bounds);
         let input = Input::required(self.req.input)?;
         let wanted = CaseNumber::or_first(self.req.case);
         let moves = match &self.req.moves {
@@ -105,7 +101,7 @@ impl Visit for Render<'_> {
             }
             too_large::<P>(&case, plan.len(), frame)?;
             draw(&puzzle, &case, &plan, frame, ctx)?
-                .map(Reply::Svg)
+                .map(Answer::svg)
                 .map_err(|e| {
                     ApiError::bad(format!(
                         "{} {wanted}: the moves cannot be played: {e}",
@@ -154,14 +150,14 @@ fn too_large<P: Registered>(
     Ok(())
 }
 
-/// The picture [`Puzzle::svg`] draws (the same bytes: the same views,
-/// drawn by the engine's same [`svg`](gridpuzzle_engine::svg) functions),
+/// The picture `svg` draws (the same bytes: the same views,
+/// drawn by the engine's same `svg` functions),
 /// drawn here so that the replay checks the request's deadline and cancel
 /// flag after every move: a client that hangs up, or a request out of
 /// time, frees its slot within one move's work rather than after the
 /// whole replay. A still draws the one view it shows; the others are
 /// replayed, not drawn. The inner error is the puzzle's refusal of a move,
-/// in [`Puzzle::svg`]'s words.
+/// in `svg`'s words.
 fn draw<P: Registered>(
     puzzle: &P,
     case: &P::Case,
@@ -212,6 +208,6 @@ fn draw<P: Registered>(
     Ok(Ok(match (animation, picture) {
         (Some(a), _) => a.finish(&caption),
         (None, Some(view)) => svg::still(&view, &caption, still.unwrap_or(0), plan.len()),
-        (None, None) => return Err(ApiError::internal()),
+        (None, None) => return Err(ApiError::Internal),
     }))
 }

@@ -1,33 +1,32 @@
-//! `POST /api/cases`: the boards of a judge input, for the page to draw
-//! and edit.
+//! `cases` (the server's `POST /api/cases`): the boards of a judge input, for
+//! the page to draw and edit.
 //!
-//! Each board is the puzzle's own record ([`Puzzle::board_json`]: cells
+//! Each board is the puzzle's own record
+//! ([`Page::board_json`](gridpuzzle_engine::caps::Page::board_json): cells
 //! are 0-based `[row, column]`, `rows` one string per row) followed by
-//! its `case` number. A board with a side over the server's `max_side`
+//! its `case` number. A board with a side over the call's `max_side`
 //! (the page's editor limit) gets only its size and `"too_large": true`.
 //! A bad case ends the list: the cases before it are returned, with the
 //! parser's message in `error`, as the CLI answers the cases before a bad
-//! one. This only reads, so it waits for a light slot, never behind a
+//! one. This only reads, so its job waits for a light slot, never behind a
 //! search.
 
 use gridpuzzle_registry::Registered;
-use std::sync::Arc;
 
-use axum::extract::State;
-use axum::response::Response;
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
+use crate::endpoint::{dispatch, Job, Slot, Work};
 use crate::options::Options;
 use crate::reading::{cases, ParseBudget};
-use crate::request::{given, Body, Input, PuzzleName};
-use crate::{dispatch, raw, ApiError, App, Ctx, Job, Reply, Slot};
+use crate::request::{given, Input, PuzzleName};
+use crate::{raw, Answer, ApiError, Ctx};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct CasesRequest {
+pub struct CasesRequest {
     #[serde(default, deserialize_with = "given")]
     puzzle: Option<PuzzleName>,
     #[serde(default, deserialize_with = "given")]
@@ -53,14 +52,11 @@ struct TooLarge {
     too_large: bool,
 }
 
-pub(crate) async fn handler(
-    State(app): State<Arc<App>>,
-    Body(req): Body<CasesRequest>,
-) -> Response {
-    app.call(Slot::Light, |_| {
-        dispatch(PuzzleName::required(req.puzzle)?, Cases { req })
-    })
-    .await
+/// `cases`: the request checked for its puzzle; reading its boards is
+/// light.
+pub fn check(req: CasesRequest, _: &Ctx) -> Result<Job, ApiError> {
+    let work = dispatch(PuzzleName::required(req.puzzle)?, Cases { req })?;
+    Ok(Job::new(Slot::Light, work))
 }
 
 struct Cases {
@@ -68,14 +64,14 @@ struct Cases {
 }
 
 impl Visit for Cases {
-    type Output = Result<Job, ApiError>;
+    type Output = Result<Work, ApiError>;
 
-    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
         let puzzle: P = self.req.options.puzzle()?;
         let input = Input::required(self.req.input)?;
         Ok(Box::new(move |ctx| {
             let (cases, error) = boards(&puzzle, &input, ctx)?;
-            Reply::json(&CasesAnswer { cases, error })
+            Answer::json(&CasesAnswer { cases, error })
         }))
     }
 }
@@ -91,7 +87,7 @@ fn boards<P: Registered>(
     input: &str,
     ctx: &Ctx,
 ) -> Result<(Vec<Box<RawValue>>, Option<String>), ApiError> {
-    let max_side = ctx.config.max_side;
+    let max_side = ctx.bounds.max_side;
     let mut boards = Vec::new();
     let mut drawn = 0u64;
     let mut budget = ParseBudget::default();

@@ -1,7 +1,8 @@
-//! Watching a search from the page: `POST /api/trace` (one window of a
-//! search's events, with its exact totals), `POST /api/trace/chart` (the
-//! growth by depth of the searches chosen, as an SVG) and `GET
-//! /api/algorithms` (what each puzzle offers to watch).
+//! Watching a search from the page: `trace` (the server's `POST
+//! /api/trace`: one window of a search's events, with its exact totals),
+//! `trace/chart` (the growth by depth of the searches chosen, as an SVG)
+//! and `algorithms` (`GET /api/algorithms`: what each puzzle offers to
+//! watch).
 //!
 //! Why it is shaped so:
 //!
@@ -13,7 +14,7 @@
 //!   the ones `gridpuzzle trace --compare --format json` prints for the
 //!   same board (the tests compare them), and the chart is the one
 //!   `--compare --plot` draws. The algorithms and lessons come from the
-//!   puzzles ([`Puzzle::ALGORITHMS`], [`Puzzle::LESSONS`]); nothing here
+//!   puzzles ([`Watch::ALGORITHMS`], [`Watch::LESSONS`]); nothing here
 //!   names one.
 //! - **Chunks, not a stream.** A trace may have millions of events; the
 //!   page asks for a window of at most [`MAX_TRACE_STEPS`] steps at a
@@ -22,12 +23,12 @@
 //!   a search that runs out of time can stop at another event on a
 //!   rerun, and its answer says `limit`), so each chunk reruns the search
 //!   from the start and keeps only its window (the engine's `Window` sink, also
-//!   cut at [`MAX_TRACE_CELLS`] cells): the server holds nothing between
+//!   cut at [`MAX_TRACE_CELLS`] cells): the API holds nothing between
 //!   requests, an answer holds one window,
 //!   and every answer carries the whole run's totals (the search runs to
 //!   its end, counted, past the window). `more` says whether events
 //!   follow the window.
-//! - **The usual bounds.** A trace is a search: it takes a search slot,
+//! - **The usual bounds.** A trace is a search: its job waits for a search slot,
 //!   runs under the request's [`Limits`](gridpuzzle_engine::search::Limits)
 //!   (the state budget and deadline a client may lower but not raise, the
 //!   request's cancel flag), and a search stopped by them is reported as
@@ -40,23 +41,23 @@
 //!   rather than in `/api/puzzles`, whose answer scripts and the golden
 //!   files hold byte for byte; like it, the list depends on the build
 //!   only, is written once and takes no slot.
+//!
+//! [`Watch::ALGORITHMS`]: gridpuzzle_engine::caps::Watch::ALGORITHMS
+//! [`Watch::LESSONS`]: gridpuzzle_engine::caps::Watch::LESSONS
 
 use gridpuzzle_registry::Registered;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
-use axum::extract::State;
-use axum::http::StatusCode;
-use axum::response::Response;
 use gridpuzzle_engine::puzzle::exact_answer;
 use gridpuzzle_engine::trace::{self, chart_svg, Algorithm, Count, Prune, Sink, Step, Tally};
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Serialize};
 
-use crate::error::json_response;
+use crate::endpoint::{dispatch, Job, Slot, Work};
 use crate::options::{LimitsAnswer, Options};
 use crate::reading::nth_case;
-use crate::request::{field, given, Body, CaseNumber, Input, PuzzleName};
-use crate::{dispatch, ApiError, App, Ctx, Job, Reply, Slot};
+use crate::request::{field, given, CaseNumber, Input, PuzzleName};
+use crate::{Answer, ApiError, Ctx};
 
 /// Most steps one `/api/trace` answer holds (its `count`, and the default):
 /// a few hundred kilobytes of JSON.
@@ -77,7 +78,7 @@ const MAX_WATCHED: usize = 3;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct TraceRequest {
+pub struct TraceRequest {
     #[serde(default, deserialize_with = "given")]
     puzzle: Option<PuzzleName>,
     #[serde(default, deserialize_with = "given")]
@@ -93,7 +94,7 @@ pub(crate) struct TraceRequest {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct ChartRequest {
+pub struct ChartRequest {
     #[serde(default, deserialize_with = "given")]
     puzzle: Option<PuzzleName>,
     #[serde(default, deserialize_with = "given")]
@@ -222,24 +223,16 @@ impl TallyAnswer {
     }
 }
 
-pub(crate) async fn handler(
-    State(app): State<Arc<App>>,
-    Body(req): Body<TraceRequest>,
-) -> Response {
-    app.call(Slot::Search, |ctx| {
-        dispatch(PuzzleName::required(req.puzzle)?, Trace { req, ctx })
-    })
-    .await
+/// `trace`: the request checked for its puzzle and algorithm.
+pub fn check(req: TraceRequest, ctx: &Ctx) -> Result<Job, ApiError> {
+    let work = dispatch(PuzzleName::required(req.puzzle)?, Trace { req, ctx })?;
+    Ok(Job::new(Slot::Search, work))
 }
 
-pub(crate) async fn chart_handler(
-    State(app): State<Arc<App>>,
-    Body(req): Body<ChartRequest>,
-) -> Response {
-    app.call(Slot::Search, |ctx| {
-        dispatch(PuzzleName::required(req.puzzle)?, Chart { req, ctx })
-    })
-    .await
+/// `trace/chart`: the request checked for its puzzle and algorithms.
+pub fn check_chart(req: ChartRequest, ctx: &Ctx) -> Result<Job, ApiError> {
+    let work = dispatch(PuzzleName::required(req.puzzle)?, Chart { req, ctx })?;
+    Ok(Job::new(Slot::Search, work))
 }
 
 /// `name` as one of `P`'s algorithms, or the engine's error listing them.
@@ -259,11 +252,11 @@ struct Trace<'a> {
 }
 
 impl Visit for Trace<'_> {
-    type Output = Result<Job, ApiError>;
+    type Output = Result<Work, ApiError>;
 
-    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
         let puzzle: P = self.req.options.puzzle()?;
-        let bounds = self.req.options.bounds(&self.ctx.config);
+        let bounds = self.req.options.bounds(&self.ctx.bounds);
         let input = Input::required(self.req.input)?;
         let wanted = CaseNumber::or_first(self.req.case);
         let AlgorithmName(name) = self.req.algorithm.ok_or_else(|| {
@@ -293,7 +286,7 @@ impl Visit for Trace<'_> {
                 exact,
             )
             .map_err(ApiError::bad)?;
-            Reply::json(&TraceAnswer {
+            Answer::json(&TraceAnswer {
                 case: wanted,
                 algorithm: run.algorithm,
                 answer: run.traced.answer,
@@ -319,11 +312,11 @@ struct Chart<'a> {
 }
 
 impl Visit for Chart<'_> {
-    type Output = Result<Job, ApiError>;
+    type Output = Result<Work, ApiError>;
 
-    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
         let puzzle: P = self.req.options.puzzle()?;
-        let bounds = self.req.options.bounds(&self.ctx.config);
+        let bounds = self.req.options.bounds(&self.ctx.bounds);
         let input = Input::required(self.req.input)?;
         let wanted = CaseNumber::or_first(self.req.case);
         let AlgorithmNames(given) = self.req.algorithms.ok_or_else(|| {
@@ -366,7 +359,7 @@ impl Visit for Chart<'_> {
                 P::INFO.title,
                 P::INFO.unit
             );
-            Ok(Reply::Svg(chart_svg(&title, &lines)))
+            Ok(Answer::svg(chart_svg(&title, &lines)))
         }))
     }
 }
@@ -457,11 +450,11 @@ struct LessonRecord {
     algorithms: &'static [&'static str],
 }
 
-/// `GET /api/algorithms`: every offered puzzle's searches (name, title,
+/// The answer of `algorithms`, written once: every offered puzzle's searches (name, title,
 /// paragraph, whether exact) and lessons, in the puzzles' own order.
-pub(crate) async fn list() -> Response {
+pub fn catalog() -> &'static str {
     static CATALOG: OnceLock<String> = OnceLock::new();
-    let body = CATALOG.get_or_init(|| {
+    CATALOG.get_or_init(|| {
         let catalog = AlgorithmCatalog {
             max_steps: MAX_TRACE_STEPS,
             max_watched: MAX_WATCHED,
@@ -471,8 +464,7 @@ pub(crate) async fn list() -> Response {
                 .collect(),
         };
         serde_json::to_string(&catalog).expect("the catalog serializes")
-    });
-    json_response(StatusCode::OK, body.clone())
+    })
 }
 
 struct Describe;
