@@ -26,7 +26,7 @@ use serde_json::{Map, Value};
 
 use crate::endpoint::{dispatch, Job, Slot, Work};
 use crate::options::{settings_answer, Options};
-use crate::request::{field, given, PuzzleName};
+use crate::request::{given, string_field, PuzzleName};
 use crate::{Answer, ApiError, Ctx};
 
 #[derive(Deserialize)]
@@ -42,13 +42,10 @@ pub struct BoardRequest {
     id: Option<GameId>,
 }
 
-field!(
+string_field!(
     /// `id`: a game ID, the text after `#` in the page's links.
-    pub(crate) struct GameId(String),
-    |v| v
-        .as_str()
-        .map(str::to_string)
-        .ok_or_else(|| "`id` must be a string (a game ID)".to_string())
+    pub(crate) struct GameId,
+    |_v| "`id` must be a string (a game ID)"
 );
 
 #[derive(Serialize)]

@@ -12,27 +12,18 @@
 //! search.
 
 use gridpuzzle_registry::Registered;
-
-use gridpuzzle_registry::Visit;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
-use crate::endpoint::{dispatch, Job, Slot, Work};
-use crate::options::Options;
+use crate::endpoint::{Job, Slot, Work};
 use crate::reading::{cases, ParseBudget};
-use crate::request::{given, Input, PuzzleName};
+use crate::setup::{self, on_input, Own, Setup};
 use crate::{raw, Answer, ApiError, Ctx};
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CasesRequest {
-    #[serde(default, deserialize_with = "given")]
-    puzzle: Option<PuzzleName>,
-    #[serde(default, deserialize_with = "given")]
-    input: Option<Input>,
-    #[serde(default)]
-    options: Options,
+on_input! {
+    /// A `cases` request: `puzzle`, `input`, `options`.
+    pub struct CasesRequest => Cases {}
 }
 
 #[derive(Serialize)]
@@ -52,25 +43,20 @@ struct TooLarge {
     too_large: bool,
 }
 
-/// `cases`: the request checked for its puzzle; reading its boards is
-/// light.
-pub fn check(req: CasesRequest, _: &Ctx) -> Result<Job, ApiError> {
-    let work = dispatch(PuzzleName::required(req.puzzle)?, Cases { req })?;
-    Ok(Job::new(Slot::Light, work))
+/// `cases`: the request checked for its puzzle.
+pub fn check(req: CasesRequest, ctx: &Ctx) -> Result<Job, ApiError> {
+    setup::check(req, ctx)
 }
 
-struct Cases {
-    req: CasesRequest,
-}
+impl Own for Cases {
+    /// Reading boards is light.
+    fn slot(&self) -> Slot {
+        Slot::Light
+    }
 
-impl Visit for Cases {
-    type Output = Result<Work, ApiError>;
-
-    fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
-        let puzzle: P = self.req.options.puzzle()?;
-        let input = Input::required(self.req.input)?;
+    fn work<P: Registered>(self, s: Setup<P>) -> Result<Work, ApiError> {
         Ok(Box::new(move |ctx| {
-            let (cases, error) = boards(&puzzle, &input, ctx)?;
+            let (cases, error) = boards(&s.puzzle, &s.input, ctx)?;
             Answer::json(&CasesAnswer { cases, error })
         }))
     }

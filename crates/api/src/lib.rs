@@ -39,6 +39,12 @@
 //! - **One error, typed to the edge** ([`ApiError`]): the endpoints read
 //!   and check with `?`, and an error becomes a status and
 //!   `{"error": ...}` only in [`Answer`].
+//! - **The shared set-up once** (`setup.rs`): the seven endpoints that
+//!   work on a judge input (solve, verify, play, render, cases, trace and
+//!   its chart) declare their request with the shared fields and read
+//!   them in one function: the puzzle by name, its settings, the search
+//!   bounds, the input and the case number, with the same refusals in the
+//!   same order. Each writes only what is its own.
 //!
 //! The endpoints, one module each: `solve.rs`, `verify.rs`,
 //! `generate.rs`, `render.rs` (drawn here, move by move, so it stops at
@@ -62,6 +68,7 @@ mod puzzles;
 mod reading;
 mod render;
 mod request;
+mod setup;
 mod solve;
 mod trace;
 mod verify;

@@ -19,39 +19,33 @@
 //! [`Page::step_json`]: gridpuzzle_engine::caps::Page::step_json
 
 use gridpuzzle_engine::caps::PageOf;
-use gridpuzzle_registry::Registered;
-
 use gridpuzzle_engine::moves::{plan_string, Move};
 use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_engine::session::ALREADY_WON;
-use gridpuzzle_registry::Visit;
-use serde::{Deserialize, Serialize};
+use gridpuzzle_registry::Registered;
+use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
 
-use crate::endpoint::{dispatch, Job, Slot, Work};
-use crate::options::{LimitsAnswer, Options, SearchBounds};
+use crate::endpoint::{Job, Slot, Work};
+use crate::options::LimitsAnswer;
 use crate::positions::Window;
 use crate::reading::nth_case;
-use crate::request::{field, given, CaseNumber, Input, Moves, PuzzleName};
+use crate::request::{field, Moves};
+use crate::setup::{self, on_input, Own, Setup};
 use crate::{raw, Answer, ApiError, Ctx};
 
 /// Most moves one play request may replay.
 pub const MAX_PLAY_MOVES: usize = 100_000;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PlayRequest {
-    #[serde(default, deserialize_with = "given")]
-    puzzle: Option<PuzzleName>,
-    #[serde(default, deserialize_with = "given")]
-    input: Option<Input>,
-    #[serde(default)]
-    options: Options,
-    case: Option<CaseNumber>,
-    moves: Option<Moves>,
-    hint: Option<Hint>,
-    positions: Option<Window>,
+on_input! {
+    /// A `play` request: `puzzle`, `input`, `options`, `case`, and the
+    /// `moves` to play, whether to `hint`, the `positions` to draw.
+    pub struct PlayRequest with case => Play {
+        moves: Option<Moves>,
+        hint: Option<Hint>,
+        positions: Option<Window>,
+    }
 }
 
 field!(
@@ -110,35 +104,27 @@ enum Prospect {
 }
 
 /// `play`: the request checked for its puzzle, its moves read as the
-/// puzzle's. A replay is light; a hint searches.
+/// puzzle's.
 pub fn check(req: PlayRequest, ctx: &Ctx) -> Result<Job, ApiError> {
-    let slot = match req.hint {
-        Some(Hint(true)) => Slot::Search,
-        _ => Slot::Light,
-    };
-    let work = dispatch(PuzzleName::required(req.puzzle)?, Play { req, ctx })?;
-    Ok(Job::new(slot, work))
+    setup::check(req, ctx)
 }
 
-struct Play<'a> {
-    req: PlayRequest,
-    ctx: &'a Ctx,
-}
+impl Own for Play {
+    /// A replay is light; a hint searches.
+    fn slot(&self) -> Slot {
+        match self.hint {
+            Some(Hint(true)) => Slot::Search,
+            _ => Slot::Light,
+        }
+    }
 
-impl Visit for Play<'_> {
-    type Output = Result<Work, ApiError>;
-
-    fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
-        let puzzle: P = self.req.options.puzzle()?;
-        let bounds = self.req.options.bounds(&self.ctx.bounds);
-        let input = Input::required(self.req.input)?;
-        let wanted = CaseNumber::or_first(self.req.case);
-        let moves = match &self.req.moves {
+    fn work<P: Registered>(self, s: Setup<P>) -> Result<Work, ApiError> {
+        let moves = match &self.moves {
             Some(moves) => moves.read::<P::Move>()?,
             None => Vec::new(),
         };
-        let hint = matches!(self.req.hint, Some(Hint(true)));
-        let window = self.req.positions;
+        let hint = matches!(self.hint, Some(Hint(true)));
+        let window = self.positions;
         if moves.len() > MAX_PLAY_MOVES {
             return Err(ApiError::bad(format!(
                 "at most {MAX_PLAY_MOVES} moves in one play request, found {}",
@@ -146,15 +132,14 @@ impl Visit for Play<'_> {
             )));
         }
         Ok(Box::new(move |ctx| {
-            let answer = play(&puzzle, &input, wanted, &moves, hint, window, bounds, ctx)?;
-            Answer::json(&answer)
+            Answer::json(&play(&s, &moves, hint, window, ctx)?)
         }))
     }
 }
 
-/// A position of the window: `Page::position_json` with its `view`,
-/// the `BoardView` the page draws
-/// (after the move `last`, so what the move broke is drawn so).
+/// A position of the window: `Page::position_json` with its `view`, the
+/// `BoardView` the page draws (after the move `last`, so what the move
+/// broke is drawn so).
 fn drawn<P: Registered>(
     page: &dyn PageOf<P>,
     puzzle: &P,
@@ -172,17 +157,16 @@ fn drawn<P: Registered>(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Plays `moves` on the case `s` names, collecting the positions of
+/// `window`, and with `hint` what the solver proves about the last one.
 fn play<P: Registered>(
-    puzzle: &P,
-    input: &str,
-    wanted: u64,
+    s: &Setup<P>,
     moves: &[P::Move],
     hint: bool,
     mut window: Option<Window>,
-    bounds: SearchBounds,
     ctx: &Ctx,
 ) -> Result<PlayAnswer, ApiError> {
+    let (puzzle, input, wanted, bounds) = (&s.puzzle, s.input.as_str(), s.case, s.bounds);
     let page = P::CAPS.page_of()?;
     let case = nth_case(puzzle, input, wanted, ctx)?;
     let mut state = puzzle.start(&case);

@@ -46,14 +46,13 @@
 //! [`PageInfo::levels`]: gridpuzzle_engine::caps::PageInfo::levels
 //! [`PageInfo::difficulties`]: gridpuzzle_engine::caps::PageInfo::difficulties
 
-use gridpuzzle_registry::Registered;
 use std::sync::OnceLock;
 
 use gridpuzzle_engine::caps::{Levels, PageOf, Setting};
 use gridpuzzle_engine::moves::Move;
 use gridpuzzle_engine::page::MAX_SIDE;
 use gridpuzzle_engine::puzzle::{nth_case, NthCase};
-use gridpuzzle_registry::Visit;
+use gridpuzzle_registry::{Registered, Visit};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -179,22 +178,37 @@ impl SettingRecord {
 /// The answer of `puzzles`, written once.
 pub fn catalog() -> &'static str {
     static CATALOG: OnceLock<String> = OnceLock::new();
-    CATALOG.get_or_init(|| {
-        let catalog = Catalog {
-            max_side: MAX_SIDE,
-            max_moves: MAX_PLAY_MOVES,
-            max_positions: MAX_POSITIONS,
-            palette: gridpuzzle_engine::view::palette_variables(),
-            puzzles: offered()
-                .filter_map(|name| gridpuzzle_registry::visit(name, Describe).flatten())
-                .collect(),
-        };
-        serde_json::to_string(&catalog).expect("the catalog serializes")
+    written_once(&CATALOG, || Catalog {
+        max_side: MAX_SIDE,
+        max_moves: MAX_PLAY_MOVES,
+        max_positions: MAX_POSITIONS,
+        palette: gridpuzzle_engine::view::palette_variables(),
+        puzzles: offered_records(Describe),
     })
 }
 
+/// `make()` as JSON, written once into `cell`: a catalog depends on the
+/// build alone, so it is made at its first request and never again.
+pub(crate) fn written_once<T: Serialize>(
+    cell: &'static OnceLock<String>,
+    make: impl FnOnce() -> T,
+) -> &'static str {
+    cell.get_or_init(|| serde_json::to_string(&make()).expect("a catalog serializes"))
+}
+
+/// What `describe` says of each puzzle the page offers, in the registry's
+/// order (nothing of one it answers `None` for).
+pub(crate) fn offered_records<V, R>(describe: V) -> Vec<R>
+where
+    V: Visit<Output = Option<R>> + Copy,
+{
+    offered()
+        .filter_map(|name| gridpuzzle_registry::visit(name, describe).flatten())
+        .collect()
+}
+
 /// The names of the puzzles the page offers: those with a page.
-pub(crate) fn offered() -> impl Iterator<Item = &'static str> {
+fn offered() -> impl Iterator<Item = &'static str> {
     gridpuzzle_registry::entries()
         .into_iter()
         .filter(|e| e.page.is_some())
@@ -202,6 +216,7 @@ pub(crate) fn offered() -> impl Iterator<Item = &'static str> {
 }
 
 /// A puzzle's record.
+#[derive(Clone, Copy)]
 struct Describe;
 
 impl Visit for Describe {

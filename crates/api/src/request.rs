@@ -309,6 +309,26 @@ macro_rules! field {
 }
 pub(crate) use field;
 
+/// Declares a field that must be a JSON string: a newtype of the string
+/// as sent (moved out, not copied: an `input` may be a megabyte), and for
+/// anything else the words of a closure of the value sent (`&Value`).
+macro_rules! string_field {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident, |$v:ident| $refusal:expr) => {
+        $(#[$meta])*
+        $vis struct $name(pub String);
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$name, D::Error> {
+                match <serde_json::Value as serde::Deserialize>::deserialize(d)? {
+                    serde_json::Value::String(s) => Ok($name(s)),
+                    $v => Err(<D::Error as serde::de::Error>::custom($refusal)),
+                }
+            }
+        }
+    };
+}
+pub(crate) use string_field;
+
 /// `puzzle`: the name of a registered puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct PuzzleName(&'static str);
@@ -347,9 +367,12 @@ impl<'de> Deserialize<'de> for PuzzleName {
     }
 }
 
-/// `input`: the judge input, as a string.
-#[derive(Debug, Clone)]
-pub(crate) struct Input(String);
+string_field!(
+    /// `input`: the judge input, as a string.
+    #[derive(Debug, Clone)]
+    pub(crate) struct Input,
+    |_v| "`input` must be a string (the judge input)"
+);
 
 impl Input {
     /// The input a request gave, or the error for a missing one.
@@ -357,17 +380,6 @@ impl Input {
         given
             .map(|i| i.0)
             .ok_or_else(|| ApiError::bad("missing field `input` (the judge input, as a string)"))
-    }
-}
-
-impl<'de> Deserialize<'de> for Input {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Input, D::Error> {
-        match Value::deserialize(d)? {
-            Value::String(s) => Ok(Input(s)),
-            _ => Err(D::Error::custom(
-                "`input` must be a string (the judge input)",
-            )),
-        }
     }
 }
 
@@ -385,10 +397,13 @@ impl CaseNumber {
     }
 }
 
-/// `moves`: a string of move letters such as `"RDLU"`, read as the
-/// puzzle's moves once the puzzle is known.
-#[derive(Debug, Clone)]
-pub(crate) struct Moves(String);
+string_field!(
+    /// `moves`: a string of move letters such as `"RDLU"`, read as the
+    /// puzzle's moves once the puzzle is known.
+    #[derive(Debug, Clone)]
+    pub(crate) struct Moves,
+    |_v| "`moves` must be a string such as \"RDLU\""
+);
 
 impl Moves {
     /// The moves of puzzle move type `M`, or the first letter that is none.
@@ -400,16 +415,5 @@ impl Moves {
                 M::letters()
             ))
         })
-    }
-}
-
-impl<'de> Deserialize<'de> for Moves {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Moves, D::Error> {
-        match Value::deserialize(d)? {
-            Value::String(s) => Ok(Moves(s)),
-            _ => Err(D::Error::custom(
-                "`moves` must be a string such as \"RDLU\"",
-            )),
-        }
     }
 }

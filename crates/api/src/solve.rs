@@ -6,28 +6,20 @@
 //! message (the cases before it are not returned: a script should fix its
 //! input).
 
-use gridpuzzle_registry::Registered;
-
 use gridpuzzle_engine::report::search_json;
-use gridpuzzle_registry::Visit;
-use serde::{Deserialize, Serialize};
+use gridpuzzle_registry::Registered;
+use serde::Serialize;
 use serde_json::value::RawValue;
 
-use crate::endpoint::{dispatch, Job, Slot, Work};
-use crate::options::{LimitsAnswer, Options, SearchBounds};
+use crate::endpoint::{Job, Work};
+use crate::options::{LimitsAnswer, SearchBounds};
 use crate::reading::{cases, gone, ParseBudget};
-use crate::request::{given, Input, PuzzleName};
+use crate::setup::{self, on_input, Own, Setup};
 use crate::{raw, Answer, ApiError, Ctx};
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SolveRequest {
-    #[serde(default, deserialize_with = "given")]
-    puzzle: Option<PuzzleName>,
-    #[serde(default, deserialize_with = "given")]
-    input: Option<Input>,
-    #[serde(default)]
-    options: Options,
+on_input! {
+    /// A `solve` request: `puzzle`, `input`, `options`.
+    pub struct SolveRequest => Solve {}
 }
 
 #[derive(Serialize)]
@@ -36,29 +28,18 @@ struct SolveAnswer {
     limits: LimitsAnswer,
 }
 
-/// `solve`: the request checked for its puzzle, as a search.
+/// `solve`: the request checked for its puzzle; its job is a search.
 pub fn check(req: SolveRequest, ctx: &Ctx) -> Result<Job, ApiError> {
-    let work = dispatch(PuzzleName::required(req.puzzle)?, Solve { req, ctx })?;
-    Ok(Job::new(Slot::Search, work))
+    setup::check(req, ctx)
 }
 
-struct Solve<'a> {
-    req: SolveRequest,
-    ctx: &'a Ctx,
-}
-
-impl Visit for Solve<'_> {
-    type Output = Result<Work, ApiError>;
-
-    fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
-        let puzzle: P = self.req.options.puzzle()?;
-        let bounds = self.req.options.bounds(&self.ctx.bounds);
-        let input = Input::required(self.req.input)?;
+impl Own for Solve {
+    fn work<P: Registered>(self, s: Setup<P>) -> Result<Work, ApiError> {
         Ok(Box::new(move |ctx| {
-            let results = solve_all(&puzzle, &input, bounds, ctx)?;
+            let results = solve_all(&s.puzzle, &s.input, s.bounds, ctx)?;
             Answer::json(&SolveAnswer {
                 results,
-                limits: bounds.answer(),
+                limits: s.bounds.answer(),
             })
         }))
     }

@@ -45,18 +45,19 @@
 //! [`Watch::ALGORITHMS`]: gridpuzzle_engine::caps::Watch::ALGORITHMS
 //! [`Watch::LESSONS`]: gridpuzzle_engine::caps::Watch::LESSONS
 
-use gridpuzzle_registry::Registered;
 use std::sync::OnceLock;
 
 use gridpuzzle_engine::puzzle::exact_answer;
 use gridpuzzle_engine::trace::{self, chart_svg, Algorithm, Count, Prune, Sink, Step, Tally};
-use gridpuzzle_registry::Visit;
-use serde::{Deserialize, Serialize};
+use gridpuzzle_registry::{Registered, Visit};
+use serde::Serialize;
 
-use crate::endpoint::{dispatch, Job, Slot, Work};
-use crate::options::{LimitsAnswer, Options};
+use crate::endpoint::{Job, Work};
+use crate::options::LimitsAnswer;
+use crate::puzzles::{offered_records, written_once};
 use crate::reading::nth_case;
-use crate::request::{field, given, CaseNumber, Input, PuzzleName};
+use crate::request::{field, given, string_field};
+use crate::setup::{self, on_input, Own, Setup};
 use crate::{Answer, ApiError, Ctx};
 
 /// Most steps one `/api/trace` answer holds (its `count`, and the default):
@@ -76,44 +77,31 @@ pub const MAX_CHART_ALGORITHMS: usize = 8;
 /// How many algorithms the page watches side by side, at most.
 const MAX_WATCHED: usize = 3;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TraceRequest {
-    #[serde(default, deserialize_with = "given")]
-    puzzle: Option<PuzzleName>,
-    #[serde(default, deserialize_with = "given")]
-    input: Option<Input>,
-    #[serde(default)]
-    options: Options,
-    case: Option<CaseNumber>,
-    #[serde(default, deserialize_with = "given")]
-    algorithm: Option<AlgorithmName>,
-    from: Option<FirstStep>,
-    count: Option<StepCount>,
+on_input! {
+    /// A `trace` request: `puzzle`, `input`, `options`, `case`, the
+    /// `algorithm` to watch and the window of steps (`from`, `count`).
+    pub struct TraceRequest with case => Trace {
+        #[serde(default, deserialize_with = "given")]
+        algorithm: Option<AlgorithmName>,
+        from: Option<FirstStep>,
+        count: Option<StepCount>,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ChartRequest {
-    #[serde(default, deserialize_with = "given")]
-    puzzle: Option<PuzzleName>,
-    #[serde(default, deserialize_with = "given")]
-    input: Option<Input>,
-    #[serde(default)]
-    options: Options,
-    case: Option<CaseNumber>,
-    #[serde(default, deserialize_with = "given")]
-    algorithms: Option<AlgorithmNames>,
+on_input! {
+    /// A `trace/chart` request: `puzzle`, `input`, `options`, `case` and
+    /// the `algorithms` to chart.
+    pub struct ChartRequest with case => Chart {
+        #[serde(default, deserialize_with = "given")]
+        algorithms: Option<AlgorithmNames>,
+    }
 }
 
-field!(
+string_field!(
     /// `algorithm`: the name of a search, checked against the puzzle's
     /// once it is known.
-    pub(crate) struct AlgorithmName(String),
-    |v| v
-        .as_str()
-        .map(str::to_string)
-        .ok_or_else(|| format!("`algorithm` must be a string (an algorithm's name), found {v}"))
+    pub(crate) struct AlgorithmName,
+    |v| format!("`algorithm` must be a string (an algorithm's name), found {v}")
 );
 
 field!(
@@ -223,16 +211,16 @@ impl TallyAnswer {
     }
 }
 
-/// `trace`: the request checked for its puzzle and algorithm.
+/// `trace`: the request checked for its puzzle and algorithm; its job is
+/// a search.
 pub fn check(req: TraceRequest, ctx: &Ctx) -> Result<Job, ApiError> {
-    let work = dispatch(PuzzleName::required(req.puzzle)?, Trace { req, ctx })?;
-    Ok(Job::new(Slot::Search, work))
+    setup::check(req, ctx)
 }
 
-/// `trace/chart`: the request checked for its puzzle and algorithms.
+/// `trace/chart`: the request checked for its puzzle and algorithms; its
+/// job is a search.
 pub fn check_chart(req: ChartRequest, ctx: &Ctx) -> Result<Job, ApiError> {
-    let work = dispatch(PuzzleName::required(req.puzzle)?, Chart { req, ctx })?;
-    Ok(Job::new(Slot::Search, work))
+    setup::check(req, ctx)
 }
 
 /// `name` as one of `P`'s algorithms, or the engine's error listing them.
@@ -246,48 +234,52 @@ fn known<P: Registered>(name: &str) -> Result<&'static str, ApiError> {
         .ok_or_else(|| ApiError::bad(trace::unknown_algorithm(watch, name)))
 }
 
-struct Trace<'a> {
-    req: TraceRequest,
-    ctx: &'a Ctx,
+/// The refusal of a request without `field`, naming `P`'s algorithms
+/// after `list`.
+fn missing<P: Registered>(field: &str, list: &str) -> ApiError {
+    ApiError::bad(format!(
+        "missing field `{field}` ({list}{})",
+        names::<P>().join(", ")
+    ))
 }
 
-impl Visit for Trace<'_> {
-    type Output = Result<Work, ApiError>;
+/// The engine's run of `algorithm` on `case`, under the request's bounds:
+/// its first `max_events` events handed to `sink`, judged against `exact`.
+fn run<P: Registered>(
+    s: &Setup<P>,
+    case: &P::Case,
+    algorithm: &str,
+    max_events: u64,
+    sink: &mut dyn Sink,
+    exact: Option<i64>,
+    ctx: &Ctx,
+) -> Result<trace::Run, ApiError> {
+    let watch = P::CAPS.watching()?;
+    let limits = s.bounds.limits(ctx);
+    trace::run(
+        watch, &s.puzzle, case, algorithm, &limits, max_events, sink, exact,
+    )
+    .map_err(ApiError::bad)
+}
 
-    fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
-        let puzzle: P = self.req.options.puzzle()?;
-        let bounds = self.req.options.bounds(&self.ctx.bounds);
-        let input = Input::required(self.req.input)?;
-        let wanted = CaseNumber::or_first(self.req.case);
-        let AlgorithmName(name) = self.req.algorithm.ok_or_else(|| {
-            ApiError::bad(format!(
-                "missing field `algorithm` ({})",
-                names::<P>().join(", ")
-            ))
-        })?;
+impl Own for Trace {
+    fn work<P: Registered>(self, s: Setup<P>) -> Result<Work, ApiError> {
+        let AlgorithmName(name) = self
+            .algorithm
+            .ok_or_else(|| missing::<P>("algorithm", ""))?;
         let name = known::<P>(&name)?;
-        let from = self.req.from.map_or(1, |f| f.0);
-        let count = self.req.count.map_or(MAX_TRACE_STEPS, |c| c.0);
+        let from = self.from.map_or(1, |f| f.0);
+        let count = self.count.map_or(MAX_TRACE_STEPS, |c| c.0);
         Ok(Box::new(move |ctx| {
-            let case = nth_case(&puzzle, &input, wanted, ctx)?;
-            let exact = exact_answer(&puzzle, &case, &bounds.limits(ctx));
+            let case = nth_case(&s.puzzle, &s.input, s.case, ctx)?;
+            let exact = exact_answer(&s.puzzle, &case, &s.bounds.limits(ctx));
             let mut window = Chunk::new(from, count);
             // Nothing past the window is handed on, so the run's `cut`
             // says whether events follow it.
             let last = from.saturating_add(count as u64 - 1);
-            let run = trace::run(
-                P::CAPS.watching()?,
-                &puzzle,
-                &case,
-                name,
-                &bounds.limits(ctx),
-                last,
-                &mut window,
-                exact,
-            )
-            .map_err(ApiError::bad)?;
+            let run = run(&s, &case, name, last, &mut window, exact, ctx)?;
             Answer::json(&TraceAnswer {
-                case: wanted,
+                case: s.case,
                 algorithm: run.algorithm,
                 answer: run.traced.answer,
                 correct: run.correct(),
@@ -300,31 +292,17 @@ impl Visit for Trace<'_> {
                 from,
                 steps: window.steps,
                 more: run.cut || window.full,
-                limits: bounds.answer(),
+                limits: s.bounds.answer(),
             })
         }))
     }
 }
 
-struct Chart<'a> {
-    req: ChartRequest,
-    ctx: &'a Ctx,
-}
-
-impl Visit for Chart<'_> {
-    type Output = Result<Work, ApiError>;
-
-    fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
-        let puzzle: P = self.req.options.puzzle()?;
-        let bounds = self.req.options.bounds(&self.ctx.bounds);
-        let input = Input::required(self.req.input)?;
-        let wanted = CaseNumber::or_first(self.req.case);
-        let AlgorithmNames(given) = self.req.algorithms.ok_or_else(|| {
-            ApiError::bad(format!(
-                "missing field `algorithms` (a list of {})",
-                names::<P>().join(", ")
-            ))
-        })?;
+impl Own for Chart {
+    fn work<P: Registered>(self, s: Setup<P>) -> Result<Work, ApiError> {
+        let AlgorithmNames(given) = self
+            .algorithms
+            .ok_or_else(|| missing::<P>("algorithms", "a list of "))?;
         let mut chosen: Vec<&'static str> = Vec::new();
         for name in &given {
             let name = known::<P>(name)?;
@@ -334,30 +312,21 @@ impl Visit for Chart<'_> {
             chosen.push(name);
         }
         Ok(Box::new(move |ctx| {
-            let case = nth_case(&puzzle, &input, wanted, ctx)?;
+            let case = nth_case(&s.puzzle, &s.input, s.case, ctx)?;
             let mut series = Vec::new();
             for name in chosen {
                 // Counts only: no step is kept, nor judged.
-                let run = trace::run(
-                    P::CAPS.watching()?,
-                    &puzzle,
-                    &case,
-                    name,
-                    &bounds.limits(ctx),
-                    0,
-                    &mut Count,
-                    None,
-                )
-                .map_err(ApiError::bad)?;
+                let run = run(&s, &case, name, 0, &mut Count, None, ctx)?;
                 series.push((run.algorithm, run.tally.by_depth));
             }
             let lines: Vec<(&str, &[u64])> =
                 series.iter().map(|(a, v)| (*a, v.as_slice())).collect();
             // The title `trace --compare --plot` gives its chart.
             let title = format!(
-                "{}: {} {wanted}, states expanded by depth",
+                "{}: {} {}, states expanded by depth",
                 P::INFO.title,
-                P::INFO.unit
+                P::INFO.unit,
+                s.case
             );
             Ok(Answer::svg(chart_svg(&title, &lines)))
         }))
@@ -454,26 +423,23 @@ struct LessonRecord {
 /// paragraph, whether exact) and lessons, in the puzzles' own order.
 pub fn catalog() -> &'static str {
     static CATALOG: OnceLock<String> = OnceLock::new();
-    CATALOG.get_or_init(|| {
-        let catalog = AlgorithmCatalog {
-            max_steps: MAX_TRACE_STEPS,
-            max_watched: MAX_WATCHED,
-            max_chart: MAX_CHART_ALGORITHMS,
-            puzzles: crate::puzzles::offered()
-                .filter_map(|name| gridpuzzle_registry::visit(name, Describe))
-                .collect(),
-        };
-        serde_json::to_string(&catalog).expect("the catalog serializes")
+    written_once(&CATALOG, || AlgorithmCatalog {
+        max_steps: MAX_TRACE_STEPS,
+        max_watched: MAX_WATCHED,
+        max_chart: MAX_CHART_ALGORITHMS,
+        puzzles: offered_records(Describe),
     })
 }
 
+/// A puzzle's searches and lessons (none without searches to watch).
+#[derive(Clone, Copy)]
 struct Describe;
 
 impl Visit for Describe {
-    type Output = PuzzleAlgorithms;
+    type Output = Option<PuzzleAlgorithms>;
 
-    fn visit<P: Registered>(self, _: P) -> PuzzleAlgorithms {
-        PuzzleAlgorithms {
+    fn visit<P: Registered>(self, _: P) -> Option<PuzzleAlgorithms> {
+        Some(PuzzleAlgorithms {
             name: P::INFO.name,
             algorithms: algorithms::<P>()
                 .iter()
@@ -496,7 +462,7 @@ impl Visit for Describe {
                     algorithms: l.algorithms,
                 })
                 .collect(),
-        }
+        })
     }
 }
 

@@ -11,31 +11,28 @@
 //! replay is the puzzle's own and does not stop halfway. Cases are charged
 //! to the request's cell budget, and the loop stops once the client left.
 
-use gridpuzzle_registry::Registered;
+use std::marker::PhantomData;
 
 use gridpuzzle_engine::check::{bad_letter, checked_json, read_plan, Checked, Plan, Tally};
 use gridpuzzle_engine::verdict::Verdict;
-use gridpuzzle_registry::Visit;
+use gridpuzzle_registry::Registered;
+use serde::de::{self, Error as _, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::value::RawValue;
 
-use crate::endpoint::{dispatch, Job, Slot, Work};
-use crate::options::{LimitsAnswer, Options, SearchBounds};
+use crate::endpoint::{Job, Work};
+use crate::options::{LimitsAnswer, SearchBounds};
 use crate::reading::{cases, gone, replay_work, ParseBudget, MAX_REPLAY_WORK};
-use crate::request::{given, Input, PuzzleName};
+use crate::request::given;
+use crate::setup::{self, on_input, Own, Setup};
 use crate::{raw, Answer, ApiError, Ctx};
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct VerifyRequest {
-    #[serde(default, deserialize_with = "given")]
-    puzzle: Option<PuzzleName>,
-    #[serde(default, deserialize_with = "given")]
-    input: Option<Input>,
-    #[serde(default)]
-    options: Options,
-    #[serde(default, deserialize_with = "given")]
-    plans: Option<Plans>,
+on_input! {
+    /// A `verify` request: `puzzle`, `input`, `options` and `plans`.
+    pub struct VerifyRequest => Verify {
+        #[serde(default, deserialize_with = "given")]
+        plans: Option<Plans>,
+    }
 }
 
 const PLANS_SHAPE: &str =
@@ -45,99 +42,91 @@ const PLANS_SHAPE: &str =
 /// puzzle's moves once the puzzle is known.
 struct Plans(Vec<Option<String>>);
 
-impl<'de> Deserialize<'de> for Plans {
-    /// Read item by item, never as a tree of values first: a megabyte of
-    /// plans is a quarter of a million of them.
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Plans, D::Error> {
-        d.deserialize_any(Shape::<Plans>(std::marker::PhantomData))
-    }
-}
-
 /// One item of `plans`: a string, or `null`.
 struct PlanItem(Option<String>);
 
-impl<'de> Deserialize<'de> for PlanItem {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PlanItem, D::Error> {
-        d.deserialize_any(Shape::<PlanItem>(std::marker::PhantomData))
+/// What `plans` and its items may be, read straight from the text, never
+/// as a tree of values first (a megabyte of plans is a quarter of a
+/// million of them): each says what it is made from, and anything else is
+/// [`PLANS_SHAPE`] ([`Shape`]).
+trait Shaped: Sized {
+    fn from_seq<'de, A: SeqAccess<'de>>(_: A) -> Result<Self, A::Error> {
+        Err(A::Error::custom(PLANS_SHAPE))
+    }
+    fn from_str<E: de::Error>(_: &str) -> Result<Self, E> {
+        Err(E::custom(PLANS_SHAPE))
+    }
+    fn from_unit<E: de::Error>() -> Result<Self, E> {
+        Err(E::custom(PLANS_SHAPE))
     }
 }
 
-/// Reads `plans` (an array) or one of its items (a string or `null`);
-/// anything else is [`PLANS_SHAPE`].
-struct Shape<T>(std::marker::PhantomData<T>);
-
-impl<'de> serde::de::Visitor<'de> for Shape<Plans> {
-    type Value = Plans;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str(PLANS_SHAPE)
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Plans, A::Error> {
+/// `plans`: an array of items.
+impl Shaped for Plans {
+    fn from_seq<'de, A: SeqAccess<'de>>(mut seq: A) -> Result<Plans, A::Error> {
         let mut plans = Vec::new();
         while let Some(PlanItem(plan)) = seq.next_element()? {
             plans.push(plan);
         }
         Ok(Plans(plans))
     }
+}
 
-    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Plans, E> {
-        Err(E::custom(PLANS_SHAPE))
+/// An item: a string, or `null`.
+impl Shaped for PlanItem {
+    fn from_str<E: de::Error>(s: &str) -> Result<PlanItem, E> {
+        Ok(PlanItem(Some(s.to_string())))
     }
-    fn visit_unit<E: serde::de::Error>(self) -> Result<Plans, E> {
-        Err(E::custom(PLANS_SHAPE))
-    }
-
-    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Self::Value, E> {
-        Err(E::custom(PLANS_SHAPE))
-    }
-    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Self::Value, E> {
-        Err(E::custom(PLANS_SHAPE))
-    }
-    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Self::Value, E> {
-        Err(E::custom(PLANS_SHAPE))
-    }
-    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Self::Value, E> {
-        Err(E::custom(PLANS_SHAPE))
-    }
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
-        Err(serde::de::Error::custom(PLANS_SHAPE))
+    fn from_unit<E: de::Error>() -> Result<PlanItem, E> {
+        Ok(PlanItem(None))
     }
 }
 
-impl<'de> serde::de::Visitor<'de> for Shape<PlanItem> {
-    type Value = PlanItem;
+impl<'de> Deserialize<'de> for Plans {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Plans, D::Error> {
+        d.deserialize_any(Shape(PhantomData))
+    }
+}
+
+impl<'de> Deserialize<'de> for PlanItem {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PlanItem, D::Error> {
+        d.deserialize_any(Shape(PhantomData))
+    }
+}
+
+/// Reads a [`Shaped`] value: what it is made from, or [`PLANS_SHAPE`].
+struct Shape<T>(PhantomData<T>);
+
+impl<'de, T: Shaped> Visitor<'de> for Shape<T> {
+    type Value = T;
 
     fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         f.write_str(PLANS_SHAPE)
     }
 
-    fn visit_unit<E: serde::de::Error>(self) -> Result<PlanItem, E> {
-        Ok(PlanItem(None))
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
+        T::from_seq(seq)
     }
-
-    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<PlanItem, E> {
-        Ok(PlanItem(Some(s.to_string())))
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<T, E> {
+        T::from_str(s)
     }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, _: A) -> Result<PlanItem, A::Error> {
-        Err(serde::de::Error::custom(PLANS_SHAPE))
+    fn visit_unit<E: de::Error>(self) -> Result<T, E> {
+        T::from_unit()
     }
-
-    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Self::Value, E> {
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<T, E> {
         Err(E::custom(PLANS_SHAPE))
     }
-    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Self::Value, E> {
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<T, E> {
         Err(E::custom(PLANS_SHAPE))
     }
-    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Self::Value, E> {
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<T, E> {
         Err(E::custom(PLANS_SHAPE))
     }
-    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Self::Value, E> {
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<T, E> {
         Err(E::custom(PLANS_SHAPE))
     }
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
-        Err(serde::de::Error::custom(PLANS_SHAPE))
+    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<T, A::Error> {
+        Err(A::Error::custom(PLANS_SHAPE))
     }
 }
 
@@ -169,34 +158,23 @@ struct VerifyAnswer {
 }
 
 /// `verify`: the request checked for its puzzle, its plans read as the
-/// puzzle's moves.
+/// puzzle's moves; its job is a search.
 pub fn check(req: VerifyRequest, ctx: &Ctx) -> Result<Job, ApiError> {
-    let work = dispatch(PuzzleName::required(req.puzzle)?, Verify { req, ctx })?;
-    Ok(Job::new(Slot::Search, work))
+    setup::check(req, ctx)
 }
 
-struct Verify<'a> {
-    req: VerifyRequest,
-    ctx: &'a Ctx,
-}
-
-impl Visit for Verify<'_> {
-    type Output = Result<Work, ApiError>;
-
-    fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
-        let puzzle: P = self.req.options.puzzle()?;
-        let bounds = self.req.options.bounds(&self.ctx.bounds);
-        let input = Input::required(self.req.input)?;
-        let plans = match &self.req.plans {
+impl Own for Verify {
+    fn work<P: Registered>(self, s: Setup<P>) -> Result<Work, ApiError> {
+        let plans = match &self.plans {
             Some(plans) => plans.read::<P>()?,
             None => return Err(ApiError::bad(PLANS_SHAPE)),
         };
         Ok(Box::new(move |ctx| {
-            let (results, tally) = verify_all(&puzzle, &input, &plans, bounds, ctx)?;
+            let (results, tally) = verify_all(&s.puzzle, &s.input, &plans, s.bounds, ctx)?;
             Answer::json(&VerifyAnswer {
                 results,
                 summary: tally.summary(),
-                limits: bounds.answer(),
+                limits: s.bounds.answer(),
             })
         }))
     }
