@@ -124,10 +124,7 @@ impl Visit for Decode {
     fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
         let id = self.id;
         Ok(Box::new(move |_| {
-            let (puzzle, draft) = P::CAPS
-                .page_of()?
-                .read_game_id(&id)
-                .map_err(ApiError::bad)?;
+            let (puzzle, draft) = P::CAPS.page_of()?.read_game_id(&id)?;
             Answer::json(&describe(&puzzle, draft, true)?)
         }))
     }
@@ -136,24 +133,16 @@ impl Visit for Decode {
 /// The description of `draft` under `puzzle`'s settings and the ones the
 /// draft holds; with `board`, the draft too.
 fn describe<P: Registered>(puzzle: &P, draft: Value, board: bool) -> Result<BoardAnswer, ApiError> {
-    let puzzle = P::CAPS
-        .page_of()?
-        .with_draft(puzzle, &draft)
-        .map_err(ApiError::bad)?;
-    let input = P::CAPS
-        .page_of()?
-        .draft_text(&puzzle, &draft)
-        .map_err(ApiError::bad)?;
-    let id = P::CAPS
-        .page_of()?
-        .game_id(&puzzle, &draft)
-        .map_err(ApiError::bad)?;
+    let page = P::CAPS.page_of()?;
+    let puzzle = page.with_draft(puzzle, &draft)?;
+    let input = page.draft_text(&puzzle, &draft)?;
+    let id = page.game_id(&puzzle, &draft)?;
     Ok(BoardAnswer {
         puzzle: P::INFO.name,
         input,
         id,
         options: settings_answer(&puzzle),
-        lacks: P::CAPS.page_of()?.draft_lacks(&puzzle, &draft),
+        lacks: page.draft_lacks(&puzzle, &draft),
         board: board.then_some(draft),
     })
 }

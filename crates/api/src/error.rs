@@ -8,7 +8,7 @@
 //! [`ApiError::status`] and its `Display` (the words of `{"error": ...}`)
 //! are decided in one place. The engine's rule errors that are already
 //! text (a refused setting, a draft that is no board) are
-//! [`ApiError::BadRequest`].
+//! [`ApiError::BadRequest`], by `From<String>`.
 
 use std::fmt;
 
@@ -75,6 +75,15 @@ impl fmt::Display for ApiError {
 }
 
 impl std::error::Error for ApiError {}
+
+/// A rule of the puzzle refused the request, in the words the engine's
+/// capabilities give as text (a setting's value, a draft that is no
+/// board, a game ID that does not read).
+impl From<String> for ApiError {
+    fn from(words: String) -> ApiError {
+        ApiError::BadRequest(words)
+    }
+}
 
 impl From<InputError> for ApiError {
     fn from(e: InputError) -> ApiError {

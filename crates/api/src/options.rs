@@ -184,9 +184,7 @@ pub(crate) fn apply<P: Registered>(
             .iter()
             .find(|s| api_key(s) == *key)
             .map_or(key.as_str(), |s| s.key);
-        P::CAPS
-            .set(&mut puzzle, key, &value)
-            .map_err(ApiError::bad)?;
+        P::CAPS.set(&mut puzzle, key, &value)?;
     }
     Ok(puzzle)
 }

@@ -256,10 +256,10 @@ fn run<P: Registered>(
 ) -> Result<trace::Run, ApiError> {
     let watch = P::CAPS.watching()?;
     let limits = s.bounds.limits(ctx);
-    trace::run(
+    let run = trace::run(
         watch, &s.puzzle, case, algorithm, &limits, max_events, sink, exact,
-    )
-    .map_err(ApiError::bad)
+    )?;
+    Ok(run)
 }
 
 impl Own for Trace {
