@@ -29,6 +29,9 @@ use crate::options::{settings_answer, Options};
 use crate::request::{given, string_field, PuzzleName};
 use crate::{Answer, ApiError, Ctx};
 
+/// A `board` request: `puzzle`, `board` and `options` (a draft to
+/// describe), or `id` alone (a game ID to read). Not one of the requests
+/// on a judge input: its `options` may be `null`, and it has no `input`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardRequest {
