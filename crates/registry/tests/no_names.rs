@@ -1,9 +1,9 @@
 //! The front ends and the engine name no puzzle: the check of issue 25's
 //! `grep -rnw "curling\|holedox" crates/cli crates/server crates/engine
 //! crates/judge crates/tui e2e --include=*.rs --include=*.js --include=*.css
-//! --include=*.mjs`, in Rust, with every registered puzzle's name matched
-//! as a whole word (a puzzle called `ice` is not found in `slice` or
-//! `service`).
+//! --include=*.mjs` (and `crates/api`, where the server's endpoints moved),
+//! in Rust, with every registered puzzle's name matched as a whole word (a
+//! puzzle called `ice` is not found in `slice` or `service`).
 //!
 //! A name may appear only
 //!
@@ -171,6 +171,7 @@ fn front_ends_and_engine_name_no_puzzle() {
     assert!(!names.is_empty());
     let mut all = Vec::new();
     for dir in [
+        "crates/api",
         "crates/cli",
         "crates/server",
         "crates/engine",

@@ -46,11 +46,11 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use axum::body::Body;
-use axum::http::{header, HeaderMap, HeaderValue, Method, Request, Response, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, Method, Request, Response};
 use axum::response::IntoResponse;
 use tower_http::validate_request::ValidateRequest;
 
-use crate::ApiError;
+use crate::error::Refusal;
 
 /// The names a server answers to, besides IP literals and `localhost`.
 #[derive(Debug, Clone, Default)]
@@ -77,7 +77,7 @@ impl Guard {
     }
 
     /// The first rule the request breaks, as the answer to give it.
-    fn check(&self, method: &Method, headers: &HeaderMap) -> Result<(), ApiError> {
+    fn check(&self, method: &Method, headers: &HeaderMap) -> Result<(), Refusal> {
         if headers.get_all(header::HOST).iter().nth(1).is_some() {
             return Err(forbidden("more than one Host header"));
         }
@@ -138,7 +138,7 @@ impl Guard {
             ));
         }
         if !is_json(headers.get(header::CONTENT_TYPE)) {
-            return Err(ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, NOT_JSON));
+            return Err(Refusal::NotJson);
         }
         Ok(())
     }
@@ -153,8 +153,8 @@ impl ValidateRequest<Body> for Guard {
     }
 }
 
-fn forbidden(message: impl Into<String>) -> ApiError {
-    ApiError::new(StatusCode::FORBIDDEN, message)
+fn forbidden(message: impl Into<String>) -> Refusal {
+    Refusal::Forbidden(message.into())
 }
 
 /// Lower case, without a trailing dot (`LocalHost.` is `localhost`).
@@ -189,8 +189,8 @@ fn split_host(text: &str) -> Option<(&str, Option<u16>)> {
 }
 
 /// The refusal of a body that is not said to be JSON (rule 4; the body
-/// reader, `request.rs`, gives it too, for a request that reached it
-/// without passing this guard, as the router's tests send).
+/// reader, `app.rs`, gives it too, for a request that reached it without
+/// passing this guard).
 pub(crate) const NOT_JSON: &str =
     "expected a JSON body, sent with the header `Content-Type: application/json`";
 
@@ -218,7 +218,7 @@ mod tests {
     fn status(guard: &Guard, method: Method, pairs: &[(&'static str, &'static str)]) -> u16 {
         match guard.check(&method, &headers(pairs)) {
             Ok(()) => 200,
-            Err(e) => e.status.as_u16(),
+            Err(e) => e.status().as_u16(),
         }
     }
 

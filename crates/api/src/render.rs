@@ -1,49 +1,42 @@
-//! `POST /api/render`: the SVG of case `case` (1-based, default 1)
-//! playing `moves`, or its optimal solution when `moves` is absent (its
-//! start when the search is stopped or the case is unsolvable). `frame:
-//! K` draws a still of the board after move K. The picture is the
-//! puzzle's own ([`Puzzle::svg`]), the same `gridpuzzle render` writes.
+//! `render` (the server's `POST /api/render`): the SVG of case `case`
+//! (1-based, default 1) playing `moves`, or its optimal solution when
+//! `moves` is absent (its start when the search is stopped or the case is
+//! unsolvable). `frame: K` draws a still of the board after move K. The
+//! picture is the puzzle's own, the one the engine's
+//! [`svg`](gridpuzzle_engine::caps::svg) draws and `gridpuzzle render`
+//! writes.
 //!
 //! An animation grows with cells × frames, so a request is refused with
 //! 400 before any work past [`MAX_RENDER_MOVES`] moves, and before
 //! drawing past [`MAX_RENDER_UNITS`] cells × frames (a still, past the
 //! replay bound). Within those caps the work is linear in the frames
-//! drawn and the moves replayed, and stops at the request's deadline or
-//! when its client leaves: the picture is drawn here ([`draw`]), from the
+//! drawn and the moves replayed, and stops at the call's deadline or when
+//! its client leaves: the picture is drawn here ([`draw`]), from the
 //! puzzle's own views and the engine's SVG writer, checking both after
-//! every move, rather than by [`Puzzle::svg`], which cannot be stopped
+//! every move, rather than by the engine's `svg`, which cannot be stopped
 //! halfway (an earlier still of 9,999 throws kept a core busy long after
 //! its client was gone).
 
-use gridpuzzle_registry::Registered;
-use std::sync::Arc;
-
-use axum::extract::State;
-use axum::response::Response;
 use gridpuzzle_engine::caps::check_still;
 use gridpuzzle_engine::moves::plan_string;
 use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_engine::svg::{self, Animation, Caption};
-use gridpuzzle_registry::Visit;
-use serde::Deserialize;
+use gridpuzzle_registry::Registered;
 
-use crate::options::Options;
+use crate::endpoint::{Job, Work};
 use crate::reading::{nth_case, replay_work, MAX_REPLAY_WORK};
-use crate::request::{field, given, Body, CaseNumber, Input, Moves, PuzzleName};
-use crate::{dispatch, ApiError, App, Ctx, Job, Reply, Slot};
+use crate::request::{field, Moves};
+use crate::setup::{self, on_input, Own, Setup};
+use crate::{Answer, ApiError, Ctx};
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RenderRequest {
-    #[serde(default, deserialize_with = "given")]
-    puzzle: Option<PuzzleName>,
-    #[serde(default, deserialize_with = "given")]
-    input: Option<Input>,
-    #[serde(default)]
-    options: Options,
-    case: Option<CaseNumber>,
-    moves: Option<Moves>,
-    frame: Option<Frame>,
+on_input! {
+    /// A `render` request: `puzzle`, `input`, `options`, `case`, and the
+    /// `moves` to draw (the optimal ones when absent), the `frame` of a
+    /// still.
+    pub struct RenderRequest with case => Render {
+        moves: Option<Moves>,
+        frame: Option<Frame>,
+    }
 }
 
 field!(
@@ -54,34 +47,19 @@ field!(
     })
 );
 
-pub(crate) async fn handler(
-    State(app): State<Arc<App>>,
-    Body(req): Body<RenderRequest>,
-) -> Response {
-    app.call(Slot::Search, |ctx| {
-        dispatch(PuzzleName::required(req.puzzle)?, Render { req, ctx })
-    })
-    .await
+/// `render`: the request checked for its puzzle; its job is a search
+/// (a picture of the optimal solution searches for it).
+pub fn check(req: RenderRequest, ctx: &Ctx) -> Result<Job, ApiError> {
+    setup::check(req, ctx)
 }
 
-struct Render<'a> {
-    req: RenderRequest,
-    ctx: &'a Ctx,
-}
-
-impl Visit for Render<'_> {
-    type Output = Result<Job, ApiError>;
-
-    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
-        let puzzle: P = self.req.options.puzzle()?;
-        let bounds = self.req.options.bounds(&self.ctx.config);
-        let input = Input::required(self.req.input)?;
-        let wanted = CaseNumber::or_first(self.req.case);
-        let moves = match &self.req.moves {
+impl Own for Render {
+    fn work<P: Registered>(self, s: Setup<P>) -> Result<Work, ApiError> {
+        let moves = match &self.moves {
             Some(moves) => Some(moves.read::<P::Move>()?),
             None => None,
         };
-        let frame = self.req.frame.map(|f| f.0);
+        let frame = self.frame.map(|f| f.0);
         if let Some(moves) = moves.as_ref().filter(|m| m.len() > MAX_RENDER_MOVES) {
             return Err(ApiError::bad(format!(
                 "at most {MAX_RENDER_MOVES} moves in one render request, found {}",
@@ -89,10 +67,10 @@ impl Visit for Render<'_> {
             )));
         }
         Ok(Box::new(move |ctx| {
-            let case = nth_case(&puzzle, &input, wanted, ctx)?;
+            let case = nth_case(&s.puzzle, &s.input, s.case, ctx)?;
             let plan = match moves {
                 Some(plan) => plan,
-                None => match puzzle.solve(&case, &bounds.limits(ctx)).outcome {
+                None => match s.puzzle.solve(&case, &s.bounds.limits(ctx)).outcome {
                     Outcome::Solved(plan) => plan,
                     Outcome::Unsolvable | Outcome::Limit(_) => Vec::new(),
                 },
@@ -104,12 +82,13 @@ impl Visit for Render<'_> {
                 )));
             }
             too_large::<P>(&case, plan.len(), frame)?;
-            draw(&puzzle, &case, &plan, frame, ctx)?
-                .map(Reply::Svg)
+            draw(&s.puzzle, &case, &plan, frame, ctx)?
+                .map(Answer::svg)
                 .map_err(|e| {
                     ApiError::bad(format!(
-                        "{} {wanted}: the moves cannot be played: {e}",
-                        P::INFO.unit
+                        "{} {}: the moves cannot be played: {e}",
+                        P::INFO.unit,
+                        s.case
                     ))
                 })
         }))
@@ -154,14 +133,16 @@ fn too_large<P: Registered>(
     Ok(())
 }
 
-/// The picture [`Puzzle::svg`] draws (the same bytes: the same views,
-/// drawn by the engine's same [`svg`](gridpuzzle_engine::svg) functions),
-/// drawn here so that the replay checks the request's deadline and cancel
-/// flag after every move: a client that hangs up, or a request out of
-/// time, frees its slot within one move's work rather than after the
-/// whole replay. A still draws the one view it shows; the others are
-/// replayed, not drawn. The inner error is the puzzle's refusal of a move,
-/// in [`Puzzle::svg`]'s words.
+/// The picture the engine's `caps::svg` draws (the same bytes: the same
+/// views, drawn by the engine's same `svg` functions), drawn here so that
+/// the replay checks the call's deadline and cancel flag after every
+/// move: a client that hangs up, or a call out of time, frees its slot
+/// within one move's work rather than after the whole replay. A still
+/// draws the one view it shows; the others are replayed, not drawn. The
+/// inner error is the puzzle's refusal of a move, in `caps::svg`'s words.
+///
+/// It is that function's loop again, with the checks: the engine offers
+/// no drawing that stops halfway, and a render must.
 fn draw<P: Registered>(
     puzzle: &P,
     case: &P::Case,
@@ -212,6 +193,6 @@ fn draw<P: Registered>(
     Ok(Ok(match (animation, picture) {
         (Some(a), _) => a.finish(&caption),
         (None, Some(view)) => svg::still(&view, &caption, still.unwrap_or(0), plan.len()),
-        (None, None) => return Err(ApiError::internal()),
+        (None, None) => return Err(ApiError::Internal),
     }))
 }

@@ -1,16 +1,18 @@
 //! A request's options: the puzzle's rule settings and the search bounds.
 //!
-//! The settings are the puzzle's own ([`Settings::SETTINGS`](gridpuzzle_engine::caps::Settings::SETTINGS)): the API
-//! spells a key with `_` where the command line has `-` (`max_throws` is
-//! `--max-throws`), and a value is applied with [`Settings::set`](gridpuzzle_engine::caps::Settings::set), so the
-//! CLI, the save file and the API read a setting the one same way (a JSON
+//! The settings are the puzzle's own
+//! ([`Settings::SETTINGS`](gridpuzzle_engine::caps::Settings::SETTINGS)):
+//! the API spells a key with `_` where the command line has `-`
+//! (`max_throws` is `--max-throws`), and a value is applied with
+//! [`Settings::set`](gridpuzzle_engine::caps::Settings::set), so the CLI,
+//! the save file and the API read a setting the one same way (a JSON
 //! number or string becomes its text, `null` keeps the judge's rule). The
-//! server knows no setting by name: which keys exist, and which puzzle
+//! API knows no setting by name: which keys exist, and which puzzle
 //! owns one, comes from the registry, so a Holedox option sent with a
 //! Curling request is named as Holedox's rather than called unknown.
 //!
-//! The bounds (`max_states`, `timeout_ms`) are the server's, the same for
-//! every puzzle, and clamped to its [`Config`]: a client may ask for less,
+//! The bounds (`max_states`, `timeout_ms`) are the call's, the same for
+//! every puzzle, and clamped to its [`Bounds`]: a client may ask for less,
 //! never for more.
 //!
 //! The way back is here too: [`settings_answer`] writes a puzzle's every
@@ -29,7 +31,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
 use crate::request::field;
-use crate::{ApiError, Config, Ctx};
+use crate::{ApiError, Bounds, Ctx};
 
 /// `options`: an object of the bounds and the puzzle's settings.
 #[derive(Debug, Default)]
@@ -84,12 +86,12 @@ impl Options {
         apply(P::default(), &self.settings)
     }
 
-    /// The search bounds, within the server's.
-    pub(crate) fn bounds(&self, config: &Config) -> Bounds {
-        Bounds::new(
+    /// The search bounds, within the call's.
+    pub(crate) fn bounds(&self, call: &Bounds) -> SearchBounds {
+        SearchBounds::new(
             self.max_states.map(|m| m.0),
             self.timeout_ms.map(|t| t.0),
-            config,
+            call,
         )
     }
 }
@@ -149,8 +151,8 @@ pub(crate) fn owned<'a, P: Registered>(
 }
 
 /// Every setting of `puzzle` as `options` that [`Options::puzzle`] reads
-/// back: API keys, values as the text [`Settings::get`](gridpuzzle_engine::caps::Settings::get) writes, in
-/// [`Settings::SETTINGS`](gridpuzzle_engine::caps::Settings::SETTINGS) order.
+/// back: API keys, values as the text `Settings::get` writes, in
+/// `Settings::SETTINGS` order.
 pub(crate) fn settings_answer<P: Registered>(puzzle: &P) -> Map<String, Value> {
     P::CAPS
         .setting_list()
@@ -159,7 +161,7 @@ pub(crate) fn settings_answer<P: Registered>(puzzle: &P) -> Map<String, Value> {
         .collect()
 }
 
-/// A JSON value as the text [`Settings::set`](gridpuzzle_engine::caps::Settings::set) reads: a string as it is,
+/// A JSON value as the text `Settings::set` reads: a string as it is,
 /// anything else as its JSON (which the puzzle refuses, quoting it, when
 /// it is no number); `None` for `null`.
 pub(crate) fn text(value: &Value) -> Option<String> {
@@ -182,9 +184,7 @@ pub(crate) fn apply<P: Registered>(
             .iter()
             .find(|s| api_key(s) == *key)
             .map_or(key.as_str(), |s| s.key);
-        P::CAPS
-            .set(&mut puzzle, key, &value)
-            .map_err(ApiError::bad)?;
+        P::CAPS.set(&mut puzzle, key, &value)?;
     }
     Ok(puzzle)
 }
@@ -211,9 +211,9 @@ field!(
         })
 );
 
-/// Per-search bounds, already within the server's.
+/// Per-search bounds, already within the call's.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Bounds {
+pub(crate) struct SearchBounds {
     max_states: u64,
     timeout: Duration,
 }
@@ -229,15 +229,11 @@ pub(crate) struct LimitsAnswer {
 /// 160 MB of Holedox A* nodes): each search in flight may take that much.
 const MAX_STORED: usize = 2_000_000;
 
-impl Bounds {
-    fn new(max_states: Option<u64>, timeout: Option<Duration>, config: &Config) -> Bounds {
-        Bounds {
-            max_states: max_states
-                .unwrap_or(config.max_states)
-                .min(config.max_states),
-            timeout: timeout
-                .unwrap_or(config.max_timeout)
-                .min(config.max_timeout),
+impl SearchBounds {
+    fn new(max_states: Option<u64>, timeout: Option<Duration>, call: &Bounds) -> SearchBounds {
+        SearchBounds {
+            max_states: max_states.unwrap_or(call.max_states).min(call.max_states),
+            timeout: timeout.unwrap_or(call.max_timeout).min(call.max_timeout),
         }
     }
 

@@ -41,7 +41,7 @@ pub(crate) fn nth_case<P: Registered>(
             )));
         }
         n += 1;
-        let case = case.map_err(|e| ApiError::bad(e.to_string()))?;
+        let case = case?;
         budget.charge::<P>(&case, n)?;
         if n == wanted {
             return Ok(case);

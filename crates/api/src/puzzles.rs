@@ -1,9 +1,9 @@
-//! `GET /api/puzzles`: what the page offers of each puzzle, so the page
-//! names none — its menu, move words, settings controls, samples, first
-//! board, generator fields and editor all come from here.
+//! `puzzles` (the server's `GET /api/puzzles`): what the page offers of each
+//! puzzle, so the page names none — its menu, move words, settings controls,
+//! samples, first board, generator fields and editor all come from here.
 //!
 //! The page offers the listed puzzles of the registry that have a page
-//! ([`Puzzle::EDITOR`]), in the registry's order (a puzzle kept out of
+//! ([`PageInfo::editor`]), in the registry's order (a puzzle kept out of
 //! the lists is served by the other endpoints but not here). The page
 //! has no drawing code of any puzzle: it draws the views of positions
 //! (`/api/play`'s `positions`) and drafts through the puzzle's `editor`
@@ -30,34 +30,35 @@
 //!                    "params": {"len": "3"}}]}
 //! ```
 //!
-//! `levels` are the boards the page lists to play ([`Puzzle::LEVELS`]):
+//! `levels` are the boards the page lists to play ([`PageInfo::levels`]):
 //! each set a judge input the page reads as any other, and per case its
 //! size, its optimum under the default settings (`-1`: none) and its game
 //! ID under them, by which the page knows the levels a player has won.
 //! `difficulties` are the page's "New board" buttons
-//! ([`Puzzle::DIFFICULTIES`]): the fields of their `/api/generate`.
+//! ([`PageInfo::difficulties`]): the fields of their `/api/generate`.
 //!
 //! After them the page's bounds: `max_side` (of a board it edits and of a game
 //! ID), `max_moves` (of one `/api/play`) and `max_positions` (of one
 //! window of positions). The answer depends on nothing but the build, so
 //! it is written once and needs no slot.
+//!
+//! [`PageInfo::editor`]: gridpuzzle_engine::caps::PageInfo::editor
+//! [`PageInfo::levels`]: gridpuzzle_engine::caps::PageInfo::levels
+//! [`PageInfo::difficulties`]: gridpuzzle_engine::caps::PageInfo::difficulties
 
-use gridpuzzle_registry::Registered;
 use std::sync::OnceLock;
 
-use axum::http::StatusCode;
-use axum::response::Response;
 use gridpuzzle_engine::caps::{Levels, PageOf, Setting};
 use gridpuzzle_engine::moves::Move;
 use gridpuzzle_engine::page::MAX_SIDE;
 use gridpuzzle_engine::puzzle::{nth_case, NthCase};
-use gridpuzzle_registry::Visit;
+use gridpuzzle_registry::{Registered, Visit};
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::options::api_key;
 use crate::positions::MAX_POSITIONS;
-use crate::{json_response, MAX_PLAY_MOVES};
+use crate::MAX_PLAY_MOVES;
 
 #[derive(Serialize)]
 struct Catalog {
@@ -91,17 +92,17 @@ struct PuzzleRecord {
     /// the board's text alternative.
     piece: &'static str,
     goal: &'static str,
-    /// [`Puzzle::RULES`]: the page's "How to play".
+    /// `PageInfo::rules`: the page's "How to play".
     rules: &'static str,
-    /// [`Puzzle::AIM`]: the one line over the board in Play.
+    /// `PageInfo::aim`: the one line over the board in Play.
     aim: &'static str,
-    /// [`Puzzle::LEGEND`]: the page's key to the board, role by role.
+    /// `PageInfo::legend`: the page's key to the board, role by role.
     legend: Vec<LegendEntry>,
     levels: Vec<LevelSet>,
     difficulties: Vec<DifficultyRecord>,
 }
 
-/// A [`Puzzle::DIFFICULTIES`]: the fields of its `/api/generate` request.
+/// A `PageInfo::difficulties`: the fields of its `/api/generate` request.
 #[derive(Serialize)]
 struct DifficultyRecord {
     name: &'static str,
@@ -118,7 +119,7 @@ struct LegendEntry {
     label: &'static str,
 }
 
-/// A set of [`Puzzle::LEVELS`].
+/// A set of `PageInfo::levels`.
 #[derive(Serialize)]
 struct LevelSet {
     name: &'static str,
@@ -149,12 +150,12 @@ struct SettingRecord {
     default: &'static str,
     choices: &'static [&'static str],
     help: &'static str,
-    /// Whether the board holds it ([`Puzzle::BOARD_SETTINGS`]); settings
+    /// Whether the board holds it (`PageInfo::board_settings`); settings
     /// only.
     #[serde(skip_serializing_if = "Option::is_none")]
     on_board: Option<bool>,
     /// The value the page's Generate field starts with when the parameter
-    /// has no default: a fresh puzzle's ([`Puzzle::FRESH_PARAMS`]);
+    /// has no default: a fresh puzzle's (`GenInfo::fresh_params`);
     /// parameters only.
     #[serde(skip_serializing_if = "Option::is_none")]
     start: Option<&'static str>,
@@ -174,26 +175,40 @@ impl SettingRecord {
     }
 }
 
-/// `GET /api/puzzles`.
-pub(crate) async fn list() -> Response {
+/// The answer of `puzzles`, written once.
+pub fn catalog() -> &'static str {
     static CATALOG: OnceLock<String> = OnceLock::new();
-    let body = CATALOG.get_or_init(|| {
-        let catalog = Catalog {
-            max_side: MAX_SIDE,
-            max_moves: MAX_PLAY_MOVES,
-            max_positions: MAX_POSITIONS,
-            palette: gridpuzzle_engine::view::palette_variables(),
-            puzzles: offered()
-                .filter_map(|name| gridpuzzle_registry::visit(name, Describe).flatten())
-                .collect(),
-        };
-        serde_json::to_string(&catalog).expect("the catalog serializes")
-    });
-    json_response(StatusCode::OK, body.clone())
+    written_once(&CATALOG, || Catalog {
+        max_side: MAX_SIDE,
+        max_moves: MAX_PLAY_MOVES,
+        max_positions: MAX_POSITIONS,
+        palette: gridpuzzle_engine::view::palette_variables(),
+        puzzles: offered_records(Describe),
+    })
+}
+
+/// `make()` as JSON, written once into `cell`: a catalog depends on the
+/// build alone, so it is made at its first request and never again.
+pub(crate) fn written_once<T: Serialize>(
+    cell: &'static OnceLock<String>,
+    make: impl FnOnce() -> T,
+) -> &'static str {
+    cell.get_or_init(|| serde_json::to_string(&make()).expect("a catalog serializes"))
+}
+
+/// What `describe` says of each puzzle the page offers, in the registry's
+/// order (nothing of one it answers `None` for).
+pub(crate) fn offered_records<V, R>(describe: V) -> Vec<R>
+where
+    V: Visit<Output = Option<R>> + Copy,
+{
+    offered()
+        .filter_map(|name| gridpuzzle_registry::visit(name, describe).flatten())
+        .collect()
 }
 
 /// The names of the puzzles the page offers: those with a page.
-pub(crate) fn offered() -> impl Iterator<Item = &'static str> {
+fn offered() -> impl Iterator<Item = &'static str> {
     gridpuzzle_registry::entries()
         .into_iter()
         .filter(|e| e.page.is_some())
@@ -201,6 +216,7 @@ pub(crate) fn offered() -> impl Iterator<Item = &'static str> {
 }
 
 /// A puzzle's record.
+#[derive(Clone, Copy)]
 struct Describe;
 
 impl Visit for Describe {
@@ -288,7 +304,7 @@ impl Visit for Describe {
 
 /// A set of levels as the page lists it. The sets are the puzzle's own
 /// files: a case that does not read, or a line without an answer, is a
-/// bug that the server's tests catch, so here it only ends the list.
+/// bug that the tests catch, so here it only ends the list.
 fn level_set<P: Registered>(page: &dyn PageOf<P>, puzzle: &P, set: &Levels) -> LevelSet {
     let answers = set
         .output

@@ -1,6 +1,6 @@
-//! `POST /api/board`: the page's editor board ("draft") as judge text and
-//! a game ID, and a game ID back as a draft — so the page holds neither
-//! format (see [`gridpuzzle_engine::page`]).
+//! `board` (the server's `POST /api/board`): the page's editor board ("draft")
+//! as judge text and a game ID, and a game ID back as a draft — so the page
+//! holds neither format (see [`gridpuzzle_engine::page`]).
 //!
 //! - `{"puzzle", "board": DRAFT, "options"?}` answers the board's
 //!   description: `{"puzzle", "input", "id", "options", "lacks"}`, the
@@ -15,25 +15,26 @@
 //!   the words the page used when it read IDs itself.
 //!
 //! The formats are the puzzle's own (its page section of the contract);
-//! this only reads and writes, so it waits for a light slot.
+//! this only reads and writes, so its job waits for a light slot.
 
 use gridpuzzle_registry::Registered;
-use std::sync::Arc;
 
-use axum::extract::State;
-use axum::response::Response;
 use gridpuzzle_engine::page::id_name;
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::endpoint::{dispatch, Job, Slot, Work};
 use crate::options::{settings_answer, Options};
-use crate::request::{field, given, Body, PuzzleName};
-use crate::{dispatch, ApiError, App, Job, Reply, Slot};
+use crate::request::{given, string_field, PuzzleName};
+use crate::{Answer, ApiError, Ctx};
 
+/// A `board` request: `puzzle`, `board` and `options` (a draft to
+/// describe), or `id` alone (a game ID to read). Not one of the requests
+/// on a judge input: its `options` may be `null`, and it has no `input`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct BoardRequest {
+pub struct BoardRequest {
     #[serde(default, deserialize_with = "given")]
     puzzle: Option<PuzzleName>,
     #[serde(default, deserialize_with = "given")]
@@ -44,13 +45,10 @@ pub(crate) struct BoardRequest {
     id: Option<GameId>,
 }
 
-field!(
+string_field!(
     /// `id`: a game ID, the text after `#` in the page's links.
-    pub(crate) struct GameId(String),
-    |v| v
-        .as_str()
-        .map(str::to_string)
-        .ok_or_else(|| "`id` must be a string (a game ID)".to_string())
+    pub(crate) struct GameId,
+    |_v| "`id` must be a string (a game ID)"
 );
 
 #[derive(Serialize)]
@@ -65,15 +63,14 @@ struct BoardAnswer {
     board: Option<Value>,
 }
 
-pub(crate) async fn handler(
-    State(app): State<Arc<App>>,
-    Body(req): Body<BoardRequest>,
-) -> Response {
-    app.call(Slot::Light, |_| check(req)).await
+/// `board`: the request checked; its work only reads and writes, so it is
+/// light.
+pub fn check(req: BoardRequest, _: &Ctx) -> Result<Job, ApiError> {
+    Ok(Job::new(Slot::Light, work(req)?))
 }
 
-/// The request's job: reading its game ID, or describing its draft.
-fn check(req: BoardRequest) -> Result<Job, ApiError> {
+/// The request's work: reading its game ID, or describing its draft.
+fn work(req: BoardRequest) -> Result<Work, ApiError> {
     if let Some(GameId(id)) = req.id {
         if req.puzzle.is_some() || req.board.is_some() || req.options.is_some() {
             return Err(ApiError::bad(
@@ -108,13 +105,13 @@ struct Encode {
 }
 
 impl Visit for Encode {
-    type Output = Result<Job, ApiError>;
+    type Output = Result<Work, ApiError>;
 
-    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
         let puzzle: P = self.options.puzzle()?;
         let draft = self.draft;
         Ok(Box::new(move |_| {
-            Reply::json(&describe(&puzzle, draft, false)?)
+            Answer::json(&describe(&puzzle, draft, false)?)
         }))
     }
 }
@@ -125,16 +122,13 @@ struct Decode {
 }
 
 impl Visit for Decode {
-    type Output = Result<Job, ApiError>;
+    type Output = Result<Work, ApiError>;
 
-    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
         let id = self.id;
         Ok(Box::new(move |_| {
-            let (puzzle, draft) = P::CAPS
-                .page_of()?
-                .read_game_id(&id)
-                .map_err(ApiError::bad)?;
-            Reply::json(&describe(&puzzle, draft, true)?)
+            let (puzzle, draft) = P::CAPS.page_of()?.read_game_id(&id)?;
+            Answer::json(&describe(&puzzle, draft, true)?)
         }))
     }
 }
@@ -142,24 +136,16 @@ impl Visit for Decode {
 /// The description of `draft` under `puzzle`'s settings and the ones the
 /// draft holds; with `board`, the draft too.
 fn describe<P: Registered>(puzzle: &P, draft: Value, board: bool) -> Result<BoardAnswer, ApiError> {
-    let puzzle = P::CAPS
-        .page_of()?
-        .with_draft(puzzle, &draft)
-        .map_err(ApiError::bad)?;
-    let input = P::CAPS
-        .page_of()?
-        .draft_text(&puzzle, &draft)
-        .map_err(ApiError::bad)?;
-    let id = P::CAPS
-        .page_of()?
-        .game_id(&puzzle, &draft)
-        .map_err(ApiError::bad)?;
+    let page = P::CAPS.page_of()?;
+    let puzzle = page.with_draft(puzzle, &draft)?;
+    let input = page.draft_text(&puzzle, &draft)?;
+    let id = page.game_id(&puzzle, &draft)?;
     Ok(BoardAnswer {
         puzzle: P::INFO.name,
         input,
         id,
         options: settings_answer(&puzzle),
-        lacks: P::CAPS.page_of()?.draft_lacks(&puzzle, &draft),
+        lacks: page.draft_lacks(&puzzle, &draft),
         board: board.then_some(draft),
     })
 }

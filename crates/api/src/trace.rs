@@ -1,7 +1,8 @@
-//! Watching a search from the page: `POST /api/trace` (one window of a
-//! search's events, with its exact totals), `POST /api/trace/chart` (the
-//! growth by depth of the searches chosen, as an SVG) and `GET
-//! /api/algorithms` (what each puzzle offers to watch).
+//! Watching a search from the page: `trace` (the server's `POST
+//! /api/trace`: one window of a search's events, with its exact totals),
+//! `trace/chart` (the growth by depth of the searches chosen, as an SVG)
+//! and `algorithms` (`GET /api/algorithms`: what each puzzle offers to
+//! watch).
 //!
 //! Why it is shaped so:
 //!
@@ -13,7 +14,7 @@
 //!   the ones `gridpuzzle trace --compare --format json` prints for the
 //!   same board (the tests compare them), and the chart is the one
 //!   `--compare --plot` draws. The algorithms and lessons come from the
-//!   puzzles ([`Puzzle::ALGORITHMS`], [`Puzzle::LESSONS`]); nothing here
+//!   puzzles ([`Watch::ALGORITHMS`], [`Watch::LESSONS`]); nothing here
 //!   names one.
 //! - **Chunks, not a stream.** A trace may have millions of events; the
 //!   page asks for a window of at most [`MAX_TRACE_STEPS`] steps at a
@@ -22,12 +23,12 @@
 //!   a search that runs out of time can stop at another event on a
 //!   rerun, and its answer says `limit`), so each chunk reruns the search
 //!   from the start and keeps only its window (the engine's `Window` sink, also
-//!   cut at [`MAX_TRACE_CELLS`] cells): the server holds nothing between
+//!   cut at [`MAX_TRACE_CELLS`] cells): the API holds nothing between
 //!   requests, an answer holds one window,
 //!   and every answer carries the whole run's totals (the search runs to
 //!   its end, counted, past the window). `more` says whether events
 //!   follow the window.
-//! - **The usual bounds.** A trace is a search: it takes a search slot,
+//! - **The usual bounds.** A trace is a search: its job waits for a search slot,
 //!   runs under the request's [`Limits`](gridpuzzle_engine::search::Limits)
 //!   (the state budget and deadline a client may lower but not raise, the
 //!   request's cancel flag), and a search stopped by them is reported as
@@ -40,23 +41,25 @@
 //!   rather than in `/api/puzzles`, whose answer scripts and the golden
 //!   files hold byte for byte; like it, the list depends on the build
 //!   only, is written once and takes no slot.
+//!
+//! [`Watch::ALGORITHMS`]: gridpuzzle_engine::caps::Watch::ALGORITHMS
+//! [`Watch::LESSONS`]: gridpuzzle_engine::caps::Watch::LESSONS
 
-use gridpuzzle_registry::Registered;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
-use axum::extract::State;
-use axum::http::StatusCode;
-use axum::response::Response;
 use gridpuzzle_engine::puzzle::exact_answer;
 use gridpuzzle_engine::svg;
-use gridpuzzle_engine::trace::{Algorithm, Count, Prune, Sink, Step, Tally};
-use gridpuzzle_registry::Visit;
-use serde::{Deserialize, Serialize};
+use gridpuzzle_engine::trace::{self, Algorithm, Count, Prune, Sink, Step, Tally};
+use gridpuzzle_registry::{Registered, Visit};
+use serde::Serialize;
 
-use crate::options::{LimitsAnswer, Options};
+use crate::endpoint::{Job, Work};
+use crate::options::LimitsAnswer;
+use crate::puzzles::{offered_records, written_once};
 use crate::reading::nth_case;
-use crate::request::{field, given, Body, CaseNumber, Input, PuzzleName};
-use crate::{dispatch, json_response, ApiError, App, Ctx, Job, Reply, Slot};
+use crate::request::{field, given, string_field};
+use crate::setup::{self, on_input, Own, Setup};
+use crate::{Answer, ApiError, Ctx};
 
 /// Most steps one `/api/trace` answer holds (its `count`, and the default):
 /// a few hundred kilobytes of JSON.
@@ -75,44 +78,31 @@ pub const MAX_CHART_ALGORITHMS: usize = 8;
 /// How many algorithms the page watches side by side, at most.
 const MAX_WATCHED: usize = 3;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct TraceRequest {
-    #[serde(default, deserialize_with = "given")]
-    puzzle: Option<PuzzleName>,
-    #[serde(default, deserialize_with = "given")]
-    input: Option<Input>,
-    #[serde(default)]
-    options: Options,
-    case: Option<CaseNumber>,
-    #[serde(default, deserialize_with = "given")]
-    algorithm: Option<AlgorithmName>,
-    from: Option<FirstStep>,
-    count: Option<StepCount>,
+on_input! {
+    /// A `trace` request: `puzzle`, `input`, `options`, `case`, the
+    /// `algorithm` to watch and the window of steps (`from`, `count`).
+    pub struct TraceRequest with case => Trace {
+        #[serde(default, deserialize_with = "given")]
+        algorithm: Option<AlgorithmName>,
+        from: Option<FirstStep>,
+        count: Option<StepCount>,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct ChartRequest {
-    #[serde(default, deserialize_with = "given")]
-    puzzle: Option<PuzzleName>,
-    #[serde(default, deserialize_with = "given")]
-    input: Option<Input>,
-    #[serde(default)]
-    options: Options,
-    case: Option<CaseNumber>,
-    #[serde(default, deserialize_with = "given")]
-    algorithms: Option<AlgorithmNames>,
+on_input! {
+    /// A `trace/chart` request: `puzzle`, `input`, `options`, `case` and
+    /// the `algorithms` to chart.
+    pub struct ChartRequest with case => Chart {
+        #[serde(default, deserialize_with = "given")]
+        algorithms: Option<AlgorithmNames>,
+    }
 }
 
-field!(
+string_field!(
     /// `algorithm`: the name of a search, checked against the puzzle's
     /// once it is known.
-    pub(crate) struct AlgorithmName(String),
-    |v| v
-        .as_str()
-        .map(str::to_string)
-        .ok_or_else(|| format!("`algorithm` must be a string (an algorithm's name), found {v}"))
+    pub(crate) struct AlgorithmName,
+    |v| format!("`algorithm` must be a string (an algorithm's name), found {v}")
 );
 
 field!(
@@ -222,24 +212,16 @@ impl TallyAnswer {
     }
 }
 
-pub(crate) async fn handler(
-    State(app): State<Arc<App>>,
-    Body(req): Body<TraceRequest>,
-) -> Response {
-    app.call(Slot::Search, |ctx| {
-        dispatch(PuzzleName::required(req.puzzle)?, Trace { req, ctx })
-    })
-    .await
+/// `trace`: the request checked for its puzzle and algorithm; its job is
+/// a search.
+pub fn check(req: TraceRequest, ctx: &Ctx) -> Result<Job, ApiError> {
+    setup::check(req, ctx)
 }
 
-pub(crate) async fn chart_handler(
-    State(app): State<Arc<App>>,
-    Body(req): Body<ChartRequest>,
-) -> Response {
-    app.call(Slot::Search, |ctx| {
-        dispatch(PuzzleName::required(req.puzzle)?, Chart { req, ctx })
-    })
-    .await
+/// `trace/chart`: the request checked for its puzzle and algorithms; its
+/// job is a search.
+pub fn check_chart(req: ChartRequest, ctx: &Ctx) -> Result<Job, ApiError> {
+    setup::check(req, ctx)
 }
 
 /// `name` as one of `P`'s algorithms, or the engine's error listing them.
@@ -253,49 +235,50 @@ fn known<P: Registered>(name: &str) -> Result<&'static str, ApiError> {
         .ok_or_else(|| ApiError::bad(watch.unknown(name)))
 }
 
-struct Trace<'a> {
-    req: TraceRequest,
-    ctx: &'a Ctx,
+/// The refusal of a request without `field`, naming `P`'s algorithms
+/// after `list`.
+fn missing<P: Registered>(field: &str, list: &str) -> ApiError {
+    ApiError::bad(format!(
+        "missing field `{field}` ({list}{})",
+        names::<P>().join(", ")
+    ))
 }
 
-impl Visit for Trace<'_> {
-    type Output = Result<Job, ApiError>;
+/// The engine's run of `algorithm` on `case`, under the request's bounds:
+/// its first `max_events` events handed to `sink`, judged against `exact`.
+fn run<P: Registered>(
+    s: &Setup<P>,
+    case: &P::Case,
+    algorithm: &str,
+    max_events: u64,
+    sink: &mut dyn Sink,
+    exact: Option<i64>,
+    ctx: &Ctx,
+) -> Result<trace::Run, ApiError> {
+    let watch = P::CAPS.watching()?;
+    let limits = s.bounds.limits(ctx);
+    let run = watch.run(&s.puzzle, case, algorithm, &limits, max_events, sink, exact)?;
+    Ok(run)
+}
 
-    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
-        let puzzle: P = self.req.options.puzzle()?;
-        let bounds = self.req.options.bounds(&self.ctx.config);
-        let input = Input::required(self.req.input)?;
-        let wanted = CaseNumber::or_first(self.req.case);
-        let AlgorithmName(name) = self.req.algorithm.ok_or_else(|| {
-            ApiError::bad(format!(
-                "missing field `algorithm` ({})",
-                names::<P>().join(", ")
-            ))
-        })?;
+impl Own for Trace {
+    fn work<P: Registered>(self, s: Setup<P>) -> Result<Work, ApiError> {
+        let AlgorithmName(name) = self
+            .algorithm
+            .ok_or_else(|| missing::<P>("algorithm", ""))?;
         let name = known::<P>(&name)?;
-        let from = self.req.from.map_or(1, |f| f.0);
-        let count = self.req.count.map_or(MAX_TRACE_STEPS, |c| c.0);
+        let from = self.from.map_or(1, |f| f.0);
+        let count = self.count.map_or(MAX_TRACE_STEPS, |c| c.0);
         Ok(Box::new(move |ctx| {
-            let case = nth_case(&puzzle, &input, wanted, ctx)?;
-            let exact = exact_answer(&puzzle, &case, &bounds.limits(ctx));
+            let case = nth_case(&s.puzzle, &s.input, s.case, ctx)?;
+            let exact = exact_answer(&s.puzzle, &case, &s.bounds.limits(ctx));
             let mut window = Chunk::new(from, count);
             // Nothing past the window is handed on, so the run's `cut`
             // says whether events follow it.
             let last = from.saturating_add(count as u64 - 1);
-            let run = P::CAPS
-                .watching()?
-                .run(
-                    &puzzle,
-                    &case,
-                    name,
-                    &bounds.limits(ctx),
-                    last,
-                    &mut window,
-                    exact,
-                )
-                .map_err(ApiError::bad)?;
-            Reply::json(&TraceAnswer {
-                case: wanted,
+            let run = run(&s, &case, name, last, &mut window, exact, ctx)?;
+            Answer::json(&TraceAnswer {
+                case: s.case,
                 algorithm: run.algorithm,
                 answer: run.traced.answer,
                 correct: run.correct(),
@@ -308,31 +291,17 @@ impl Visit for Trace<'_> {
                 from,
                 steps: window.steps,
                 more: run.cut || window.full,
-                limits: bounds.answer(),
+                limits: s.bounds.answer(),
             })
         }))
     }
 }
 
-struct Chart<'a> {
-    req: ChartRequest,
-    ctx: &'a Ctx,
-}
-
-impl Visit for Chart<'_> {
-    type Output = Result<Job, ApiError>;
-
-    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
-        let puzzle: P = self.req.options.puzzle()?;
-        let bounds = self.req.options.bounds(&self.ctx.config);
-        let input = Input::required(self.req.input)?;
-        let wanted = CaseNumber::or_first(self.req.case);
-        let AlgorithmNames(given) = self.req.algorithms.ok_or_else(|| {
-            ApiError::bad(format!(
-                "missing field `algorithms` (a list of {})",
-                names::<P>().join(", ")
-            ))
-        })?;
+impl Own for Chart {
+    fn work<P: Registered>(self, s: Setup<P>) -> Result<Work, ApiError> {
+        let AlgorithmNames(given) = self
+            .algorithms
+            .ok_or_else(|| missing::<P>("algorithms", "a list of "))?;
         let mut chosen: Vec<&'static str> = Vec::new();
         for name in &given {
             let name = known::<P>(name)?;
@@ -342,33 +311,23 @@ impl Visit for Chart<'_> {
             chosen.push(name);
         }
         Ok(Box::new(move |ctx| {
-            let case = nth_case(&puzzle, &input, wanted, ctx)?;
+            let case = nth_case(&s.puzzle, &s.input, s.case, ctx)?;
             let mut series = Vec::new();
             for name in chosen {
                 // Counts only: no step is kept, nor judged.
-                let run = P::CAPS
-                    .watching()?
-                    .run(
-                        &puzzle,
-                        &case,
-                        name,
-                        &bounds.limits(ctx),
-                        0,
-                        &mut Count,
-                        None,
-                    )
-                    .map_err(ApiError::bad)?;
+                let run = run(&s, &case, name, 0, &mut Count, None, ctx)?;
                 series.push((run.algorithm, run.tally.by_depth));
             }
             let lines: Vec<(&str, &[u64])> =
                 series.iter().map(|(a, v)| (*a, v.as_slice())).collect();
             // The title `trace --compare --plot` gives its chart.
             let title = format!(
-                "{}: {} {wanted}, states expanded by depth",
+                "{}: {} {}, states expanded by depth",
                 P::INFO.title,
-                P::INFO.unit
+                P::INFO.unit,
+                s.case
             );
-            Ok(Reply::Svg(svg::chart(&title, &lines)))
+            Ok(Answer::svg(svg::chart(&title, &lines)))
         }))
     }
 }
@@ -459,31 +418,27 @@ struct LessonRecord {
     algorithms: &'static [&'static str],
 }
 
-/// `GET /api/algorithms`: every offered puzzle's searches (name, title,
+/// The answer of `algorithms`, written once: every offered puzzle's searches (name, title,
 /// paragraph, whether exact) and lessons, in the puzzles' own order.
-pub(crate) async fn list() -> Response {
+pub fn catalog() -> &'static str {
     static CATALOG: OnceLock<String> = OnceLock::new();
-    let body = CATALOG.get_or_init(|| {
-        let catalog = AlgorithmCatalog {
-            max_steps: MAX_TRACE_STEPS,
-            max_watched: MAX_WATCHED,
-            max_chart: MAX_CHART_ALGORITHMS,
-            puzzles: crate::puzzles::offered()
-                .filter_map(|name| gridpuzzle_registry::visit(name, Describe))
-                .collect(),
-        };
-        serde_json::to_string(&catalog).expect("the catalog serializes")
-    });
-    json_response(StatusCode::OK, body.clone())
+    written_once(&CATALOG, || AlgorithmCatalog {
+        max_steps: MAX_TRACE_STEPS,
+        max_watched: MAX_WATCHED,
+        max_chart: MAX_CHART_ALGORITHMS,
+        puzzles: offered_records(Describe),
+    })
 }
 
+/// A puzzle's searches and lessons (none without searches to watch).
+#[derive(Clone, Copy)]
 struct Describe;
 
 impl Visit for Describe {
-    type Output = PuzzleAlgorithms;
+    type Output = Option<PuzzleAlgorithms>;
 
-    fn visit<P: Registered>(self, _: P) -> PuzzleAlgorithms {
-        PuzzleAlgorithms {
+    fn visit<P: Registered>(self, _: P) -> Option<PuzzleAlgorithms> {
+        Some(PuzzleAlgorithms {
             name: P::INFO.name,
             algorithms: algorithms::<P>()
                 .iter()
@@ -506,7 +461,7 @@ impl Visit for Describe {
                     algorithms: l.algorithms,
                 })
                 .collect(),
-        }
+        })
     }
 }
 

@@ -1,13 +1,13 @@
-//! Reading a request: axum's `Json` extractor into the endpoints'
-//! serde-derived request types, and the fields several endpoints share.
+//! Reading a request: its body as the endpoint's serde-derived request
+//! type, and the fields several endpoints share.
 //!
 //! Why it is shaped so:
 //!
-//! - **Only JSON bodies.** [`Body`] is axum's [`Json`] extractor, so a
-//!   request must say `Content-Type: application/json` (415 otherwise) and
-//!   its body is read under the size cap (413). Every refusal, axum's
-//!   included, becomes our `{"error": ...}` answer ([`refusal`]): a script
-//!   reads one shape of error whatever went wrong.
+//! - **One reader, every refusal in our words** ([`read`]): a body is
+//!   screened, then parsed straight from its text into the request type,
+//!   and every failure is an [`ApiError`] whose words the API has always
+//!   used (serde_json's, with the line and column for malformed JSON),
+//!   whichever transport carried the body.
 //! - **serde's words where they are good, ours where they were promised.**
 //!   A field whose message users see quotes what was sent, as JSON
 //!   (`` `case` must be a case number from 1, found 0 ``), so such fields
@@ -29,53 +29,34 @@
 //! - **Puzzles by name.** [`PuzzleName`] accepts the names the registry
 //!   knows; nothing here names a puzzle.
 
-use std::error::Error as StdError;
-use std::sync::Arc;
-
-use axum::body::Bytes;
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Request};
-use axum::http::StatusCode;
-use axum::Json;
 use gridpuzzle_engine::moves::{parse_plan, Move};
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
-use crate::guard::{is_json, NOT_JSON};
-use crate::{ApiError, App};
+use crate::ApiError;
 
-/// A request body read as `T` (a JSON object), or the error answer.
-pub(crate) struct Body<T>(pub T);
+/// Reads a request body as `T` (a JSON object), or the refusal: the body
+/// is screened first (duplicate keys, deep nesting, too many values: see
+/// the module docs), then parsed straight from its text as the API has
+/// always parsed it (the path to a failing field tracked, trailing
+/// characters refused).
+pub fn read<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    screen(body)?;
+    let mut de = serde_json::Deserializer::from_slice(body);
+    let Object(value) =
+        serde_path_to_error::deserialize(&mut de).map_err(|e| refusal(e.inner()))?;
+    de.end().map_err(|e| refusal(&e))?;
+    Ok(value)
+}
 
-impl<T: DeserializeOwned + Send + 'static> FromRequest<Arc<App>> for Body<T> {
-    type Rejection = ApiError;
-
-    /// Reads the body, then parses it as `Json` does; a large body is
-    /// parsed on the blocking pool, since a megabyte of JSON takes
-    /// milliseconds of CPU that the runtime's few threads owe to every
-    /// other connection.
-    async fn from_request(req: Request, app: &Arc<App>) -> Result<Body<T>, ApiError> {
-        if !is_json(req.headers().get(axum::http::header::CONTENT_TYPE)) {
-            return Err(ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, NOT_JSON));
-        }
-        let limit = app.config.body_limit;
-        let bytes = Bytes::from_request(req, app)
-            .await
-            .map_err(|e| crate::body_error(&e, &app.config))?;
-        let large = bytes.len() as u64 > crate::SMALL_BODY;
-        let parse = move || {
-            screen(&bytes)?;
-            Json::<Object<T>>::from_bytes(&bytes).map_err(|e| refusal(e, limit))
-        };
-        let parsed = if large {
-            tokio::task::spawn_blocking(parse)
-                .await
-                .map_err(|_| ApiError::internal())?
-        } else {
-            parse()
-        };
-        parsed.map(|Json(Object(value))| Body(value))
+/// serde_json's error as our refusal: a wrong value in serde's words
+/// without its position, anything else as malformed JSON with it.
+fn refusal(e: &serde_json::Error) -> ApiError {
+    if e.is_data() {
+        ApiError::bad(ours(without_position(e)))
+    } else {
+        ApiError::bad(format!("malformed JSON: {e}"))
     }
 }
 
@@ -206,45 +187,6 @@ impl<'de> serde::de::Visitor<'de> for Screen<'_> {
     }
 }
 
-/// axum's refusal of a body as our error answer.
-fn refusal(rejection: JsonRejection, body_limit: usize) -> ApiError {
-    match &rejection {
-        JsonRejection::MissingJsonContentType(_) => {
-            ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, NOT_JSON)
-        }
-        JsonRejection::JsonSyntaxError(e) => match serde_error(e) {
-            // serde_json's words with the line and column, as always.
-            Some(e) => ApiError::bad(format!("malformed JSON: {e}")),
-            None => ApiError::bad(rejection.body_text()),
-        },
-        JsonRejection::JsonDataError(e) => match serde_error(e) {
-            Some(e) => ApiError::bad(ours(without_position(e))),
-            None => ApiError::bad(rejection.body_text()),
-        },
-        _ if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the request body is larger than {body_limit} bytes"),
-        ),
-        _ => ApiError::new(rejection.status(), rejection.body_text()),
-    }
-}
-
-/// serde_json's own error inside axum's (which wraps it with the path to
-/// the failing field).
-fn serde_error<'a>(rejection: &'a (dyn StdError + 'static)) -> Option<&'a serde_json::Error> {
-    let mut next = Some(rejection);
-    while let Some(e) = next {
-        if let Some(e) = e.downcast_ref::<serde_json::Error>() {
-            return Some(e);
-        }
-        if let Some(e) = e.downcast_ref::<serde_path_to_error::Error<serde_json::Error>>() {
-            return Some(e.inner());
-        }
-        next = e.source();
-    }
-    None
-}
-
 /// An error's words without serde_json's ` at line L column C`.
 fn without_position(e: &serde_json::Error) -> String {
     let text = e.to_string();
@@ -367,6 +309,26 @@ macro_rules! field {
 }
 pub(crate) use field;
 
+/// Declares a field that must be a JSON string: a newtype of the string
+/// as sent (moved out, not copied: an `input` may be a megabyte), and for
+/// anything else the words of a closure of the value sent (`&Value`).
+macro_rules! string_field {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident, |$v:ident| $refusal:expr) => {
+        $(#[$meta])*
+        $vis struct $name(pub String);
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$name, D::Error> {
+                match <serde_json::Value as serde::Deserialize>::deserialize(d)? {
+                    serde_json::Value::String(s) => Ok($name(s)),
+                    $v => Err(<D::Error as serde::de::Error>::custom($refusal)),
+                }
+            }
+        }
+    };
+}
+pub(crate) use string_field;
+
 /// `puzzle`: the name of a registered puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct PuzzleName(&'static str);
@@ -405,9 +367,12 @@ impl<'de> Deserialize<'de> for PuzzleName {
     }
 }
 
-/// `input`: the judge input, as a string.
-#[derive(Debug, Clone)]
-pub(crate) struct Input(String);
+string_field!(
+    /// `input`: the judge input, as a string.
+    #[derive(Debug, Clone)]
+    pub(crate) struct Input,
+    |_v| "`input` must be a string (the judge input)"
+);
 
 impl Input {
     /// The input a request gave, or the error for a missing one.
@@ -415,17 +380,6 @@ impl Input {
         given
             .map(|i| i.0)
             .ok_or_else(|| ApiError::bad("missing field `input` (the judge input, as a string)"))
-    }
-}
-
-impl<'de> Deserialize<'de> for Input {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Input, D::Error> {
-        match Value::deserialize(d)? {
-            Value::String(s) => Ok(Input(s)),
-            _ => Err(D::Error::custom(
-                "`input` must be a string (the judge input)",
-            )),
-        }
     }
 }
 
@@ -443,10 +397,13 @@ impl CaseNumber {
     }
 }
 
-/// `moves`: a string of move letters such as `"RDLU"`, read as the
-/// puzzle's moves once the puzzle is known.
-#[derive(Debug, Clone)]
-pub(crate) struct Moves(String);
+string_field!(
+    /// `moves`: a string of move letters such as `"RDLU"`, read as the
+    /// puzzle's moves once the puzzle is known.
+    #[derive(Debug, Clone)]
+    pub(crate) struct Moves,
+    |_v| "`moves` must be a string such as \"RDLU\""
+);
 
 impl Moves {
     /// The moves of puzzle move type `M`, or the first letter that is none.
@@ -458,16 +415,5 @@ impl Moves {
                 M::letters()
             ))
         })
-    }
-}
-
-impl<'de> Deserialize<'de> for Moves {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Moves, D::Error> {
-        match Value::deserialize(d)? {
-            Value::String(s) => Ok(Moves(s)),
-            _ => Err(D::Error::custom(
-                "`moves` must be a string such as \"RDLU\"",
-            )),
-        }
     }
 }

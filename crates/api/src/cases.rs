@@ -1,39 +1,29 @@
-//! `POST /api/cases`: the boards of a judge input, for the page to draw
-//! and edit.
+//! `cases` (the server's `POST /api/cases`): the boards of a judge input, for
+//! the page to draw and edit.
 //!
-//! Each board is the puzzle's own record ([`Puzzle::board_json`]: cells
+//! Each board is the puzzle's own record
+//! ([`Page::board_json`](gridpuzzle_engine::caps::Page::board_json): cells
 //! are 0-based `[row, column]`, `rows` one string per row) followed by
-//! its `case` number. A board with a side over the server's `max_side`
+//! its `case` number. A board with a side over the call's `max_side`
 //! (the page's editor limit) gets only its size and `"too_large": true`.
 //! A bad case ends the list: the cases before it are returned, with the
 //! parser's message in `error`, as the CLI answers the cases before a bad
-//! one. This only reads, so it waits for a light slot, never behind a
+//! one. This only reads, so its job waits for a light slot, never behind a
 //! search.
 
 use gridpuzzle_registry::Registered;
-use std::sync::Arc;
-
-use axum::extract::State;
-use axum::response::Response;
-use gridpuzzle_registry::Visit;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
-use crate::options::Options;
+use crate::endpoint::{Job, Slot, Work};
 use crate::reading::{cases, ParseBudget};
-use crate::request::{given, Body, Input, PuzzleName};
-use crate::{dispatch, raw, ApiError, App, Ctx, Job, Reply, Slot};
+use crate::setup::{self, on_input, Own, Setup};
+use crate::{raw, Answer, ApiError, Ctx};
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct CasesRequest {
-    #[serde(default, deserialize_with = "given")]
-    puzzle: Option<PuzzleName>,
-    #[serde(default, deserialize_with = "given")]
-    input: Option<Input>,
-    #[serde(default)]
-    options: Options,
+on_input! {
+    /// A `cases` request: `puzzle`, `input`, `options`.
+    pub struct CasesRequest => Cases {}
 }
 
 #[derive(Serialize)]
@@ -53,29 +43,21 @@ struct TooLarge {
     too_large: bool,
 }
 
-pub(crate) async fn handler(
-    State(app): State<Arc<App>>,
-    Body(req): Body<CasesRequest>,
-) -> Response {
-    app.call(Slot::Light, |_| {
-        dispatch(PuzzleName::required(req.puzzle)?, Cases { req })
-    })
-    .await
+/// `cases`: the request checked for its puzzle.
+pub fn check(req: CasesRequest, ctx: &Ctx) -> Result<Job, ApiError> {
+    setup::check(req, ctx)
 }
 
-struct Cases {
-    req: CasesRequest,
-}
+impl Own for Cases {
+    /// Reading boards is light.
+    fn slot(&self) -> Slot {
+        Slot::Light
+    }
 
-impl Visit for Cases {
-    type Output = Result<Job, ApiError>;
-
-    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
-        let puzzle: P = self.req.options.puzzle()?;
-        let input = Input::required(self.req.input)?;
+    fn work<P: Registered>(self, s: Setup<P>) -> Result<Work, ApiError> {
         Ok(Box::new(move |ctx| {
-            let (cases, error) = boards(&puzzle, &input, ctx)?;
-            Reply::json(&CasesAnswer { cases, error })
+            let (cases, error) = boards(&s.puzzle, &s.input, ctx)?;
+            Answer::json(&CasesAnswer { cases, error })
         }))
     }
 }
@@ -91,7 +73,7 @@ fn boards<P: Registered>(
     input: &str,
     ctx: &Ctx,
 ) -> Result<(Vec<Box<RawValue>>, Option<String>), ApiError> {
-    let max_side = ctx.config.max_side;
+    let max_side = ctx.bounds.max_side;
     let mut boards = Vec::new();
     let mut drawn = 0u64;
     let mut budget = ParseBudget::default();

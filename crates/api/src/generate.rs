@@ -1,8 +1,8 @@
-//! `POST /api/generate`: puzzles with a proved optimum, as `generate
-//! --format json` records ([`generated_json`]), plus the whole judge
-//! input.
+//! `generate` (the server's `POST /api/generate`): puzzles with a proved
+//! optimum, as `generate --format json` records ([`generated_json`]), plus the
+//! whole judge input.
 //!
-//! A request is checked once, by the puzzle's own [`Puzzle::generator`]
+//! A request is checked once, by the puzzle's own [`Generate::generator`]
 //! (the one validation every front end shares); its messages are the
 //! command line's (`--max-throws`), and are answered with the API's field
 //! names (`max_throws`). As on the command line, the puzzle's settings
@@ -11,13 +11,12 @@
 //! request's deadline ends a long run with the puzzles made so far,
 //! `"complete": false` and a `reason`; the answer always says its `seed`
 //! (from the clock when none was given), so a run can be repeated.
+//!
+//! [`Generate::generator`]: gridpuzzle_engine::caps::Generate::generator
 
 use gridpuzzle_registry::Registered;
-use std::sync::Arc;
 use std::time::Instant;
 
-use axum::extract::State;
-use axum::response::Response;
 use gridpuzzle_engine::caps::GenSpec;
 use gridpuzzle_engine::generate::{Stop, Want};
 use gridpuzzle_engine::report::generated_json;
@@ -25,24 +24,25 @@ use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
+use crate::endpoint::{dispatch, Job, Slot, Work};
 use crate::options::{api_keys, apply, known, owned, text, MaxStates};
-use crate::request::{checked, field, given, Body, PuzzleName};
-use crate::{dispatch, ApiError, App, Config, Ctx, Job, Reply, Slot};
+use crate::request::{checked, field, given, PuzzleName};
+use crate::{Answer, ApiError, Bounds, Ctx};
 
 /// The fields of a generate request. Every other field is the puzzle's
 /// (a setting or a generator parameter), checked against the registry
 /// once the puzzle is known, so unknown fields are refused there rather
 /// than by `deny_unknown_fields`.
 #[derive(Deserialize)]
-pub(crate) struct GenerateRequest {
+pub struct GenerateRequest {
     #[serde(default, deserialize_with = "given")]
     puzzle: Option<PuzzleName>,
     #[serde(default, deserialize_with = "given")]
     size: Option<Size>,
-    /// Checked against the server's cap ([`Config::max_count`]).
+    /// Checked against the server's cap ([`Bounds::max_count`]).
     count: Option<Value>,
     seed: Option<Seed>,
-    answer: Option<Answer>,
+    answer: Option<AnswerRange>,
     density: Option<Density>,
     max_states: Option<MaxStates>,
     #[serde(flatten)]
@@ -92,7 +92,7 @@ field!(
 field!(
     /// `answer`: `A..B`, `A..`, `N` or `-1` (as the CLI's `--answer`), or
     /// a number.
-    struct Answer(Want),
+    struct AnswerRange(Want),
     |v| match v {
         Value::String(s) => Want::parse(s),
         Value::Number(n) => Want::parse(&n.to_string()),
@@ -118,14 +118,10 @@ struct GenerateAnswer {
     seed: u64,
 }
 
-pub(crate) async fn handler(
-    State(app): State<Arc<App>>,
-    Body(req): Body<GenerateRequest>,
-) -> Response {
-    app.call(Slot::Search, |ctx| {
-        dispatch(PuzzleName::required(req.puzzle)?, Generate { req, ctx })
-    })
-    .await
+/// `generate`: the request checked by the puzzle's own generator.
+pub fn check(req: GenerateRequest, ctx: &Ctx) -> Result<Job, ApiError> {
+    let work = dispatch(PuzzleName::required(req.puzzle)?, Generate { req, ctx })?;
+    Ok(Job::new(Slot::Search, work))
 }
 
 /// Boards solved in a row without a wanted answer before a generate
@@ -138,14 +134,12 @@ struct Generate<'a> {
 }
 
 impl Visit for Generate<'_> {
-    type Output = Result<Job, ApiError>;
+    type Output = Result<Work, ApiError>;
 
-    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
         let req = self.req;
-        let config = &self.ctx.config;
-        let gen = P::CAPS
-            .generator()
-            .map_err(|e| ApiError::bad(e.to_string()))?;
+        let config = &self.ctx.bounds;
+        let gen = P::CAPS.generator()?;
         // The puzzle's own fields: its settings, then its parameters.
         let (mut settings, mut params) = (Map::new(), Vec::new());
         for (key, value) in &req.puzzles_own {
@@ -209,7 +203,7 @@ impl Visit for Generate<'_> {
                 .generator(&puzzle, &spec, seed)
                 .map_err(|e| ApiError::bad(api_words::<P>(&e)))?;
             let (cases, input, reason) = run(&puzzle, generator, count, ctx);
-            Reply::json(&GenerateAnswer {
+            Answer::json(&GenerateAnswer {
                 cases,
                 input,
                 complete: reason.is_none(),
@@ -234,7 +228,7 @@ fn field_names() -> Vec<String> {
 }
 
 /// `count`: 1 to the server's cap (default 1).
-fn count(given: Option<&Value>, config: &Config) -> Result<u64, ApiError> {
+fn count(given: Option<&Value>, config: &Bounds) -> Result<u64, ApiError> {
     let Some(v) = given else { return Ok(1) };
     v.as_u64()
         .filter(|n| (1..=config.max_count).contains(n))
@@ -299,7 +293,7 @@ fn run<P: Registered>(
     let timed_out = |made: usize| {
         format!(
             "the time limit of {} s for a request was reached after {made} of {count} puzzles",
-            ctx.config.request_time.as_secs_f64(),
+            ctx.bounds.request_time.as_secs_f64(),
         )
     };
     let mut cases = Vec::new();

@@ -1,57 +1,51 @@
-//! `POST /api/play`: plays `moves` on case `case` through the rules, as
-//! `gridpuzzle play` does, and answers the start and what each move
-//! changed (so the page draws a game or a solution's animation without
-//! knowing a rule), the first refused move with the rules' reason, and
-//! with `"hint": true` what the exact solver proves about the last
-//! position: an optimal plan from there, `unsolvable`, or `limit`. With
-//! `"positions": [FROM, TO]` it also answers the whole positions after
-//! FROM … TO of the moves played, for the page to draw (a bounded window:
-//! `positions.rs`), collected in the same replay.
+//! `play` (the server's `POST /api/play`): plays `moves` on case `case` through
+//! the rules, as `gridpuzzle play` does, and answers the start and what each
+//! move changed (so the page draws a game or a solution's animation without
+//! knowing a rule), the first refused move with the rules' reason, and with
+//! `"hint": true` what the exact solver proves about the last position: an
+//! optimal plan from there, `unsolvable`, or `limit`. With `"positions": [FROM,
+//! TO]` it also answers the whole positions after FROM … TO of the moves
+//! played, for the page to draw (a bounded window: `positions.rs`), collected
+//! in the same replay.
 //!
-//! The server keeps no game: undo is the client sending fewer moves. The
+//! The API keeps no game: undo is the client sending fewer moves. The
 //! moves are replayed keeping only the current position (a session's
 //! history of positions would grow with moves × board), and each step is
-//! the puzzle's record of what changed ([`Puzzle::step_json`]), so an
+//! the puzzle's record of what changed ([`Page::step_json`]), so an
 //! answer grows with the moves, not with moves × board (the whole
 //! positions asked for have a cap of their own). A replay only reads and
 //! waits for a light slot; a hint searches and waits for a search slot.
+//!
+//! [`Page::step_json`]: gridpuzzle_engine::caps::Page::step_json
 
 use gridpuzzle_engine::caps::PageOf;
-use gridpuzzle_registry::Registered;
-use std::sync::Arc;
-
-use axum::extract::State;
-use axum::response::Response;
 use gridpuzzle_engine::moves::{plan_string, Move};
 use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_engine::session::ALREADY_WON;
-use gridpuzzle_registry::Visit;
-use serde::{Deserialize, Serialize};
+use gridpuzzle_registry::Registered;
+use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
 
-use crate::options::{Bounds, LimitsAnswer, Options};
+use crate::endpoint::{Job, Slot, Work};
+use crate::options::LimitsAnswer;
 use crate::positions::Window;
 use crate::reading::nth_case;
-use crate::request::{field, given, Body, CaseNumber, Input, Moves, PuzzleName};
-use crate::{dispatch, raw, ApiError, App, Ctx, Job, Reply, Slot};
+use crate::request::{field, Moves};
+use crate::setup::{self, on_input, Own, Setup};
+use crate::{raw, Answer, ApiError, Ctx};
 
 /// Most moves one play request may replay.
 pub const MAX_PLAY_MOVES: usize = 100_000;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct PlayRequest {
-    #[serde(default, deserialize_with = "given")]
-    puzzle: Option<PuzzleName>,
-    #[serde(default, deserialize_with = "given")]
-    input: Option<Input>,
-    #[serde(default)]
-    options: Options,
-    case: Option<CaseNumber>,
-    moves: Option<Moves>,
-    hint: Option<Hint>,
-    positions: Option<Window>,
+on_input! {
+    /// A `play` request: `puzzle`, `input`, `options`, `case`, and the
+    /// `moves` to play, whether to `hint`, the `positions` to draw.
+    pub struct PlayRequest with case => Play {
+        moves: Option<Moves>,
+        hint: Option<Hint>,
+        positions: Option<Window>,
+    }
 }
 
 field!(
@@ -109,37 +103,28 @@ enum Prospect {
     },
 }
 
-pub(crate) async fn handler(State(app): State<Arc<App>>, Body(req): Body<PlayRequest>) -> Response {
-    // A replay is light; a hint searches.
-    let slot = match req.hint {
-        Some(Hint(true)) => Slot::Search,
-        _ => Slot::Light,
-    };
-    app.call(slot, |ctx| {
-        dispatch(PuzzleName::required(req.puzzle)?, Play { req, ctx })
-    })
-    .await
+/// `play`: the request checked for its puzzle, its moves read as the
+/// puzzle's.
+pub fn check(req: PlayRequest, ctx: &Ctx) -> Result<Job, ApiError> {
+    setup::check(req, ctx)
 }
 
-struct Play<'a> {
-    req: PlayRequest,
-    ctx: &'a Ctx,
-}
+impl Own for Play {
+    /// A replay is light; a hint searches.
+    fn slot(&self) -> Slot {
+        match self.hint {
+            Some(Hint(true)) => Slot::Search,
+            _ => Slot::Light,
+        }
+    }
 
-impl Visit for Play<'_> {
-    type Output = Result<Job, ApiError>;
-
-    fn visit<P: Registered>(self, _: P) -> Result<Job, ApiError> {
-        let puzzle: P = self.req.options.puzzle()?;
-        let bounds = self.req.options.bounds(&self.ctx.config);
-        let input = Input::required(self.req.input)?;
-        let wanted = CaseNumber::or_first(self.req.case);
-        let moves = match &self.req.moves {
+    fn work<P: Registered>(self, s: Setup<P>) -> Result<Work, ApiError> {
+        let moves = match &self.moves {
             Some(moves) => moves.read::<P::Move>()?,
             None => Vec::new(),
         };
-        let hint = matches!(self.req.hint, Some(Hint(true)));
-        let window = self.req.positions;
+        let hint = matches!(self.hint, Some(Hint(true)));
+        let window = self.positions;
         if moves.len() > MAX_PLAY_MOVES {
             return Err(ApiError::bad(format!(
                 "at most {MAX_PLAY_MOVES} moves in one play request, found {}",
@@ -147,15 +132,14 @@ impl Visit for Play<'_> {
             )));
         }
         Ok(Box::new(move |ctx| {
-            let answer = play(&puzzle, &input, wanted, &moves, hint, window, bounds, ctx)?;
-            Reply::json(&answer)
+            Answer::json(&play(&s, &moves, hint, window, ctx)?)
         }))
     }
 }
 
-/// A position of the window: [`Page::position_json`](gridpuzzle_engine::caps::Page::position_json) with its `view`,
-/// the [`BoardView`](gridpuzzle_engine::view::BoardView) the page draws
-/// (after the move `last`, so what the move broke is drawn so).
+/// A position of the window: `Page::position_json` with its `view`, the
+/// `BoardView` the page draws (after the move `last`, so what the move
+/// broke is drawn so).
 fn drawn<P: Registered>(
     page: &dyn PageOf<P>,
     puzzle: &P,
@@ -173,17 +157,16 @@ fn drawn<P: Registered>(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Plays `moves` on the case `s` names, collecting the positions of
+/// `window`, and with `hint` what the solver proves about the last one.
 fn play<P: Registered>(
-    puzzle: &P,
-    input: &str,
-    wanted: u64,
+    s: &Setup<P>,
     moves: &[P::Move],
     hint: bool,
     mut window: Option<Window>,
-    bounds: Bounds,
     ctx: &Ctx,
 ) -> Result<PlayAnswer, ApiError> {
+    let (puzzle, input, wanted, bounds) = (&s.puzzle, s.input.as_str(), s.case, s.bounds);
     let page = P::CAPS.page_of()?;
     let case = nth_case(puzzle, input, wanted, ctx)?;
     let mut state = puzzle.start(&case);

@@ -1,6 +1,6 @@
 //! The positions the page draws, answered by `/api/play` when a request
 //! asks for them with `"positions": [FROM, TO]`: the whole position
-//! ([`Puzzle::position_json`](gridpuzzle_engine::Puzzle::position_json))
+//! ([`Page::position_json`](gridpuzzle_engine::caps::Page::position_json))
 //! after FROM, FROM + 1, …, TO moves (0 is the start), as far as the moves
 //! were played. So the page keeps no rule: it draws these, never a position
 //! it worked out from the changes in `steps`.
