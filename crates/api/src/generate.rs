@@ -14,12 +14,11 @@
 //!
 //! [`Generate::generator`]: gridpuzzle_engine::caps::Generate::generator
 
-use gridpuzzle_registry::Registered;
-use std::time::Instant;
-
 use gridpuzzle_engine::caps::GenSpec;
+use gridpuzzle_engine::clock::Instant;
 use gridpuzzle_engine::generate::{Stop, Want};
 use gridpuzzle_engine::report::generated_json;
+use gridpuzzle_registry::Registered;
 use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
@@ -243,10 +242,7 @@ fn count(given: Option<&Value>, config: &Bounds) -> Result<u64, ApiError> {
 /// A seed from the clock, below 2^53 so a JavaScript client reads it back
 /// exactly.
 fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| (d.as_nanos() % (1u128 << 53)) as u64)
-        .unwrap_or(0)
+    (gridpuzzle_engine::clock::since_epoch().as_nanos() % (1u128 << 53)) as u64
 }
 
 /// The generator's words (the command line's) with the API's names:

@@ -75,8 +75,9 @@ mod verify;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use gridpuzzle_engine::clock::Instant;
 use serde::Serialize;
 
 pub use board::{check as board, BoardRequest};

@@ -21,9 +21,10 @@
 //! `/api/puzzles` names the settings by [`api_key`].
 
 use gridpuzzle_registry::Registered;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use gridpuzzle_engine::caps::Setting;
+use gridpuzzle_engine::clock::Instant;
 use gridpuzzle_engine::search::Limits;
 use gridpuzzle_registry::Entry;
 use serde::de::Error as _;

@@ -858,7 +858,7 @@ mod tests {
         let mut rng = SplitMix64::new(5);
         let b = random_board(&mut rng, 40, 40);
         let past = Limits {
-            deadline: Some(std::time::Instant::now()),
+            deadline: Some(gridpuzzle_engine::clock::Instant::now()),
             ..Limits::none()
         };
         let cancelled = Limits {

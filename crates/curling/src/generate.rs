@@ -19,9 +19,10 @@
 use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use gridpuzzle_engine::board::{Layout, Layouts};
+use gridpuzzle_engine::clock::Instant;
 use gridpuzzle_engine::generate::{
     anneal, answer_of, sample, AnnealOptions, Best, Difficulty, Landscape, SampleOptions,
     StartGoal, Want,

@@ -29,11 +29,12 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::io::BufRead;
 use std::marker::PhantomData;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{json, Value};
 
 use crate::caps::{BestOf, GenSpec, HardSpec, OnImprove};
+use crate::clock::Instant;
 use crate::generate::{
     anneal, answer_of, sample, AnnealOptions, Generator, Landscape, SampleOptions, StartGoal,
 };

@@ -30,8 +30,9 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use crate::clock::Instant;
 use crate::moves::Move;
 use crate::rng::SplitMix64;
 use crate::search::{Limits, Outcome, Search};

@@ -17,6 +17,8 @@
 //! - [`page`]: the web page's editor boards (drafts) and game IDs;
 //! - [`view`]: a position as marks with a role, drawn by every front end;
 //! - [`check`]: verifying users' plans case by case, worded once;
+//! - [`clock`]: the time, read the same way natively and in a browser's
+//!   WebAssembly (where std has no clock);
 //! - [`diagnose`]: what a candidate's wrong answer most likely means, by
 //!   the puzzle's known wrong readings of its rules;
 //! - [`grid`]: positions, the four directions and a flat row-major grid;
@@ -59,6 +61,7 @@
 pub mod board;
 pub mod caps;
 pub mod check;
+pub mod clock;
 pub mod diagnose;
 pub mod error;
 pub mod fresh;

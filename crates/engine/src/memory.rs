@@ -51,7 +51,9 @@
 
 use std::cell::Cell;
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 thread_local! {
     /// Bytes granted to this thread's current [`Job`].

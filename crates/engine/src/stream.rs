@@ -38,8 +38,9 @@ use std::io::{self, BufRead, Read, Write};
 use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use crate::clock::Instant;
 use crate::pool::{Feeder, Flow, Pool, Sink, Stop};
 
 /// What each case is and what it prints: the caller's side of a

@@ -58,7 +58,7 @@
 //! that misses the exit proves the case unsolvable at once, instead of after
 //! exhausting every body position.
 
-use std::time::Instant;
+use gridpuzzle_engine::clock::Instant;
 
 use gridpuzzle_engine::search::{
     bfs, DenseVisited, HashVisited, Limits, Observer, Outcome, Quiet, Search, Stats, Visited,
@@ -631,7 +631,7 @@ mod tests {
         // each visits 160,000 cells, and the budget is already spent.
         let case = open_case(400, 400, &[(399, 399), (399, 398), (398, 398)]);
         let past = Limits {
-            deadline: Some(std::time::Instant::now()),
+            deadline: Some(gridpuzzle_engine::clock::Instant::now()),
             ..Limits::none()
         };
         let s = solve(&case, TailRule::Strict, &past);

@@ -6,9 +6,8 @@
 //! name, reporting every step to the recorder.
 
 use super::Via;
+use crate::clock::Instant;
 use crate::puzzle::Puzzle;
-use std::time::Instant;
-
 use crate::search::Limits;
 use crate::trace::{Algorithm, Lesson, Recorder, Run, Sink, Stop, Traced};
 

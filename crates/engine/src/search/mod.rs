@@ -59,8 +59,9 @@ pub use visited::{DenseVisited, HashVisited, Visited};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use crate::clock::Instant;
 use crate::memory::{Grant, Heap, Refusal};
 
 /// What a search may spend: budgets only. Running out of one gives

@@ -108,7 +108,7 @@ fn budgets_give_limit_never_unsolvable() {
     assert_eq!(b.outcome, Outcome::Limit(LimitHit::Cancelled));
 
     let limits = Limits {
-        deadline: Some(std::time::Instant::now()),
+        deadline: Some(crate::clock::Instant::now()),
         ..Limits::none()
     };
     let d = iddfs(1, arith, |_| false, |_| Some(0), None, &limits);
