@@ -31,6 +31,7 @@ pub(crate) const ASSETS: &[(&str, &str, &str)] = &[
     page_module!("solve.js"),
     page_module!("state.js"),
     page_module!("watch.js"),
+    page_module!("workers.js"),
 ];
 
 const HTML: &str = "text/html; charset=utf-8";

@@ -136,11 +136,12 @@ async fn the_page_and_its_assets_are_served() {
 }
 
 /// The modules a page file imports: the HTML's `<script type="module"
-/// src="/js/...">` and a module's `from "./....js"`, as `/js/NAME.js`.
+/// src="js/...">` (relative, so the static site works from any path) and
+/// a module's `from "./....js"`, as `/js/NAME.js`.
 fn imports(text: &str) -> Vec<String> {
     let mut found = Vec::new();
     for (opening, base) in [
-        ("<script type=\"module\" src=\"", ""),
+        ("<script type=\"module\" src=\"", "/"),
         ("from \"./", "/js/"),
     ] {
         for (at, _) in text.match_indices(opening) {

@@ -228,6 +228,7 @@ fn page_table() -> Vec<Req> {
         get("page-js-solve", "/js/solve.js", false),
         get("page-js-state", "/js/state.js", false),
         get("page-js-watch", "/js/watch.js", false),
+        get("page-js-workers", "/js/workers.js", false),
         get("page-not-found", "/nowhere", true),
         get("page-get-api-solve", "/api/solve", true),
         post("page-post-unknown-api", "/api/nothing", json!({})),

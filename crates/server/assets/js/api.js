@@ -1,5 +1,13 @@
-// api.js: the page's calls to the server, and its one rule for answers
-// that come late.
+// api.js: the page's calls to the API, and its one rule for answers that
+// come late.
+//
+// Two transports, one contract. Served by `gridpuzzle serve`, the page
+// asks the server over HTTP (below). Opened from the static site that
+// `cargo xtask site` writes, it asks the same API built to WebAssembly,
+// in Web Workers (workers.js), and sends no request to /api/: the site's
+// HTML says so (`<meta name="gridpuzzle-transport" content="worker">`;
+// the server's says "http"). The requests and their answers are the same
+// bytes either way, so nothing below them knows which one it has.
 //
 // What the server gives the page. The page knows no puzzle and no rule:
 // what it shows of a puzzle comes from the server, which answers from the
@@ -33,7 +41,8 @@
 // So a position on the page is one the rules played, a text is the one
 // the judge reads, and a link is read and written by one codec in Rust
 // (old links keep opening). ES modules compiled into the server, no build
-// step, no framework, nothing fetched from anywhere but this server.
+// step, no framework, nothing fetched from anywhere but this server (or
+// the site that holds the page).
 //
 // Answers that come late. Every request belongs to a piece of work of one
 // kind (KINDS): the board's description, a solution, a game... Starting
@@ -48,11 +57,18 @@
 //
 // A search the page no longer wants is stopped on the server as well: the
 // fetches of the kinds that search are aborted, which closes their
-// connection, and the server stops the search of a client that left. The
-// kinds that only read (a description, a link's board, a judge input's
-// cases) are answered within milliseconds from a light slot: their fetch
-// is left to finish, unread, which keeps its connection for the next
-// request.
+// connection, and the server stops the search of a client that left (in
+// a worker: the worker is ended). The kinds that only read (a
+// description, a link's board, a judge input's cases) are answered within
+// milliseconds from a light slot: their fetch is left to finish, unread,
+// which keeps its connection for the next request.
+
+import * as workers from "./workers.js";
+
+/// Whether the page asks the WebAssembly module in workers rather than a
+/// server (the HTML says which).
+const inWorkers = document.querySelector('meta[name="gridpuzzle-transport"]')?.content === "worker";
+if (inWorkers) workers.start();
 
 /// The kinds of work; true for those whose fetch is aborted with them (a
 /// search), false for those left to finish unread (a quick read). What
@@ -124,32 +140,49 @@ export function abort(kind) {
 export const isAbort = (e) => !!e && e.name === "AbortError";
 
 /// What the server offers (GET /api/puzzles).
-export async function catalog() {
-  const response = await fetch("/api/puzzles");
-  return response.json();
-}
+export const catalog = () => call("puzzles");
 
 /// The searches and lessons each puzzle offers to watch (GET
 /// /api/algorithms).
-export async function algorithms() {
-  const response = await fetch("/api/algorithms");
-  return response.json();
+export const algorithms = () => call("algorithms");
+
+/// The answer of the API's `endpoint` ("puzzles", "solve", "trace/chart",
+/// …) to `body` (none for the catalogs), outside any kind of work: the
+/// catalogs, and a script that drives the page (the browser test).
+export async function call(endpoint, body) {
+  return send("/api/" + endpoint, body);
 }
 
+/// The answer to `body` POSTed to `path` (`/api/NAME`; a catalog is a GET
+/// without a body): parsed JSON, or its text when `as` is "text" (an
+/// SVG); an Error with the API's words for a refusal.
 async function send(path, body, signal, as) {
-  const response = await fetch(path, {
+  const { status, statusText, text } = inWorkers
+    ? await inWorker(path, body, signal)
+    : await http(path, body, signal);
+  const ok = status >= 200 && status < 300;
+  if (as === "text" && ok) return text;
+  let answer = null;
+  try { answer = JSON.parse(text); } catch (_) { /* not JSON */ }
+  if (!ok) throw new Error((answer && answer.error) || status + " " + (statusText || ""));
+  return answer;
+}
+
+/// The server's answer over HTTP, as the workers give theirs.
+async function http(path, body, signal) {
+  const response = await fetch(path, body === undefined ? { signal } : {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
     signal,
   });
-  if (as === "text" && response.ok) return response.text();
-  let answer = null;
-  try { answer = await response.json(); } catch (_) { /* not JSON */ }
-  if (!response.ok) {
-    throw new Error((answer && answer.error) || response.status + " " + response.statusText);
-  }
-  return answer;
+  return { status: response.status, statusText: response.statusText, text: await response.text() };
+}
+
+/// The module's answer in a worker, as the server's.
+async function inWorker(path, body, signal) {
+  const answer = await workers.call(path.slice("/api/".length), body === undefined ? "" : JSON.stringify(body), signal);
+  return { status: answer.status, text: answer.body };
 }
 
 /// `promise` as long as `signal` is not aborted; its AbortError from then

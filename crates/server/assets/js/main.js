@@ -8,10 +8,13 @@
 // (the ARIA tabs pattern) and the keys; what the server gives the page is
 // described in api.js.
 //
-// The page is ES modules, each served at /js/NAME.js from the binary, one
-// per part of the page, importing each other in one direction only:
+// The page is ES modules, each served at /js/NAME.js from the binary (and
+// written to js/NAME.js of the static site), one per part of the page,
+// importing each other in one direction only:
 //   api.js       the server's calls, and one AbortController per kind of
 //                work, so that no late answer is ever applied;
+//   workers.js   the same calls on the static site, answered by the API
+//                built to WebAssembly in Web Workers (no server);
 //   state.js     the one state object, the mode and its changes, events,
 //                the message line;
 //   progress.js  what the browser keeps: last boards, wins;

@@ -21,6 +21,7 @@ self.onmessage = async ({ data }) => {
   }
   let instance;
   try {
+    if (!api) throw new Error("no module was given");
     instance = await api;
   } catch (e) {
     self.postMessage({ failed: "the WebAssembly module did not start: " + e.message });
