@@ -15,9 +15,11 @@
 // Cancelling: a worker busy in a call cannot read a message, and a flag
 // in memory shared with it would need the cross-origin isolation headers
 // that a plain static host does not send. So the work of a kind that is
-// aborted (api.js: a search the page no longer wants) ends its worker
-// with `terminate()`, which stops the search at once and gives its
-// memory back; the next call starts a fresh one from the module compiled
+// aborted (api.js: a search the page no longer wants) is dropped at once
+// (its promise rejects), and its worker is ended with `terminate()`,
+// which stops the search and gives its memory back (Chromium lets a
+// worker busy in a call run up to two seconds more). Newer work never
+// waits for it: it gets another worker, started from the module compiled
 // once here (instantiating takes a millisecond or so).
 //
 // Offline: once the page has loaded, a service worker (sw.js, at the
