@@ -22,6 +22,7 @@
 //
 // Run from e2e/page.test.mjs with its helpers: `firstVisitScenarios(h)`.
 import assert from "node:assert/strict";
+import { api } from "./api.mjs";
 
 const WIDE = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -171,7 +172,7 @@ export async function firstVisitScenarios({ scenario, base, open, stoneAt }) {
           ? (word) => page.click(`#move-buttons [data-word="${word}"]`)
           : (word) => page.keyboard.press({ up: "ArrowUp", down: "ArrowDown", left: "ArrowLeft", right: "ArrowRight" }[word]);
         await open(page, base);
-        const catalog = await page.evaluate(async () => (await (await fetch("/api/puzzles")).json()).puzzles);
+        const catalog = (await api(page, "puzzles")).puzzles;
         const curling = catalog.find((p) => p.name === "curling");
 
         // 1. A game: Play, its goal in a line over the board, no editor.

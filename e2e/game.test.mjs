@@ -201,7 +201,7 @@ export async function gameScenarios(h) {
     assert.equal(await page.inputValue("#puzzle"), "curling", "the menu names the puzzle on the board");
     assert.equal(await page.locator("#board rect.cell.block").count(), 0, "the cleared board stayed");
     assert.match(new URL(page.url()).hash, /^#curling\//);
-  });
+  }, { served: true });
 
   await scenario("game: a page without localStorage still works", async (page) => {
     await page.addInitScript(() => {

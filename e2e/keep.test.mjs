@@ -32,6 +32,7 @@
 //
 // Run from e2e/page.test.mjs with its helpers: `keepScenarios(h)`.
 import assert from "node:assert/strict";
+import { api } from "./api.mjs";
 import fs from "node:fs";
 
 const AXE = fs.readFileSync(new URL("node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
@@ -129,15 +130,14 @@ const ms = (x) => x.toFixed(1) + " ms";
 const settled = (page) => page.waitForFunction(() => document.body.dataset.ready === "1");
 
 /// The catalog's levels of `puzzle`.
-const levelsOf = (page, puzzle) => page.evaluate(async (name) =>
-  (await (await fetch("/api/puzzles")).json()).puzzles.find((p) => p.name === name).levels, puzzle);
+const levelsOf = async (page, puzzle) =>
+  (await api(page, "puzzles")).puzzles.find((p) => p.name === puzzle).levels;
 
 /// The optimal moves of the board on the page (from /api/solve).
-const planOf = (page) => page.evaluate(async () => {
-  const post = async (path, body) => (await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json();
-  const d = await post("/api/board", { id: decodeURIComponent(location.hash.slice(1)) });
-  return (await post("/api/solve", { puzzle: d.puzzle, input: d.input, options: d.options })).results[0].moves;
-});
+const planOf = async (page) => {
+  const d = await api(page, "board", { id: decodeURIComponent(new URL(page.url()).hash.slice(1)) });
+  return (await api(page, "solve", { puzzle: d.puzzle, input: d.input, options: d.options })).results[0].moves;
+};
 
 /// Watches for the win's ring: where the piece is drawn when it appears
 /// (against the goal's centre), and how far the ring ever reaches past the
@@ -574,7 +574,7 @@ export async function keepScenarios({ scenario, base, open }) {
       assert.match(say, /^Step 100000 of 100,000 kept of 1\d\d,\d\d\d: /);
     }
     await page.unroute("**/api/trace");
-  }, { viewport: WIDE });
+  }, { viewport: WIDE, served: true });
 
   // ------------------------------------------------------------------
   // What the browser keeps: versioned, bounded, spoiled data set aside.
@@ -856,5 +856,5 @@ export async function keepScenarios({ scenario, base, open }) {
     }
     await waitText(page, "#win-text", /the optimum!$/);
     await waitText(page, "#solved-list li:last-child", new RegExp(`^curling 8x8: ${easy.length} throws? \\(optimum ${easy.length}\\) ★$`));
-  }, { viewport: WIDE });
+  }, { viewport: WIDE, served: true });
 }

@@ -1,7 +1,18 @@
-// End-to-end test of the `gridpuzzle serve` page in a real headless
-// Chromium (Debian's), driven by playwright-core. Run by
-// crates/server/tests/browser.rs, which starts the server and passes its
-// URL:   node e2e/page.test.mjs http://127.0.0.1:PORT/
+// End-to-end test of the page in a real headless Chromium (Debian's),
+// driven by playwright-core, in both of its transports. Run by
+// crates/server/tests/browser.rs twice:
+//
+//   node e2e/page.test.mjs http://127.0.0.1:PORT/
+//       the page of `gridpuzzle serve`, which the test starts (HTTP);
+//   GRIDPUZZLE_E2E_SITE=DIR node e2e/page.test.mjs http://127.0.0.1:PORT/some/path/
+//       the static site of `cargo xtask site`, a copy of it in DIR served
+//       at that sub-path by a plain static file server the test starts
+//       (the API in WebAssembly, in the page's workers).
+//
+// Every scenario runs in both, but those that hold or answer the page's
+// HTTP requests to the server themselves (`{ served: true }`); the static
+// run adds its own (e2e/site.test.mjs: offline, a new build, cancelling a
+// worker), and fails any scenario whose page sends a request to /api/.
 //
 // What a user does, as a user does it: clicks and drags in the editor,
 // presses the buttons and the keys, opens a link. What is checked is what
@@ -14,9 +25,12 @@ import { layoutScenarios } from "./layout.test.mjs";
 
 const base = process.argv[2];
 if (!base) {
-  console.error("usage: node e2e/page.test.mjs http://127.0.0.1:PORT/");
+  console.error("usage: [GRIDPUZZLE_E2E_SITE=DIR] node e2e/page.test.mjs http://127.0.0.1:PORT/[PATH/]");
   process.exit(2);
 }
+/// The folder of the static site being served at `base`, in the static
+/// run; null for the server's page.
+const site = process.env.GRIDPUZZLE_E2E_SITE || null;
 const executablePath = process.env.GRIDPUZZLE_CHROMIUM || "/usr/bin/chromium";
 
 // The flags this machine needs: no sandbox as root, no GPU, and no
@@ -33,18 +47,28 @@ const browser = await chromium.launch({
 let failed = 0;
 let total = 0;
 /// Runs one scenario in a fresh browser context (`options`: the context's,
-/// such as its viewport; 1200×900 unless given).
+/// such as its viewport; 1200×900 unless given; and `served: true` for a
+/// scenario of the server's page only).
 /// GRIDPUZZLE_E2E_ONLY=TEXT runs only the scenarios whose name holds TEXT,
 /// for working on one (browser.rs never sets it, and counts them all).
 const only = process.env.GRIDPUZZLE_E2E_ONLY;
 const slow = Number(process.env.GRIDPUZZLE_E2E_SLOW || 0);
-async function scenario(name, body, options) {
+async function scenario(name, body, options = {}) {
+  const { served, ...contextOptions } = options;
   if (only && !name.includes(only)) return;
+  if (served && site) return;
   total += 1;
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...options });
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...contextOptions });
+  // The static site's page asks its workers, never a server.
+  const asked = [];
+  if (site) {
+    context.on("request", (r) => {
+      if (new URL(r.url()).pathname.includes("/api/")) asked.push(r.url());
+    });
+  }
   // GRIDPUZZLE_E2E_SLOW=MS answers every API request MS later, for
   // looking for races a busy machine would show (not set by browser.rs).
-  if (slow) {
+  if (slow && !site) {
     await context.route("**/api/**", async (route) => {
       await new Promise((done) => setTimeout(done, slow));
       await route.fallback();
@@ -62,6 +86,7 @@ async function scenario(name, body, options) {
   try {
     await body(page);
     assert.deepEqual(errors, [], "the page threw, or broke the server's Content-Security-Policy");
+    assert.deepEqual(asked, [], "the static site's page sent requests to /api/");
     console.log(`ok - ${name} (${Date.now() - started} ms)`);
   } catch (e) {
     failed += 1;
@@ -346,7 +371,7 @@ await scenario("holedox: answers that come late, edits and rule changes during p
   await page.keyboard.press("ArrowUp"); // into the tail's cell: lenient allows it
   await page.waitForFunction(() => document.getElementById("play-moves").dataset.n === "1");
   assert.deepEqual(await headAt(page), [2, 0]);
-});
+}, { served: true });
 
 await scenario("searches the page no longer wants are cancelled, and say nothing", async (page) => {
   await open(page, base + "#" + HOLEDOX_SAMPLE_ID);
@@ -389,7 +414,7 @@ await scenario("searches the page no longer wants are cancelled, and say nothing
   assert.equal(await page.locator("#message.error").count(), 0, "an aborted request is no error");
   assert.equal(await page.textContent("#message"), "Opened the board of the link.");
   assert.deepEqual(await headAt(page), [3, 0], "the editor shows the board's own snake");
-});
+}, { served: true });
 
 await scenario("links that cannot be read, and generated boards", async (page) => {
   await open(page, base + "#%E0%A4%A");
@@ -448,6 +473,12 @@ await watchScenarios({ scenario, base, open });
 // and zoom, the editor at 100×100, Watch's frames, polish, screen readers.
 const { keepScenarios } = await import("./keep.test.mjs");
 await keepScenarios({ scenario, base, open });
+
+// The static site's own: offline, a new build, cancelling in a worker.
+if (site) {
+  const { siteScenarios } = await import("./site.test.mjs");
+  await siteScenarios({ scenario, base, site, open, ready, headAt, HOLEDOX_SAMPLE_ID });
+}
 
 await browser.close();
 console.log(`# passed ${total - failed} of ${total}`);

@@ -12,6 +12,7 @@
 // trace --compare` prints) — plus axe, and no sideways scrolling on a
 // phone.
 import assert from "node:assert/strict";
+import { api } from "./api.mjs";
 import fs from "node:fs";
 
 const AXE = fs.readFileSync(new URL("node_modules/axe-core/axe.min.js", import.meta.url), "utf8");
@@ -35,7 +36,7 @@ async function noOverflow(page, what) {
 
 /// The puzzle with the most searches to watch, and its list.
 async function widest(page) {
-  const list = await page.evaluate(async () => (await fetch("/api/algorithms")).json());
+  const list = await api(page, "algorithms");
   const offered = await page.$$eval("#puzzle option", (os) => os.map((o) => o.value));
   const puzzles = list.puzzles.filter((p) => offered.includes(p.name) && p.algorithms.length);
   assert.ok(puzzles.length, "some puzzle offers a search to watch");
@@ -47,10 +48,8 @@ async function widest(page) {
 async function openWatch(page, open, base) {
   await open(page, base);
   const p = await widest(page);
-  const level = await page.evaluate(async (name) => {
-    const kind = (await (await fetch("/api/puzzles")).json()).puzzles.find((k) => k.name === name);
-    return kind.levels[0].levels.find((l) => l.answer >= 3);
-  }, p.name);
+  const kind = (await api(page, "puzzles")).puzzles.find((k) => k.name === p.name);
+  const level = kind.levels[0].levels.find((l) => l.answer >= 3);
   await open(page, base + "#" + level.id);
   await page.click("#watch");
   await page.waitForSelector(".watch-lane");
@@ -124,21 +123,9 @@ export async function watchScenarios({ scenario, base, open }) {
     const [k, total] = await at(page);
     assert.equal(k, total);
     await page.waitForFunction(() => [...document.querySelectorAll(".watch-lane")].every((l) => l.dataset.done === "1"));
-    const board = await page.evaluate(async () => {
-      const answer = await fetch("/api/board", {
-        method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ id: decodeURIComponent(location.hash.slice(1)) }),
-      });
-      return answer.json();
-    });
+    const board = await api(page, "board", { id: decodeURIComponent(new URL(page.url()).hash.slice(1)) });
     for (const lane of await counters(page)) {
-      const tally = await page.evaluate(async ([d, algorithm]) => {
-        const answer = await fetch("/api/trace", {
-          method: "POST", headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ puzzle: d.puzzle, input: d.input, options: d.options, algorithm, count: 1 }),
-        });
-        return (await answer.json()).tally;
-      }, [board, lane.algorithm]);
+      const tally = (await api(page, "trace", { puzzle: board.puzzle, input: board.input, options: board.options, algorithm: lane.algorithm, count: 1 })).tally;
       const want = {
         expanded: tally.expanded, generated: tally.generated,
         "pruned-visited": tally.pruned.visited, "pruned-bound": tally.pruned.bound,
@@ -176,24 +163,12 @@ export async function watchScenarios({ scenario, base, open }) {
       }, want);
       await page.waitForFunction(() => /^Step 0 of \d/.test(document.getElementById("watch-at").textContent));
       // The board the page now holds is the lesson's.
-      const board = await page.evaluate(async () => {
-        const answer = await fetch("/api/board", {
-          method: "POST", headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ id: decodeURIComponent(location.hash.slice(1)) }),
-        });
-        return answer.json();
-      });
+      const board = await api(page, "board", { id: decodeURIComponent(new URL(page.url()).hash.slice(1)) });
       assert.equal(board.input.trim(), lesson.input.trim(), lesson.name);
       await page.click("#watch-last");
       await page.waitForFunction(() => [...document.querySelectorAll(".watch-lane")].every((l) => l.dataset.done === "1"));
       for (const lane of await counters(page)) {
-        const tally = await page.evaluate(async ([d, algorithm]) => {
-          const answer = await fetch("/api/trace", {
-            method: "POST", headers: { "Content-Type": "application/json" },
-            body: JSON.stringify({ puzzle: d.puzzle, input: d.input, options: d.options, algorithm, count: 1 }),
-          });
-          return (await answer.json()).tally;
-        }, [board, lane.algorithm]);
+        const tally = (await api(page, "trace", { puzzle: board.puzzle, input: board.input, options: board.options, algorithm: lane.algorithm, count: 1 })).tally;
         assert.equal(lane.counts.expanded, tally.expanded, `${lesson.name}: ${lane.algorithm}`);
       }
     }
