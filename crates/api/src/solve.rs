@@ -1,12 +1,12 @@
 //! `solve` (the server's `POST /api/solve`): every case of a judge input
-//! solved, one `solve --format json` record per case ([`search_json`]), and the
+//! solved, one `solve --format json` record per case ([`SearchRecord`]), and the
 //! bounds the searches ran under.
 //!
 //! The first bad case ends the request with a 400 and the parser's
 //! message (the cases before it are not returned: a script should fix its
 //! input).
 
-use gridpuzzle_engine::report::search_json;
+use gridpuzzle_engine::report::SearchRecord;
 use gridpuzzle_registry::Registered;
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -60,7 +60,7 @@ fn solve_all<P: Registered>(
         let found = puzzle.solve(&case, &bounds.limits(ctx));
         // Kept as its text: a request of 100,000 tiny cases holds 100,000
         // records, and a record's text is a tenth of its tree's size.
-        results.push(raw(&search_json(i as u64 + 1, &found))?);
+        results.push(raw(&SearchRecord::new(i as u64 + 1, &found))?);
     }
     Ok(results)
 }
