@@ -49,7 +49,8 @@ use gridpuzzle_registry::{Entry, Visit};
 use serde::Serialize;
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp, ReportFormat};
-use crate::{input, Exit};
+use crate::exit::Exit;
+use crate::input;
 
 #[derive(Debug, Args)]
 pub struct CheckCommand {
@@ -267,7 +268,7 @@ pub fn run(cmd: CheckCommand) -> Result<Exit> {
     })();
     match result {
         Ok(exit) => Ok(exit),
-        Err(e) if crate::is_broken_pipe(&e) => Ok(Exit::Ok),
+        Err(e) if crate::exit::is_broken_pipe(&e) => Ok(Exit::Ok),
         Err(e) => {
             reporting.fail(&format!("{e:#}"));
             Ok(Exit::Fail)

@@ -39,7 +39,7 @@ use gridpuzzle_engine::words::{capitalized, counted};
 use gridpuzzle_registry::{Entry, Visit};
 
 use crate::args::{parse_seconds, Format};
-use crate::Exit;
+use crate::exit::Exit;
 
 /// The help after `generate --help`.
 pub fn after_help() -> String {

@@ -38,7 +38,7 @@ use gridpuzzle_registry::{Entry, Visit};
 use serde::Serialize;
 
 use crate::args::{BudgetArgs, Cap, PuzzleArgs, PuzzleHelp};
-use crate::Exit;
+use crate::exit::Exit;
 
 #[derive(Debug, Args)]
 pub struct JudgeCommand {

@@ -33,7 +33,8 @@ use gridpuzzle_engine::words::capitalized;
 use gridpuzzle_registry::{Entry, Visit};
 
 use crate::args::{BudgetArgs, Color, Format, PuzzleArgs, PuzzleHelp};
-use crate::{input, Exit};
+use crate::exit::Exit;
+use crate::input;
 
 #[derive(Debug, Args)]
 pub struct SolveCommand {

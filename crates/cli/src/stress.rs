@@ -39,7 +39,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
 use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
-use crate::Exit;
+use crate::exit::Exit;
 
 /// The help after `stress --help`.
 pub fn after_help() -> String {

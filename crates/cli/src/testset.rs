@@ -22,7 +22,7 @@ use gridpuzzle_registry::{Entry, Visit};
 use serde::Serialize;
 
 use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
-use crate::Exit;
+use crate::exit::Exit;
 
 #[derive(Debug, Args)]
 pub struct TestsetCommand {

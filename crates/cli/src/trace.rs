@@ -28,7 +28,8 @@ use gridpuzzle_registry::{Entry, Visit};
 use serde_json::json;
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp, ReportFormat};
-use crate::{input, Exit};
+use crate::exit::Exit;
+use crate::input;
 
 /// Default `--max-events`: enough to follow a small search to its end,
 /// a few megabytes of lines.

@@ -19,7 +19,8 @@ use gridpuzzle_registry::{Entry, Visit};
 use serde::Serialize;
 
 use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
-use crate::{input, Exit};
+use crate::exit::Exit;
+use crate::input;
 
 #[derive(Debug, Args)]
 pub struct ValidateCommand {

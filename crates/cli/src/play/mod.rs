@@ -33,7 +33,8 @@ use gridpuzzle_engine::words::{all_of, either};
 use gridpuzzle_registry::{Entry, Visit};
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
-use crate::{input, Exit};
+use crate::exit::Exit;
+use crate::input;
 
 use gridpuzzle_tui::{need_terminal, resumed, App, Budget, Look};
 

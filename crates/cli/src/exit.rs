@@ -1,0 +1,92 @@
+//! How a command ends, and what the process says and returns for it.
+//!
+//! Every command module returns an [`Exit`]; the crate root (`main.rs`)
+//! turns it into the process's exit code ([`exit_code`]). The type lives
+//! here, not in `main.rs`, because `main.rs` imports every command module:
+//! a command that imported `Exit` from the crate root would point back at
+//! the module that dispatches to it. This module imports no command, so
+//! the modules form a tree: `main` over the commands, the commands over
+//! `args`, `exit` and `input`.
+//!
+//! Exit codes: 0 success, 1 a plan failed `verify` (an input failed
+//! `validate`, a program failed `judge`), 2 bad input or usage, 3 a search
+//! budget ran out; `check` keeps testlib's codes instead (0 ok, 1 wrong
+//! answer, 2 presentation error, 3 fail), usage errors included, since a
+//! judging system reads them.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// How a command ended; the binary maps it to an exit code
+/// ([`Exit::code`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    Ok,
+    /// 1: a plan failed `verify`, an input `validate`, a program `judge`
+    /// (and a wrong answer for `check`).
+    PlanRejected,
+    BadInput,
+    LimitReached,
+    /// Ctrl-C stopped a run that keeps what it made (`generate`).
+    Interrupted,
+    /// `check`'s testlib codes: a presentation error (2) and a failure of
+    /// the check itself (3).
+    Presentation,
+    Fail,
+}
+
+impl Exit {
+    pub fn code(self) -> u8 {
+        match self {
+            Exit::Ok => 0,
+            Exit::PlanRejected => 1,
+            Exit::BadInput | Exit::Presentation => 2,
+            Exit::LimitReached | Exit::Fail => 3,
+            Exit::Interrupted => 130,
+        }
+    }
+}
+
+pub fn exit_code(result: anyhow::Result<Exit>) -> ExitCode {
+    match result {
+        Ok(exit) => ExitCode::from(exit.code()),
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            let _ = io::stdout().flush();
+            // A message may quote a file or a save: nothing reaches the
+            // terminal raw.
+            eprintln!(
+                "gridpuzzle: {}",
+                gridpuzzle_engine::shown::shown_lines(&format!("{err:#}"))
+            );
+            ExitCode::from(Exit::BadInput.code())
+        }
+    }
+}
+
+/// A command line clap refused: its message and exit 2, as clap does,
+/// but exit 3 under `check`, whose callers read testlib's codes (2 would
+/// be a presentation error).
+pub fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let informational = matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    let under_check = std::env::args().nth(1).as_deref() == Some("check");
+    if informational || !under_check {
+        e.exit();
+    }
+    let _ = e.print();
+    ExitCode::from(Exit::Fail.code())
+}
+
+/// A reader of our output went away (`gridpuzzle ... | head`): not an error.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
