@@ -221,10 +221,21 @@ fn comments_paths_and_code_are_told_apart() {
     assert!(!named("\"bench/holedox/hard.in\"", "holedox"));
     assert!(named("\"#curling/6x6/QkUA\"", "curling"));
     // Whole words only: a puzzle called `ice` is not in these.
-    for code in ["let slice = x;", "fn service()", "choice_ice()", "ice2", "Device"] {
+    for code in [
+        "let slice = x;",
+        "fn service()",
+        "choice_ice()",
+        "ice2",
+        "Device",
+    ] {
         assert!(!named(code, "ice"), "{code}");
     }
-    for code in ["play(\"ice\")", "let p = Ice::default();", "ice.solve()", "(ice)"] {
+    for code in [
+        "play(\"ice\")",
+        "let p = Ice::default();",
+        "ice.solve()",
+        "(ice)",
+    ] {
         assert!(named(code, "ice"), "{code}");
     }
 }
