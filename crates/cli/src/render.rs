@@ -9,10 +9,10 @@ use gridpuzzle_registry::Registered;
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::check::{bad_letter, read_plan, Plan};
-use gridpuzzle_engine::puzzle::{nth_case, NthCase};
+use gridpuzzle_engine::puzzle::{nth_case, replay, NthCase, Refused};
 use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_engine::shown::{shown, shown_lines};
 use gridpuzzle_engine::svg::write_html_player;
@@ -173,8 +173,9 @@ impl Visit for Draw<'_> {
     }
 }
 
-/// `--moves`: the user's own plan, checked move by move against the rules
-/// (the first illegal move is refused with the rules' reason).
+/// `--moves`: the user's own plan, replayed through the rules by the
+/// engine's [`replay`] (the first illegal move is refused with the rules'
+/// reason).
 fn own_plan<P: Registered>(puzzle: &P, case: &P::Case, text: &str) -> Result<Vec<P::Move>> {
     let plan = match read_plan::<P::Move>(text) {
         Ok(Plan::Moves(plan)) => plan,
@@ -184,16 +185,15 @@ fn own_plan<P: Registered>(puzzle: &P, case: &P::Case, text: &str) -> Result<Vec
         }),
         Err((index, c)) => bail!(bad_letter::<P::Move>("--moves", index, c)),
     };
-    // In place: linear in the plan, whatever a position holds.
-    let mut state = puzzle.start(case);
-    for (i, &mv) in plan.iter().enumerate() {
-        if puzzle.is_won(case, &state) {
-            bail!("--moves, move {} ({mv}): the game is already won", i + 1);
-        }
-        if let Err(reason) = puzzle.apply_in_place(case, &mut state, i, mv) {
-            bail!("--moves, move {} ({mv}): {reason}", i + 1);
-        }
-    }
+    // No cap: a move past one is the rules' to refuse, in their words.
+    let state = replay(puzzle, case, &plan, None).map_err(|refused| {
+        let i = refused.index();
+        let why = match refused {
+            Refused::Illegal { reason, .. } => reason,
+            _ => "the game is already won".to_string(),
+        };
+        anyhow!("--moves, move {} ({}): {why}", i + 1, plan[i])
+    })?;
     if !puzzle.is_won(case, &state) {
         eprintln!(
             "gridpuzzle: note: --moves does not reach the goal after {} {}",
