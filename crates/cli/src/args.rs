@@ -304,21 +304,29 @@ pub fn listed() -> Vec<Entry> {
 
 /// An `Examples:` block: `{1}`, `{2}`, ... in a line are the first,
 /// second, ... listed puzzle's name (counting round when there are fewer),
-/// so the examples follow the registry.
+/// so the examples follow the registry. A command that needs a capability
+/// names the puzzles it offers instead (`offer::examples`).
 pub fn examples(lines: &[&str]) -> String {
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    examples_naming(
+        NAMES.get_or_init(|| listed().iter().map(|e| e.name).collect()),
+        lines,
+    )
+}
+
+/// An `Examples:` block whose `{1}`, `{2}`, ... are `names`.
+pub fn examples_naming(names: &[&str], lines: &[&str]) -> String {
     let mut out = String::from("Examples:");
     for line in lines {
         out.push_str("\n  ");
-        out.push_str(&with_names(line));
+        out.push_str(&with_names(line, names));
     }
     out
 }
 
-/// `line` with `{1}`, `{2}`, ... replaced by listed puzzles' names, in
-/// one pass (help texts are built at every start, so this stays cheap).
-pub fn with_names(line: &str) -> String {
-    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    let names = NAMES.get_or_init(|| listed().iter().map(|e| e.name).collect());
+/// `line` with `{1}`, `{2}`, ... replaced by `names`, in one pass (help
+/// texts are built at every start, so this stays cheap).
+fn with_names(line: &str, names: &[&str]) -> String {
     let mut out = String::with_capacity(line.len() + 16);
     let mut rest = line;
     while let Some(i) = rest.find('{') {
@@ -582,8 +590,11 @@ impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
 const MORE_IDS: [&str; 2] = ["more0", "more1"];
 
 impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
+    /// A subcommand for each puzzle the command offers: `cmd` is the
+    /// command, already named (see `offer`).
     fn augment_subcommands(mut cmd: clap::Command) -> clap::Command {
-        for entry in gridpuzzle_registry::entries() {
+        let command = cmd.get_name().to_string();
+        for entry in crate::offer::offered(&command, gridpuzzle_registry::entries()) {
             let file = Arg::new("file")
                 .value_name(H::FILE_NAME)
                 .value_parser(clap::value_parser!(PathBuf))

@@ -17,6 +17,8 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use crate::offer::{self, Unoffered};
+
 /// How a command ended; the binary maps it to an exit code
 /// ([`Exit::code`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,12 +55,16 @@ pub fn exit_code(result: anyhow::Result<Exit>) -> ExitCode {
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             let _ = io::stdout().flush();
-            // A message may quote a file or a save: nothing reaches the
-            // terminal raw.
-            eprintln!(
-                "gridpuzzle: {}",
-                gridpuzzle_engine::shown::shown_lines(&format!("{err:#}"))
-            );
+            match err.downcast_ref::<Unoffered>() {
+                // Its own line: the command as typed, then what it lacks.
+                Some(unoffered) => eprintln!("{unoffered}"),
+                // A message may quote a file or a save: nothing reaches
+                // the terminal raw.
+                None => eprintln!(
+                    "gridpuzzle: {}",
+                    gridpuzzle_engine::shown::shown_lines(&format!("{err:#}"))
+                ),
+            }
             ExitCode::from(Exit::BadInput.code())
         }
     }
@@ -66,9 +72,19 @@ pub fn exit_code(result: anyhow::Result<Exit>) -> ExitCode {
 
 /// A command line clap refused: its message and exit 2, as clap does,
 /// but exit 3 under `check`, whose callers read testlib's codes (2 would
-/// be a presentation error).
+/// be a presentation error). A registered puzzle the command does not
+/// offer is no unknown subcommand: it is said what it lacks
+/// ([`Unoffered`]), exit 2.
 pub fn usage_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let entries = gridpuzzle_registry::entries();
+    let unoffered =
+        offer::invalid_subcommand(&e).and_then(|name| offer::refused(&args, &name, &entries));
+    if let Some(unoffered) = unoffered {
+        eprintln!("{unoffered}");
+        return ExitCode::from(Exit::BadInput.code());
+    }
     let informational = matches!(
         e.kind(),
         ErrorKind::DisplayHelp

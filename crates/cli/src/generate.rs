@@ -43,14 +43,17 @@ use crate::exit::Exit;
 
 /// The help after `generate --help`.
 pub fn after_help() -> String {
-    let mut text = crate::args::examples(&[
+    let mut text = crate::offer::examples(
+        "generate",
+        &[
         "gridpuzzle generate {1} --size 12x12{args1} --count 20 --seed 7 --answer 6..10",
         "gridpuzzle generate {1} --size 20x20{args1} --count 5 --answer -1 --answers out.txt -o in.txt",
         "gridpuzzle generate {2} --size 20x20{args2} --count 10 --seed 1 --answer 40..",
         "gridpuzzle generate {2} --size 9x6{args2} --{density2} 25 --format json",
         "gridpuzzle generate {2} --size 20x20{args2} --hardest --time 120 -o hard.in",
-    ]);
-    let listed = crate::args::listed();
+        ],
+    );
+    let listed = crate::offer::offered("generate", gridpuzzle_registry::entries());
     for k in 1..=2 {
         let Some(e) = listed.get((k - 1) % listed.len().max(1)) else {
             continue;
@@ -279,9 +282,8 @@ impl FromArgMatches for GenPuzzle {
 
 impl Subcommand for GenPuzzle {
     fn augment_subcommands(cmd: clap::Command) -> clap::Command {
-        let cmd = gridpuzzle_registry::entries()
+        let cmd = crate::offer::offered("generate", gridpuzzle_registry::entries())
             .iter()
-            .filter(|e| e.gen.is_some())
             .fold(cmd, |cmd, e| cmd.subcommand(GenPuzzle::command(e)));
         crate::args::after_puzzles(cmd)
     }

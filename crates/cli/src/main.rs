@@ -32,6 +32,7 @@ mod exit;
 mod generate;
 mod input;
 mod judge;
+mod offer;
 mod package;
 mod play;
 mod render;
@@ -336,22 +337,25 @@ mod tests {
         }
     }
 
-    /// Every registered puzzle is a subcommand of every puzzle command.
+    /// Every puzzle command offers exactly the registered puzzles that
+    /// declare what it needs, each with its rule settings.
     #[test]
-    fn every_puzzle_is_offered_by_every_command() {
+    fn every_command_offers_the_puzzles_that_declare_what_it_needs() {
         let cli = Cli::command();
         for command in [
             "solve", "verify", "render", "play", "generate", "stress", "validate", "check",
-            "testset", "judge",
+            "testset", "package", "judge", "trace",
         ] {
             let cmd = cli.find_subcommand(command).unwrap();
             for entry in gridpuzzle_registry::entries() {
-                let sub = cmd
-                    .find_subcommand(entry.name)
-                    .unwrap_or_else(|| panic!("{command} {}", entry.name));
-                for s in entry.settings {
+                let sub = cmd.find_subcommand(entry.name);
+                let offered = entry.missing(offer::needs(command)).is_none();
+                assert_eq!(sub.is_some(), offered, "{command} {}", entry.name);
+                for s in sub.map_or(&[][..], |_| entry.settings) {
                     assert!(
-                        sub.get_arguments().any(|a| a.get_long() == Some(s.key)),
+                        sub.unwrap()
+                            .get_arguments()
+                            .any(|a| a.get_long() == Some(s.key)),
                         "{command} {} --{}",
                         entry.name,
                         s.key
@@ -359,5 +363,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// clap's refusal of a puzzle that is no subcommand carries the name
+    /// the user gave, which is how a puzzle not offered is found.
+    #[test]
+    fn clap_names_the_subcommand_it_does_not_know() {
+        let e = Cli::try_parse_from(["gridpuzzle", "trace", "no-such-puzzle"]).unwrap_err();
+        assert_eq!(
+            offer::invalid_subcommand(&e).as_deref(),
+            Some("no-such-puzzle")
+        );
+        let e = Cli::try_parse_from(["gridpuzzle", "solve", "--jobs"]).unwrap_err();
+        assert_eq!(offer::invalid_subcommand(&e), None);
     }
 }

@@ -83,11 +83,14 @@ a judge host builds: nothing in the package calls gridpuzzle. Check it with BAPC
 pub fn after_help() -> String {
     format!(
         "{LAYOUT}\n\n{EXIT}\n\n{}",
-        crate::args::examples(&[
-            "gridpuzzle package {1} {1}",
-            "gridpuzzle package {2} {2} --seed 7 --cases kill-set,naive-search-explodes",
-            "cd {1} && bt validate && bt run",
-        ])
+        crate::offer::examples(
+            "package",
+            &[
+                "gridpuzzle package {1} {1}",
+                "gridpuzzle package {2} {2} --seed 7 --cases kill-set,naive-search-explodes",
+                "cd {1} && bt validate && bt run",
+            ]
+        )
     )
 }
 

@@ -66,7 +66,9 @@ pub fn after_help() -> String {
          130 interrupted (the failing input, if any, is saved).\n\n\
          {}",
         answer_examples(),
-        crate::args::examples(&[
+        crate::offer::examples(
+            "stress",
+            &[
             "gridpuzzle stress {1} --candidate './a.out' --cases 2000 --jobs 2",
             "gridpuzzle stress {2} --candidate 'python3 sol.py' --size 3x3..8x8 --timeout 1 --save fail.in",
             "gridpuzzle stress {2} --candidate './a.out' --len 8 --answer -1",
@@ -77,7 +79,7 @@ pub fn after_help() -> String {
 /// The judge's answer 3 of each listed puzzle: `` curling `3`, holedox
 /// `Case 1: 3` ``.
 fn answer_examples() -> String {
-    let lines: Vec<String> = crate::args::listed()
+    let lines: Vec<String> = crate::offer::offered("stress", gridpuzzle_registry::entries())
         .iter()
         .map(|e| format!("{} {}", e.name, judge_three(e.name)))
         .collect();

@@ -90,12 +90,15 @@ pub fn after_help() -> String {
          new bound of a deepening search, as JSON Lines; or, with --compare, what each search \
          of the puzzle costs on the same cases. `trace PUZZLE --help` lists the searches.\n\n\
          {EXIT}\n\n{}",
-        crate::args::examples(&[
-            "gridpuzzle trace {1} samples/{1}.in --case 2 -a seed-dfs",
-            "gridpuzzle trace {2} samples/{2}.in --compare",
-            "gridpuzzle trace {1} samples/{1}.in --compare --format json",
-            "gridpuzzle trace {1} samples/{1}.in --compare --case 2 --plot growth.svg",
-        ])
+        crate::offer::examples(
+            "trace",
+            &[
+                "gridpuzzle trace {1} samples/{1}.in --case 2 -a seed-dfs",
+                "gridpuzzle trace {2} samples/{2}.in --compare",
+                "gridpuzzle trace {1} samples/{1}.in --compare --format json",
+                "gridpuzzle trace {1} samples/{1}.in --compare --case 2 --plot growth.svg",
+            ]
+        )
     )
 }
 

@@ -35,6 +35,7 @@ use gridpuzzle_registry::{Entry, Visit};
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
 use crate::exit::Exit;
 use crate::input;
+use crate::offer::{Unoffered, FRESH};
 
 use gridpuzzle_tui::{need_terminal, resumed, App, Budget, Look};
 
@@ -134,17 +135,20 @@ impl PuzzleHelp for PlayHelp {
         "Judge-format input file (`-`: standard input); without it, a fresh random puzzle";
 
     fn after_help(e: &Entry) -> String {
+        let fresh = match e.gen {
+            Some(g) => format!(
+                "without FILE, a fresh puzzle from --seed, or from a random seed without it \
+                 (with an optimum of {}..{} {} unless --answer says otherwise)",
+                g.fresh_answer.0, g.fresh_answer.1, e.info.moves
+            ),
+            None => format!("FILE is needed: {} has no generator", e.name),
+        };
         format!(
             "{}\n\n\
-             FILE's {unit} --case is played; without FILE, a fresh puzzle from --seed, \
-             or from a random seed without it (with an optimum of {lo}..{hi} {moves} \
-             unless --answer says otherwise).\n\n{PLAY_EXIT}\n\n\
+             FILE's {unit} --case is played; {fresh}.\n\n{PLAY_EXIT}\n\n\
              Example:\n  gridpuzzle play {name} samples/{name}.in --case 1",
             e.info.format_help,
             unit = e.info.unit,
-            lo = e.gen.map_or(0, |g| g.fresh_answer.0),
-            hi = e.gen.map_or(0, |g| g.fresh_answer.1),
-            moves = e.info.moves,
             name = e.name
         )
     }
@@ -309,6 +313,11 @@ pub fn run(cmd: PlayCommand) -> Result<Exit> {
             "{} shape a fresh puzzle: use them with --seed, not with FILE",
             all_of(&shaping)
         );
+    }
+    let entry = gridpuzzle_registry::entry(&puzzle.name);
+    let unoffered = entry.and_then(|e| Unoffered::of(format!("play {}", e.name), &e, FRESH));
+    if let (None, Some(unoffered)) = (&puzzle.file, unoffered) {
+        return Err(unoffered.into());
     }
     puzzle.visit(Start {
         cmd: &cmd,
