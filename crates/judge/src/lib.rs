@@ -1,6 +1,10 @@
 //! The judge kit of gridpuzzle, as a library: what `gridpuzzle stress`,
-//! `judge`, `check` and `testset` do, apart from their command lines and
-//! their printing (which stay in the binary).
+//! `judge`, `check`, `validate`, `testset` and `package` do, apart from
+//! their command lines and where their output goes (which stay in the
+//! binary). The kit words its own reports — the lines a person reads and
+//! the JSON documents (`--format json`) a program reads — beside the work
+//! they report, so a finding, a verdict or a failure has one set of words
+//! whatever front end shows it.
 //!
 //! The crate never names a puzzle: everything here is generic over the
 //! engine's one contract, [`gridpuzzle_engine::Puzzle`], so a new puzzle is
@@ -9,6 +13,8 @@
 //! - [`run`]: the one runner of programs we do not trust: a process group
 //!   of their own, capped pipes, a wall clock, kernel limits through a
 //!   helper process, and a run's end in one enum;
+//! - [`check`]: one output file checked against one input, as `check`
+//!   does, with its report;
 //! - [`checker`]: the one output checker of `check`, `judge` and `stress`,
 //!   reading an output line by line against the judge's lines;
 //! - [`folder`]: a test folder's tests (Polygon's and online-judge-tools'
@@ -27,6 +33,7 @@
 //! - [`testset`]: a judge test set made and written, every case proved,
 //!   validated, and chosen so that every known wrong reading fails.
 
+pub mod check;
 pub mod checker;
 pub mod folder;
 pub mod judge;
@@ -35,3 +42,10 @@ pub mod run;
 pub mod scan;
 pub mod stress;
 pub mod testset;
+
+/// A JSON report as the commands write it: pretty, with a final newline.
+pub fn json_document(doc: &impl serde::Serialize) -> String {
+    let mut text = serde_json::to_string_pretty(doc).unwrap_or_default();
+    text.push('\n');
+    text
+}
