@@ -33,7 +33,7 @@
 
 use gridpuzzle_registry::Registered;
 use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -128,15 +128,6 @@ impl PuzzleHelp for CheckHelp {
     }
 }
 
-/// How a file is named in messages.
-fn name_of(path: &Path) -> String {
-    if path.as_os_str() == "-" {
-        "standard input".to_string()
-    } else {
-        path.display().to_string()
-    }
-}
-
 /// The output to judge, open: it is read as it is judged, a line at a
 /// time, so memory does not grow with it (issue 28: a 20 MB output took
 /// 184–288 MB when it was read whole first).
@@ -216,13 +207,13 @@ pub fn run(cmd: CheckCommand) -> Result<Exit> {
             (a, b) => a.or(b.as_ref()),
         };
         let output = Output {
-            name: name_of(&output),
+            name: input::name_of(Some(&output)),
             reader: input::open(Some(&output))?,
         };
         let answers = match answers_path {
             Some(path) => {
                 let open = input::open(Some(path))?;
-                let bytes = read_capped(open, "answers file", &name_of(path))?;
+                let bytes = read_capped(open, "answers file", &input::name_of(Some(path)))?;
                 let text = String::from_utf8_lossy(&bytes).into_owned();
                 Some((path.display().to_string(), text))
             }

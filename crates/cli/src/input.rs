@@ -35,3 +35,12 @@ pub fn source(file: Option<&Path>) -> Result<Box<dyn Read>> {
         )),
     }
 }
+
+/// How a file is named in messages: its path, or `standard input` for
+/// `-` or nothing.
+pub fn name_of(file: Option<&Path>) -> String {
+    match file {
+        Some(p) if p.as_os_str() != "-" => p.display().to_string(),
+        _ => "standard input".to_string(),
+    }
+}

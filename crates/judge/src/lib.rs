@@ -31,7 +31,9 @@
 //! - [`stress`]: another program against the solver on generated inputs,
 //!   the first failing input found, saved, shrunk and explained;
 //! - [`testset`]: a judge test set made and written, every case proved,
-//!   validated, and chosen so that every known wrong reading fails.
+//!   validated, and chosen so that every known wrong reading fails;
+//! - [`validate`]: test inputs checked against the judges' exact format
+//!   and limits, every violation reported.
 
 pub mod check;
 pub mod checker;
@@ -42,6 +44,7 @@ pub mod run;
 pub mod scan;
 pub mod stress;
 pub mod testset;
+pub mod validate;
 
 /// A JSON report as the commands write it: pretty, with a final newline.
 pub fn json_document(doc: &impl serde::Serialize) -> String {
