@@ -38,6 +38,16 @@ pub enum Exit {
 }
 
 impl Exit {
+    /// 0 when `passed`, 1 otherwise: a set that is good, every file
+    /// valid, every test AC.
+    pub fn passed(passed: bool) -> Exit {
+        if passed {
+            Exit::Ok
+        } else {
+            Exit::PlanRejected
+        }
+    }
+
     pub fn code(self) -> u8 {
         match self {
             Exit::Ok => 0,

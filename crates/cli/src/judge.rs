@@ -229,8 +229,7 @@ impl Visit for Folder {
             out.flush()
         })?;
         let mut out = std::io::stdout().lock();
-        let passed = judged.iter().all(|j| j.verdict == RunVerdict::Ac);
-        let exit = if passed { Exit::Ok } else { Exit::PlanRejected };
+        let exit = Exit::passed(judged.iter().all(|j| j.verdict == RunVerdict::Ac));
         match self.format {
             JudgeFormat::Text => {
                 write!(out, "{}", report::summary(&tests, &judged))?;

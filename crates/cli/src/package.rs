@@ -9,13 +9,12 @@
 //! says whether the test set under it is good.
 
 use gridpuzzle_registry::Registered;
-use std::io::Write;
 
 use anyhow::{bail, Result};
 use clap::Args;
+use gridpuzzle_judge::json_document;
 use gridpuzzle_judge::package::{Cases, Pack};
 use gridpuzzle_registry::{Entry, Visit};
-use serde::Serialize;
 
 use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
 use crate::exit::Exit;
@@ -42,26 +41,6 @@ pub struct PackageCommand {
     /// `json`: one JSON document (the folder, whether its test set is good, the tests, the time limit, the submissions and the report's lines)
     #[arg(long, global = true, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
-}
-
-/// `package --format json`: what was written.
-#[derive(Debug, Serialize)]
-struct PackageJson {
-    puzzle: &'static str,
-    /// The package's folder.
-    folder: String,
-    /// Every test valid and every known wrong reading killed (exit 0).
-    good: bool,
-    /// Tests in `data/sample` (always 1) and `data/secret`.
-    sample: usize,
-    secret: usize,
-    /// The time limit of `problem.yaml`, in seconds.
-    time_limit: f64,
-    /// The submissions, as paths under `submissions/`
-    /// (`accepted/…`, `wrong_answer/…`, `time_limit_exceeded/…`).
-    submissions: Vec<String>,
-    /// The text report's lines.
-    lines: Vec<String>,
 }
 
 const EXIT: &str = "Exit status: 0 the package is written and its test set is valid and kills \
@@ -140,30 +119,8 @@ impl Visit for Written {
 
     fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         let packed = self.0.make(&puzzle)?;
-        let mut out = std::io::stdout().lock();
-        if self.1 == ReportFormat::Json {
-            let doc = PackageJson {
-                puzzle: P::INFO.name,
-                folder: self.0.dir.display().to_string(),
-                good: packed.good,
-                sample: 1,
-                secret: packed.secret,
-                time_limit: packed.time_limit_tenths as f64 / 10.0,
-                submissions: packed.submissions.clone(),
-                lines: packed.lines.clone(),
-            };
-            let mut text = serde_json::to_string_pretty(&doc)?;
-            text.push('\n');
-            out.write_all(text.as_bytes())?;
-        } else {
-            for line in &packed.lines {
-                writeln!(out, "{line}")?;
-            }
-        }
-        Ok(if packed.good {
-            Exit::Ok
-        } else {
-            Exit::PlanRejected
-        })
+        let json = || Ok(json_document(&self.0.json(P::INFO.name, &packed)));
+        crate::testset::print(self.1, &packed.lines, json)?;
+        Ok(Exit::passed(packed.good))
     }
 }

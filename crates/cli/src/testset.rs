@@ -15,11 +15,11 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
+use gridpuzzle_judge::json_document;
 use gridpuzzle_judge::testset::{prepare, Make};
 use gridpuzzle_registry::{Entry, Visit};
-use serde::Serialize;
 
 use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
 use crate::exit::Exit;
@@ -49,21 +49,6 @@ pub struct TestsetCommand {
     /// `json`: one JSON document (the folder, whether the set is good, the report's lines and the manifest written)
     #[arg(long, global = true, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
-}
-
-/// `testset --format json`: what was written.
-#[derive(Debug, Serialize)]
-struct TestsetJson {
-    puzzle: &'static str,
-    /// The folder written.
-    folder: String,
-    /// Every test valid and every known wrong reading killed (exit 0).
-    good: bool,
-    /// The text report's lines: a line a test, its notes, the variants and
-    /// the kill set.
-    lines: Vec<String>,
-    /// The folder's manifest.json, as written.
-    manifest: serde_json::Value,
 }
 
 fn parse_hardest(s: &str) -> Result<f64, String> {
@@ -134,7 +119,8 @@ pub fn run(cmd: TestsetCommand) -> Result<Exit> {
     ))
 }
 
-/// The judge kit's [`Make`] on the chosen puzzle, its lines printed.
+/// The judge kit's [`Make`] on the chosen puzzle, its lines printed (or
+/// one JSON document).
 struct Written(Make, ReportFormat);
 
 impl Visit for Written {
@@ -142,30 +128,23 @@ impl Visit for Written {
 
     fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         let written = self.0.make(&puzzle)?;
-        let mut out = std::io::stdout().lock();
-        if self.1 == ReportFormat::Json {
-            let path = self.0.dir.join("manifest.json");
-            let manifest = std::fs::read_to_string(&path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            let doc = TestsetJson {
-                puzzle: P::INFO.name,
-                folder: self.0.dir.display().to_string(),
-                good: written.good,
-                lines: written.lines.clone(),
-                manifest: serde_json::from_str(&manifest)?,
-            };
-            let mut text = serde_json::to_string_pretty(&doc)?;
-            text.push('\n');
-            out.write_all(text.as_bytes())?;
-        } else {
-            for line in &written.lines {
-                writeln!(out, "{line}")?;
-            }
-        }
-        Ok(if written.good {
-            Exit::Ok
-        } else {
-            Exit::PlanRejected
-        })
+        let json = || Ok(json_document(&self.0.json(P::INFO.name, &written)?));
+        print(self.1, &written.lines, json)?;
+        Ok(Exit::passed(written.good))
     }
+}
+
+/// What the judge kit wrote (a folder: `testset`, `package`): its `lines`,
+/// or the JSON document `json` makes.
+pub fn print(
+    format: ReportFormat,
+    lines: &[String],
+    json: impl FnOnce() -> Result<String>,
+) -> Result<()> {
+    let text = match format {
+        ReportFormat::Json => json()?,
+        ReportFormat::Text => lines.iter().map(|l| format!("{l}\n")).collect(),
+    };
+    std::io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(())
 }

@@ -123,10 +123,6 @@ impl Visit for Validate {
         } else if many {
             writeln!(out, "{}", summary(self.files.len() as u64, invalid))?;
         }
-        Ok(if invalid == 0 {
-            Exit::Ok
-        } else {
-            Exit::PlanRejected
-        })
+        Ok(Exit::passed(invalid == 0))
     }
 }

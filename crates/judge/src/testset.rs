@@ -545,7 +545,37 @@ pub struct Written {
     pub good: bool,
 }
 
+/// `testset --format json`: what was written.
+#[derive(Debug, serde::Serialize)]
+pub struct TestsetJson {
+    pub puzzle: &'static str,
+    /// The folder written.
+    pub folder: String,
+    /// Every test valid and every known wrong reading killed (exit 0).
+    pub good: bool,
+    /// The text report's lines: a line a test, its notes, the variants and
+    /// the kill set.
+    pub lines: Vec<String>,
+    /// The folder's manifest.json, as written.
+    pub manifest: serde_json::Value,
+}
+
 impl Make {
+    /// What `written` wrote for `puzzle`, as [`TestsetJson`] (the manifest
+    /// read back from the folder).
+    pub fn json(&self, puzzle: &'static str, written: &Written) -> Result<TestsetJson> {
+        let path = self.dir.join("manifest.json");
+        let manifest = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        Ok(TestsetJson {
+            puzzle,
+            folder: self.dir.display().to_string(),
+            good: written.good,
+            lines: written.lines.clone(),
+            manifest: serde_json::from_str(&manifest)?,
+        })
+    }
+
     fn write<P: Registered>(
         &self,
         puzzle: &P,
