@@ -135,7 +135,7 @@ pub struct GenerateCommand {
     /// Wanted optimum: `A..B` (inclusive), `A..` (at least A), `N`, or `-1`
     /// (proved unsolvable)
     #[arg(long, global = true, value_name = "A..B", default_value = "1..",
-          allow_hyphen_values = true, value_parser = parse_want)]
+          allow_hyphen_values = true, value_parser = Want::parse)]
     pub answer: Want,
 
     /// Write the judge input here instead of standard output
@@ -190,21 +190,9 @@ pub struct GenPuzzle {
     pub settings: Vec<(String, String)>,
 }
 
-/// The puzzle's word for its board ("board", "lair").
-fn board_word(name: &str) -> &'static str {
-    struct Board;
-    impl Visit for Board {
-        type Output = &'static str;
-        fn visit<P: Registered>(self, _: P) -> &'static str {
-            P::INFO.board
-        }
-    }
-    gridpuzzle_registry::visit(name, Board).unwrap_or("board")
-}
-
 impl GenPuzzle {
     fn command(entry: &Entry) -> clap::Command {
-        let board = board_word(entry.name);
+        let board = entry.info.board;
         let mut cmd = crate::args::puzzle_command(entry)
             .about(format!("{} {board}s", entry.info.title))
             .arg(
@@ -303,10 +291,6 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
         return Err(format!("at most 2048 columns and 2048 rows, found `{s}`"));
     }
     Ok((w, h))
-}
-
-fn parse_want(s: &str) -> Result<Want, String> {
-    Want::parse(s)
 }
 
 /// One generated case in the shape every output uses.

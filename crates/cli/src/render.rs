@@ -12,11 +12,10 @@ use std::path::PathBuf;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::check::{bad_letter, read_plan, Plan};
-use gridpuzzle_engine::puzzle::{nth_case, replay, NthCase, Refused};
+use gridpuzzle_engine::puzzle::{replay, Refused};
 use gridpuzzle_engine::search::Outcome;
-use gridpuzzle_engine::shown::{shown, shown_lines};
+use gridpuzzle_engine::shown::shown;
 use gridpuzzle_engine::svg::write_html_player;
-use gridpuzzle_engine::words::counted;
 use gridpuzzle_registry::{Entry, Visit};
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
@@ -141,17 +140,7 @@ impl Visit for Draw<'_> {
         let reader = input::open(cmd.puzzle.file.as_deref())?;
         let (wanted, frame) = (cmd.case, cmd.frame);
         let unit = P::INFO.unit;
-        let case = match nth_case(puzzle.cases(reader), wanted) {
-            NthCase::Found(case) => case,
-            NthCase::Bad(e) => {
-                eprintln!("gridpuzzle: {}", shown_lines(&e.to_string()));
-                return Ok(Exit::BadInput);
-            }
-            NthCase::Short(seen) => bail!(
-                "--case {wanted}: the input has only {}",
-                counted(seen, unit, &format!("{unit}s"))
-            ),
-        };
+        let case = input::nth(&puzzle, reader, wanted, "the input")?;
         let size = P::size(&case);
         crate::args::board_fits(unit, wanted, P::INFO.board, size, cmd.max_cells)?;
         let mut exit = Exit::Ok;

@@ -27,7 +27,7 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use clap::Args;
 use gridpuzzle_engine::generate::Want;
-use gridpuzzle_engine::words::counted;
+use gridpuzzle_engine::words::{counted, units};
 use gridpuzzle_judge::json_document;
 use gridpuzzle_judge::scan::Scan;
 use gridpuzzle_judge::stress::report::StressJson;
@@ -122,14 +122,6 @@ impl PuzzleHelp for StressHelp {
     }
 }
 
-fn parse_size_range(s: &str) -> Result<SizeRange, String> {
-    SizeRange::parse(s)
-}
-
-fn parse_want(s: &str) -> Result<Want, String> {
-    Want::parse(s)
-}
-
 #[derive(Debug, Args)]
 pub struct StressCommand {
     #[command(subcommand)]
@@ -153,11 +145,11 @@ pub struct StressCommand {
     pub seed: u64,
 
     /// Board size, width×height: the largest (cases grow from 2×2), or a range such as 3x3..10x10
-    #[arg(long, global = true, value_name = "WxH[..WxH]", default_value = "10x10", value_parser = parse_size_range)]
+    #[arg(long, global = true, value_name = "WxH[..WxH]", default_value = "10x10", value_parser = SizeRange::parse)]
     pub size: SizeRange,
 
     /// Only cases whose answer is in A..B (such as 5..10, -1, 11..)
-    #[arg(long, global = true, value_name = "A..B", allow_hyphen_values = true, value_parser = parse_want)]
+    #[arg(long, global = true, value_name = "A..B", allow_hyphen_values = true, value_parser = Want::parse)]
     pub answer: Option<Want>,
 
     /// Seconds the candidate may take on one input
@@ -362,11 +354,7 @@ impl Job {
             let text = format!(
                 "{} ({}, largest {w}×{h}), saved to {}",
                 counted(steps as u64, "step", "steps"),
-                counted(
-                    input.cases.len() as u64,
-                    P::INFO.unit,
-                    &format!("{}s", P::INFO.unit)
-                ),
+                units(input.cases.len() as u64, P::INFO.unit),
                 s.save.display()
             );
             *status.lock().unwrap_or_else(|e| e.into_inner()) = text.clone();

@@ -20,10 +20,10 @@ use std::path::PathBuf;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::caps::WatchOf;
-use gridpuzzle_engine::puzzle::{exact_answer, nth_case, NthCase};
+use gridpuzzle_engine::puzzle::exact_answer;
 use gridpuzzle_engine::shown::shown_lines;
 use gridpuzzle_engine::trace::{self, chart_svg, Count, Prune, Run, Sink, Step};
-use gridpuzzle_engine::words::counted;
+use gridpuzzle_engine::words::wrap;
 use gridpuzzle_registry::{Entry, Visit};
 use serde_json::json;
 
@@ -141,26 +141,6 @@ impl PuzzleHelp for TraceHelp {
     }
 }
 
-/// `text` in lines of at most `width` characters, each after `indent`.
-fn wrap(text: &str, width: usize, indent: &str) -> String {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(format!("{indent}{line}"));
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(format!("{indent}{line}"));
-    }
-    lines.join("\n")
-}
-
 pub fn run(cmd: TraceCommand) -> Result<Exit> {
     if cmd.format == ReportFormat::Json && !cmd.compare {
         bail!("--format json is for --compare: a trace is already JSON Lines");
@@ -228,17 +208,7 @@ impl Visit for Trace<'_> {
             Some(cmd.case.unwrap_or(1))
         };
         match wanted {
-            Some(n) => match nth_case(puzzle.cases(reader), n) {
-                NthCase::Found(case) => cases.push((n, case)),
-                NthCase::Bad(e) => {
-                    eprintln!("gridpuzzle: {}", shown_lines(&e.to_string()));
-                    return Ok(Exit::BadInput);
-                }
-                NthCase::Short(seen) => bail!(
-                    "--case {n}: the input has only {}",
-                    counted(seen, P::INFO.unit, &format!("{}s", P::INFO.unit))
-                ),
-            },
+            Some(n) => cases.push((n, input::nth(&puzzle, reader, n, "the input")?)),
             None => {
                 for (i, case) in puzzle.cases(reader).enumerate() {
                     match case {

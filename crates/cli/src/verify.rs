@@ -17,7 +17,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::check::{bad_letter, read_plan, Checked, Plan, Tally};
 use gridpuzzle_engine::shown::shown_lines;
-use gridpuzzle_engine::words::counted;
+use gridpuzzle_engine::words::{counted, units};
 use gridpuzzle_engine::InputError;
 use gridpuzzle_registry::{Entry, Visit};
 
@@ -215,7 +215,7 @@ fn check_all<P: Registered>(
         eprintln!(
             "gridpuzzle: warning: {} for {}; the extra ones were not checked",
             counted(plans.len() as u64, "plan", "plans"),
-            counted(count as u64, P::INFO.unit, &format!("{}s", P::INFO.unit))
+            units(count as u64, P::INFO.unit)
         );
     }
     writeln!(out, "{}", tally.summary())?;

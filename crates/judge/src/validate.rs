@@ -15,7 +15,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use gridpuzzle_engine::validate::Validation;
-use gridpuzzle_engine::words::counted;
+use gridpuzzle_engine::words::{counted, units};
 use gridpuzzle_registry::Registered;
 use serde::Serialize;
 
@@ -104,13 +104,13 @@ impl Validated {
             .map(|l| format!("{prefix}{l}"))
             .collect();
         let strictly = if self.strict { " (strict)" } else { "" };
-        let units = counted(found.cases, self.unit, &format!("{}s", self.unit));
+        let cases = units(found.cases, self.unit);
         lines.push(if found.is_valid() {
-            format!("valid{strictly}: {name} with {units}")
+            format!("valid{strictly}: {name} with {cases}")
         } else {
             let n = found.violations.len() as u64 + found.dropped;
             format!(
-                "invalid{strictly}: {} in {name} ({units} read)",
+                "invalid{strictly}: {} in {name} ({cases} read)",
                 counted(n, "violation", "violations"),
             )
         });

@@ -19,13 +19,13 @@ use gridpuzzle_registry::Registered;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::{Arg, ArgMatches, Args, FromArgMatches};
 
 use gridpuzzle_engine::caps::Param;
 use gridpuzzle_engine::fresh as engine_fresh;
 use gridpuzzle_engine::moves::Move;
-use gridpuzzle_engine::puzzle::{nth_case, NthCase, Played};
+use gridpuzzle_engine::puzzle::Played;
 use gridpuzzle_engine::session::save::{self, AnyChar, Known, SaveFile};
 use gridpuzzle_engine::session::Session;
 use gridpuzzle_engine::words::capitalized;
@@ -358,7 +358,8 @@ impl Visit for Start<'_> {
         }
         let (case, source) = match &file {
             Some(f) => {
-                let case = nth_case_of(&puzzle, f, cmd.case)?;
+                let reader = input::open(Some(f))?;
+                let case = input::nth(&puzzle, reader, cmd.case, &f.display().to_string())?;
                 (
                     case,
                     format!("{}, {} {}", f.display(), P::INFO.unit, cmd.case),
@@ -433,20 +434,6 @@ fn time_seed() -> u64 {
         .unwrap_or(0);
     // Short enough to type back in.
     (nanos % 1_000_000) as u64
-}
-
-/// Case `n` (1-based) of a judge-format file.
-fn nth_case_of<P: Registered>(puzzle: &P, file: &Path, n: u64) -> Result<P::Case> {
-    let reader = input::open(Some(file))?;
-    match nth_case(puzzle.cases(reader), n) {
-        NthCase::Found(case) => Ok(case),
-        NthCase::Bad(e) => Err(anyhow!("{e}")),
-        NthCase::Short(seen) => bail!(
-            "--case {n}: {} has only {}",
-            file.display(),
-            gridpuzzle_engine::words::counted(seen, P::INFO.unit, &format!("{}s", P::INFO.unit))
-        ),
-    }
 }
 
 /// Resumes a saved game.

@@ -11,7 +11,7 @@ use gridpuzzle_engine::moves::plan_string;
 use gridpuzzle_engine::search::{Limits, Outcome};
 use gridpuzzle_engine::shown::shown;
 use gridpuzzle_engine::view::TextStyle;
-use gridpuzzle_engine::words::counted;
+use gridpuzzle_engine::words::{counted, units};
 use gridpuzzle_registry::Registered;
 use serde::Serialize;
 
@@ -101,8 +101,7 @@ impl<C> Smallest<C> {
         let unit = P::INFO.unit;
         let mut out = format!("The candidate {}.\n", self.what(stress));
         let datasets = if input.cases.len() > 1 {
-            let units = counted(input.cases.len() as u64, unit, &format!("{unit}s"));
-            format!(", {units}")
+            format!(", {}", units(input.cases.len() as u64, unit))
         } else {
             String::new()
         };
