@@ -6,7 +6,8 @@
 //! file and a case, a fresh puzzle from a seed with [`fresh`]'s
 //! parameters, or a saved game), finding the case (a registry `Visit`, so
 //! the game is built with the puzzle's type) and the messages of what
-//! cannot be played.
+//! cannot be played. A saved game is read here and handed whole to the
+//! game (`gridpuzzle_tui::play_saved`), which knows its format.
 //!
 //! Order of work: what is wrong with the arguments, the case or a save
 //! file is said first, with or without a terminal (a save file loads in
@@ -26,7 +27,7 @@ use gridpuzzle_engine::caps::Param;
 use gridpuzzle_engine::fresh as engine_fresh;
 use gridpuzzle_engine::moves::Move;
 use gridpuzzle_engine::puzzle::Played;
-use gridpuzzle_engine::session::save::{self, AnyChar, Known, SaveFile};
+use gridpuzzle_engine::session::save::SaveFile;
 use gridpuzzle_engine::session::Session;
 use gridpuzzle_engine::words::capitalized;
 use gridpuzzle_engine::words::{all_of, either};
@@ -37,7 +38,7 @@ use crate::exit::Exit;
 use crate::input;
 use crate::offer::{Unoffered, FRESH};
 
-use gridpuzzle_tui::{need_terminal, resumed, App, Budget, Look};
+use gridpuzzle_tui::{need_terminal, App, Budget, Look};
 
 /// `play`'s exit codes, on its help pages.
 const PLAY_EXIT: &str = "Exit status: 0 the game was quit, 2 bad input or usage, \
@@ -453,75 +454,8 @@ fn load_save(path: &Path, save: Option<PathBuf>, budget: Budget, look: Look) -> 
     } else {
         path
     };
-    let name = save::puzzle_of(&text).unwrap_or_default();
-    let load = Load {
-        text: &text,
-        path,
-        save,
-        budget,
-        look,
-    };
-    match gridpuzzle_registry::visit(&name, load) {
-        Some(done) => done,
-        None => {
-            // Whatever else is wrong with the file is said first.
-            parse_save::<AnyChar>(&text).with_context(|| format!("{}", path.display()))?;
-            let names: Vec<String> = crate::args::listed()
-                .iter()
-                .map(|e| e.name.to_string())
-                .collect();
-            bail!(
-                "{}: unknown puzzle `{name}` (expected {})",
-                path.display(),
-                either(&names)
-            )
-        }
-    }
-}
-
-/// Reads a save file that may name the registry's puzzles and settings.
-pub fn parse_save<M: save::Letter>(text: &str) -> Result<SaveFile<M>> {
-    let puzzles: Vec<&str> = crate::args::listed().iter().map(|e| e.name).collect();
-    let settings: Vec<&str> = gridpuzzle_registry::entries()
-        .iter()
-        .flat_map(|e| e.settings.iter().map(|s| s.key))
-        .collect();
-    let known = Known {
-        puzzles: &puzzles,
-        settings: &settings,
-    };
-    SaveFile::parse(text, &known).map_err(anyhow::Error::msg)
-}
-
-/// Loads a save file of the puzzle it names, then plays it.
-struct Load<'a> {
-    text: &'a str,
-    path: &'a Path,
-    save: Option<PathBuf>,
-    budget: Budget,
-    look: Look,
-}
-
-impl Visit for Load<'_> {
-    type Output = Result<Exit>;
-
-    fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
-        let path = self.path;
-        let file =
-            parse_save::<P::Move>(self.text).with_context(|| format!("{}", path.display()))?;
-        let save_path = self.save.clone().unwrap_or_else(|| path.to_path_buf());
-        let source = file
-            .source
-            .clone()
-            .unwrap_or_else(|| path.display().to_string());
-        // Everything wrong with the file is said first, with or without a
-        // terminal: reading and replaying it is linear in its length. The
-        // first analysis may search, so it waits for a terminal.
-        let session = resumed(puzzle, &file, path)?;
-        need_terminal()?;
-        let app = App::new(session, source, self.budget, self.look, save_path);
-        play(app, self.save.as_deref())
-    }
+    gridpuzzle_tui::play_saved(&text, path, save, budget, look)?;
+    Ok(Exit::Ok)
 }
 
 /// Runs `app` in the terminal, then writes `quit_save`.
