@@ -21,11 +21,11 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::caps::WatchOf;
 use gridpuzzle_engine::puzzle::exact_answer;
+use gridpuzzle_engine::report::{compared_json, traced_end_json};
 use gridpuzzle_engine::shown::shown_lines;
 use gridpuzzle_engine::trace::{self, chart_svg, Count, Prune, Run, Sink, Step};
 use gridpuzzle_engine::words::wrap;
 use gridpuzzle_registry::{Entry, Visit};
-use serde_json::json;
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp, ReportFormat};
 use crate::exit::Exit;
@@ -256,19 +256,7 @@ impl Visit for Trace<'_> {
             Err(e) => bail!("{e}"),
         };
         let mut out = sink.out;
-        let end = json!({
-            "end": true,
-            "case": n,
-            "algorithm": run.algorithm,
-            "answer": run.traced.answer,
-            "correct": run.correct(),
-            "limit": run.limit,
-            "expanded": run.tally.expanded,
-            "generated": run.tally.generated,
-            "events": run.tally.events,
-            "written": run.tally.events.min(cmd.max_events),
-            "cut": run.cut,
-        });
+        let end = traced_end_json(*n, &run, run.tally.events.min(cmd.max_events));
         writeln!(out, "{end}")?;
         out.flush().context("cannot write the trace")?;
         if run.cut {
@@ -334,7 +322,7 @@ fn compare<P: Registered>(
             if text {
                 writeln!(out, "{}", row(*n, &run))?;
             } else {
-                writeln!(out, "{}", json_row(*n, &run))?;
+                writeln!(out, "{}", compared_json(*n, &run))?;
             }
             if *n == plot_case {
                 plotted.push((run.algorithm, run.tally.by_depth.clone()));
@@ -387,31 +375,4 @@ fn row(case: u64, run: &Run) -> String {
         run.traced.peak_stored,
         run.elapsed.as_secs_f64() * 1000.0
     )
-}
-
-/// One object of `--compare --format json`.
-fn json_row(case: u64, run: &Run) -> serde_json::Value {
-    let t = &run.tally;
-    json!({
-        "case": case,
-        "algorithm": run.algorithm,
-        "answer": run.traced.answer,
-        "correct": run.correct(),
-        "exact": run.exact,
-        "limit": run.limit,
-        "expanded": t.expanded,
-        "generated": t.generated,
-        "pruned": {
-            "visited": t.pruned(Prune::Visited),
-            "bound": t.pruned(Prune::Bound),
-            "cap": t.pruned(Prune::Cap),
-            "dead-end": t.pruned(Prune::DeadEnd),
-        },
-        "goals": t.goals,
-        "iterations": t.iterations,
-        "peak_frontier": run.traced.peak_frontier,
-        "peak_stored": run.traced.peak_stored,
-        "by_depth": t.by_depth,
-        "ms": (run.elapsed.as_secs_f64() * 1e6).round() / 1e3,
-    })
 }
