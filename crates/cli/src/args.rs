@@ -351,8 +351,17 @@ fn with_names(line: &str, names: &[&str]) -> String {
 
 /// What a command says on each of its puzzle subcommands.
 pub trait PuzzleHelp {
-    /// The text after the options of `COMMAND PUZZLE --help`.
-    fn after_help(entry: &Entry) -> String;
+    /// The text after the options of `COMMAND PUZZLE --help`: by default
+    /// [`PuzzleHelp::AFTER`] for the puzzle ([`puzzle_help`]).
+    fn after_help(entry: &Entry) -> String {
+        puzzle_help(Self::AFTER, Self::EXIT, entry)
+    }
+    /// The text of [`PuzzleHelp::after_help`], with `{format}`, `{unit}`,
+    /// `{moves}` and `{name}` standing for the puzzle's and `{exit}` for
+    /// [`PuzzleHelp::EXIT`].
+    const AFTER: &'static str = "";
+    /// The command's exit codes, in words.
+    const EXIT: &'static str = "";
     /// The command reads a judge input (`FILE`); `stress` takes the slot
     /// only to refuse it.
     const FILE_SHOWN: bool = true;
@@ -373,6 +382,17 @@ pub trait PuzzleHelp {
     /// `FILE` may be given several times (`validate FILE...`): all are in
     /// [`PuzzleArgs::files`], the first in `file`.
     const MANY: bool = false;
+}
+
+/// `text` for the puzzle of `e`: `{exit}` is `exit`; `{unit}`, `{moves}`
+/// and `{name}` the puzzle's words and name; `{format}` its input and
+/// output formats (filled last, so nothing in them is read as a slot).
+pub fn puzzle_help(text: &str, exit: &str, e: &Entry) -> String {
+    text.replace("{exit}", exit)
+        .replace("{unit}", e.info.unit)
+        .replace("{moves}", e.info.moves)
+        .replace("{name}", e.name)
+        .replace("{format}", e.info.format_help)
 }
 
 /// The puzzle a command runs on: its name, its rule settings as text and

@@ -41,7 +41,7 @@ use gridpuzzle_engine::shown::shown_lines;
 use gridpuzzle_judge::check::{read_capped, Check, CheckJson};
 use gridpuzzle_judge::checker::Judgement;
 use gridpuzzle_judge::json_document;
-use gridpuzzle_registry::{Entry, Visit};
+use gridpuzzle_registry::Visit;
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp, ReportFormat};
 use crate::exit::Exit;
@@ -119,13 +119,9 @@ impl PuzzleHelp for CheckHelp {
         ),
     ];
 
-    fn after_help(e: &Entry) -> String {
-        format!(
-            "{}\n\n{EXIT}\n\nExample:\n  gridpuzzle check {name} samples/{name}.in my-output.txt",
-            e.info.format_help,
-            name = e.name
-        )
-    }
+    const EXIT: &'static str = EXIT;
+    const AFTER: &'static str =
+        "{format}\n\n{exit}\n\nExample:\n  gridpuzzle check {name} samples/{name}.in my-output.txt";
 }
 
 /// The output to judge, open: it is read as it is judged, a line at a

@@ -35,7 +35,7 @@ use gridpuzzle_judge::json_document;
 use gridpuzzle_judge::judge::report::{self, junit, JudgeJson};
 use gridpuzzle_judge::judge::{Judge, RunVerdict, OUTPUT_CAP};
 use gridpuzzle_judge::run::RunLimits;
-use gridpuzzle_registry::{Entry, Visit};
+use gridpuzzle_registry::Visit;
 
 use crate::args::{BudgetArgs, Cap, PuzzleArgs, PuzzleHelp};
 use crate::exit::Exit;
@@ -139,13 +139,9 @@ impl PuzzleHelp for JudgeHelp {
     const FILE_HELP: &'static str = "The test folder: `01`, `01.a`, ... as `testset` writes it \
         (Polygon's layout), or `NAME.in` with `NAME.out` or `NAME.ans`";
 
-    fn after_help(e: &Entry) -> String {
-        format!(
-            "{}\n\n{EXIT}\n\nExample:\n  gridpuzzle judge {name} --candidate './a.out' tests",
-            e.info.format_help,
-            name = e.name
-        )
-    }
+    const EXIT: &'static str = EXIT;
+    const AFTER: &'static str =
+        "{format}\n\n{exit}\n\nExample:\n  gridpuzzle judge {name} --candidate './a.out' tests";
 }
 
 pub fn run(cmd: JudgeCommand) -> Result<Exit> {

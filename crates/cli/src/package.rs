@@ -14,7 +14,7 @@ use anyhow::{bail, Result};
 use clap::Args;
 use gridpuzzle_judge::json_document;
 use gridpuzzle_judge::package::{Cases, Pack};
-use gridpuzzle_registry::{Entry, Visit};
+use gridpuzzle_registry::Visit;
 
 use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
 use crate::exit::Exit;
@@ -82,14 +82,10 @@ impl PuzzleHelp for PackageHelp {
     const FILE_HELP: &'static str =
         "The package's folder (created if missing; BAPCtools wants its name of a-z and 0-9)";
 
-    fn after_help(e: &Entry) -> String {
-        format!(
-            "The package is made under the judges' rules: a rule option other than its \
-             default is refused.\n\n{EXIT}\n\n\
-             Example:\n  gridpuzzle package {name} {name}\n  cd {name} && bt validate && bt run",
-            name = e.name
-        )
-    }
+    const EXIT: &'static str = EXIT;
+    const AFTER: &'static str = "The package is made under the judges' rules: a rule option \
+        other than its default is refused.\n\n{exit}\n\n\
+        Example:\n  gridpuzzle package {name} {name}\n  cd {name} && bt validate && bt run";
 }
 
 pub fn run(cmd: PackageCommand) -> Result<Exit> {

@@ -16,7 +16,7 @@ use gridpuzzle_engine::puzzle::{replay, Refused};
 use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_engine::shown::shown;
 use gridpuzzle_engine::svg::write_html_player;
-use gridpuzzle_registry::{Entry, Visit};
+use gridpuzzle_registry::Visit;
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
 use crate::exit::Exit;
@@ -78,21 +78,13 @@ fn render_examples() -> String {
 pub struct RenderHelp;
 
 impl PuzzleHelp for RenderHelp {
-    fn after_help(e: &Entry) -> String {
-        format!(
-            "{}\n\n\
-             The {unit} (--case) is solved and its optimal {moves} drawn; a {unit} \
-             without a solution is drawn at its start; --moves draws your own {moves} \
-             instead, refusing the first illegal one.\n\n\
-             Exit status: 0 drawn, 2 bad input or usage, 3 a search budget ran out \
-             (the {unit}'s start is drawn, without {moves}).\n\n\
-             Example:\n  gridpuzzle render {name} samples/{name}.in --case 1 -o solution.svg",
-            e.info.format_help,
-            unit = e.info.unit,
-            moves = e.info.moves,
-            name = e.name
-        )
-    }
+    const AFTER: &'static str = "{format}\n\n\
+        The {unit} (--case) is solved and its optimal {moves} drawn; a {unit} without a \
+        solution is drawn at its start; --moves draws your own {moves} instead, refusing the \
+        first illegal one.\n\n\
+        Exit status: 0 drawn, 2 bad input or usage, 3 a search budget ran out (the {unit}'s \
+        start is drawn, without {moves}).\n\n\
+        Example:\n  gridpuzzle render {name} samples/{name}.in --case 1 -o solution.svg";
 }
 
 enum Kind {

@@ -30,7 +30,7 @@ use gridpuzzle_engine::shown::shown_lines;
 use gridpuzzle_engine::stream::{Answer, Batch, Fault, Stream, SOLO};
 use gridpuzzle_engine::view::TextStyle;
 use gridpuzzle_engine::words::capitalized;
-use gridpuzzle_registry::{Entry, Visit};
+use gridpuzzle_registry::Visit;
 
 use crate::args::{BudgetArgs, Color, Format, PuzzleArgs, PuzzleHelp};
 use crate::exit::Exit;
@@ -117,17 +117,10 @@ fn solve_examples() -> String {
 pub struct SolveHelp;
 
 impl PuzzleHelp for SolveHelp {
-    fn after_help(e: &Entry) -> String {
-        format!(
-            "{}\n\n\
-             Exit status: 0 all answered, 2 bad input or usage (the {unit}s before \
-             the bad one are still answered), 3 a search limit was reached.\n\n\
-             Example:\n  gridpuzzle solve {name} samples/{name}.in",
-            e.info.format_help,
-            unit = e.info.unit,
-            name = e.name
-        )
-    }
+    const AFTER: &'static str = "{format}\n\n\
+        Exit status: 0 all answered, 2 bad input or usage (the {unit}s before the bad one are \
+        still answered), 3 a search limit was reached.\n\n\
+        Example:\n  gridpuzzle solve {name} samples/{name}.in";
 }
 
 pub fn run(cmd: SolveCommand) -> Result<Exit> {

@@ -19,7 +19,7 @@ use anyhow::{bail, Result};
 use clap::Args;
 use gridpuzzle_judge::json_document;
 use gridpuzzle_judge::testset::{prepare, Make};
-use gridpuzzle_registry::{Entry, Visit};
+use gridpuzzle_registry::Visit;
 
 use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
 use crate::exit::Exit;
@@ -91,14 +91,10 @@ pub struct TestsetHelp;
 impl PuzzleHelp for TestsetHelp {
     const FILE_SHOWN: bool = false;
 
-    fn after_help(e: &Entry) -> String {
-        format!(
-            "The test set follows the judges' rules and these options; with another rule \
-             option it is a test set of that problem instead.\n\n{EXIT}\n\n\
-             Example:\n  gridpuzzle testset {name} -o tests --seed 1",
-            name = e.name
-        )
-    }
+    const EXIT: &'static str = EXIT;
+    const AFTER: &'static str = "The test set follows the judges' rules and these options; \
+        with another rule option it is a test set of that problem instead.\n\n{exit}\n\n\
+        Example:\n  gridpuzzle testset {name} -o tests --seed 1";
 }
 
 pub fn run(cmd: TestsetCommand) -> Result<Exit> {

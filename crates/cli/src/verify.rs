@@ -19,7 +19,7 @@ use gridpuzzle_engine::check::{bad_letter, read_plan, Checked, Plan, Tally};
 use gridpuzzle_engine::shown::shown_lines;
 use gridpuzzle_engine::words::{counted, units};
 use gridpuzzle_engine::InputError;
-use gridpuzzle_registry::{Entry, Visit};
+use gridpuzzle_registry::Visit;
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
 use crate::exit::Exit;
@@ -69,20 +69,12 @@ pub fn after_help() -> String {
 pub struct VerifyHelp;
 
 impl PuzzleHelp for VerifyHelp {
-    fn after_help(e: &Entry) -> String {
-        format!(
-            "{}\n\n\
-             The plans are one line of moves per {unit} (`-` skips a {unit}); \
-             each is replayed through the rules and compared with the optimum.\n\n\
-             Exit status: 0 every plan is legal and optimal, 1 some plan is not, \
-             2 bad input or usage, 3 a search budget ran out before a legal plan \
-             could be called optimal.\n\n\
-             Example:\n  gridpuzzle verify {name} samples/{name}.in --moves-file plans.txt",
-            e.info.format_help,
-            unit = e.info.unit,
-            name = e.name
-        )
-    }
+    const AFTER: &'static str = "{format}\n\n\
+        The plans are one line of moves per {unit} (`-` skips a {unit}); each is replayed \
+        through the rules and compared with the optimum.\n\n\
+        Exit status: 0 every plan is legal and optimal, 1 some plan is not, 2 bad input or \
+        usage, 3 a search budget ran out before a legal plan could be called optimal.\n\n\
+        Example:\n  gridpuzzle verify {name} samples/{name}.in --moves-file plans.txt";
 }
 
 /// Where the plans come from, as text: read before the puzzle is known,
