@@ -27,10 +27,9 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use clap::Args;
 use gridpuzzle_engine::generate::Want;
-use gridpuzzle_engine::words::{counted, units};
 use gridpuzzle_judge::json_document;
 use gridpuzzle_judge::scan::Scan;
-use gridpuzzle_judge::stress::report::StressJson;
+use gridpuzzle_judge::stress::report::{self, StressJson};
 use gridpuzzle_judge::stress::{Failure, Input, ShrinkEnd, Shrunk, SizeRange, Stress};
 use gridpuzzle_registry::{Entry, Visit};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -299,26 +298,21 @@ impl Job {
             out.write_all(json_document(&doc).as_bytes())?;
             return Ok(exit);
         }
-        let skipped = if scanned.skipped > 0 {
-            format!(
-                " ({} skipped: no case of that size, or our search hit its budget)",
-                scanned.skipped
-            )
-        } else {
-            String::new()
-        };
-        match (failure, exit) {
-            (Some(smallest), _) => {
+        match failure {
+            Some(smallest) => {
                 let color = crate::solve::use_color();
                 let max = crate::args::DEFAULT_MAX_CELLS;
                 let report = smallest.report(puzzle, s, &self.candidate, color, max);
                 write!(out, "{report}")?;
             }
-            (None, Exit::Ok) => writeln!(out, "all {agreed} cases agreed{skipped}")?,
-            (None, _) => writeln!(
-                out,
-                "interrupted: all {agreed} cases tried so far agreed{skipped}"
-            )?,
+            None => {
+                let interrupted = exit == Exit::Interrupted;
+                writeln!(
+                    out,
+                    "{}",
+                    report::agreed(agreed, scanned.skipped, interrupted)
+                )?;
+            }
         }
         Ok(exit)
     }
@@ -346,34 +340,15 @@ impl Job {
         };
         let status = Mutex::new(String::new());
         let show = |steps: usize, input: &Input<P::Case>| {
-            let (w, h) = input
-                .cases
-                .iter()
-                .map(P::size)
-                .fold((0, 0), |(a, b), (w, h)| (a.max(w), b.max(h)));
-            let text = format!(
-                "{} ({}, largest {w}×{h}), saved to {}",
-                counted(steps as u64, "step", "steps"),
-                units(input.cases.len() as u64, P::INFO.unit),
-                s.save.display()
-            );
+            let text = s.shrinking::<P>(steps, input);
             *status.lock().unwrap_or_else(|e| e.into_inner()) = text.clone();
             spinner.set_message(text);
         };
         let shrunk = s.shrink(puzzle, input, failure, &show)?;
         spinner.finish_and_clear();
-        match shrunk.end {
-            ShrinkEnd::Interrupted => eprintln!(
-                "gridpuzzle: interrupted while shrinking ({}); the smallest failing input so far is saved to {}",
-                status.lock().unwrap_or_else(|e| e.into_inner()),
-                s.save.display()
-            ),
-            ShrinkEnd::OutOfTime => eprintln!(
-                "gridpuzzle: shrinking stopped after {} s (--shrink-time) and {} runs; a smaller failing input may exist",
-                s.shrink_time.as_secs_f64(),
-                shrunk.runs
-            ),
-            ShrinkEnd::Done => {}
+        let status = status.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(note) = s.stopped_shrinking(&shrunk, &status) {
+            eprintln!("gridpuzzle: {note}");
         }
         Ok(shrunk)
     }

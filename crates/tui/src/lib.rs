@@ -16,10 +16,10 @@
 //!   hopeless, or unknown when the budget ran out — never "hopeless" by
 //!   time-out), and its saved-game file;
 //! - [`app`]: the screen's state machine, keys in and a view-model out,
-//!   generic over the puzzle; [`resume`] builds one from a saved game, and
-//!   [`play_saved`] plays the saved game a file names (its puzzle found in
-//!   the registry, its format read with the registry's names:
-//!   [`parse_save`]);
+//!   generic over the puzzle; [`resume`] builds one from a saved game;
+//!   [`play_case`] plays a case from its start, and [`play_saved`] the
+//!   saved game a file names (its puzzle found in the registry, its format
+//!   read with the registry's names: [`parse_save`]);
 //! - [`ui`]: drawing a view-model with ratatui;
 //! - [`play`]: the terminal itself, raw mode and the event loop.
 //!
@@ -49,6 +49,27 @@ use gridpuzzle_registry::Visit;
 
 pub use app::{App, Budget, Flow, Look};
 pub use terminal::{need_terminal, play};
+
+/// Plays `case` of `puzzle` from its start (`source` says where it came
+/// from, on the screen); `save` is where the game is written (Ctrl-S, and
+/// on quitting when given), `gridpuzzle-NAME.save` by default. The first
+/// analysis may search, so a terminal is checked first.
+pub fn play_case<P: Registered>(
+    puzzle: P,
+    case: P::Case,
+    source: String,
+    budget: Budget,
+    look: Look,
+    save: Option<PathBuf>,
+) -> Result<()> {
+    let (game, start) = Played::new(puzzle, case);
+    let save_path = save
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("gridpuzzle-{}.save", P::INFO.name)));
+    need_terminal()?;
+    let app = App::new(Session::new(game, start), source, budget, look, save_path);
+    play(app, save.as_deref())
+}
 
 /// Reads a save file that may name any registered puzzle and any of their
 /// settings.

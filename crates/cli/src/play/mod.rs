@@ -26,9 +26,7 @@ use clap::{Arg, ArgMatches, Args, FromArgMatches};
 use gridpuzzle_engine::caps::Param;
 use gridpuzzle_engine::fresh as engine_fresh;
 use gridpuzzle_engine::moves::Move;
-use gridpuzzle_engine::puzzle::Played;
 use gridpuzzle_engine::session::save::SaveFile;
-use gridpuzzle_engine::session::Session;
 use gridpuzzle_engine::words::capitalized;
 use gridpuzzle_engine::words::{all_of, either};
 use gridpuzzle_registry::{Entry, Visit};
@@ -38,7 +36,7 @@ use crate::exit::Exit;
 use crate::input;
 use crate::offer::{Unoffered, FRESH};
 
-use gridpuzzle_tui::{need_terminal, App, Budget, Look};
+use gridpuzzle_tui::{Budget, Look};
 
 /// `play`'s exit codes, on its help pages.
 const PLAY_EXIT: &str = "Exit status: 0 the game was quit, 2 bad input or usage, \
@@ -387,15 +385,8 @@ impl Visit for Start<'_> {
             }
         };
         view_fits::<P>(&case, cmd.case)?;
-        let (game, start) = Played::new(puzzle, case);
-        let save_path = cmd
-            .save
-            .clone()
-            .unwrap_or_else(|| PathBuf::from(format!("gridpuzzle-{}.save", P::INFO.name)));
-        // The first analysis may search: only for a game on the screen.
-        need_terminal()?;
-        let app = App::new(Session::new(game, start), source, budget, look, save_path);
-        play(app, cmd.save.as_deref())
+        gridpuzzle_tui::play_case(puzzle, case, source, budget, look, cmd.save.clone())?;
+        Ok(Exit::Ok)
     }
 }
 
@@ -455,11 +446,5 @@ fn load_save(path: &Path, save: Option<PathBuf>, budget: Budget, look: Look) -> 
         path
     };
     gridpuzzle_tui::play_saved(&text, path, save, budget, look)?;
-    Ok(Exit::Ok)
-}
-
-/// Runs `app` in the terminal, then writes `quit_save`.
-fn play<P: Registered>(app: App<P>, quit_save: Option<&Path>) -> Result<Exit> {
-    gridpuzzle_tui::play(app, quit_save)?;
     Ok(Exit::Ok)
 }

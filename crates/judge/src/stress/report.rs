@@ -56,6 +56,39 @@ impl Stress {
         )
     }
 
+    /// Where shrinking stands after `steps` steps on `input`: the steps,
+    /// the cases and the largest board, and where it is saved.
+    pub fn shrinking<P: Registered>(&self, steps: usize, input: &Input<P::Case>) -> String {
+        let (w, h) = input
+            .cases
+            .iter()
+            .map(P::size)
+            .fold((0, 0), |(a, b), (w, h)| (a.max(w), b.max(h)));
+        format!(
+            "{} ({}, largest {w}×{h}), saved to {}",
+            counted(steps as u64, "step", "steps"),
+            units(input.cases.len() as u64, P::INFO.unit),
+            self.save.display()
+        )
+    }
+
+    /// What to say when shrinking stopped early (`None` when it finished):
+    /// `status` is where it stood ([`Stress::shrinking`]).
+    pub fn stopped_shrinking<C>(&self, shrunk: &Shrunk<C>, status: &str) -> Option<String> {
+        match shrunk.end {
+            ShrinkEnd::Interrupted => Some(format!(
+                "interrupted while shrinking ({status}); the smallest failing input so far is saved to {}",
+                self.save.display()
+            )),
+            ShrinkEnd::OutOfTime => Some(format!(
+                "shrinking stopped after {} s (--shrink-time) and {} runs; a smaller failing input may exist",
+                self.shrink_time.as_secs_f64(),
+                shrunk.runs
+            )),
+            ShrinkEnd::Done => None,
+        }
+    }
+
     /// `shrunk` made ready to report: its judge input, the candidate's run
     /// on it, and what a wrong answer means.
     pub fn smallest<P: Registered>(
@@ -82,6 +115,22 @@ impl Stress {
             run,
             explained,
         })
+    }
+}
+
+/// The report of a run without a failure: every case agreed, or every
+/// case tried before it was `interrupted`; `skipped` cases had no case
+/// of their size, or our search hit its budget.
+pub fn agreed(agreed: u64, skipped: u64, interrupted: bool) -> String {
+    let skipped = if skipped > 0 {
+        format!(" ({skipped} skipped: no case of that size, or our search hit its budget)")
+    } else {
+        String::new()
+    };
+    if interrupted {
+        format!("interrupted: all {agreed} cases tried so far agreed{skipped}")
+    } else {
+        format!("all {agreed} cases agreed{skipped}")
     }
 }
 
