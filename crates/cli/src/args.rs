@@ -10,11 +10,13 @@
 //! hand and adds one subcommand per [`gridpuzzle_registry::entries`] entry
 //! when the command line is built, with a `--KEY` option per rule setting
 //! ([`setting_arg`]) whose value is checked by the puzzle's own
-//! `Puzzle::set`, so a bad value is a usage error in the puzzle's words.
-//! A new puzzle thus gets every command without a line changed here.
+//! `Settings::set` (through `P::CAPS`), so a bad value is a usage error in
+//! the puzzle's words. A new puzzle thus gets every command that it
+//! declares what for (`offer`) without a line changed here.
 //!
 //! Each command module owns its clap struct and imports this module; this
-//! module imports no command (the top-level `Cli` lives in `main.rs`).
+//! module imports no command (the top-level `Cli` lives in `main.rs`), only
+//! `offer`, which says which puzzles a command's subcommands are.
 
 use gridpuzzle_registry::Registered;
 use std::marker::PhantomData;

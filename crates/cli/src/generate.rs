@@ -1,9 +1,11 @@
 //! `gridpuzzle generate`: puzzles with a proved optimum, reproducible from
 //! a seed, and `--hardest`, the hunt for the board with the longest optimum.
 //!
-//! The puzzle crates do the generating, on the engine's generic sampler;
-//! a request is checked in one place, the puzzle's `Puzzle::generator`
-//! (the same check `play --seed` and the web API get). This command is one
+//! The puzzle crates do the generating, on the engine's generic sampler,
+//! through the `generate` capability their registry line declares (only
+//! those puzzles are offered: `offer`); a request is checked in one place,
+//! the capability's `generator` (the same check `play --seed` and the web
+//! API get). This command is one
 //! generic path for every puzzle ([`Make`] is a registry `Visit`): it
 //! builds the request, writes each generated case (the judge text from
 //! `Puzzle::write_case`, `--answers` from `Puzzle::judge_line`, JSON Lines

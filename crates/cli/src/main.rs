@@ -10,7 +10,9 @@
 //! `gridpuzzle_judge::run::limited_child` before anything else.
 //!
 //! This crate never names a puzzle: every command is written once, generic
-//! over `P: Puzzle` (a `gridpuzzle_registry::Visit`), and the puzzle a user
+//! over `P: Registered` (a `gridpuzzle_registry::Visit`), reaching what a
+//! puzzle has beyond its core through `P::CAPS`, and offering each command
+//! only for the puzzles that declare what it needs (`offer`); the puzzle a user
 //! names is turned into its type in one place, `gridpuzzle_registry::visit`.
 //! The puzzle subcommands and their rule options are built from the
 //! registry's entries when the command line is parsed (`args.rs`), so a

@@ -1,8 +1,10 @@
 //! `gridpuzzle render`: one case's optimal solution as a picture.
 //!
-//! The puzzle crates draw single SVG documents (`Puzzle::svg`); this
-//! command picks the case, solves it, and writes an animated SVG, a still
-//! frame, or an HTML page that steps through the still frames. It is
+//! The engine draws a plan as SVG documents (`gridpuzzle_engine::caps::svg`,
+//! from the views of its positions); this command picks the case, solves
+//! it (or replays `--moves` through `gridpuzzle_engine::puzzle::replay`),
+//! and writes an animated SVG, a still frame, or an HTML page that steps
+//! through the still frames. It is
 //! written once for every puzzle: [`Draw`] is a registry `Visit`.
 
 use gridpuzzle_registry::Registered;

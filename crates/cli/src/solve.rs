@@ -11,9 +11,10 @@
 //!
 //! When case 7 is malformed, cases 1–6 are answered and written, then the
 //! error, and the exit status is 2. The work is written once for every
-//! puzzle: [`Run`] is a registry `Visit`, generic over `P: Puzzle`, and
-//! only the puzzle's own methods (`cases`, `solve`, `judge_line`,
-//! `explain`) differ between puzzles.
+//! puzzle: [`Run`] is a registry `Visit`, generic over `P: Registered`,
+//! and only the puzzle's own methods (`cases`, `solve`, `judge_line`) and
+//! its narration (`--explain`, `gridpuzzle_engine::caps::explain`) differ
+//! between puzzles.
 
 use gridpuzzle_registry::Registered;
 use std::io::{self, IsTerminal, Write};
