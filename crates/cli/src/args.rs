@@ -399,6 +399,7 @@ pub fn puzzle_help(text: &str, exit: &str, e: &Entry) -> String {
 
 /// The puzzle a command runs on: its name, its rule settings as text and
 /// the judge input file. `H` words the subcommands' help for the command.
+#[derive(Debug)]
 pub struct PuzzleArgs<H> {
     pub name: String,
     /// Every rule setting as `(key, value)`, defaults included.
@@ -415,20 +416,6 @@ pub struct PuzzleArgs<H> {
     /// ([`PuzzleHelp::MANY`]).
     pub files: Vec<PathBuf>,
     help: PhantomData<H>,
-}
-
-impl<H> std::fmt::Debug for PuzzleArgs<H> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PuzzleArgs")
-            .field("name", &self.name)
-            .field("settings", &self.settings)
-            .field("params", &self.params)
-            .field("file", &self.file)
-            .field("second", &self.second)
-            .field("more", &self.more)
-            .field("files", &self.files)
-            .finish()
-    }
 }
 
 impl<H> PuzzleArgs<H> {
@@ -517,14 +504,16 @@ pub fn after_puzzles(cmd: clap::Command) -> clap::Command {
 
 /// The settings of `entry` as the user gave them (or their defaults).
 pub fn read_settings(entry: &Entry, matches: &ArgMatches) -> Vec<(String, String)> {
-    entry
-        .settings
-        .iter()
-        .filter_map(|s| {
-            matches
-                .get_one::<String>(s.key)
-                .map(|v| (s.key.to_string(), v.clone()))
-        })
+    given(entry.settings.iter().map(|s| s.key), matches)
+}
+
+/// The options among `keys` that `matches` has a value for (or a
+/// default), as `(key, value)`.
+pub fn given<'a>(
+    keys: impl Iterator<Item = &'a str>,
+    matches: &ArgMatches,
+) -> Vec<(String, String)> {
+    keys.filter_map(|key| Some((key.to_string(), matches.get_one::<String>(key)?.clone())))
         .collect()
 }
 
@@ -573,14 +562,7 @@ impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
             name: entry.name.to_string(),
             settings: read_settings(&entry, sub),
             params: if H::GEN_PARAMS {
-                entry
-                    .gen_params()
-                    .iter()
-                    .filter_map(|p| {
-                        sub.get_one::<String>(p.key)
-                            .map(|v| (p.key.to_string(), v.clone()))
-                    })
-                    .collect()
+                given(entry.gen_params().iter().map(|p| p.key), sub)
             } else {
                 Vec::new()
             },

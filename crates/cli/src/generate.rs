@@ -252,14 +252,7 @@ impl FromArgMatches for GenPuzzle {
                 .get_one::<(u32, u32)>("size")
                 .expect("--size is required"),
             density: sub.get_one::<u32>("density").copied(),
-            params: entry
-                .gen_params()
-                .iter()
-                .filter_map(|p| {
-                    sub.get_one::<String>(p.key)
-                        .map(|v| (p.key.to_string(), v.clone()))
-                })
-                .collect(),
+            params: crate::args::given(entry.gen_params().iter().map(|p| p.key), sub),
             settings: crate::args::read_settings(&entry, sub),
         })
     }

@@ -237,16 +237,8 @@ pub struct FreshArgs(pub Vec<(String, String)>);
 
 impl FromArgMatches for FreshArgs {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
-        Ok(FreshArgs(
-            fresh_params()
-                .iter()
-                .filter_map(|p| {
-                    matches
-                        .get_one::<String>(p.key)
-                        .map(|v| (p.key.to_string(), v.clone()))
-                })
-                .collect(),
-        ))
+        let given = crate::args::given(fresh_params().iter().map(|p| p.key), matches);
+        Ok(FreshArgs(given))
     }
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
