@@ -32,15 +32,7 @@ pub const MAX_BYTES: u64 = 64 << 20;
 /// Reads `reader` whole within [`MAX_BYTES`]: `what` and `name` say which
 /// file it is (`the answers file tests/07.a`) in messages.
 pub fn read_capped(reader: impl Read, what: &str, name: &str) -> Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    reader
-        .take(MAX_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read the {what} {name}"))?;
-    if bytes.len() as u64 > MAX_BYTES {
-        bail!("the {what} {name} is larger than {} MB", MAX_BYTES >> 20);
-    }
-    Ok(bytes)
+    crate::read_capped(reader, MAX_BYTES, &format!("the {what} {name}"), "")
 }
 
 /// An output to check against the cases of a judge input.

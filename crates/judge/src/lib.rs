@@ -52,3 +52,25 @@ pub fn json_document(doc: &impl serde::Serialize) -> String {
     text.push('\n');
     text
 }
+
+/// Reads `reader` whole, up to `max` bytes: `described` names it in
+/// messages (`the answers file tests/07.a`), and `more` follows the
+/// message of a file too large.
+pub fn read_capped(
+    reader: impl std::io::Read,
+    max: u64,
+    described: &str,
+    more: &str,
+) -> anyhow::Result<Vec<u8>> {
+    use anyhow::Context;
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    reader
+        .take(max + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {described}"))?;
+    if bytes.len() as u64 > max {
+        anyhow::bail!("{described} is larger than {} MB{more}", max >> 20);
+    }
+    Ok(bytes)
+}

@@ -13,7 +13,7 @@
 use std::io::Read;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use gridpuzzle_engine::validate::Validation;
 use gridpuzzle_engine::words::{counted, units};
 use gridpuzzle_registry::Registered;
@@ -49,17 +49,8 @@ pub fn inputs(paths: &[PathBuf]) -> Result<Vec<Option<PathBuf>>> {
 
 /// The text of the input `name`, read from `reader` within [`MAX_BYTES`].
 pub fn read_capped(reader: impl Read, name: &str) -> Result<String> {
-    let mut bytes = Vec::new();
-    reader
-        .take(MAX_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {name}"))?;
-    if bytes.len() as u64 > MAX_BYTES {
-        bail!(
-            "{name} is larger than {} MB; no judge input within the limits is",
-            MAX_BYTES >> 20
-        );
-    }
+    let more = "; no judge input within the limits is";
+    let bytes = crate::read_capped(reader, MAX_BYTES, name, more)?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
