@@ -73,9 +73,15 @@ input format:
         crate::args::examples(&[
             "gridpuzzle play {1} samples/{1}.in --case 2",
             "gridpuzzle play {2} samples/{2}.in --save snake.save",
-            "gridpuzzle play {1} --seed 42 --size 10x8 --answer 4..6",
-            "gridpuzzle play {2} --seed 7 --size 8x8 --answer 8..14",
-        ])
+        ]) + crate::offer::examples(
+            // A fresh puzzle is made by the puzzle's generator.
+            "generate",
+            &[
+                "gridpuzzle play {1} --seed 42 --size 10x8 --answer 4..6",
+                "gridpuzzle play {2} --seed 7 --size 8x8 --answer 8..14",
+            ]
+        )
+        .trim_start_matches("Examples:")
     )
 }
 
