@@ -307,7 +307,7 @@ pub fn listed() -> Vec<Entry> {
 /// An `Examples:` block: `{1}`, `{2}`, ... in a line are the first,
 /// second, ... listed puzzle's name (counting round when there are fewer),
 /// so the examples follow the registry. A command that needs a capability
-/// names the puzzles it offers instead (`offer::examples`).
+/// names the puzzles it offers instead ([`examples_of`]).
 pub fn examples(lines: &[&str]) -> String {
     static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
     examples_naming(
@@ -316,8 +316,16 @@ pub fn examples(lines: &[&str]) -> String {
     )
 }
 
+/// An `Examples:` block of `command` (as [`examples`]) whose `{1}`,
+/// `{2}`, ... are the puzzles it offers.
+pub fn examples_of(command: &str, lines: &[&str]) -> String {
+    let offered = crate::offer::offered(command, gridpuzzle_registry::entries());
+    let names: Vec<&str> = offered.iter().map(|e| e.name).collect();
+    examples_naming(&names, lines)
+}
+
 /// An `Examples:` block whose `{1}`, `{2}`, ... are `names`.
-pub fn examples_naming(names: &[&str], lines: &[&str]) -> String {
+fn examples_naming(names: &[&str], lines: &[&str]) -> String {
     let mut out = String::from("Examples:");
     for line in lines {
         out.push_str("\n  ");

@@ -45,7 +45,7 @@ use crate::exit::Exit;
 
 /// The help after `generate --help`.
 pub fn after_help() -> String {
-    let mut text = crate::offer::examples(
+    let mut text = crate::args::examples_of(
         "generate",
         &[
         "gridpuzzle generate {1} --size 12x12{args1} --count 20 --seed 7 --answer 6..10",

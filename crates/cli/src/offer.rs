@@ -61,14 +61,6 @@ pub fn offered(command: &str, entries: Vec<Entry>) -> Vec<Entry> {
         .collect()
 }
 
-/// An `Examples:` block of `command` (as [`crate::args::examples`]) whose
-/// `{1}`, `{2}`, ... are the puzzles it offers.
-pub fn examples(command: &str, lines: &[&str]) -> String {
-    let offered = offered(command, gridpuzzle_registry::entries());
-    let names: Vec<&str> = offered.iter().map(|e| e.name).collect();
-    crate::args::examples_naming(&names, lines)
-}
-
 /// A registered puzzle named for work it lacks a capability for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unoffered {

@@ -62,7 +62,7 @@ a judge host builds: nothing in the package calls gridpuzzle. Check it with BAPC
 pub fn after_help() -> String {
     format!(
         "{LAYOUT}\n\n{EXIT}\n\n{}",
-        crate::offer::examples(
+        crate::args::examples_of(
             "package",
             &[
                 "gridpuzzle package {1} {1}",

@@ -62,7 +62,7 @@ pub fn after_help() -> String {
          130 interrupted (the failing input, if any, is saved).\n\n\
          {}",
         answer_examples(),
-        crate::offer::examples(
+        crate::args::examples_of(
             "stress",
             &[
             "gridpuzzle stress {1} --candidate './a.out' --cases 2000 --jobs 2",

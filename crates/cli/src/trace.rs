@@ -90,7 +90,7 @@ pub fn after_help() -> String {
          new bound of a deepening search, as JSON Lines; or, with --compare, what each search \
          of the puzzle costs on the same cases. `trace PUZZLE --help` lists the searches.\n\n\
          {EXIT}\n\n{}",
-        crate::offer::examples(
+        crate::args::examples_of(
             "trace",
             &[
                 "gridpuzzle trace {1} samples/{1}.in --case 2 -a seed-dfs",

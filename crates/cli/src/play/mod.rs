@@ -73,7 +73,7 @@ input format:
         crate::args::examples(&[
             "gridpuzzle play {1} samples/{1}.in --case 2",
             "gridpuzzle play {2} samples/{2}.in --save snake.save",
-        ]) + crate::offer::examples(
+        ]) + crate::args::examples_of(
             // A fresh puzzle is made by the puzzle's generator.
             "generate",
             &[
