@@ -4,9 +4,10 @@
 //! turns it into the process's exit code ([`exit_code`]). The type lives
 //! here, not in `main.rs`, because `main.rs` imports every command module:
 //! a command that imported `Exit` from the crate root would point back at
-//! the module that dispatches to it. This module imports no command, so
-//! the modules form a tree: `main` over the commands, the commands over
-//! `args`, `exit` and `input`.
+//! the module that dispatches to it. This module imports no command (only
+//! `offer`, for the words of a puzzle a command does not offer), so the
+//! modules form a tree: `main` over the commands, the commands over
+//! `args`, `exit`, `input` and `offer`.
 //!
 //! Exit codes: 0 success, 1 a plan failed `verify` (an input failed
 //! `validate`, a program failed `judge`), 2 bad input or usage, 3 a search

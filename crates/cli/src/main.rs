@@ -22,10 +22,11 @@
 //! dispatch; each command module (`solve`, `verify`, `render`, `play`,
 //! `generate`, `stress`, `validate`, `check`, `testset`, `package`,
 //! `judge`, `trace`, `serve`, `docs`) owns its clap struct and its run;
-//! `args` holds what their command lines share, `exit` how a command ends
-//! (the exit codes) and `input` how a file is opened. No module imports
-//! `main.rs`: the commands hang below it and import only those three (and
-//! one another's small helpers), so the modules form a tree.
+//! `args` holds what their command lines share, `offer` which puzzles each
+//! command offers, `exit` how a command ends (the exit codes) and `input`
+//! how a file is opened. No module imports `main.rs`: the commands hang
+//! below it and import only those four (and one another's small helpers),
+//! and those four import no command, so the modules form a tree.
 
 mod args;
 mod check;
