@@ -6,9 +6,11 @@
 //! they report, so a finding, a verdict or a failure has one set of words
 //! whatever front end shows it.
 //!
-//! The crate never names a puzzle: everything here is generic over the
-//! engine's one contract, [`gridpuzzle_engine::Puzzle`], so a new puzzle is
-//! judged, stressed and given test sets without a change here.
+//! The crate never names a puzzle: everything here is generic over any
+//! registered puzzle (`gridpuzzle_registry::Registered`: the engine's core
+//! contract and the capabilities its registry line declares, its judge kit
+//! and its generator among them), so a new puzzle is judged, stressed and
+//! given test sets without a change here.
 //!
 //! - [`run`]: the one runner of programs we do not trust: a process group
 //!   of their own, capped pipes, a wall clock, kernel limits through a
@@ -25,15 +27,19 @@
 //! - [`judge`]: a program judged on those tests: each run's
 //!   [`judge::RunVerdict`] (AC, WA, PE, TLE, MLE, RE, OLE) with its reason,
 //!   the tests run in parallel with their verdicts in order, and the first
-//!   wrong answer diagnosed;
+//!   wrong answer diagnosed; [`judge::report`] words the table, the summary,
+//!   JSON and JUnit XML;
 //! - [`scan`]: the first failure in order, tried on several threads
 //!   through the engine's ordered pool (`stress --jobs`);
 //! - [`stress`]: another program against the solver on generated inputs,
-//!   the first failing input found, saved, shrunk and explained;
+//!   the first failing input found, saved, shrunk and explained
+//!   ([`stress::report`] words it);
 //! - [`testset`]: a judge test set made and written, every case proved,
 //!   validated, and chosen so that every known wrong reading fails;
 //! - [`validate`]: test inputs checked against the judges' exact format
-//!   and limits, every violation reported.
+//!   and limits, every violation reported;
+//! - [`read_capped`] and [`json_document`]: a file read within a cap, and
+//!   a JSON report as the commands write it.
 
 pub mod check;
 pub mod checker;
