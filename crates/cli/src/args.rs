@@ -10,11 +10,13 @@
 //! hand and adds one subcommand per [`gridpuzzle_registry::entries`] entry
 //! when the command line is built, with a `--KEY` option per rule setting
 //! ([`setting_arg`]) whose value is checked by the puzzle's own
-//! `Puzzle::set`, so a bad value is a usage error in the puzzle's words.
-//! A new puzzle thus gets every command without a line changed here.
+//! `Settings::set` (through `P::CAPS`), so a bad value is a usage error in
+//! the puzzle's words. A new puzzle thus gets every command that it
+//! declares what for (`offer`) without a line changed here.
 //!
 //! Each command module owns its clap struct and imports this module; this
-//! module imports no command (the top-level `Cli` lives in `main.rs`).
+//! module imports no command (the top-level `Cli` lives in `main.rs`), only
+//! `offer`, which says which puzzles a command's subcommands are.
 
 use gridpuzzle_engine::memory::Heap;
 use gridpuzzle_registry::Registered;
@@ -319,21 +321,37 @@ pub fn listed() -> Vec<Entry> {
 
 /// An `Examples:` block: `{1}`, `{2}`, ... in a line are the first,
 /// second, ... listed puzzle's name (counting round when there are fewer),
-/// so the examples follow the registry.
+/// so the examples follow the registry. A command that needs a capability
+/// names the puzzles it offers instead ([`examples_of`]).
 pub fn examples(lines: &[&str]) -> String {
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    examples_naming(
+        NAMES.get_or_init(|| listed().iter().map(|e| e.name).collect()),
+        lines,
+    )
+}
+
+/// An `Examples:` block of `command` (as [`examples`]) whose `{1}`,
+/// `{2}`, ... are the puzzles it offers.
+pub fn examples_of(command: &str, lines: &[&str]) -> String {
+    let offered = crate::offer::offered(command, gridpuzzle_registry::entries());
+    let names: Vec<&str> = offered.iter().map(|e| e.name).collect();
+    examples_naming(&names, lines)
+}
+
+/// An `Examples:` block whose `{1}`, `{2}`, ... are `names`.
+fn examples_naming(names: &[&str], lines: &[&str]) -> String {
     let mut out = String::from("Examples:");
     for line in lines {
         out.push_str("\n  ");
-        out.push_str(&with_names(line));
+        out.push_str(&with_names(line, names));
     }
     out
 }
 
-/// `line` with `{1}`, `{2}`, ... replaced by listed puzzles' names, in
-/// one pass (help texts are built at every start, so this stays cheap).
-pub fn with_names(line: &str) -> String {
-    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    let names = NAMES.get_or_init(|| listed().iter().map(|e| e.name).collect());
+/// `line` with `{1}`, `{2}`, ... replaced by `names`, in one pass (help
+/// texts are built at every start, so this stays cheap).
+fn with_names(line: &str, names: &[&str]) -> String {
     let mut out = String::with_capacity(line.len() + 16);
     let mut rest = line;
     while let Some(i) = rest.find('{') {
@@ -358,8 +376,17 @@ pub fn with_names(line: &str) -> String {
 
 /// What a command says on each of its puzzle subcommands.
 pub trait PuzzleHelp {
-    /// The text after the options of `COMMAND PUZZLE --help`.
-    fn after_help(entry: &Entry) -> String;
+    /// The text after the options of `COMMAND PUZZLE --help`: by default
+    /// [`PuzzleHelp::AFTER`] for the puzzle ([`puzzle_help`]).
+    fn after_help(entry: &Entry) -> String {
+        puzzle_help(Self::AFTER, Self::EXIT, entry)
+    }
+    /// The text of [`PuzzleHelp::after_help`], with `{format}`, `{unit}`,
+    /// `{moves}` and `{name}` standing for the puzzle's and `{exit}` for
+    /// [`PuzzleHelp::EXIT`].
+    const AFTER: &'static str = "";
+    /// The command's exit codes, in words.
+    const EXIT: &'static str = "";
     /// The command reads a judge input (`FILE`); `stress` takes the slot
     /// only to refuse it.
     const FILE_SHOWN: bool = true;
@@ -382,8 +409,20 @@ pub trait PuzzleHelp {
     const MANY: bool = false;
 }
 
+/// `text` for the puzzle of `e`: `{exit}` is `exit`; `{unit}`, `{moves}`
+/// and `{name}` the puzzle's words and name; `{format}` its input and
+/// output formats (filled last, so nothing in them is read as a slot).
+pub fn puzzle_help(text: &str, exit: &str, e: &Entry) -> String {
+    text.replace("{exit}", exit)
+        .replace("{unit}", e.info.unit)
+        .replace("{moves}", e.info.moves)
+        .replace("{name}", e.name)
+        .replace("{format}", e.info.format_help)
+}
+
 /// The puzzle a command runs on: its name, its rule settings as text and
 /// the judge input file. `H` words the subcommands' help for the command.
+#[derive(Debug)]
 pub struct PuzzleArgs<H> {
     pub name: String,
     /// Every rule setting as `(key, value)`, defaults included.
@@ -400,20 +439,6 @@ pub struct PuzzleArgs<H> {
     /// ([`PuzzleHelp::MANY`]).
     pub files: Vec<PathBuf>,
     help: PhantomData<H>,
-}
-
-impl<H> std::fmt::Debug for PuzzleArgs<H> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PuzzleArgs")
-            .field("name", &self.name)
-            .field("settings", &self.settings)
-            .field("params", &self.params)
-            .field("file", &self.file)
-            .field("second", &self.second)
-            .field("more", &self.more)
-            .field("files", &self.files)
-            .finish()
-    }
 }
 
 impl<H> PuzzleArgs<H> {
@@ -504,14 +529,16 @@ pub fn after_puzzles(cmd: clap::Command) -> clap::Command {
 
 /// The settings of `entry` as the user gave them (or their defaults).
 pub fn read_settings(entry: &Entry, matches: &ArgMatches) -> Vec<(String, String)> {
-    entry
-        .settings
-        .iter()
-        .filter_map(|s| {
-            matches
-                .get_one::<String>(s.key)
-                .map(|v| (s.key.to_string(), v.clone()))
-        })
+    given(entry.settings.iter().map(|s| s.key), matches)
+}
+
+/// The options among `keys` that `matches` has a value for (or a
+/// default), as `(key, value)`.
+pub fn given<'a>(
+    keys: impl Iterator<Item = &'a str>,
+    matches: &ArgMatches,
+) -> Vec<(String, String)> {
+    keys.filter_map(|key| Some((key.to_string(), matches.get_one::<String>(key)?.clone())))
         .collect()
 }
 
@@ -560,14 +587,7 @@ impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
             name: entry.name.to_string(),
             settings: read_settings(&entry, sub),
             params: if H::GEN_PARAMS {
-                entry
-                    .gen_params()
-                    .iter()
-                    .filter_map(|p| {
-                        sub.get_one::<String>(p.key)
-                            .map(|v| (p.key.to_string(), v.clone()))
-                    })
-                    .collect()
+                given(entry.gen_params().iter().map(|p| p.key), sub)
             } else {
                 Vec::new()
             },
@@ -599,8 +619,11 @@ impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
 const MORE_IDS: [&str; 2] = ["more0", "more1"];
 
 impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
+    /// A subcommand for each puzzle the command offers: `cmd` is the
+    /// command, already named (see `offer`).
     fn augment_subcommands(mut cmd: clap::Command) -> clap::Command {
-        for entry in gridpuzzle_registry::entries() {
+        let command = cmd.get_name().to_string();
+        for entry in crate::offer::offered(&command, gridpuzzle_registry::entries()) {
             let file = Arg::new("file")
                 .value_name(H::FILE_NAME)
                 .value_parser(clap::value_parser!(PathBuf))

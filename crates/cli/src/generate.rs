@@ -1,9 +1,11 @@
 //! `gridpuzzle generate`: puzzles with a proved optimum, reproducible from
 //! a seed, and `--hardest`, the hunt for the board with the longest optimum.
 //!
-//! The puzzle crates do the generating, on the engine's generic sampler;
-//! a request is checked in one place, the puzzle's `Puzzle::generator`
-//! (the same check `play --seed` and the web API get). This command is one
+//! The puzzle crates do the generating, on the engine's generic sampler,
+//! through the `generate` capability their registry line declares (only
+//! those puzzles are offered: `offer`); a request is checked in one place,
+//! the capability's `generator` (the same check `play --seed` and the web
+//! API get). This command is one
 //! generic path for every puzzle ([`Make`] is a registry `Visit`): it
 //! builds the request, writes each generated case (the judge text from
 //! `Puzzle::write_case`, `--answers` from `Puzzle::judge_line`, JSON Lines
@@ -39,18 +41,21 @@ use gridpuzzle_engine::words::{capitalized, counted};
 use gridpuzzle_registry::{Entry, Visit};
 
 use crate::args::{parse_seconds, Format};
-use crate::Exit;
+use crate::exit::Exit;
 
 /// The help after `generate --help`.
 pub fn after_help() -> String {
-    let mut text = crate::args::examples(&[
+    let mut text = crate::args::examples_of(
+        "generate",
+        &[
         "gridpuzzle generate {1} --size 12x12{args1} --count 20 --seed 7 --answer 6..10",
         "gridpuzzle generate {1} --size 20x20{args1} --count 5 --answer -1 --answers out.txt -o in.txt",
         "gridpuzzle generate {2} --size 20x20{args2} --count 10 --seed 1 --answer 40..",
         "gridpuzzle generate {2} --size 9x6{args2} --{density2} 25 --format json",
         "gridpuzzle generate {2} --size 20x20{args2} --hardest --time 120 -o hard.in",
-    ]);
-    let listed = crate::args::listed();
+        ],
+    );
+    let listed = crate::offer::offered("generate", gridpuzzle_registry::entries());
     for k in 1..=2 {
         let Some(e) = listed.get((k - 1) % listed.len().max(1)) else {
             continue;
@@ -132,7 +137,7 @@ pub struct GenerateCommand {
     /// Wanted optimum: `A..B` (inclusive), `A..` (at least A), `N`, or `-1`
     /// (proved unsolvable)
     #[arg(long, global = true, value_name = "A..B", default_value = "1..",
-          allow_hyphen_values = true, value_parser = parse_want)]
+          allow_hyphen_values = true, value_parser = Want::parse)]
     pub answer: Want,
 
     /// Write the judge input here instead of standard output
@@ -187,21 +192,9 @@ pub struct GenPuzzle {
     pub settings: Vec<(String, String)>,
 }
 
-/// The puzzle's word for its board ("board", "lair").
-fn board_word(name: &str) -> &'static str {
-    struct Board;
-    impl Visit for Board {
-        type Output = &'static str;
-        fn visit<P: Registered>(self, _: P) -> &'static str {
-            P::INFO.board
-        }
-    }
-    gridpuzzle_registry::visit(name, Board).unwrap_or("board")
-}
-
 impl GenPuzzle {
     fn command(entry: &Entry) -> clap::Command {
-        let board = board_word(entry.name);
+        let board = entry.info.board;
         let mut cmd = crate::args::puzzle_command(entry)
             .about(format!("{} {board}s", entry.info.title))
             .arg(
@@ -259,14 +252,7 @@ impl FromArgMatches for GenPuzzle {
                 .get_one::<(u32, u32)>("size")
                 .expect("--size is required"),
             density: sub.get_one::<u32>("density").copied(),
-            params: entry
-                .gen_params()
-                .iter()
-                .filter_map(|p| {
-                    sub.get_one::<String>(p.key)
-                        .map(|v| (p.key.to_string(), v.clone()))
-                })
-                .collect(),
+            params: crate::args::given(entry.gen_params().iter().map(|p| p.key), sub),
             settings: crate::args::read_settings(&entry, sub),
         })
     }
@@ -279,9 +265,8 @@ impl FromArgMatches for GenPuzzle {
 
 impl Subcommand for GenPuzzle {
     fn augment_subcommands(cmd: clap::Command) -> clap::Command {
-        let cmd = gridpuzzle_registry::entries()
+        let cmd = crate::offer::offered("generate", gridpuzzle_registry::entries())
             .iter()
-            .filter(|e| e.gen.is_some())
             .fold(cmd, |cmd, e| cmd.subcommand(GenPuzzle::command(e)));
         crate::args::after_puzzles(cmd)
     }
@@ -301,10 +286,6 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
         return Err(format!("at most 2048 columns and 2048 rows, found `{s}`"));
     }
     Ok((w, h))
-}
-
-fn parse_want(s: &str) -> Result<Want, String> {
-    Want::parse(s)
 }
 
 /// One generated case in the shape every output uses.

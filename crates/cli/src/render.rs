@@ -1,26 +1,28 @@
 //! `gridpuzzle render`: one case's optimal solution as a picture.
 //!
-//! The puzzle crates draw single SVG documents (`Puzzle::svg`); this
-//! command picks the case, solves it, and writes an animated SVG, a still
-//! frame, or an HTML page that steps through the still frames. It is
+//! The engine draws a plan as SVG documents (`gridpuzzle_engine::caps::svg`,
+//! from the views of its positions); this command picks the case, solves
+//! it (or replays `--moves` through `gridpuzzle_engine::puzzle::replay`),
+//! and writes an animated SVG, a still frame, or an HTML page that steps
+//! through the still frames. It is
 //! written once for every puzzle: [`Draw`] is a registry `Visit`.
 
 use gridpuzzle_registry::Registered;
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::check::{bad_letter, read_plan, Plan};
-use gridpuzzle_engine::puzzle::{nth_case, NthCase};
+use gridpuzzle_engine::puzzle::{replay, Refused};
 use gridpuzzle_engine::search::Outcome;
-use gridpuzzle_engine::shown::{shown, shown_lines};
+use gridpuzzle_engine::shown::shown;
 use gridpuzzle_engine::svg::write_html_player;
-use gridpuzzle_engine::words::counted;
-use gridpuzzle_registry::{Entry, Visit};
+use gridpuzzle_registry::Visit;
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
-use crate::{input, Exit};
+use crate::exit::Exit;
+use crate::input;
 
 #[derive(Debug, Args)]
 pub struct RenderCommand {
@@ -78,21 +80,13 @@ fn render_examples() -> String {
 pub struct RenderHelp;
 
 impl PuzzleHelp for RenderHelp {
-    fn after_help(e: &Entry) -> String {
-        format!(
-            "{}\n\n\
-             The {unit} (--case) is solved and its optimal {moves} drawn; a {unit} \
-             without a solution is drawn at its start; --moves draws your own {moves} \
-             instead, refusing the first illegal one.\n\n\
-             Exit status: 0 drawn, 2 bad input or usage, 3 a search budget ran out \
-             (the {unit}'s start is drawn, without {moves}).\n\n\
-             Example:\n  gridpuzzle render {name} samples/{name}.in --case 1 -o solution.svg",
-            e.info.format_help,
-            unit = e.info.unit,
-            moves = e.info.moves,
-            name = e.name
-        )
-    }
+    const AFTER: &'static str = "{format}\n\n\
+        The {unit} (--case) is solved and its optimal {moves} drawn; a {unit} without a \
+        solution is drawn at its start; --moves draws your own {moves} instead, refusing the \
+        first illegal one.\n\n\
+        Exit status: 0 drawn, 2 bad input or usage, 3 a search budget ran out (the {unit}'s \
+        start is drawn, without {moves}).\n\n\
+        Example:\n  gridpuzzle render {name} samples/{name}.in --case 1 -o solution.svg";
 }
 
 enum Kind {
@@ -140,17 +134,7 @@ impl Visit for Draw<'_> {
         let reader = input::open(cmd.puzzle.file.as_deref())?;
         let (wanted, frame) = (cmd.case, cmd.frame);
         let unit = P::INFO.unit;
-        let case = match nth_case(puzzle.cases(reader), wanted) {
-            NthCase::Found(case) => case,
-            NthCase::Bad(e) => {
-                eprintln!("gridpuzzle: {}", shown_lines(&e.to_string()));
-                return Ok(Exit::BadInput);
-            }
-            NthCase::Short(seen) => bail!(
-                "--case {wanted}: the input has only {}",
-                counted(seen, unit, &format!("{unit}s"))
-            ),
-        };
+        let case = input::nth(&puzzle, reader, wanted, "the input")?;
         let size = P::size(&case);
         crate::args::board_fits(unit, wanted, P::INFO.board, size, cmd.max_cells)?;
         let mut exit = Exit::Ok;
@@ -172,8 +156,9 @@ impl Visit for Draw<'_> {
     }
 }
 
-/// `--moves`: the user's own plan, checked move by move against the rules
-/// (the first illegal move is refused with the rules' reason).
+/// `--moves`: the user's own plan, replayed through the rules by the
+/// engine's [`replay`] (the first illegal move is refused with the rules'
+/// reason).
 fn own_plan<P: Registered>(puzzle: &P, case: &P::Case, text: &str) -> Result<Vec<P::Move>> {
     let plan = match read_plan::<P::Move>(text) {
         Ok(Plan::Moves(plan)) => plan,
@@ -183,16 +168,15 @@ fn own_plan<P: Registered>(puzzle: &P, case: &P::Case, text: &str) -> Result<Vec
         }),
         Err((index, c)) => bail!(bad_letter::<P::Move>("--moves", index, c)),
     };
-    // In place: linear in the plan, whatever a position holds.
-    let mut state = puzzle.start(case);
-    for (i, &mv) in plan.iter().enumerate() {
-        if puzzle.is_won(case, &state) {
-            bail!("--moves, move {} ({mv}): the game is already won", i + 1);
-        }
-        if let Err(reason) = puzzle.apply_in_place(case, &mut state, i, mv) {
-            bail!("--moves, move {} ({mv}): {reason}", i + 1);
-        }
-    }
+    // No cap: a move past one is the rules' to refuse, in their words.
+    let state = replay(puzzle, case, &plan, None).map_err(|refused| {
+        let i = refused.index();
+        let why = match refused {
+            Refused::Illegal { reason, .. } => reason,
+            _ => "the game is already won".to_string(),
+        };
+        anyhow!("--moves, move {} ({}): {why}", i + 1, plan[i])
+    })?;
     if !puzzle.is_won(case, &state) {
         eprintln!(
             "gridpuzzle: note: --moves does not reach the goal after {} {}",

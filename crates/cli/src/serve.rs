@@ -30,7 +30,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::Args;
 
-use crate::Exit;
+use crate::exit::Exit;
 
 #[cfg(not(target_env = "msvc"))]
 #[global_allocator]

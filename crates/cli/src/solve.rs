@@ -11,9 +11,10 @@
 //!
 //! When case 7 is malformed, cases 1–6 are answered and written, then the
 //! error, and the exit status is 2. The work is written once for every
-//! puzzle: [`Run`] is a registry `Visit`, generic over `P: Puzzle`, and
-//! only the puzzle's own methods (`cases`, `solve`, `judge_line`,
-//! `explain`) differ between puzzles.
+//! puzzle: [`Run`] is a registry `Visit`, generic over `P: Registered`,
+//! and only the puzzle's own methods (`cases`, `solve`, `judge_line`) and
+//! its narration (`--explain`, `gridpuzzle_engine::caps::explain`) differ
+//! between puzzles.
 
 use gridpuzzle_registry::Registered;
 use std::io::{self, IsTerminal, Write};
@@ -30,10 +31,11 @@ use gridpuzzle_engine::shown::shown_lines;
 use gridpuzzle_engine::stream::{Answer, Batch, Fault, Stream, SOLO};
 use gridpuzzle_engine::view::TextStyle;
 use gridpuzzle_engine::words::capitalized;
-use gridpuzzle_registry::{Entry, Visit};
+use gridpuzzle_registry::Visit;
 
 use crate::args::{BudgetArgs, Color, Format, PuzzleArgs, PuzzleHelp};
-use crate::{input, Exit};
+use crate::exit::Exit;
+use crate::input;
 
 #[derive(Debug, Args)]
 pub struct SolveCommand {
@@ -116,17 +118,10 @@ fn solve_examples() -> String {
 pub struct SolveHelp;
 
 impl PuzzleHelp for SolveHelp {
-    fn after_help(e: &Entry) -> String {
-        format!(
-            "{}\n\n\
-             Exit status: 0 all answered, 2 bad input or usage (the {unit}s before \
-             the bad one are still answered), 3 a search limit was reached.\n\n\
-             Example:\n  gridpuzzle solve {name} samples/{name}.in",
-            e.info.format_help,
-            unit = e.info.unit,
-            name = e.name
-        )
-    }
+    const AFTER: &'static str = "{format}\n\n\
+        Exit status: 0 all answered, 2 bad input or usage (the {unit}s before the bad one are \
+        still answered), 3 a search limit was reached.\n\n\
+        Example:\n  gridpuzzle solve {name} samples/{name}.in";
 }
 
 pub fn run(cmd: SolveCommand) -> Result<Exit> {

@@ -20,16 +20,17 @@ use std::path::PathBuf;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::caps::WatchOf;
-use gridpuzzle_engine::puzzle::{exact_answer, nth_case, NthCase};
+use gridpuzzle_engine::puzzle::exact_answer;
+use gridpuzzle_engine::report::{compared_json, traced_end_json};
 use gridpuzzle_engine::shown::shown_lines;
 use gridpuzzle_engine::svg;
 use gridpuzzle_engine::trace::{Count, Prune, Run, Sink, Step};
-use gridpuzzle_engine::words::counted;
+use gridpuzzle_engine::words::wrap;
 use gridpuzzle_registry::{Entry, Visit};
-use serde_json::json;
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp, ReportFormat};
-use crate::{input, Exit};
+use crate::exit::Exit;
+use crate::input;
 
 /// Default `--max-events`: enough to follow a small search to its end,
 /// a few megabytes of lines.
@@ -90,12 +91,15 @@ pub fn after_help() -> String {
          new bound of a deepening search, as JSON Lines; or, with --compare, what each search \
          of the puzzle costs on the same cases. `trace PUZZLE --help` lists the searches.\n\n\
          {EXIT}\n\n{}",
-        crate::args::examples(&[
-            "gridpuzzle trace {1} samples/{1}.in --case 2 -a seed-dfs",
-            "gridpuzzle trace {2} samples/{2}.in --compare",
-            "gridpuzzle trace {1} samples/{1}.in --compare --format json",
-            "gridpuzzle trace {1} samples/{1}.in --compare --case 2 --plot growth.svg",
-        ])
+        crate::args::examples_of(
+            "trace",
+            &[
+                "gridpuzzle trace {1} samples/{1}.in --case 2 -a seed-dfs",
+                "gridpuzzle trace {2} samples/{2}.in --compare",
+                "gridpuzzle trace {1} samples/{1}.in --compare --format json",
+                "gridpuzzle trace {1} samples/{1}.in --compare --case 2 --plot growth.svg",
+            ]
+        )
     )
 }
 
@@ -136,26 +140,6 @@ impl PuzzleHelp for TraceHelp {
         ));
         text
     }
-}
-
-/// `text` in lines of at most `width` characters, each after `indent`.
-fn wrap(text: &str, width: usize, indent: &str) -> String {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(format!("{indent}{line}"));
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(format!("{indent}{line}"));
-    }
-    lines.join("\n")
 }
 
 pub fn run(cmd: TraceCommand) -> Result<Exit> {
@@ -225,17 +209,7 @@ impl Visit for Trace<'_> {
             Some(cmd.case.unwrap_or(1))
         };
         match wanted {
-            Some(n) => match nth_case(puzzle.cases(reader), n) {
-                NthCase::Found(case) => cases.push((n, case)),
-                NthCase::Bad(e) => {
-                    eprintln!("gridpuzzle: {}", shown_lines(&e.to_string()));
-                    return Ok(Exit::BadInput);
-                }
-                NthCase::Short(seen) => bail!(
-                    "--case {n}: the input has only {}",
-                    counted(seen, P::INFO.unit, &format!("{}s", P::INFO.unit))
-                ),
-            },
+            Some(n) => cases.push((n, input::nth(&puzzle, reader, n, "the input")?)),
             None => {
                 for (i, case) in puzzle.cases(reader).enumerate() {
                     match case {
@@ -282,19 +256,7 @@ impl Visit for Trace<'_> {
             Err(e) => bail!("{e}"),
         };
         let mut out = sink.out;
-        let end = json!({
-            "end": true,
-            "case": n,
-            "algorithm": run.algorithm,
-            "answer": run.traced.answer,
-            "correct": run.correct(),
-            "limit": run.limit,
-            "expanded": run.tally.expanded,
-            "generated": run.tally.generated,
-            "events": run.tally.events,
-            "written": run.tally.events.min(cmd.max_events),
-            "cut": run.cut,
-        });
+        let end = traced_end_json(*n, &run, run.tally.events.min(cmd.max_events));
         writeln!(out, "{end}")?;
         out.flush().context("cannot write the trace")?;
         if run.cut {
@@ -361,7 +323,7 @@ fn compare<P: Registered>(
             if text {
                 writeln!(out, "{}", row(*n, &run))?;
             } else {
-                writeln!(out, "{}", json_row(*n, &run))?;
+                writeln!(out, "{}", compared_json(*n, &run))?;
             }
             if *n == plot_case {
                 plotted.push((run.algorithm, run.tally.by_depth.clone()));
@@ -414,31 +376,4 @@ fn row(case: u64, run: &Run) -> String {
         run.traced.peak_stored,
         run.elapsed.as_secs_f64() * 1000.0
     )
-}
-
-/// One object of `--compare --format json`.
-fn json_row(case: u64, run: &Run) -> serde_json::Value {
-    let t = &run.tally;
-    json!({
-        "case": case,
-        "algorithm": run.algorithm,
-        "answer": run.traced.answer,
-        "correct": run.correct(),
-        "exact": run.exact,
-        "limit": run.limit,
-        "expanded": t.expanded,
-        "generated": t.generated,
-        "pruned": {
-            "visited": t.pruned(Prune::Visited),
-            "bound": t.pruned(Prune::Bound),
-            "cap": t.pruned(Prune::Cap),
-            "dead-end": t.pruned(Prune::DeadEnd),
-        },
-        "goals": t.goals,
-        "iterations": t.iterations,
-        "peak_frontier": run.traced.peak_frontier,
-        "peak_stored": run.traced.peak_stored,
-        "by_depth": t.by_depth,
-        "ms": (run.elapsed.as_secs_f64() * 1e6).round() / 1e3,
-    })
 }

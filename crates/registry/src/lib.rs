@@ -27,7 +27,7 @@
 
 pub mod golden;
 
-use gridpuzzle_engine::caps::{Capability, Caps, GenInfo, JudgeInfo, PageInfo, Setting};
+use gridpuzzle_engine::caps::{Capability, Caps, GenInfo, JudgeInfo, Lacks, PageInfo, Setting};
 use gridpuzzle_engine::puzzle::Info;
 use gridpuzzle_engine::trace::{Algorithm, Lesson};
 pub use gridpuzzle_engine::Puzzle;
@@ -89,6 +89,57 @@ impl Entry {
             .filter(|(_, has)| !has)
             .map(|(c, _)| c.name())
             .collect()
+    }
+
+    /// The capabilities the puzzle declares, by name (`settings, page`).
+    pub fn declared(&self) -> Vec<&'static str> {
+        self.has
+            .iter()
+            .filter(|(_, has)| *has)
+            .map(|(c, _)| c.name())
+            .collect()
+    }
+
+    /// Whether the puzzle declares `capability`.
+    pub fn declares(&self, capability: Capability) -> bool {
+        self.has.contains(&(capability, true))
+    }
+
+    /// The first of `needs` the puzzle does not declare (`ice has no
+    /// generator`); `None` when it declares them all, and a front end
+    /// offers it for work that needs them.
+    pub fn missing(&self, needs: &[Capability]) -> Option<Lacks> {
+        let capability = *needs.iter().find(|&&c| !self.declares(c))?;
+        Some(Lacks {
+            puzzle: self.name,
+            capability,
+        })
+    }
+
+    /// This entry under another name, declaring only `caps`: a puzzle
+    /// that lacks capabilities, for the tests of what front ends offer
+    /// (every registered puzzle may declare all). Only what it declares
+    /// changes; what each capability holds (`gen`, `judge`, ...) stays.
+    pub fn pretending(mut self, name: &'static str, caps: &[Capability]) -> Entry {
+        self.name = name;
+        for (c, has) in &mut self.has {
+            *has = caps.contains(c);
+        }
+        self
+    }
+
+    /// What a front end says when the puzzle is asked for work that
+    /// `needs` what it does not declare: what it lacks and what it has,
+    /// `ice has no searches to watch (it declares settings, generate,
+    /// page)`; `None` when it declares them all.
+    pub fn lacking(&self, needs: &[Capability]) -> Option<String> {
+        let lacks = self.missing(needs)?;
+        let declared = self.declared();
+        Some(if declared.is_empty() {
+            format!("{lacks} (it declares no capability, only the core)")
+        } else {
+            format!("{lacks} (it declares {})", declared.join(", "))
+        })
     }
 }
 

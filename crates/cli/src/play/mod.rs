@@ -6,7 +6,8 @@
 //! file and a case, a fresh puzzle from a seed with [`fresh`]'s
 //! parameters, or a saved game), finding the case (a registry `Visit`, so
 //! the game is built with the puzzle's type) and the messages of what
-//! cannot be played.
+//! cannot be played. A saved game is read here and handed whole to the
+//! game (`gridpuzzle_tui::play_saved`), which knows its format.
 //!
 //! Order of work: what is wrong with the arguments, the case or a save
 //! file is said first, with or without a terminal (a save file loads in
@@ -19,23 +20,23 @@ use gridpuzzle_registry::Registered;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::{Arg, ArgMatches, Args, FromArgMatches};
 
 use gridpuzzle_engine::caps::Param;
 use gridpuzzle_engine::fresh as engine_fresh;
 use gridpuzzle_engine::moves::Move;
-use gridpuzzle_engine::puzzle::{nth_case, NthCase, Played};
-use gridpuzzle_engine::session::save::{self, AnyChar, Known, SaveFile};
-use gridpuzzle_engine::session::Session;
+use gridpuzzle_engine::session::save::SaveFile;
 use gridpuzzle_engine::words::capitalized;
 use gridpuzzle_engine::words::{all_of, either};
 use gridpuzzle_registry::{Entry, Visit};
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
-use crate::{input, Exit};
+use crate::exit::Exit;
+use crate::input;
+use crate::offer::{Unoffered, FRESH};
 
-use gridpuzzle_tui::{need_terminal, resumed, App, Budget, Look};
+use gridpuzzle_tui::{Budget, Look};
 
 /// `play`'s exit codes, on its help pages.
 const PLAY_EXIT: &str = "Exit status: 0 the game was quit, 2 bad input or usage, \
@@ -72,9 +73,15 @@ input format:
         crate::args::examples(&[
             "gridpuzzle play {1} samples/{1}.in --case 2",
             "gridpuzzle play {2} samples/{2}.in --save snake.save",
-            "gridpuzzle play {1} --seed 42 --size 10x8 --answer 4..6",
-            "gridpuzzle play {2} --seed 7 --size 8x8 --answer 8..14",
-        ])
+        ]) + crate::args::examples_of(
+            // A fresh puzzle is made by the puzzle's generator.
+            "generate",
+            &[
+                "gridpuzzle play {1} --seed 42 --size 10x8 --answer 4..6",
+                "gridpuzzle play {2} --seed 7 --size 8x8 --answer 8..14",
+            ]
+        )
+        .trim_start_matches("Examples:")
     )
 }
 
@@ -133,17 +140,20 @@ impl PuzzleHelp for PlayHelp {
         "Judge-format input file (`-`: standard input); without it, a fresh random puzzle";
 
     fn after_help(e: &Entry) -> String {
+        let fresh = match e.gen {
+            Some(g) => format!(
+                "without FILE, a fresh puzzle from --seed, or from a random seed without it \
+                 (with an optimum of {}..{} {} unless --answer says otherwise)",
+                g.fresh_answer.0, g.fresh_answer.1, e.info.moves
+            ),
+            None => format!("FILE is needed: {} has no generator", e.name),
+        };
         format!(
             "{}\n\n\
-             FILE's {unit} --case is played; without FILE, a fresh puzzle from --seed, \
-             or from a random seed without it (with an optimum of {lo}..{hi} {moves} \
-             unless --answer says otherwise).\n\n{PLAY_EXIT}\n\n\
+             FILE's {unit} --case is played; {fresh}.\n\n{PLAY_EXIT}\n\n\
              Example:\n  gridpuzzle play {name} samples/{name}.in --case 1",
             e.info.format_help,
             unit = e.info.unit,
-            lo = e.gen.map_or(0, |g| g.fresh_answer.0),
-            hi = e.gen.map_or(0, |g| g.fresh_answer.1),
-            moves = e.info.moves,
             name = e.name
         )
     }
@@ -233,16 +243,8 @@ pub struct FreshArgs(pub Vec<(String, String)>);
 
 impl FromArgMatches for FreshArgs {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
-        Ok(FreshArgs(
-            fresh_params()
-                .iter()
-                .filter_map(|p| {
-                    matches
-                        .get_one::<String>(p.key)
-                        .map(|v| (p.key.to_string(), v.clone()))
-                })
-                .collect(),
-        ))
+        let given = crate::args::given(fresh_params().iter().map(|p| p.key), matches);
+        Ok(FreshArgs(given))
     }
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
@@ -310,6 +312,11 @@ pub fn run(cmd: PlayCommand) -> Result<Exit> {
             all_of(&shaping)
         );
     }
+    let entry = gridpuzzle_registry::entry(&puzzle.name);
+    let unoffered = entry.and_then(|e| Unoffered::of(format!("play {}", e.name), &e, FRESH));
+    if let (None, Some(unoffered)) = (&puzzle.file, unoffered) {
+        return Err(unoffered.into());
+    }
     puzzle.visit(Start {
         cmd: &cmd,
         budget,
@@ -349,7 +356,8 @@ impl Visit for Start<'_> {
         }
         let (case, source) = match &file {
             Some(f) => {
-                let case = nth_case_of(&puzzle, f, cmd.case)?;
+                let reader = input::open(Some(f))?;
+                let case = input::nth(&puzzle, reader, cmd.case, &f.display().to_string())?;
                 (
                     case,
                     format!("{}, {} {}", f.display(), P::INFO.unit, cmd.case),
@@ -377,15 +385,8 @@ impl Visit for Start<'_> {
             }
         };
         view_fits::<P>(&case, cmd.case)?;
-        let (game, start) = Played::new(puzzle, case);
-        let save_path = cmd
-            .save
-            .clone()
-            .unwrap_or_else(|| PathBuf::from(format!("gridpuzzle-{}.save", P::INFO.name)));
-        // The first analysis may search: only for a game on the screen.
-        need_terminal()?;
-        let app = App::new(Session::new(game, start), source, budget, look, save_path);
-        play(app, cmd.save.as_deref())
+        gridpuzzle_tui::play_case(puzzle, case, source, budget, look, cmd.save.clone())?;
+        Ok(Exit::Ok)
     }
 }
 
@@ -427,20 +428,6 @@ fn time_seed() -> u64 {
     (nanos % 1_000_000) as u64
 }
 
-/// Case `n` (1-based) of a judge-format file.
-fn nth_case_of<P: Registered>(puzzle: &P, file: &Path, n: u64) -> Result<P::Case> {
-    let reader = input::open(Some(file))?;
-    match nth_case(puzzle.cases(reader), n) {
-        NthCase::Found(case) => Ok(case),
-        NthCase::Bad(e) => Err(anyhow!("{e}")),
-        NthCase::Short(seen) => bail!(
-            "--case {n}: {} has only {}",
-            file.display(),
-            gridpuzzle_engine::words::counted(seen, P::INFO.unit, &format!("{}s", P::INFO.unit))
-        ),
-    }
-}
-
 /// Resumes a saved game.
 fn load_save(path: &Path, save: Option<PathBuf>, budget: Budget, look: Look) -> Result<Exit> {
     let text = if path.as_os_str() == "-" {
@@ -458,79 +445,6 @@ fn load_save(path: &Path, save: Option<PathBuf>, budget: Budget, look: Look) -> 
     } else {
         path
     };
-    let name = save::puzzle_of(&text).unwrap_or_default();
-    let load = Load {
-        text: &text,
-        path,
-        save,
-        budget,
-        look,
-    };
-    match gridpuzzle_registry::visit(&name, load) {
-        Some(done) => done,
-        None => {
-            // Whatever else is wrong with the file is said first.
-            parse_save::<AnyChar>(&text).with_context(|| format!("{}", path.display()))?;
-            let names: Vec<String> = crate::args::listed()
-                .iter()
-                .map(|e| e.name.to_string())
-                .collect();
-            bail!(
-                "{}: unknown puzzle `{name}` (expected {})",
-                path.display(),
-                either(&names)
-            )
-        }
-    }
-}
-
-/// Reads a save file that may name the registry's puzzles and settings.
-pub fn parse_save<M: save::Letter>(text: &str) -> Result<SaveFile<M>> {
-    let puzzles: Vec<&str> = crate::args::listed().iter().map(|e| e.name).collect();
-    let settings: Vec<&str> = gridpuzzle_registry::entries()
-        .iter()
-        .flat_map(|e| e.settings.iter().map(|s| s.key))
-        .collect();
-    let known = Known {
-        puzzles: &puzzles,
-        settings: &settings,
-    };
-    SaveFile::parse(text, &known).map_err(anyhow::Error::msg)
-}
-
-/// Loads a save file of the puzzle it names, then plays it.
-struct Load<'a> {
-    text: &'a str,
-    path: &'a Path,
-    save: Option<PathBuf>,
-    budget: Budget,
-    look: Look,
-}
-
-impl Visit for Load<'_> {
-    type Output = Result<Exit>;
-
-    fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
-        let path = self.path;
-        let file =
-            parse_save::<P::Move>(self.text).with_context(|| format!("{}", path.display()))?;
-        let save_path = self.save.clone().unwrap_or_else(|| path.to_path_buf());
-        let source = file
-            .source
-            .clone()
-            .unwrap_or_else(|| path.display().to_string());
-        // Everything wrong with the file is said first, with or without a
-        // terminal: reading and replaying it is linear in its length. The
-        // first analysis may search, so it waits for a terminal.
-        let session = resumed(puzzle, &file, path)?;
-        need_terminal()?;
-        let app = App::new(session, source, self.budget, self.look, save_path);
-        play(app, self.save.as_deref())
-    }
-}
-
-/// Runs `app` in the terminal, then writes `quit_save`.
-fn play<P: Registered>(app: App<P>, quit_save: Option<&Path>) -> Result<Exit> {
-    gridpuzzle_tui::play(app, quit_save)?;
+    gridpuzzle_tui::play_saved(&text, path, save, budget, look)?;
     Ok(Exit::Ok)
 }
