@@ -127,14 +127,14 @@ mod tests {
 
     #[test]
     fn each_command_offers_the_puzzles_that_declare_what_it_needs() {
-        let ice = fake("ice", &[Settings, Generate, Page]);
+        let rink = fake("rink", &[Settings, Generate, Page]);
         let full = fake(
             "full",
             &[Settings, Narrate, Generate, Page, JudgeKit, Watch],
         );
         let bare = fake("bare", &[]);
         let names = |command| -> Vec<&str> {
-            offered(command, vec![ice, full, bare])
+            offered(command, vec![rink, full, bare])
                 .iter()
                 .map(|e| e.name)
                 .collect()
@@ -142,10 +142,10 @@ mod tests {
         for command in [
             "solve", "verify", "render", "play", "check", "validate", "judge",
         ] {
-            assert_eq!(names(command), ["ice", "full", "bare"], "{command}");
+            assert_eq!(names(command), ["rink", "full", "bare"], "{command}");
         }
         for command in ["generate", "stress", "testset"] {
-            assert_eq!(names(command), ["ice", "full"], "{command}");
+            assert_eq!(names(command), ["rink", "full"], "{command}");
         }
         assert_eq!(names("trace"), ["full"]);
         assert_eq!(names("package"), ["full"]);
@@ -153,26 +153,26 @@ mod tests {
 
     #[test]
     fn a_puzzle_not_offered_is_refused_saying_what_it_lacks() {
-        let entries = [fake("ice", &[Settings, Generate, Page]), fake("bare", &[])];
+        let entries = [fake("rink", &[Settings, Generate, Page]), fake("bare", &[])];
         let said = |words: &[&str], invalid: &str| {
             refused(&line(words), invalid, &entries).map(|u| u.to_string())
         };
         assert_eq!(
-            said(&["trace", "ice", "x.in"], "ice").as_deref(),
-            Some("gridpuzzle trace ice: ice has no searches to watch (it declares settings, generate, page)")
+            said(&["trace", "rink", "x.in"], "rink").as_deref(),
+            Some("gridpuzzle trace rink: rink has no searches to watch (it declares settings, generate, page)")
         );
         assert_eq!(
-            said(&["package", "--seed", "2", "ice"], "ice").as_deref(),
-            Some("gridpuzzle package ice: ice has no judge kit (it declares settings, generate, page)")
+            said(&["package", "--seed", "2", "rink"], "rink").as_deref(),
+            Some("gridpuzzle package rink: rink has no judge kit (it declares settings, generate, page)")
         );
         assert_eq!(
             said(&["stress", "bare"], "bare").as_deref(),
             Some("gridpuzzle stress bare: bare has no generator (it declares no capability, only the core)")
         );
         // Offered, or not a registered puzzle: clap's own words.
-        assert_eq!(said(&["generate", "ice"], "ice"), None);
+        assert_eq!(said(&["generate", "rink"], "rink"), None);
         assert_eq!(said(&["trace", "chess"], "chess"), None);
-        assert_eq!(said(&["ice"], "ice"), None);
+        assert_eq!(said(&["rink"], "rink"), None);
         let fresh = Unoffered::of("play bare".into(), &entries[1], FRESH).unwrap();
         assert_eq!(
             fresh.to_string(),
