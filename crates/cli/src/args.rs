@@ -63,7 +63,7 @@ pub struct BudgetArgs {
     #[arg(long, global = true, value_name = "SECS|none", default_value = "none", value_parser = parse_timeout)]
     pub total_timeout: Cap<f64>,
 
-    /// Stop a case's search when it keeps N states in memory (a Holedox state costs about 80 bytes); `none`: no limit
+    /// Stop a case's search when it keeps N states in memory (a stored state costs tens of bytes); `none`: no limit
     #[arg(long, global = true, value_name = "N|none", default_value = DEFAULT_MAX_STORED, value_parser = parse_cap::<usize>)]
     pub max_stored: Cap<usize>,
 
