@@ -67,12 +67,11 @@ many of those moves are played, then the starting puzzle in the judge's
 input format:
 
 {}
-{}
-  gridpuzzle play --load snake.save",
+{}{}",
         example_save(),
         crate::args::examples(&[
             "gridpuzzle play {1} samples/{1}.in --case 2",
-            "gridpuzzle play {2} samples/{2}.in --save snake.save",
+            "gridpuzzle play {2} samples/{2}.in --save {2}.save",
         ]) + crate::args::examples_of(
             // A fresh puzzle is made by the puzzle's generator.
             "generate",
@@ -81,7 +80,8 @@ input format:
                 "gridpuzzle play {2} --seed 7 --size 8x8 --answer 8..14",
             ]
         )
-        .trim_start_matches("Examples:")
+        .trim_start_matches("Examples:"),
+        crate::args::examples(&["gridpuzzle play --load {2}.save"]).trim_start_matches("Examples:")
     )
 }
 
