@@ -332,11 +332,40 @@ pub fn examples(lines: &[&str]) -> String {
 }
 
 /// An `Examples:` block of `command` (as [`examples`]) whose `{1}`,
-/// `{2}`, ... are the puzzles it offers.
+/// `{2}`, ... are the puzzles it offers; `{args1}`, `{args2}` their
+/// generators' required parameters ([`required_params`]) and
+/// `{density1}`, `{density2}` their density flags.
 pub fn examples_of(command: &str, lines: &[&str]) -> String {
     let offered = crate::offer::offered(command, gridpuzzle_registry::entries());
     let names: Vec<&str> = offered.iter().map(|e| e.name).collect();
-    examples_naming(&names, lines)
+    let mut text = examples_naming(&names, lines);
+    for k in 1..=2 {
+        let Some(e) = offered.get((k - 1) % offered.len().max(1)) else {
+            continue;
+        };
+        text = text
+            .replace(&format!("{{args{k}}}"), &required_params(e))
+            .replace(&format!("{{density{k}}}"), e.gen.map_or("", |g| g.density));
+    }
+    text
+}
+
+/// ` --len 4`: the generator parameters `entry` requires, with the values
+/// a fresh `play` puzzle takes, for examples.
+pub fn required_params(entry: &Entry) -> String {
+    let fresh = entry.gen.map_or(&[][..], |g| g.fresh_params);
+    entry
+        .gen_params()
+        .iter()
+        .filter(|p| p.default.is_empty())
+        .map(|p| {
+            let value = fresh
+                .iter()
+                .find(|f| f.key == p.key)
+                .map_or(p.value_name, |f| f.default);
+            format!(" --{} {value}", p.key)
+        })
+        .collect()
 }
 
 /// An `Examples:` block whose `{1}`, `{2}`, ... are `names`.

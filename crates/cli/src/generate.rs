@@ -45,7 +45,7 @@ use crate::exit::Exit;
 
 /// The help after `generate --help`.
 pub fn after_help() -> String {
-    let mut text = crate::args::examples_of(
+    let text = crate::args::examples_of(
         "generate",
         &[
         "gridpuzzle generate {1} --size 12x12{args1} --count 20 --seed 7 --answer 6..10",
@@ -55,15 +55,6 @@ pub fn after_help() -> String {
         "gridpuzzle generate {2} --size 20x20{args2} --hardest --time 120 -o hard.in",
         ],
     );
-    let listed = crate::offer::offered("generate", gridpuzzle_registry::entries());
-    for k in 1..=2 {
-        let Some(e) = listed.get((k - 1) % listed.len().max(1)) else {
-            continue;
-        };
-        text = text
-            .replace(&format!("{{args{k}}}"), &required_params(e))
-            .replace(&format!("{{density{k}}}"), e.gen.map_or("", |g| g.density));
-    }
     format!("{AFTER_HELP}{GENERATE_EXIT}\n\n{text}")
 }
 
@@ -71,24 +62,6 @@ pub fn after_help() -> String {
 const GENERATE_EXIT: &str = "Exit status: 0 done (--hardest too, when --time or Ctrl-C ends it), \
 2 bad usage, or --attempts boards in a row or --patience seconds went by without a board in --answer (the cases made so far are kept), \
 130 Ctrl-C (the cases made so far are kept).";
-
-/// ` --len 4`: the generator parameters `entry` requires, with the values
-/// a fresh `play` puzzle takes, for examples.
-fn required_params(entry: &Entry) -> String {
-    let fresh = entry.gen.map_or(&[][..], |g| g.fresh_params);
-    entry
-        .gen_params()
-        .iter()
-        .filter(|p| p.default.is_empty())
-        .map(|p| {
-            let value = fresh
-                .iter()
-                .find(|f| f.key == p.key)
-                .map_or(p.value_name, |f| f.default);
-            format!(" --{} {value}", p.key)
-        })
-        .collect()
-}
 
 const AFTER_HELP: &str = "\
 The answer range is inclusive: `--answer 5..8` keeps boards whose optimum is
@@ -234,7 +207,7 @@ impl GenPuzzle {
         let example = format!(
             "gridpuzzle generate {} --size 12x12{} --count 5 --seed 7",
             entry.name,
-            required_params(entry)
+            crate::args::required_params(entry)
         );
         crate::args::with_settings(cmd, entry).after_help(format!(
             "Writes --count {board}s in the judge's input format, each with a proved optimum \
