@@ -67,7 +67,7 @@ pub fn after_help() -> String {
             &[
             "gridpuzzle stress {1} --candidate './a.out' --cases 2000 --jobs 2",
             "gridpuzzle stress {2} --candidate 'python3 sol.py' --size 3x3..8x8 --timeout 1 --save fail.in",
-            "gridpuzzle stress {2} --candidate './a.out' --len 8 --answer -1",
+            "gridpuzzle stress {2} --candidate './a.out'{args2} --answer -1",
         ])
     )
 }
