@@ -22,14 +22,12 @@
 //! true.
 
 use gridpuzzle_registry::Registered;
-use std::cell::RefCell;
 use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand};
@@ -39,6 +37,7 @@ use gridpuzzle_engine::report::generated_json;
 use gridpuzzle_engine::search::Limits;
 use gridpuzzle_engine::words::{capitalized, counted};
 use gridpuzzle_registry::{Entry, Visit};
+use indicatif::ProgressBar;
 
 use crate::args::{parse_seconds, Format};
 use crate::exit::Exit;
@@ -345,10 +344,15 @@ impl Visit for Make<'_> {
         let mut generator = gen
             .generator(&puzzle, &spec, seed)
             .map_err(|e| anyhow!(e))?;
-        let progress = Rc::new(RefCell::new(Progress::new(cmd.count)));
-        if progress.borrow().on {
-            let p = Rc::clone(&progress);
-            generator.on_progress(Box::new(move |stats| p.borrow_mut().show(stats)));
+        let progress = crate::progress::bar(
+            cmd.count,
+            "{elapsed:>4} [{bar:24}] {pos}/{len} puzzles, {msg}",
+        );
+        if !progress.is_hidden() {
+            let bar = progress.clone();
+            generator.on_progress(Box::new(move |stats: &SampleStats| {
+                bar.set_message(format!("{} boards solved", stats.solved))
+            }));
         }
         let (made_count, stopped) = {
             let mut made = generator.by_ref().map(|g| {
@@ -429,7 +433,7 @@ fn create(path: Option<&Path>) -> Result<Box<dyn Write>> {
 fn write_all<P: Registered>(
     cmd: &GenerateCommand,
     made: &mut dyn Iterator<Item = Result<Made<P::Move>, Stop>>,
-    progress: &RefCell<Progress>,
+    progress: &ProgressBar,
 ) -> Result<(u64, Option<Stop>)> {
     let mut out = create(cmd.output.as_deref())?;
     let mut answers = match &cmd.answers {
@@ -442,7 +446,7 @@ fn write_all<P: Registered>(
         match made.next() {
             Some(Ok(made)) => {
                 made_count += 1;
-                progress.borrow_mut().made = made_count;
+                progress.set_position(made_count);
                 match cmd.format {
                     Format::Judge => out.write_all(made.text.as_bytes())?,
                     Format::Json => {
@@ -462,7 +466,7 @@ fn write_all<P: Registered>(
             None => break,
         }
     }
-    progress.borrow().clear();
+    progress.finish_and_clear();
     if cmd.format == Format::Judge {
         out.write_all(P::INFO.terminator.as_bytes())?;
     }
@@ -547,59 +551,6 @@ fn improved<P: Registered>(best: &BestOf<P>, elapsed: Duration) {
         elapsed.as_secs_f64(),
         counted(best.evaluated, "board", "boards")
     );
-}
-
-/// A one-line progress report on standard error, redrawn at most ten
-/// times a second, only when standard error is a terminal.
-struct Progress {
-    on: bool,
-    made: u64,
-    total: u64,
-    began: Instant,
-    last: Option<Instant>,
-}
-
-impl Progress {
-    fn new(total: u64) -> Progress {
-        Progress {
-            on: io::stderr().is_terminal(),
-            made: 0,
-            total,
-            began: Instant::now(),
-            last: None,
-        }
-    }
-
-    fn show(&mut self, stats: &SampleStats) {
-        let made = self.made;
-        if !self.on
-            || self
-                .last
-                .is_some_and(|t| t.elapsed() < Duration::from_millis(100))
-        {
-            return;
-        }
-        self.last = Some(Instant::now());
-        let width = 24u64;
-        let filled = (made * width)
-            .checked_div(self.total)
-            .unwrap_or(0)
-            .min(width) as usize;
-        eprint!(
-            "\r[{}{}] {made}/{} puzzles, {} boards solved, {:.1} s \x1b[K",
-            "#".repeat(filled),
-            "-".repeat(width as usize - filled),
-            self.total,
-            stats.solved,
-            self.began.elapsed().as_secs_f64()
-        );
-    }
-
-    fn clear(&self) {
-        if self.on && self.last.is_some() {
-            eprint!("\r\x1b[K");
-        }
-    }
 }
 
 #[cfg(test)]

@@ -23,10 +23,11 @@
 //! `generate`, `stress`, `validate`, `check`, `testset`, `package`,
 //! `judge`, `trace`, `serve`, `docs`) owns its clap struct and its run;
 //! `args` holds what their command lines share, `offer` which puzzles each
-//! command offers, `exit` how a command ends (the exit codes) and `input`
-//! how a file is opened. No module imports `main.rs`: the commands hang
-//! below it and import only those four (and one another's small helpers),
-//! and those four import no command, so the modules form a tree.
+//! command offers, `exit` how a command ends (the exit codes), `input`
+//! how a file is opened and `progress` how a long run shows progress. No
+//! module imports `main.rs`: the commands hang below it and import only
+//! those five (and one another's small helpers), and those five import no
+//! command, so the modules form a tree.
 
 mod args;
 mod check;
@@ -38,6 +39,7 @@ mod judge;
 mod offer;
 mod package;
 mod play;
+mod progress;
 mod render;
 mod serve;
 mod solve;
