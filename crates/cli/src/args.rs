@@ -215,19 +215,6 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
-/// The program of `--candidate 'CMD ARGS'` (`stress`, `judge`), split as
-/// a shell splits it.
-pub fn candidate_argv(candidate: &str) -> Result<Vec<String>> {
-    let argv = shell_words::split(candidate)
-        .map_err(|e| anyhow!("cannot split the candidate command {candidate:?}: {e}"))?;
-    if argv.is_empty() {
-        return Err(anyhow!(
-            "--candidate needs a command, such as --candidate './my-solution'"
-        ));
-    }
-    Ok(argv)
-}
-
 /// The default of `--max-cells`: board cells drawn in all by `render` or
 /// `--explain` (a board's cells times the boards drawn). Two million cells
 /// are a 100×100 board over 200 moves, tens of megabytes of output; a

@@ -184,7 +184,7 @@ pub fn run(cmd: StressCommand) -> Result<Exit> {
     let Some(candidate) = &cmd.candidate else {
         bail!("give the program to test with --candidate 'CMD ARGS'");
     };
-    let argv = crate::args::candidate_argv(candidate)?;
+    let argv = gridpuzzle_judge::candidate_argv(candidate)?;
     if cmd.puzzle.file.is_some() {
         bail!("stress makes its own cases: give no input file");
     }
