@@ -31,7 +31,6 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand, ValueEnum};
 use gridpuzzle_engine::caps::Setting;
-use gridpuzzle_engine::words::counted;
 use gridpuzzle_registry::{Entry, Visit};
 
 /// Search budgets, each for one case's search, and the run's memory
@@ -213,48 +212,6 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
             "expected a positive number of seconds, found `{s}`"
         )),
     }
-}
-
-/// The default of `--max-cells`: board cells drawn in all by `render` or
-/// `--explain` (a board's cells times the boards drawn). Two million cells
-/// are a 100×100 board over 200 moves, tens of megabytes of output; a
-/// 40-byte input declaring a 2000×2000 board once made a 768 MB page.
-pub const DEFAULT_MAX_CELLS: u64 = 2_000_000;
-
-/// Refuses, before the search, a board too large to draw under
-/// `--max-cells max`: `unit n` names the case, `board` is the puzzle's word.
-pub fn board_fits(unit: &str, n: u64, board: &str, (w, h): (u32, u32), max: u64) -> Result<()> {
-    let cells = u64::from(w) * u64::from(h);
-    if cells > max {
-        return Err(anyhow!(
-            "{unit} {n}: a {w}x{h} {board} has {cells} cells, more than --max-cells {max} \
-             allows to draw; give --max-cells {cells} (or more) to draw it anyway"
-        ));
-    }
-    Ok(())
-}
-
-/// Refuses, after the search, `boards` boards of `w × h` cells over
-/// `--max-cells max`; `instead` says what else would do.
-pub fn boards_fit(
-    unit: &str,
-    n: u64,
-    (w, h): (u32, u32),
-    boards: usize,
-    max: u64,
-    instead: &str,
-) -> Result<()> {
-    let cells = u64::from(w) * u64::from(h);
-    let total = cells.saturating_mul(boards as u64);
-    if total > max {
-        return Err(anyhow!(
-            "{unit} {n}: {} of {cells} cells are {total} cells, more than \
-             --max-cells {max} allows to draw; give --max-cells {total} to draw them anyway, \
-             or {instead}",
-            counted(boards as u64, "board", "boards")
-        ));
-    }
-    Ok(())
 }
 
 /// `--color WHEN`: `auto` colours a terminal unless `NO_COLOR` is set;

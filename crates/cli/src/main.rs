@@ -188,7 +188,7 @@ fn solve_plain(args: &[std::ffi::OsString]) -> Option<solve::SolveCommand> {
         color: args::Color::Auto,
         format: args::Format::Judge,
         jobs: None,
-        max_cells: args::DEFAULT_MAX_CELLS,
+        max_cells: gridpuzzle_engine::drawing::DEFAULT_MAX_CELLS,
         budget: args::BudgetArgs::defaults(),
     })
 }

@@ -286,7 +286,7 @@ impl Job {
         match failure {
             Some(smallest) => {
                 let color = crate::solve::use_color();
-                let max = crate::args::DEFAULT_MAX_CELLS;
+                let max = gridpuzzle_engine::drawing::DEFAULT_MAX_CELLS;
                 let report = smallest.report(puzzle, s, &self.candidate, color, max);
                 write!(out, "{report}")?;
             }
