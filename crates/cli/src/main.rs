@@ -341,34 +341,6 @@ mod tests {
         }
     }
 
-    /// Every puzzle command offers exactly the registered puzzles that
-    /// declare what it needs, each with its rule settings.
-    #[test]
-    fn every_command_offers_the_puzzles_that_declare_what_it_needs() {
-        let cli = Cli::command();
-        for command in [
-            "solve", "verify", "render", "play", "generate", "stress", "validate", "check",
-            "testset", "package", "judge", "trace",
-        ] {
-            let cmd = cli.find_subcommand(command).unwrap();
-            for entry in gridpuzzle_registry::entries() {
-                let sub = cmd.find_subcommand(entry.name);
-                let offered = entry.missing(offer::needs(command)).is_none();
-                assert_eq!(sub.is_some(), offered, "{command} {}", entry.name);
-                for s in sub.map_or(&[][..], |_| entry.settings) {
-                    assert!(
-                        sub.unwrap()
-                            .get_arguments()
-                            .any(|a| a.get_long() == Some(s.key)),
-                        "{command} {} --{}",
-                        entry.name,
-                        s.key
-                    );
-                }
-            }
-        }
-    }
-
     /// clap's refusal of a puzzle that is no subcommand carries the name
     /// the user gave, which is how a puzzle not offered is found.
     #[test]

@@ -860,3 +860,43 @@ fn default_budgets_say_how_to_lift_them() {
         },
     ]);
 }
+
+/// Every puzzle command offers exactly the registered puzzles that declare
+/// what it needs (`trace` searches to watch, `generate`, `stress` and
+/// `testset` a generator, `package` a judge kit and a generator), each
+/// with an option per rule setting; a registered puzzle it does not offer
+/// is told what it lacks, exit 2, never called unknown.
+#[test]
+fn every_command_offers_the_puzzles_that_declare_what_it_needs() {
+    use gridpuzzle_engine::caps::Capability::{self, Generate, JudgeKit, Watch};
+    let needs = |command: &str| -> &'static [Capability] {
+        match command {
+            "trace" => &[Watch],
+            "generate" | "stress" | "testset" => &[Generate],
+            "package" => &[JudgeKit, Generate],
+            _ => &[],
+        }
+    };
+    for command in [
+        "solve", "verify", "render", "play", "generate", "stress", "validate", "check", "testset",
+        "package", "judge", "trace",
+    ] {
+        for entry in gridpuzzle_registry::entries() {
+            let r = run(&[command, entry.name, "--help"], "");
+            let asked = format!("{command} {}", entry.name);
+            match entry.lacking(needs(command)) {
+                None => {
+                    assert_eq!(r.code, 0, "{asked}: {}", r.stderr);
+                    for s in entry.settings {
+                        let option = format!("--{} <", s.key);
+                        assert!(r.stdout.contains(&option), "{asked} lacks {option}");
+                    }
+                }
+                Some(lacking) => {
+                    assert_eq!(r.code, 2, "{asked}");
+                    assert_eq!(r.stderr, format!("gridpuzzle {asked}: {lacking}\n"));
+                }
+            }
+        }
+    }
+}
