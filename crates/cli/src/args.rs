@@ -660,49 +660,4 @@ mod tests {
         assert!(parse_seconds("0").is_err());
         assert!(parse_seconds("nan").is_err());
     }
-
-    /// Every setting's default is accepted by its own option, and a value
-    /// is refused by the option exactly when its puzzle's `set` refuses it.
-    #[test]
-    fn setting_options_check_values_with_the_puzzle() {
-        struct Set(&'static str, &'static str);
-        impl Visit for Set {
-            type Output = Result<(), String>;
-            fn visit<P: Registered>(self, mut puzzle: P) -> Result<(), String> {
-                P::CAPS.set(&mut puzzle, self.0, self.1)
-            }
-        }
-        for entry in gridpuzzle_registry::entries() {
-            for s in entry.settings {
-                let cmd = clap::Command::new("t").arg(setting_arg(entry.name, s));
-                let m = cmd.clone().try_get_matches_from(["t"]).unwrap();
-                assert_eq!(m.get_one::<String>(s.key).unwrap(), s.default);
-                let long = format!("--{}", s.key);
-                for value in [s.default, "no-such-value", "", "-1"] {
-                    let by_puzzle = gridpuzzle_registry::visit(entry.name, Set(s.key, value));
-                    let arg = format!("{long}={value}");
-                    let by_option = cmd.clone().try_get_matches_from(["t", arg.as_str()]);
-                    match (by_puzzle.unwrap(), by_option) {
-                        (Ok(()), Ok(m)) => {
-                            assert_eq!(m.get_one::<String>(s.key).unwrap(), value)
-                        }
-                        (Err(e), Err(err)) => {
-                            assert!(
-                                matches!(
-                                    err.kind(),
-                                    ErrorKind::InvalidValue | ErrorKind::ValueValidation
-                                ),
-                                "{}: {err}",
-                                entry.name
-                            );
-                            if s.choices.is_empty() {
-                                assert!(err.to_string().contains(&e), "{err} lacks {e}");
-                            }
-                        }
-                        (p, o) => panic!("{} --{}={value}: {p:?} but {o:?}", entry.name, s.key),
-                    }
-                }
-            }
-        }
-    }
 }

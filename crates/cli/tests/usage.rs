@@ -900,3 +900,40 @@ fn every_command_offers_the_puzzles_that_declare_what_it_needs() {
         }
     }
 }
+
+/// A rule setting's option takes its default, and refuses a value exactly
+/// when the puzzle's own `set` refuses it, as a usage error in the
+/// puzzle's words (or clap's list of choices).
+#[test]
+fn setting_options_check_values_with_the_puzzle() {
+    use gridpuzzle_registry::{Registered, Visit};
+    struct Set<'a>(&'a str, &'a str);
+    impl Visit for Set<'_> {
+        type Output = Result<(), String>;
+        fn visit<P: Registered>(self, mut puzzle: P) -> Result<(), String> {
+            P::CAPS.set(&mut puzzle, self.0, self.1)
+        }
+    }
+    for entry in gridpuzzle_registry::entries() {
+        for s in entry.settings {
+            for value in [s.default, "no-such-value", "", "-1"] {
+                let option = format!("--{}={value}", s.key);
+                // An empty input: a value taken reaches the parser, which
+                // refuses the input in its own words, never clap's.
+                let r = run(&["solve", entry.name, &option], "");
+                let asked = format!("solve {} {option}: {}", entry.name, r.stderr);
+                let by_puzzle = gridpuzzle_registry::visit(entry.name, Set(s.key, value));
+                match by_puzzle.expect("a registered puzzle") {
+                    Ok(()) => assert!(!r.stderr.starts_with("error:"), "{asked}"),
+                    Err(e) => {
+                        assert_eq!(r.code, 2, "{asked}");
+                        assert!(r.stderr.starts_with("error:"), "{asked}");
+                        if s.choices.is_empty() {
+                            assert!(r.stderr.contains(&e), "{asked} lacks {e}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
