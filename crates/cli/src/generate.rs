@@ -31,10 +31,9 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand};
-use gridpuzzle_engine::caps::{BestOf, GenSpec, HardSpec};
+use gridpuzzle_engine::caps::{BestOf, GenSpec, GenerateOf, HardSpec};
 use gridpuzzle_engine::generate::{Difficulty, SampleStats, Stop, Want, Watchdog};
 use gridpuzzle_engine::report::generated_json;
-use gridpuzzle_engine::search::Limits;
 use gridpuzzle_engine::words::{capitalized, counted};
 use gridpuzzle_registry::{Entry, Visit};
 use indicatif::ProgressBar;
@@ -326,7 +325,7 @@ impl Visit for Make<'_> {
             let best = gen
                 .hardest(&puzzle, &spec, seed, &mut report)
                 .map_err(|e| anyhow!(e))?;
-            let best = best.map(|b| (made_of_best(&puzzle, &b), b.evaluated));
+            let best = best.map(|b| (made_of_best(&puzzle, gen, &b), b.evaluated));
             return finish_hardest::<P>(cmd, best);
         }
         let spec = GenSpec {
@@ -493,22 +492,17 @@ fn answer_line<P: Registered>(n: u64, answer: i64) -> String {
     )
 }
 
-/// The `--hardest` board as a [`Made`]; its difficulty record is proved
-/// with no budget (the board was already solved once within it).
-fn made_of_best<P: Registered>(puzzle: &P, best: &BestOf<P>) -> Made<P::Move> {
-    let difficulty = P::CAPS
-        .generate
-        .and_then(|g| g.difficulty(puzzle, &best.board, &best.search, &Limits::none()))
-        .unwrap_or(Difficulty {
-            optimum: best.answer,
-            optimal_first_moves: 0,
-            expanded: best.search.stats.expanded,
-        });
+/// The `--hardest` board as a [`Made`].
+fn made_of_best<P: Registered>(
+    puzzle: &P,
+    gen: &dyn GenerateOf<P>,
+    best: &BestOf<P>,
+) -> Made<P::Move> {
     Made {
         text: puzzle.write_case(&best.board),
         answer: best.answer,
         plan: best.search.outcome.moves().unwrap_or(&[]).to_vec(),
-        difficulty,
+        difficulty: gen.best_difficulty(puzzle, best),
     }
 }
 
