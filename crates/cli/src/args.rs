@@ -118,7 +118,7 @@ static RUN_HEAP: std::sync::RwLock<Option<Arc<Heap>>> = std::sync::RwLock::new(N
 /// Sets the run's heap budget to `mb` MB (`None`: none), read by the
 /// counting allocator of the binary.
 pub fn set_memory(mb: Option<usize>) {
-    let heap = mb.map(|mb| Heap::new(mb.saturating_mul(1 << 20), crate::serve::heap_in_use));
+    let heap = mb.map(|mb| Heap::new(mb.saturating_mul(1 << 20), crate::alloc::heap_in_use));
     *RUN_HEAP.write().unwrap_or_else(|e| e.into_inner()) = heap;
 }
 

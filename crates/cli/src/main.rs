@@ -24,11 +24,13 @@
 //! `judge`, `trace`, `serve`, `docs`) owns its clap struct and its run;
 //! `args` holds what their command lines share, `offer` which puzzles each
 //! command offers, `exit` how a command ends (the exit codes), `input`
-//! how a file is opened and `progress` how a long run shows progress. No
-//! module imports `main.rs`: the commands hang below it and import only
-//! those five (and one another's small helpers), and those five import no
+//! how a file is opened, `progress` how a long run shows progress and
+//! `alloc` the allocator whose count the memory budget reads. No module
+//! imports `main.rs`: the commands hang below it and import only those
+//! six (and one another's small helpers), and those six import no
 //! command, so the modules form a tree.
 
+mod alloc;
 mod args;
 mod check;
 mod docs;
