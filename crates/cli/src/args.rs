@@ -251,11 +251,6 @@ pub enum ReportFormat {
     Json,
 }
 
-/// `WxH` (width × height, `x` or `×`), both at least 1.
-pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
-    gridpuzzle_engine::grid::parse_size(s)
-}
-
 // ------------------------------------------------------------- puzzles
 
 /// The puzzles, in the registry's order.

@@ -252,7 +252,7 @@ impl Subcommand for GenPuzzle {
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
-    let (w, h) = crate::args::parse_size(s)?;
+    let (w, h) = gridpuzzle_engine::grid::parse_size(s)?;
     if w > 2048 || h > 2048 {
         return Err(format!("at most 2048 columns and 2048 rows, found `{s}`"));
     }
