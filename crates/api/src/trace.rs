@@ -47,8 +47,8 @@
 
 use std::sync::OnceLock;
 
+use gridpuzzle_engine::caps::compare;
 use gridpuzzle_engine::puzzle::exact_answer;
-use gridpuzzle_engine::svg;
 use gridpuzzle_engine::trace::{self, Algorithm, Count, Prune, Sink, Step, Tally};
 use gridpuzzle_registry::{Registered, Visit};
 use serde::Serialize;
@@ -318,16 +318,8 @@ impl Own for Chart {
                 let run = run(&s, &case, name, 0, &mut Count, None, ctx)?;
                 series.push((run.algorithm, run.tally.by_depth));
             }
-            let lines: Vec<(&str, &[u64])> =
-                series.iter().map(|(a, v)| (*a, v.as_slice())).collect();
-            // The title `trace --compare --plot` gives its chart.
-            let title = format!(
-                "{}: {} {}, states expanded by depth",
-                P::INFO.title,
-                P::INFO.unit,
-                s.case
-            );
-            Ok(Answer::svg(svg::chart(&title, &lines)))
+            // The chart `trace --compare --plot` draws.
+            Ok(Answer::svg(compare::chart::<P>(s.case, &series)))
         }))
     }
 }

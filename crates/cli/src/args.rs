@@ -31,7 +31,6 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand, ValueEnum};
 use gridpuzzle_engine::caps::Setting;
-use gridpuzzle_engine::words::counted;
 use gridpuzzle_registry::{Entry, Visit};
 
 /// Search budgets, each for one case's search, and the run's memory
@@ -63,7 +62,7 @@ pub struct BudgetArgs {
     #[arg(long, global = true, value_name = "SECS|none", default_value = "none", value_parser = parse_timeout)]
     pub total_timeout: Cap<f64>,
 
-    /// Stop a case's search when it keeps N states in memory (a Holedox state costs about 80 bytes); `none`: no limit
+    /// Stop a case's search when it keeps N states in memory (a stored state costs tens of bytes); `none`: no limit
     #[arg(long, global = true, value_name = "N|none", default_value = DEFAULT_MAX_STORED, value_parser = parse_cap::<usize>)]
     pub max_stored: Cap<usize>,
 
@@ -119,7 +118,7 @@ static RUN_HEAP: std::sync::RwLock<Option<Arc<Heap>>> = std::sync::RwLock::new(N
 /// Sets the run's heap budget to `mb` MB (`None`: none), read by the
 /// counting allocator of the binary.
 pub fn set_memory(mb: Option<usize>) {
-    let heap = mb.map(|mb| Heap::new(mb.saturating_mul(1 << 20), crate::serve::heap_in_use));
+    let heap = mb.map(|mb| Heap::new(mb.saturating_mul(1 << 20), crate::alloc::heap_in_use));
     *RUN_HEAP.write().unwrap_or_else(|e| e.into_inner()) = heap;
 }
 
@@ -215,61 +214,6 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
-/// The program of `--candidate 'CMD ARGS'` (`stress`, `judge`), split as
-/// a shell splits it.
-pub fn candidate_argv(candidate: &str) -> Result<Vec<String>> {
-    let argv = shell_words::split(candidate)
-        .map_err(|e| anyhow!("cannot split the candidate command {candidate:?}: {e}"))?;
-    if argv.is_empty() {
-        return Err(anyhow!(
-            "--candidate needs a command, such as --candidate './my-solution'"
-        ));
-    }
-    Ok(argv)
-}
-
-/// The default of `--max-cells`: board cells drawn in all by `render` or
-/// `--explain` (a board's cells times the boards drawn). Two million cells
-/// are a 100×100 board over 200 moves, tens of megabytes of output; a
-/// 40-byte input declaring a 2000×2000 board once made a 768 MB page.
-pub const DEFAULT_MAX_CELLS: u64 = 2_000_000;
-
-/// Refuses, before the search, a board too large to draw under
-/// `--max-cells max`: `unit n` names the case, `board` is the puzzle's word.
-pub fn board_fits(unit: &str, n: u64, board: &str, (w, h): (u32, u32), max: u64) -> Result<()> {
-    let cells = u64::from(w) * u64::from(h);
-    if cells > max {
-        return Err(anyhow!(
-            "{unit} {n}: a {w}x{h} {board} has {cells} cells, more than --max-cells {max} \
-             allows to draw; give --max-cells {cells} (or more) to draw it anyway"
-        ));
-    }
-    Ok(())
-}
-
-/// Refuses, after the search, `boards` boards of `w × h` cells over
-/// `--max-cells max`; `instead` says what else would do.
-pub fn boards_fit(
-    unit: &str,
-    n: u64,
-    (w, h): (u32, u32),
-    boards: usize,
-    max: u64,
-    instead: &str,
-) -> Result<()> {
-    let cells = u64::from(w) * u64::from(h);
-    let total = cells.saturating_mul(boards as u64);
-    if total > max {
-        return Err(anyhow!(
-            "{unit} {n}: {} of {cells} cells are {total} cells, more than \
-             --max-cells {max} allows to draw; give --max-cells {total} to draw them anyway, \
-             or {instead}",
-            counted(boards as u64, "board", "boards")
-        ));
-    }
-    Ok(())
-}
-
 /// `--color WHEN`: `auto` colours a terminal unless `NO_COLOR` is set;
 /// `always` and `never` decide, whatever the terminal and `NO_COLOR` say
 /// (a flag the user typed outranks the environment).
@@ -307,11 +251,6 @@ pub enum ReportFormat {
     Json,
 }
 
-/// `WxH` (width × height, `x` or `×`), both at least 1.
-pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
-    gridpuzzle_engine::grid::parse_size(s)
-}
-
 // ------------------------------------------------------------- puzzles
 
 /// The puzzles, in the registry's order.
@@ -332,11 +271,40 @@ pub fn examples(lines: &[&str]) -> String {
 }
 
 /// An `Examples:` block of `command` (as [`examples`]) whose `{1}`,
-/// `{2}`, ... are the puzzles it offers.
+/// `{2}`, ... are the puzzles it offers; `{args1}`, `{args2}` their
+/// generators' required parameters ([`required_params`]) and
+/// `{density1}`, `{density2}` their density flags.
 pub fn examples_of(command: &str, lines: &[&str]) -> String {
     let offered = crate::offer::offered(command, gridpuzzle_registry::entries());
     let names: Vec<&str> = offered.iter().map(|e| e.name).collect();
-    examples_naming(&names, lines)
+    let mut text = examples_naming(&names, lines);
+    for k in 1..=2 {
+        let Some(e) = offered.get((k - 1) % offered.len().max(1)) else {
+            continue;
+        };
+        text = text
+            .replace(&format!("{{args{k}}}"), &required_params(e))
+            .replace(&format!("{{density{k}}}"), e.gen.map_or("", |g| g.density));
+    }
+    text
+}
+
+/// ` --len 4`: the generator parameters `entry` requires, with the values
+/// a fresh `play` puzzle takes, for examples.
+pub fn required_params(entry: &Entry) -> String {
+    let fresh = entry.gen.map_or(&[][..], |g| g.fresh_params);
+    entry
+        .gen_params()
+        .iter()
+        .filter(|p| p.default.is_empty())
+        .map(|p| {
+            let value = fresh
+                .iter()
+                .find(|f| f.key == p.key)
+                .map_or(p.value_name, |f| f.default);
+            format!(" --{} {value}", p.key)
+        })
+        .collect()
 }
 
 /// An `Examples:` block whose `{1}`, `{2}`, ... are `names`.
@@ -686,50 +654,5 @@ mod tests {
         assert_eq!(parse_seconds("0.5"), Ok(0.5));
         assert!(parse_seconds("0").is_err());
         assert!(parse_seconds("nan").is_err());
-    }
-
-    /// Every setting's default is accepted by its own option, and a value
-    /// is refused by the option exactly when its puzzle's `set` refuses it.
-    #[test]
-    fn setting_options_check_values_with_the_puzzle() {
-        struct Set(&'static str, &'static str);
-        impl Visit for Set {
-            type Output = Result<(), String>;
-            fn visit<P: Registered>(self, mut puzzle: P) -> Result<(), String> {
-                P::CAPS.set(&mut puzzle, self.0, self.1)
-            }
-        }
-        for entry in gridpuzzle_registry::entries() {
-            for s in entry.settings {
-                let cmd = clap::Command::new("t").arg(setting_arg(entry.name, s));
-                let m = cmd.clone().try_get_matches_from(["t"]).unwrap();
-                assert_eq!(m.get_one::<String>(s.key).unwrap(), s.default);
-                let long = format!("--{}", s.key);
-                for value in [s.default, "no-such-value", "", "-1"] {
-                    let by_puzzle = gridpuzzle_registry::visit(entry.name, Set(s.key, value));
-                    let arg = format!("{long}={value}");
-                    let by_option = cmd.clone().try_get_matches_from(["t", arg.as_str()]);
-                    match (by_puzzle.unwrap(), by_option) {
-                        (Ok(()), Ok(m)) => {
-                            assert_eq!(m.get_one::<String>(s.key).unwrap(), value)
-                        }
-                        (Err(e), Err(err)) => {
-                            assert!(
-                                matches!(
-                                    err.kind(),
-                                    ErrorKind::InvalidValue | ErrorKind::ValueValidation
-                                ),
-                                "{}: {err}",
-                                entry.name
-                            );
-                            if s.choices.is_empty() {
-                                assert!(err.to_string().contains(&e), "{err} lacks {e}");
-                            }
-                        }
-                        (p, o) => panic!("{} --{}={value}: {p:?} but {o:?}", entry.name, s.key),
-                    }
-                }
-            }
-        }
     }
 }

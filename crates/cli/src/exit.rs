@@ -7,7 +7,7 @@
 //! the module that dispatches to it. This module imports no command (only
 //! `offer`, for the words of a puzzle a command does not offer), so the
 //! modules form a tree: `main` over the commands, the commands over
-//! `args`, `exit`, `input` and `offer`.
+//! `args`, `exit`, `input`, `offer`, `progress` and `alloc`.
 //!
 //! Exit codes: 0 success, 1 a plan failed `verify` (an input failed
 //! `validate`, a program failed `judge`), 2 bad input or usage, 3 a search

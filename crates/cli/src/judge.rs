@@ -148,7 +148,7 @@ pub fn run(cmd: JudgeCommand) -> Result<Exit> {
     let Some(candidate) = &cmd.candidate else {
         bail!("give the program to judge with --candidate 'CMD ARGS'");
     };
-    let argv = crate::args::candidate_argv(candidate)?;
+    let argv = gridpuzzle_judge::candidate_argv(candidate)?;
     let Some(dir) = cmd.puzzle.file.clone() else {
         bail!("give the test folder: judge PUZZLE --candidate 'CMD ARGS' DIR");
     };

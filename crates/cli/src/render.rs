@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::check::{bad_letter, read_plan, Plan};
+use gridpuzzle_engine::drawing::{board_fits, boards_fit, DEFAULT_MAX_CELLS};
 use gridpuzzle_engine::puzzle::{replay, Refused};
 use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_engine::shown::shown;
@@ -50,7 +51,7 @@ pub struct RenderCommand {
     /// Most board cells to draw (board cells x boards drawn); a larger
     /// board is refused before the search, a longer page or animation after
     /// it
-    #[arg(long, global = true, value_name = "N", default_value_t = crate::args::DEFAULT_MAX_CELLS)]
+    #[arg(long, global = true, value_name = "N", default_value_t = DEFAULT_MAX_CELLS)]
     pub max_cells: u64,
 
     #[command(flatten)]
@@ -135,8 +136,7 @@ impl Visit for Draw<'_> {
         let (wanted, frame) = (cmd.case, cmd.frame);
         let unit = P::INFO.unit;
         let case = input::nth(&puzzle, reader, wanted, "the input")?;
-        let size = P::size(&case);
-        crate::args::board_fits(unit, wanted, P::INFO.board, size, cmd.max_cells)?;
+        board_fits::<P>(wanted, &case, cmd.max_cells).map_err(anyhow::Error::msg)?;
         let mut exit = Exit::Ok;
         let plan: Vec<P::Move> = if let Some(moves) = &cmd.moves {
             own_plan(&puzzle, &case, moves)?
@@ -151,7 +151,7 @@ impl Visit for Draw<'_> {
                 plan.len()
             );
         }
-        draw(&puzzle, &case, &plan, cmd, &kind, &output, size)?;
+        draw(&puzzle, &case, &plan, cmd, &kind, &output)?;
         Ok(exit)
     }
 }
@@ -221,18 +221,12 @@ fn draw<P: Registered>(
     cmd: &RenderCommand,
     kind: &Kind,
     output: &std::path::Path,
-    size: (u32, u32),
 ) -> Result<()> {
     let (unit, wanted, frame) = (P::INFO.unit, cmd.case, cmd.frame);
     if matches!(kind, Kind::Html) {
-        crate::args::boards_fit(
-            unit,
-            wanted,
-            size,
-            plan.len() + 1,
-            cmd.max_cells,
-            "draw one still with --frame K in an .svg",
-        )?;
+        let instead = "draw one still with --frame K in an .svg";
+        boards_fit::<P>(wanted, case, plan.len() + 1, cmd.max_cells, instead)
+            .map_err(anyhow::Error::msg)?;
         // One frame at a time: the page is never held whole.
         let file = std::fs::File::create(output)
             .with_context(|| format!("cannot write {}", output.display()))?;
@@ -249,14 +243,9 @@ fn draw<P: Registered>(
         if frame.is_none() {
             // An animation draws every position too (issue 28: a
             // 5,000-throw one took 28 s and wrote 224 MB).
-            crate::args::boards_fit(
-                unit,
-                wanted,
-                size,
-                plan.len() + 1,
-                cmd.max_cells,
-                "draw one still with --frame K",
-            )?;
+            let instead = "draw one still with --frame K";
+            boards_fit::<P>(wanted, case, plan.len() + 1, cmd.max_cells, instead)
+                .map_err(anyhow::Error::msg)?;
         }
         let text = svg(puzzle, case, plan, frame);
         if matches!(kind, Kind::Stdout) {

@@ -12,13 +12,13 @@
 //! the saved input, ours and the candidate's; or one JSON document). This
 //! file reads the command line, catches Ctrl-C (the first stops the run
 //! with what it has, a second leaves at once: the failing input is on
-//! disk by then), shows progress on a terminal, and prints.
+//! disk by then), shows progress on a terminal (`progress`), and prints.
 //!
 //! Everything here is generic over the puzzle ([`Job`] is a registry
 //! `Visit`).
 
 use gridpuzzle_registry::Registered;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -32,7 +32,6 @@ use gridpuzzle_judge::scan::Scan;
 use gridpuzzle_judge::stress::report::{self, StressJson};
 use gridpuzzle_judge::stress::{Failure, Input, ShrinkEnd, Shrunk, SizeRange, Stress};
 use gridpuzzle_registry::{Entry, Visit};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
 use crate::exit::Exit;
@@ -67,7 +66,7 @@ pub fn after_help() -> String {
             &[
             "gridpuzzle stress {1} --candidate './a.out' --cases 2000 --jobs 2",
             "gridpuzzle stress {2} --candidate 'python3 sol.py' --size 3x3..8x8 --timeout 1 --save fail.in",
-            "gridpuzzle stress {2} --candidate './a.out' --len 8 --answer -1",
+            "gridpuzzle stress {2} --candidate './a.out'{args2} --answer -1",
         ])
     )
 }
@@ -185,7 +184,7 @@ pub fn run(cmd: StressCommand) -> Result<Exit> {
     let Some(candidate) = &cmd.candidate else {
         bail!("give the program to test with --candidate 'CMD ARGS'");
     };
-    let argv = crate::args::candidate_argv(candidate)?;
+    let argv = gridpuzzle_judge::candidate_argv(candidate)?;
     if cmd.puzzle.file.is_some() {
         bail!("stress makes its own cases: give no input file");
     }
@@ -222,7 +221,6 @@ pub fn run(cmd: StressCommand) -> Result<Exit> {
             heap: crate::args::run_heap(),
         },
         candidate: candidate.clone(),
-        terminal: std::io::stderr().is_terminal(),
         json: cmd.format == ReportFormat::Json,
     };
     cmd.puzzle.visit(job)
@@ -233,7 +231,6 @@ struct Job {
     stress: Stress,
     /// The candidate as the user wrote it, for the reproducing command.
     candidate: String,
-    terminal: bool,
     /// One JSON document ([`StressJson`]) instead of the report's lines.
     json: bool,
 }
@@ -247,23 +244,10 @@ impl Visit for Job {
 }
 
 impl Job {
-    fn progress(&self, len: u64) -> ProgressBar {
-        if !self.terminal {
-            return ProgressBar::hidden();
-        }
-        let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {pos}/{len} cases {msg}")
-                .expect("a valid template")
-                .progress_chars("=> "),
-        );
-        bar
-    }
-
     fn run<P: Registered>(&self, puzzle: &P) -> Result<Exit> {
         let s = &self.stress;
         s.check_request(puzzle)?;
-        let bar = self.progress(s.cases);
+        let bar = crate::progress::bar(s.cases, "{elapsed:>4} [{bar:30}] {pos}/{len} cases {msg}");
         let scanned = s.scan(puzzle, &|n| bar.inc(n))?;
         bar.finish_and_clear();
         let agreed = scanned.agreed;
@@ -302,7 +286,7 @@ impl Job {
         match failure {
             Some(smallest) => {
                 let color = crate::solve::use_color();
-                let max = crate::args::DEFAULT_MAX_CELLS;
+                let max = gridpuzzle_engine::drawing::DEFAULT_MAX_CELLS;
                 let report = smallest.report(puzzle, s, &self.candidate, color, max);
                 write!(out, "{report}")?;
             }
@@ -327,18 +311,7 @@ impl Job {
         failure: Failure,
     ) -> Result<Shrunk<P::Case>> {
         let s = &self.stress;
-        let spinner = if self.terminal {
-            let s = ProgressBar::new_spinner();
-            s.set_draw_target(ProgressDrawTarget::stderr());
-            s.set_style(
-                ProgressStyle::with_template("{spinner} {elapsed:>4} shrinking: {msg}")
-                    .expect("a valid template"),
-            );
-            s.enable_steady_tick(Duration::from_millis(120));
-            s
-        } else {
-            ProgressBar::hidden()
-        };
+        let spinner = crate::progress::spinner("{spinner} {elapsed:>4} shrinking: {msg}");
         let status = Mutex::new(String::new());
         let show = |steps: usize, input: &Input<P::Case>| {
             let text = s.shrinking::<P>(steps, input);

@@ -19,6 +19,8 @@
 //! - [`check`]: verifying users' plans case by case, worded once;
 //! - [`diagnose`]: what a candidate's wrong answer most likely means, by
 //!   the puzzle's known wrong readings of its rules;
+//! - [`drawing`]: a solved case told board by board (`--explain`), and
+//!   the cell budget every drawing of boards keeps;
 //! - [`grid`]: positions, the four directions and a flat row-major grid;
 //! - [`search`]: breadth-first search, iterative deepening, A* and IDA*
 //!   over closures or small traits, with an explicit depth cap (part of the
@@ -60,6 +62,7 @@ pub mod board;
 pub mod caps;
 pub mod check;
 pub mod diagnose;
+pub mod drawing;
 pub mod error;
 pub mod fresh;
 pub mod generate;

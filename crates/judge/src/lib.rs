@@ -80,3 +80,14 @@ pub fn read_capped(
     }
     Ok(bytes)
 }
+
+/// The program of `--candidate 'CMD ARGS'` (`stress`, `judge`), split as
+/// a shell splits it.
+pub fn candidate_argv(candidate: &str) -> anyhow::Result<Vec<String>> {
+    let argv = shell_words::split(candidate)
+        .map_err(|e| anyhow::anyhow!("cannot split the candidate command {candidate:?}: {e}"))?;
+    if argv.is_empty() {
+        anyhow::bail!("--candidate needs a command, such as --candidate './my-solution'");
+    }
+    Ok(argv)
+}

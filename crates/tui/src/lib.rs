@@ -2,9 +2,9 @@
 //! shows, as a library.
 //!
 //! The terminal is a front end like the web page, so it is a crate of its
-//! own beside the server: the binary only parses `play`'s arguments, finds
-//! the case (a file or a seed) or reads the saved game, and hands the
-//! game here.
+//! own beside the server: the binary only parses `play`'s arguments and
+//! finds the case in a file; a fresh puzzle from a seed, a saved game's
+//! file and the refusal of a board too large to draw are [`start`]'s.
 //! The pieces, from the rules outward:
 //!
 //! - the puzzle's `Puzzle` implementation: a move is its `apply`, a hint
@@ -31,6 +31,7 @@
 //! they drive [`app::App`] and render [`ui`] into ratatui's test backend.
 
 pub mod app;
+pub mod start;
 mod terminal;
 pub mod ui;
 
@@ -48,6 +49,7 @@ use gridpuzzle_engine::words::either;
 use gridpuzzle_registry::Visit;
 
 pub use app::{App, Budget, Flow, Look};
+pub use start::{example_save, fresh_case, fresh_params, play_nth, play_save_file, Fresh};
 pub use terminal::{need_terminal, play};
 
 /// Plays `case` of `puzzle` from its start (`source` says where it came

@@ -239,6 +239,18 @@ pub trait GenerateOf<P: Puzzle>: Sync {
         width: u32,
         height: u32,
     ) -> Vec<(String, String)>;
+
+    /// The difficulty record of `best`, the board [`GenerateOf::hardest`]
+    /// found, proved with no budget (it was solved once within one); its
+    /// answer and its search's states when the record cannot be made.
+    fn best_difficulty(&self, puzzle: &P, best: &BestOf<P>) -> Difficulty {
+        let record = self.difficulty(puzzle, &best.board, &best.search, &Limits::none());
+        record.unwrap_or(Difficulty {
+            optimum: best.answer,
+            optimal_first_moves: 0,
+            expanded: best.search.stats.expanded,
+        })
+    }
 }
 
 impl<P: Generate> GenerateOf<P> for Via<P> {

@@ -29,6 +29,7 @@
 //! generic bounds per front end: the registry would need a visitor per
 //! combination of capabilities.
 
+pub mod compare;
 mod generate;
 mod judge;
 mod narrate;
