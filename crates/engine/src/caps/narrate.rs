@@ -3,8 +3,8 @@
 //!
 //! Every sentence has a default built from the puzzle's names
 //! ([`crate::puzzle::Info`]) and its view, so a puzzle that does not
-//! implement [`Narrate`] is still told in full ("the king is on the
-//! goal"); a puzzle implements it to say a thing its own way ("the goal
+//! implement [`Narrate`] is still told in full (Ice: "the stone is on
+//! the goal"); a puzzle implements it to say a thing its own way ("the goal
 //! can still be reached within the 3 throws left") or to show a move as
 //! more than one frame (a sliding stone).
 
