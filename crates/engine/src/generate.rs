@@ -99,11 +99,6 @@ impl Want {
         }
         Ok(want)
     }
-
-    /// Only proved unsolvable boards are wanted.
-    pub fn only_unsolvable(&self) -> bool {
-        self.max == Some(-1)
-    }
 }
 
 /// As [`Want::parse`] reads it: `5..8`, `12..`, `4`, `-1`.

@@ -307,16 +307,6 @@ pub struct Stats {
     pub elapsed: Duration,
 }
 
-impl Stats {
-    /// Adds another search's work (for solvers that run several searches).
-    pub fn absorb(&mut self, other: &Stats) {
-        self.expanded += other.expanded;
-        self.generated += other.generated;
-        self.peak_frontier = self.peak_frontier.max(other.peak_frontier);
-        self.elapsed += other.elapsed;
-    }
-}
-
 /// An outcome with its stats.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Search<M> {
