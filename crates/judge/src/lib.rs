@@ -1,10 +1,15 @@
 //! The judge kit of gridpuzzle, as a library: what `gridpuzzle stress`,
-//! `judge`, `check` and `testset` do, apart from their command lines and
-//! their printing (which stay in the binary).
+//! `judge`, `check`, `testset` and `package` do, apart from their command
+//! lines and their printing (which stay in the binary).
 //!
-//! The crate never names a puzzle: everything here is generic over the
-//! engine's one contract, [`gridpuzzle_engine::Puzzle`], so a new puzzle is
-//! judged, stressed and given test sets without a change here.
+//! The crate never names a puzzle: everything here is generic over any
+//! registered puzzle ([`gridpuzzle_registry::Registered`]: the engine's
+//! core contract and the capabilities its registry line declares), so a
+//! new puzzle is judged, stressed and given test sets without a change
+//! here. What needs more than the core asks the puzzle's capabilities (a
+//! generator for `stress` and test sets; the judge kit's limits,
+//! validator, edge cases, wrong readings and package files where it has
+//! one), and a puzzle without a capability it needs is told so.
 //!
 //! - [`run`]: the one runner of programs we do not trust: a process group
 //!   of their own, capped pipes, a wall clock, kernel limits through a

@@ -6,9 +6,9 @@
 //! line.
 //!
 //! The tests are, in order: the statement's sample; the puzzle's presets
-//! (`Puzzle::presets`: its edge cases, a spread of answers, the most
+//! (`JudgeKit::presets`: its edge cases, a spread of answers, the most
 //! cases in one input, the hardest board annealing finds); and, when some
-//! known wrong reading of the rules (`Puzzle::VARIANTS`) fails no test
+//! known wrong reading of the rules (`JudgeKit::VARIANTS`) fails no test
 //! yet, tests hunted down for it. Every case's answer is proved by the
 //! solver; the answer under every variant is computed too, so the manifest
 //! says which variants each case and test *kill* (their answer differs),
