@@ -6,9 +6,11 @@
 //! the case (a file, a seed or a saved game) and hands the game here.
 //! The pieces, from the rules outward:
 //!
-//! - the puzzle's `Puzzle` implementation: a move is its `apply`, a hint
-//!   is its exact solver from the position, a position is drawn as its
-//!   `view` (marks with a role, in the engine's one palette);
+//! - the puzzle's core `Puzzle` implementation: a move is its `apply`, a
+//!   hint is its exact solver from the position, a position is drawn as
+//!   its `view` (marks with a role, in the engine's one palette); its
+//!   words (counter, status, frames) are its `Narrate` capability's, or
+//!   the engine's defaults;
 //! - the engine's session (`gridpuzzle_engine::session`), run on
 //!   `Played<P>` (a case of a puzzle as a game): history, undo/redo, what
 //!   the solver proved about each position (reachable with an optimal plan,
@@ -17,7 +19,8 @@
 //! - [`app`]: the screen's state machine, keys in and a view-model out,
 //!   generic over the puzzle; [`resume`] builds one from a saved game;
 //! - [`ui`]: drawing a view-model with ratatui;
-//! - [`play`]: the terminal itself, raw mode and the event loop.
+//! - `terminal.rs` ([`play`]): the terminal itself, raw mode and the event
+//!   loop.
 //!
 //! The terminal is put back (raw mode off, main screen, cursor shown) on
 //! every way out: a normal quit or an error (a guard's `Drop`), a panic (a
