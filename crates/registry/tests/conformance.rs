@@ -1,5 +1,6 @@
-//! The conformance suite: one set of checks, generic over the puzzle
-//! contract ([`Puzzle`]), that every registered puzzle runs.
+//! The conformance suite: one set of checks, generic over any registered
+//! puzzle ([`Registered`]: the core contract and the capabilities its
+//! registry line declares), that every registered puzzle runs.
 //!
 //! SGT Puzzles proves its midend with `nullgame`; here CI's throwaway
 //! puzzle (a copy of `crates/template`, registered by
@@ -35,7 +36,14 @@
 //!   (well-formed XML), the page's JSON;
 //! - settings: defaults, round trips, bad values refused;
 //! - shrinking: every smaller case is smaller, parses back, and repeated
-//!   shrinking never comes back to a case.
+//!   shrinking never comes back to a case;
+//! - the judge kit: the validator takes the samples and the presets and
+//!   refuses a cut sample; presets have names of their own; every known
+//!   wrong reading is valid settings that change something;
+//! - searches to watch: every algorithm on the samples and random cases
+//!   (an exact one answers what the solver proves, every trace is
+//!   coherent and cut where asked), every lesson one board its searches
+//!   answer.
 //!
 //! Run `cargo test -p gridpuzzle-registry --test conformance -- --nocapture`
 //! to see how many cases each puzzle ran.
