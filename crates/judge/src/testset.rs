@@ -572,7 +572,19 @@ pub struct Written {
     pub good: bool,
 }
 
+/// One test as [`Make::write_test`] wrote it: its lines of the report (its
+/// violations, its row, its notes), whether it is valid, and its record in
+/// the manifest.
+struct WrittenTest {
+    lines: Vec<String>,
+    valid: bool,
+    record: Value,
+}
+
 impl Make {
+    /// Writes the folder (each test's input and answers, the manifest, the
+    /// README) and reports it: a row a test, then which tests kill each
+    /// known wrong reading, and the kill set.
     fn write<P: Registered>(
         &self,
         puzzle: &P,
@@ -586,145 +598,17 @@ impl Make {
         let mut killed_by: Vec<Vec<String>> = vec![Vec::new(); set.variants.len()];
         for (i, test) in tests.iter().enumerate() {
             let name = format!("{:0width$}", i + 1);
-            let input = match &test.verbatim {
-                Some(text) => text.clone(),
-                None => {
-                    let mut text: String = test.cases.iter().map(|c| c.text.as_str()).collect();
-                    text.push_str(P::INFO.terminator);
-                    text
-                }
-            };
-            let answers: String = test
-                .cases
-                .iter()
-                .enumerate()
-                .map(|(n, c)| format!("{}\n", judge_line::<P>(n as u64 + 1, &c.answer.to_string())))
-                .collect();
-            let path = self.dir.join(&name);
-            std::fs::write(&path, &input)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            let path = self.dir.join(format!("{name}.a"));
-            std::fs::write(&path, &answers)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            let validation = P::CAPS.validate(puzzle, &input, true);
-            if !validation.is_valid() {
-                good = false;
-                for v in validation.lines() {
-                    lines.push(format!("test {name} is not valid: {v}"));
-                }
-            }
-            let mut kills: Vec<&str> = Vec::new();
-            for (k, (v, _)) in set.variants.iter().enumerate() {
-                if test.cases.iter().any(|c| c.kills.contains(&v.name)) {
-                    kills.push(v.name);
-                    killed_by[k].push(name.clone());
-                }
-            }
-            let cases: Vec<Value> = test
-                .cases
-                .iter()
-                .map(|c| {
-                    let (w, h) = P::size(&c.case);
-                    json!({
-                        "answer": c.answer,
-                        "size": format!("{w}x{h}"),
-                        "difficulty": difficulty_json(&c.difficulty),
-                        "kills": c.kills,
-                        "made": c.made,
-                    })
-                })
-                .collect();
-            let answer_counts = {
-                let mut seen: Vec<i64> = test.cases.iter().map(|c| c.answer).collect();
-                seen.sort_unstable();
-                seen.dedup();
-                seen
-            };
-            lines.push(format!(
-                "{name}  {:24} {:>3} {}  answers {}{}",
-                test.name,
-                test.cases.len(),
-                if test.cases.len() == 1 {
-                    P::INFO.unit.to_string()
-                } else {
-                    format!("{}s", P::INFO.unit)
-                },
-                span(&answer_counts),
-                if kills.is_empty() {
-                    String::new()
-                } else {
-                    format!("  kills {}", kills.join(", "))
-                }
-            ));
-            for note in &test.notes {
-                lines.push(format!("    note: {note}"));
-            }
-            records.push(json!({
-                "input": name,
-                "answer": format!("{name}.a"),
-                "name": test.name,
-                "about": test.about,
-                "cases": cases,
-                "kills": kills,
-                "valid": validation.is_valid(),
-                "reproducible": test.reproducible,
-                "notes": test.notes,
-            }));
+            let written = self.write_test(puzzle, set, &name, test, &mut killed_by)?;
+            good &= written.valid;
+            lines.extend(written.lines);
+            records.push(written.record);
         }
         // The kill set is made of tests contestants do not see, where
         // there are such.
         let sample = tests.first().map(|_| format!("{:0width$}", 1));
-        let hidden: Vec<Vec<String>> = killed_by
-            .iter()
-            .map(|by| {
-                let unseen: Vec<String> = by
-                    .iter()
-                    .filter(|t| Some(*t) != sample.as_ref())
-                    .cloned()
-                    .collect();
-                if unseen.is_empty() {
-                    by.clone()
-                } else {
-                    unseen
-                }
-            })
-            .collect();
-        let kill_set = kill_set(&hidden);
-        let mut not_killed = Vec::new();
-        let variants: Vec<Value> = set
-            .variants
-            .iter()
-            .zip(&killed_by)
-            .map(|((v, _), by)| {
-                if by.is_empty() {
-                    not_killed.push(v.name);
-                }
-                json!({
-                    "name": v.name,
-                    "words": v.words,
-                    "settings": pairs_json(&v.settings.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect::<Vec<_>>()),
-                    "killed_by": by,
-                })
-            })
-            .collect();
+        let kill_set = kill_set(&unseen(&killed_by, sample.as_ref()));
         let reproducible = tests.iter().all(|t| t.reproducible);
-        let manifest = json!({
-            "puzzle": P::INFO.name,
-            "title": P::INFO.title,
-            "rules": pairs_json(&P::CAPS.settings_of(puzzle).into_iter().map(|(k, v)| (k.to_string(), v)).collect::<Vec<_>>()),
-            "seed": self.seed,
-            "hardest_seconds": self.hardest.as_secs_f64(),
-            "reproducible": reproducible,
-            "made_by": format!("gridpuzzle {}", env!("CARGO_PKG_VERSION")),
-            "tests": records,
-            "variants": variants,
-            "kill_set": kill_set,
-            "not_killed": not_killed,
-        });
-        let path = self.dir.join(MANIFEST);
-        let mut text = serde_json::to_string_pretty(&manifest)?;
-        text.push('\n');
-        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        self.write_manifest(puzzle, set, records, &killed_by, &kill_set, reproducible)?;
         let path = self.dir.join(README);
         let readme = self.readme(puzzle, tests.len(), width, reproducible);
         std::fs::write(&path, readme)
@@ -763,6 +647,169 @@ impl Make {
         }
         Ok(Written { lines, good })
     }
+
+    /// Writes test `name` (its input and its answers), validates it
+    /// strictly, and adds it to `killed_by` of each variant it kills.
+    fn write_test<P: Registered>(
+        &self,
+        puzzle: &P,
+        set: &Set<'_, P>,
+        name: &str,
+        test: &Planned<P::Case>,
+        killed_by: &mut [Vec<String>],
+    ) -> Result<WrittenTest> {
+        let mut lines = Vec::new();
+        let input = match &test.verbatim {
+            Some(text) => text.clone(),
+            None => {
+                let mut text: String = test.cases.iter().map(|c| c.text.as_str()).collect();
+                text.push_str(P::INFO.terminator);
+                text
+            }
+        };
+        let answers: String = test
+            .cases
+            .iter()
+            .enumerate()
+            .map(|(n, c)| format!("{}\n", judge_line::<P>(n as u64 + 1, &c.answer.to_string())))
+            .collect();
+        let path = self.dir.join(name);
+        std::fs::write(&path, &input)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        let path = self.dir.join(format!("{name}.a"));
+        std::fs::write(&path, &answers)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        let validation = P::CAPS.validate(puzzle, &input, true);
+        for v in validation.lines() {
+            lines.push(format!("test {name} is not valid: {v}"));
+        }
+        let mut kills: Vec<&str> = Vec::new();
+        for (k, (v, _)) in set.variants.iter().enumerate() {
+            if test.cases.iter().any(|c| c.kills.contains(&v.name)) {
+                kills.push(v.name);
+                killed_by[k].push(name.to_string());
+            }
+        }
+        let cases: Vec<Value> = test
+            .cases
+            .iter()
+            .map(|c| {
+                let (w, h) = P::size(&c.case);
+                json!({
+                    "answer": c.answer,
+                    "size": format!("{w}x{h}"),
+                    "difficulty": difficulty_json(&c.difficulty),
+                    "kills": c.kills,
+                    "made": c.made,
+                })
+            })
+            .collect();
+        let answer_counts = {
+            let mut seen: Vec<i64> = test.cases.iter().map(|c| c.answer).collect();
+            seen.sort_unstable();
+            seen.dedup();
+            seen
+        };
+        lines.push(format!(
+            "{name}  {:24} {:>3} {}  answers {}{}",
+            test.name,
+            test.cases.len(),
+            if test.cases.len() == 1 {
+                P::INFO.unit.to_string()
+            } else {
+                format!("{}s", P::INFO.unit)
+            },
+            span(&answer_counts),
+            if kills.is_empty() {
+                String::new()
+            } else {
+                format!("  kills {}", kills.join(", "))
+            }
+        ));
+        for note in &test.notes {
+            lines.push(format!("    note: {note}"));
+        }
+        let record = json!({
+            "input": name,
+            "answer": format!("{name}.a"),
+            "name": test.name,
+            "about": test.about,
+            "cases": cases,
+            "kills": kills,
+            "valid": validation.is_valid(),
+            "reproducible": test.reproducible,
+            "notes": test.notes,
+        });
+        Ok(WrittenTest {
+            lines,
+            valid: validation.is_valid(),
+            record,
+        })
+    }
+
+    /// Writes `manifest.json`: the puzzle and its rules, the seed, each
+    /// test's record, and which tests kill each known wrong reading.
+    fn write_manifest<P: Registered>(
+        &self,
+        puzzle: &P,
+        set: &Set<'_, P>,
+        records: Vec<Value>,
+        killed_by: &[Vec<String>],
+        kill_set: &[String],
+        reproducible: bool,
+    ) -> Result<()> {
+        let mut not_killed = Vec::new();
+        let variants: Vec<Value> = set
+            .variants
+            .iter()
+            .zip(killed_by)
+            .map(|((v, _), by)| {
+                if by.is_empty() {
+                    not_killed.push(v.name);
+                }
+                json!({
+                    "name": v.name,
+                    "words": v.words,
+                    "settings": pairs_json(&v.settings.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect::<Vec<_>>()),
+                    "killed_by": by,
+                })
+            })
+            .collect();
+        let manifest = json!({
+            "puzzle": P::INFO.name,
+            "title": P::INFO.title,
+            "rules": pairs_json(&P::CAPS.settings_of(puzzle).into_iter().map(|(k, v)| (k.to_string(), v)).collect::<Vec<_>>()),
+            "seed": self.seed,
+            "hardest_seconds": self.hardest.as_secs_f64(),
+            "reproducible": reproducible,
+            "made_by": format!("gridpuzzle {}", env!("CARGO_PKG_VERSION")),
+            "tests": records,
+            "variants": variants,
+            "kill_set": kill_set,
+            "not_killed": not_killed,
+        });
+        let path = self.dir.join(MANIFEST);
+        let mut text = serde_json::to_string_pretty(&manifest)?;
+        text.push('\n');
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(())
+    }
+}
+
+/// For each variant, the tests that kill it other than the `sample` (the
+/// one test contestants see), or all of them when only the sample does.
+fn unseen(killed_by: &[Vec<String>], sample: Option<&String>) -> Vec<Vec<String>> {
+    killed_by
+        .iter()
+        .map(|by| {
+            let unseen: Vec<String> = by.iter().filter(|t| Some(*t) != sample).cloned().collect();
+            if unseen.is_empty() {
+                by.clone()
+            } else {
+                unseen
+            }
+        })
+        .collect()
 }
 
 impl Make {
