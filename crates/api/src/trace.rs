@@ -8,9 +8,11 @@
 //!
 //! - **The engine's contract, as the CLI uses it.** The search, its
 //!   [`Tally`], its verdict against the exact solver and the chart are
-//!   [`gridpuzzle_engine::trace`]'s: this module runs [`trace::run`] with
-//!   the puzzle a request names (through the registry, as every endpoint
-//!   does) and writes what it returns, so the counters the page shows are
+//!   [`gridpuzzle_engine::trace`]'s: this module runs the puzzle's watch
+//!   capability
+//!   ([`WatchOf::run`](gridpuzzle_engine::caps::WatchOf::run)) with the
+//!   puzzle a request names (through the registry, as every endpoint
+//!   does; a puzzle without one is refused) and writes what it returns, so the counters the page shows are
 //!   the ones `gridpuzzle trace --compare --format json` prints for the
 //!   same board (the tests compare them), and the chart is the one
 //!   `--compare --plot` draws. The algorithms and lessons come from the

@@ -15,7 +15,7 @@
 //! Why it is shaped so:
 //!
 //! - **Fifteen things make a puzzle.** Its names ([`Puzzle::INFO`]), four
-//!   types, reading and writing a case, the rules as
+//!   types, reading and writing a case and its size, the rules as
 //!   `start`/`apply`/`is_won`, the exact solver from a position, and one
 //!   view of a position with its words (`view`, `describe`, `legend`).
 //!   Everything else a front end shows — verifying a plan, `--explain`'s

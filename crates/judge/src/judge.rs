@@ -460,9 +460,8 @@ mod tests {
     }
 
     /// Every verdict from the run alone, in the order of precedence of the
-    /// module docs, each with its line. One table of runs, a row each, so
-    /// that the order reads top to bottom: it is longer than a function
-    /// should be because it is all rows.
+    /// module docs, each with its line. One table of runs, read top to
+    /// bottom in that order, so it stays one function.
     #[test]
     fn each_run_gets_its_verdict_and_its_reason() {
         let right = "Case 1: 9\nCase 2: -1\n";

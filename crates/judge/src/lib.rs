@@ -7,7 +7,7 @@
 //! whatever front end shows it.
 //!
 //! The crate never names a puzzle: everything here is generic over any
-//! registered puzzle (`gridpuzzle_registry::Registered`: the engine's core
+//! registered puzzle ([`gridpuzzle_registry::Registered`]: the engine's core
 //! contract and the capabilities its registry line declares, its judge kit
 //! and its generator among them), so a new puzzle is judged, stressed and
 //! given test sets without a change here.

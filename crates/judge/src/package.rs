@@ -1,8 +1,8 @@
 //! A contest problem package: a folder in the ICPC problem package format
 //! (version 2025-09, the one DOMjudge and Kattis import and BAPCtools
-//! checks), written for any puzzle that has one (its judge kit's
-//! `JudgeKit::PACKAGE`). `gridpuzzle package` is this, with its command
-//! line.
+//! checks), written for any puzzle whose judge kit has one
+//! ([`JudgeKit::PACKAGE`](gridpuzzle_engine::caps::JudgeKit::PACKAGE)).
+//! `gridpuzzle package` is this, with its command line.
 //!
 //! ```text
 //! problem.yaml                     name, source, limits, the default output validator

@@ -6,9 +6,9 @@
 //! answers also list every registered puzzle: `expected "curling" or
 //! "holedox"`, a help page's subcommands, the page's catalog. A puzzle
 //! added to the registry must not need a golden file re-recorded (its
-//! crate, one registry line and its samples are the whole change), so the
-//! golden tests pass every answer through [`scrub`] first, which takes the
-//! other puzzles out of those lists:
+//! crate, one registry line, its dependency lines and its samples are the
+//! whole change), so the golden tests pass every answer through [`scrub`]
+//! first, which takes the other puzzles out of those lists:
 //!
 //! - an item of an English list (`a, b or c`, items separated by `, `,
 //!   ` or `, ` and `) that names another puzzle, when the item before it

@@ -19,11 +19,12 @@
 //! crate's `Cargo.toml` and the workspace's) and its samples; nothing else
 //! changes. The conformance suite (`tests/conformance.rs`) then tests the
 //! new puzzle like every other, each capability it declares; the golden
-//! files of the command line and the API record only the listed puzzles'
-//! own answers and derive every list of puzzles from here. CI proves it
-//! (`.ci/throwaway-puzzle`): it copies `crates/template` into a puzzle
-//! with an ordinary word for a name, adds exactly those lines, and runs
-//! the whole test suite with it listed.
+//! files of the command line and the API record only their puzzles' own
+//! answers ([`golden::RECORDED`]), and the tests take any other puzzle out
+//! of an answer's lists of puzzles before comparing ([`golden::scrub`]).
+//! CI proves it (`.ci/throwaway-puzzle`): it copies `crates/template` into
+//! a puzzle with an ordinary word for a name, adds exactly those lines,
+//! and runs the whole test suite with it listed.
 
 pub mod golden;
 

@@ -7,9 +7,11 @@
 //! file and the refusal of a board too large to draw are [`start`]'s.
 //! The pieces, from the rules outward:
 //!
-//! - the puzzle's `Puzzle` implementation: a move is its `apply`, a hint
-//!   is its exact solver from the position, a position is drawn as its
-//!   `view` (marks with a role, in the engine's one palette);
+//! - the puzzle's core `Puzzle` implementation: a move is its `apply`, a
+//!   hint is its exact solver from the position, a position is drawn as
+//!   its `view` (marks with a role, in the engine's one palette); its
+//!   words (counter, status, frames) are its `Narrate` capability's, or
+//!   the engine's defaults;
 //! - the engine's session (`gridpuzzle_engine::session`), run on
 //!   `Played<P>` (a case of a puzzle as a game): history, undo/redo, what
 //!   the solver proved about each position (reachable with an optimal plan,
@@ -21,7 +23,8 @@
 //!   saved game a file names (its puzzle found in the registry, its format
 //!   read with the registry's names: [`parse_save`]);
 //! - [`ui`]: drawing a view-model with ratatui;
-//! - [`play`]: the terminal itself, raw mode and the event loop.
+//! - `terminal.rs` ([`play`]): the terminal itself, raw mode and the event
+//!   loop.
 //!
 //! The terminal is put back (raw mode off, main screen, cursor shown) on
 //! every way out: a normal quit or an error (a guard's `Drop`), a panic (a
