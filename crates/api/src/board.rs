@@ -14,8 +14,10 @@
 //!   the ID; an ID that cannot be read is a 400 whose `error` says why, in
 //!   the words the page used when it read IDs itself.
 //!
-//! The formats are the puzzle's own (its page section of the contract);
-//! this only reads and writes, so its job waits for a light slot.
+//! The formats are the puzzle's own (its
+//! [`Page`](gridpuzzle_engine::caps::Page) capability; a puzzle without
+//! one is refused); this only reads and writes, so its job waits for a
+//! light slot.
 
 use gridpuzzle_registry::Registered;
 

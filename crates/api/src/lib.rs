@@ -30,11 +30,12 @@
 //!   serde-derived request type), and [`call`] by name over them, for a
 //!   transport that has only a name and bytes.
 //! - **Puzzles by name, through the registry.** No endpoint names a
-//!   puzzle: each is written once, generic over the engine's
-//!   [`Puzzle`](gridpuzzle_engine::Puzzle) contract, and the registry
-//!   (`gridpuzzle-registry`) runs it with the puzzle a request names; what
-//!   a puzzle offers beyond its core is asked of its capabilities
-//!   (`P::CAPS`), and a request for one it lacks is refused in the words
+//!   puzzle: each is written once, generic over any registered puzzle
+//!   ([`Registered`](gridpuzzle_registry::Registered): the engine's core
+//!   [`Puzzle`](gridpuzzle_engine::Puzzle) contract and its declared
+//!   capabilities), and the registry (`gridpuzzle-registry`) runs it with
+//!   the puzzle a request names; what a puzzle offers beyond its core is
+//!   asked of its capabilities (`P::CAPS`), and a request for one it lacks is refused in the words
 //!   of [`Lacks`](gridpuzzle_engine::caps::Lacks).
 //! - **One error, typed to the edge** ([`ApiError`]): the endpoints read
 //!   and check with `?`, and an error becomes a status and

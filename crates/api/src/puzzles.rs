@@ -2,9 +2,10 @@
 //! puzzle, so the page names none — its menu, move words, settings controls,
 //! samples, first board, generator fields and editor all come from here.
 //!
-//! The page offers the listed puzzles of the registry that have a page
-//! ([`PageInfo::editor`]), in the registry's order (a puzzle kept out of
-//! the lists is served by the other endpoints but not here). The page
+//! The page offers the registry's puzzles that declare a page (the `page`
+//! capability, whose [`PageInfo::editor`] draws their drafts), in the
+//! registry's order (a puzzle without one is served by the other
+//! endpoints but not listed here). The page
 //! has no drawing code of any puzzle: it draws the views of positions
 //! (`/api/play`'s `positions`) and drafts through the puzzle's `editor`
 //! ([`gridpuzzle_engine::page::DraftLook::to_json`]), in the colours of

@@ -11,16 +11,13 @@
 //! drawing past [`MAX_RENDER_UNITS`] cells × frames (a still, past the
 //! replay bound). Within those caps the work is linear in the frames
 //! drawn and the moves replayed, and stops at the call's deadline or when
-//! its client leaves: the picture is drawn here ([`draw`]), from the
-//! puzzle's own views and the engine's SVG writer, checking both after
-//! every move, rather than by the engine's `svg`, which cannot be stopped
-//! halfway (an earlier still of 9,999 throws kept a core busy long after
-//! its client was gone).
+//! its client leaves: the engine's drawing checks both before every move
+//! ([`svg_checked`]; an earlier still of 9,999 throws, drawn by a loop that
+//! could not stop halfway, kept a core busy long after its client was
+//! gone).
 
-use gridpuzzle_engine::caps::check_still;
-use gridpuzzle_engine::moves::plan_string;
+use gridpuzzle_engine::caps::svg_checked;
 use gridpuzzle_engine::search::Outcome;
-use gridpuzzle_engine::svg::{self, Animation, Caption};
 use gridpuzzle_registry::Registered;
 
 use crate::endpoint::{Job, Work};
@@ -133,16 +130,11 @@ fn too_large<P: Registered>(
     Ok(())
 }
 
-/// The picture the engine's `caps::svg` draws (the same bytes: the same
-/// views, drawn by the engine's same `svg` functions), drawn here so that
-/// the replay checks the call's deadline and cancel flag after every
-/// move: a client that hangs up, or a call out of time, frees its slot
-/// within one move's work rather than after the whole replay. A still
-/// draws the one view it shows; the others are replayed, not drawn. The
-/// inner error is the puzzle's refusal of a move, in `caps::svg`'s words.
-///
-/// It is that function's loop again, with the checks: the engine offers
-/// no drawing that stops halfway, and a render must.
+/// The picture the engine's `caps::svg` draws (the same bytes), checking
+/// the call's deadline and cancel flag before every move: a client that
+/// hangs up, or a call out of time, frees its slot within one move's work
+/// rather than after the whole replay. The inner error is the puzzle's
+/// refusal of a move, in `caps::svg`'s words.
 fn draw<P: Registered>(
     puzzle: &P,
     case: &P::Case,
@@ -150,27 +142,7 @@ fn draw<P: Registered>(
     still: Option<usize>,
     ctx: &Ctx,
 ) -> Result<Result<String, String>, ApiError> {
-    if let Err(e) = check_still::<P>(still, plan.len()) {
-        return Ok(Err(e));
-    }
-    let letters = plan_string(plan);
-    let legend = puzzle.legend();
-    let caption = Caption {
-        title: P::INFO.title,
-        unit: P::INFO.one_move,
-        plan: &letters,
-        legend: &legend,
-    };
-    let mut state = puzzle.start(case);
-    let mut animation = match still {
-        None => Some(Animation::new(&puzzle.view(case, &state, None, None))),
-        Some(_) => None,
-    };
-    let mut picture = match still {
-        Some(0) => Some(puzzle.view(case, &state, None, None)),
-        _ => None,
-    };
-    for (k, &mv) in plan.iter().enumerate() {
+    svg_checked(puzzle, case, plan, still, |k| {
         if ctx.stopped() {
             return Err(ApiError::out_of_time(format!(
                 "the request's time ran out (or its client left) while drawing {} {}",
@@ -178,21 +150,6 @@ fn draw<P: Registered>(
                 k + 1
             )));
         }
-        let (next, event) = match puzzle.apply(case, &state, k, mv) {
-            Ok(done) => done,
-            Err(why) => return Ok(Err(format!("{} {} ({mv}): {why}", P::INFO.one_move, k + 1))),
-        };
-        if let Some(a) = animation.as_mut() {
-            a.push(&puzzle.view(case, &next, None, None));
-        }
-        if still == Some(k + 1) {
-            picture = Some(puzzle.view(case, &next, Some((&state, mv, &event)), None));
-        }
-        state = next;
-    }
-    Ok(Ok(match (animation, picture) {
-        (Some(a), _) => a.finish(&caption),
-        (None, Some(view)) => svg::still(&view, &caption, still.unwrap_or(0), plan.len()),
-        (None, None) => return Err(ApiError::Internal),
-    }))
+        Ok(())
+    })
 }

@@ -8,9 +8,11 @@
 //!
 //! - **The engine's contract, as the CLI uses it.** The search, its
 //!   [`Tally`], its verdict against the exact solver and the chart are
-//!   [`gridpuzzle_engine::trace`]'s: this module runs [`trace::run`] with
-//!   the puzzle a request names (through the registry, as every endpoint
-//!   does) and writes what it returns, so the counters the page shows are
+//!   [`gridpuzzle_engine::trace`]'s: this module runs the puzzle's watch
+//!   capability
+//!   ([`WatchOf::run`](gridpuzzle_engine::caps::WatchOf::run)) with the
+//!   puzzle a request names (through the registry, as every endpoint
+//!   does; a puzzle without one is refused) and writes what it returns, so the counters the page shows are
 //!   the ones `gridpuzzle trace --compare --format json` prints for the
 //!   same board (the tests compare them), and the chart is the one
 //!   `--compare --plot` draws. The algorithms and lessons come from the
@@ -47,8 +49,8 @@
 
 use std::sync::OnceLock;
 
+use gridpuzzle_engine::caps::compare;
 use gridpuzzle_engine::puzzle::exact_answer;
-use gridpuzzle_engine::svg;
 use gridpuzzle_engine::trace::{self, Algorithm, Count, Prune, Sink, Step, Tally};
 use gridpuzzle_registry::{Registered, Visit};
 use serde::Serialize;
@@ -318,16 +320,8 @@ impl Own for Chart {
                 let run = run(&s, &case, name, 0, &mut Count, None, ctx)?;
                 series.push((run.algorithm, run.tally.by_depth));
             }
-            let lines: Vec<(&str, &[u64])> =
-                series.iter().map(|(a, v)| (*a, v.as_slice())).collect();
-            // The title `trace --compare --plot` gives its chart.
-            let title = format!(
-                "{}: {} {}, states expanded by depth",
-                P::INFO.title,
-                P::INFO.unit,
-                s.case
-            );
-            Ok(Answer::svg(svg::chart(&title, &lines)))
+            // The chart `trace --compare --plot` draws.
+            Ok(Answer::svg(compare::chart::<P>(s.case, &series)))
         }))
     }
 }

@@ -10,11 +10,13 @@
 //! hand and adds one subcommand per [`gridpuzzle_registry::entries`] entry
 //! when the command line is built, with a `--KEY` option per rule setting
 //! ([`setting_arg`]) whose value is checked by the puzzle's own
-//! `Puzzle::set`, so a bad value is a usage error in the puzzle's words.
-//! A new puzzle thus gets every command without a line changed here.
+//! `Settings::set` (through `P::CAPS`), so a bad value is a usage error in
+//! the puzzle's words. A new puzzle thus gets every command that it
+//! declares what for (`offer`) without a line changed here.
 //!
 //! Each command module owns its clap struct and imports this module; this
-//! module imports no command (the top-level `Cli` lives in `main.rs`).
+//! module imports no command (the top-level `Cli` lives in `main.rs`), only
+//! `offer`, which says which puzzles a command's subcommands are.
 
 use gridpuzzle_engine::memory::Heap;
 use gridpuzzle_registry::Registered;
@@ -29,7 +31,6 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand, ValueEnum};
 use gridpuzzle_engine::caps::Setting;
-use gridpuzzle_engine::words::counted;
 use gridpuzzle_registry::{Entry, Visit};
 
 /// Search budgets, each for one case's search, and the run's memory
@@ -61,7 +62,7 @@ pub struct BudgetArgs {
     #[arg(long, global = true, value_name = "SECS|none", default_value = "none", value_parser = parse_timeout)]
     pub total_timeout: Cap<f64>,
 
-    /// Stop a case's search when it keeps N states in memory (a Holedox state costs about 80 bytes); `none`: no limit
+    /// Stop a case's search when it keeps N states in memory (a stored state costs tens of bytes); `none`: no limit
     #[arg(long, global = true, value_name = "N|none", default_value = DEFAULT_MAX_STORED, value_parser = parse_cap::<usize>)]
     pub max_stored: Cap<usize>,
 
@@ -117,7 +118,7 @@ static RUN_HEAP: std::sync::RwLock<Option<Arc<Heap>>> = std::sync::RwLock::new(N
 /// Sets the run's heap budget to `mb` MB (`None`: none), read by the
 /// counting allocator of the binary.
 pub fn set_memory(mb: Option<usize>) {
-    let heap = mb.map(|mb| Heap::new(mb.saturating_mul(1 << 20), crate::serve::heap_in_use));
+    let heap = mb.map(|mb| Heap::new(mb.saturating_mul(1 << 20), crate::alloc::heap_in_use));
     *RUN_HEAP.write().unwrap_or_else(|e| e.into_inner()) = heap;
 }
 
@@ -213,61 +214,6 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
-/// The program of `--candidate 'CMD ARGS'` (`stress`, `judge`), split as
-/// a shell splits it.
-pub fn candidate_argv(candidate: &str) -> Result<Vec<String>> {
-    let argv = shell_words::split(candidate)
-        .map_err(|e| anyhow!("cannot split the candidate command {candidate:?}: {e}"))?;
-    if argv.is_empty() {
-        return Err(anyhow!(
-            "--candidate needs a command, such as --candidate './my-solution'"
-        ));
-    }
-    Ok(argv)
-}
-
-/// The default of `--max-cells`: board cells drawn in all by `render` or
-/// `--explain` (a board's cells times the boards drawn). Two million cells
-/// are a 100×100 board over 200 moves, tens of megabytes of output; a
-/// 40-byte input declaring a 2000×2000 board once made a 768 MB page.
-pub const DEFAULT_MAX_CELLS: u64 = 2_000_000;
-
-/// Refuses, before the search, a board too large to draw under
-/// `--max-cells max`: `unit n` names the case, `board` is the puzzle's word.
-pub fn board_fits(unit: &str, n: u64, board: &str, (w, h): (u32, u32), max: u64) -> Result<()> {
-    let cells = u64::from(w) * u64::from(h);
-    if cells > max {
-        return Err(anyhow!(
-            "{unit} {n}: a {w}x{h} {board} has {cells} cells, more than --max-cells {max} \
-             allows to draw; give --max-cells {cells} (or more) to draw it anyway"
-        ));
-    }
-    Ok(())
-}
-
-/// Refuses, after the search, `boards` boards of `w × h` cells over
-/// `--max-cells max`; `instead` says what else would do.
-pub fn boards_fit(
-    unit: &str,
-    n: u64,
-    (w, h): (u32, u32),
-    boards: usize,
-    max: u64,
-    instead: &str,
-) -> Result<()> {
-    let cells = u64::from(w) * u64::from(h);
-    let total = cells.saturating_mul(boards as u64);
-    if total > max {
-        return Err(anyhow!(
-            "{unit} {n}: {} of {cells} cells are {total} cells, more than \
-             --max-cells {max} allows to draw; give --max-cells {total} to draw them anyway, \
-             or {instead}",
-            counted(boards as u64, "board", "boards")
-        ));
-    }
-    Ok(())
-}
-
 /// `--color WHEN`: `auto` colours a terminal unless `NO_COLOR` is set;
 /// `always` and `never` decide, whatever the terminal and `NO_COLOR` say
 /// (a flag the user typed outranks the environment).
@@ -305,11 +251,6 @@ pub enum ReportFormat {
     Json,
 }
 
-/// `WxH` (width × height, `x` or `×`), both at least 1.
-pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
-    gridpuzzle_engine::grid::parse_size(s)
-}
-
 // ------------------------------------------------------------- puzzles
 
 /// The puzzles, in the registry's order.
@@ -319,21 +260,66 @@ pub fn listed() -> Vec<Entry> {
 
 /// An `Examples:` block: `{1}`, `{2}`, ... in a line are the first,
 /// second, ... listed puzzle's name (counting round when there are fewer),
-/// so the examples follow the registry.
+/// so the examples follow the registry. A command that needs a capability
+/// names the puzzles it offers instead ([`examples_of`]).
 pub fn examples(lines: &[&str]) -> String {
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    examples_naming(
+        NAMES.get_or_init(|| listed().iter().map(|e| e.name).collect()),
+        lines,
+    )
+}
+
+/// An `Examples:` block of `command` (as [`examples`]) whose `{1}`,
+/// `{2}`, ... are the puzzles it offers; `{args1}`, `{args2}` their
+/// generators' required parameters ([`required_params`]) and
+/// `{density1}`, `{density2}` their density flags.
+pub fn examples_of(command: &str, lines: &[&str]) -> String {
+    let offered = crate::offer::offered(command, gridpuzzle_registry::entries());
+    let names: Vec<&str> = offered.iter().map(|e| e.name).collect();
+    let mut text = examples_naming(&names, lines);
+    for k in 1..=2 {
+        let Some(e) = offered.get((k - 1) % offered.len().max(1)) else {
+            continue;
+        };
+        text = text
+            .replace(&format!("{{args{k}}}"), &required_params(e))
+            .replace(&format!("{{density{k}}}"), e.gen.map_or("", |g| g.density));
+    }
+    text
+}
+
+/// ` --len 4`: the generator parameters `entry` requires, with the values
+/// a fresh `play` puzzle takes, for examples.
+pub fn required_params(entry: &Entry) -> String {
+    let fresh = entry.gen.map_or(&[][..], |g| g.fresh_params);
+    entry
+        .gen_params()
+        .iter()
+        .filter(|p| p.default.is_empty())
+        .map(|p| {
+            let value = fresh
+                .iter()
+                .find(|f| f.key == p.key)
+                .map_or(p.value_name, |f| f.default);
+            format!(" --{} {value}", p.key)
+        })
+        .collect()
+}
+
+/// An `Examples:` block whose `{1}`, `{2}`, ... are `names`.
+fn examples_naming(names: &[&str], lines: &[&str]) -> String {
     let mut out = String::from("Examples:");
     for line in lines {
         out.push_str("\n  ");
-        out.push_str(&with_names(line));
+        out.push_str(&with_names(line, names));
     }
     out
 }
 
-/// `line` with `{1}`, `{2}`, ... replaced by listed puzzles' names, in
-/// one pass (help texts are built at every start, so this stays cheap).
-pub fn with_names(line: &str) -> String {
-    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    let names = NAMES.get_or_init(|| listed().iter().map(|e| e.name).collect());
+/// `line` with `{1}`, `{2}`, ... replaced by `names`, in one pass (help
+/// texts are built at every start, so this stays cheap).
+fn with_names(line: &str, names: &[&str]) -> String {
     let mut out = String::with_capacity(line.len() + 16);
     let mut rest = line;
     while let Some(i) = rest.find('{') {
@@ -358,8 +344,17 @@ pub fn with_names(line: &str) -> String {
 
 /// What a command says on each of its puzzle subcommands.
 pub trait PuzzleHelp {
-    /// The text after the options of `COMMAND PUZZLE --help`.
-    fn after_help(entry: &Entry) -> String;
+    /// The text after the options of `COMMAND PUZZLE --help`: by default
+    /// [`PuzzleHelp::AFTER`] for the puzzle ([`puzzle_help`]).
+    fn after_help(entry: &Entry) -> String {
+        puzzle_help(Self::AFTER, Self::EXIT, entry)
+    }
+    /// The text of [`PuzzleHelp::after_help`], with `{format}`, `{unit}`,
+    /// `{moves}` and `{name}` standing for the puzzle's and `{exit}` for
+    /// [`PuzzleHelp::EXIT`].
+    const AFTER: &'static str = "";
+    /// The command's exit codes, in words.
+    const EXIT: &'static str = "";
     /// The command reads a judge input (`FILE`); `stress` takes the slot
     /// only to refuse it.
     const FILE_SHOWN: bool = true;
@@ -382,8 +377,20 @@ pub trait PuzzleHelp {
     const MANY: bool = false;
 }
 
+/// `text` for the puzzle of `e`: `{exit}` is `exit`; `{unit}`, `{moves}`
+/// and `{name}` the puzzle's words and name; `{format}` its input and
+/// output formats (filled last, so nothing in them is read as a slot).
+pub fn puzzle_help(text: &str, exit: &str, e: &Entry) -> String {
+    text.replace("{exit}", exit)
+        .replace("{unit}", e.info.unit)
+        .replace("{moves}", e.info.moves)
+        .replace("{name}", e.name)
+        .replace("{format}", e.info.format_help)
+}
+
 /// The puzzle a command runs on: its name, its rule settings as text and
 /// the judge input file. `H` words the subcommands' help for the command.
+#[derive(Debug)]
 pub struct PuzzleArgs<H> {
     pub name: String,
     /// Every rule setting as `(key, value)`, defaults included.
@@ -400,20 +407,6 @@ pub struct PuzzleArgs<H> {
     /// ([`PuzzleHelp::MANY`]).
     pub files: Vec<PathBuf>,
     help: PhantomData<H>,
-}
-
-impl<H> std::fmt::Debug for PuzzleArgs<H> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PuzzleArgs")
-            .field("name", &self.name)
-            .field("settings", &self.settings)
-            .field("params", &self.params)
-            .field("file", &self.file)
-            .field("second", &self.second)
-            .field("more", &self.more)
-            .field("files", &self.files)
-            .finish()
-    }
 }
 
 impl<H> PuzzleArgs<H> {
@@ -504,14 +497,16 @@ pub fn after_puzzles(cmd: clap::Command) -> clap::Command {
 
 /// The settings of `entry` as the user gave them (or their defaults).
 pub fn read_settings(entry: &Entry, matches: &ArgMatches) -> Vec<(String, String)> {
-    entry
-        .settings
-        .iter()
-        .filter_map(|s| {
-            matches
-                .get_one::<String>(s.key)
-                .map(|v| (s.key.to_string(), v.clone()))
-        })
+    given(entry.settings.iter().map(|s| s.key), matches)
+}
+
+/// The options among `keys` that `matches` has a value for (or a
+/// default), as `(key, value)`.
+pub fn given<'a>(
+    keys: impl Iterator<Item = &'a str>,
+    matches: &ArgMatches,
+) -> Vec<(String, String)> {
+    keys.filter_map(|key| Some((key.to_string(), matches.get_one::<String>(key)?.clone())))
         .collect()
 }
 
@@ -560,14 +555,7 @@ impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
             name: entry.name.to_string(),
             settings: read_settings(&entry, sub),
             params: if H::GEN_PARAMS {
-                entry
-                    .gen_params()
-                    .iter()
-                    .filter_map(|p| {
-                        sub.get_one::<String>(p.key)
-                            .map(|v| (p.key.to_string(), v.clone()))
-                    })
-                    .collect()
+                given(entry.gen_params().iter().map(|p| p.key), sub)
             } else {
                 Vec::new()
             },
@@ -599,8 +587,11 @@ impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
 const MORE_IDS: [&str; 2] = ["more0", "more1"];
 
 impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
+    /// A subcommand for each puzzle the command offers: `cmd` is the
+    /// command, already named (see `offer`).
     fn augment_subcommands(mut cmd: clap::Command) -> clap::Command {
-        for entry in gridpuzzle_registry::entries() {
+        let command = cmd.get_name().to_string();
+        for entry in crate::offer::offered(&command, gridpuzzle_registry::entries()) {
             let file = Arg::new("file")
                 .value_name(H::FILE_NAME)
                 .value_parser(clap::value_parser!(PathBuf))
@@ -663,50 +654,5 @@ mod tests {
         assert_eq!(parse_seconds("0.5"), Ok(0.5));
         assert!(parse_seconds("0").is_err());
         assert!(parse_seconds("nan").is_err());
-    }
-
-    /// Every setting's default is accepted by its own option, and a value
-    /// is refused by the option exactly when its puzzle's `set` refuses it.
-    #[test]
-    fn setting_options_check_values_with_the_puzzle() {
-        struct Set(&'static str, &'static str);
-        impl Visit for Set {
-            type Output = Result<(), String>;
-            fn visit<P: Registered>(self, mut puzzle: P) -> Result<(), String> {
-                P::CAPS.set(&mut puzzle, self.0, self.1)
-            }
-        }
-        for entry in gridpuzzle_registry::entries() {
-            for s in entry.settings {
-                let cmd = clap::Command::new("t").arg(setting_arg(entry.name, s));
-                let m = cmd.clone().try_get_matches_from(["t"]).unwrap();
-                assert_eq!(m.get_one::<String>(s.key).unwrap(), s.default);
-                let long = format!("--{}", s.key);
-                for value in [s.default, "no-such-value", "", "-1"] {
-                    let by_puzzle = gridpuzzle_registry::visit(entry.name, Set(s.key, value));
-                    let arg = format!("{long}={value}");
-                    let by_option = cmd.clone().try_get_matches_from(["t", arg.as_str()]);
-                    match (by_puzzle.unwrap(), by_option) {
-                        (Ok(()), Ok(m)) => {
-                            assert_eq!(m.get_one::<String>(s.key).unwrap(), value)
-                        }
-                        (Err(e), Err(err)) => {
-                            assert!(
-                                matches!(
-                                    err.kind(),
-                                    ErrorKind::InvalidValue | ErrorKind::ValueValidation
-                                ),
-                                "{}: {err}",
-                                entry.name
-                            );
-                            if s.choices.is_empty() {
-                                assert!(err.to_string().contains(&e), "{err} lacks {e}");
-                            }
-                        }
-                        (p, o) => panic!("{} --{}={value}: {p:?} but {o:?}", entry.name, s.key),
-                    }
-                }
-            }
-        }
     }
 }

@@ -2,14 +2,14 @@
 //!
 //! A contestant's (or a program's) output is judged case by case against
 //! the right answers: the jury's (a judge output, such as a test set's
-//! `01.a`), or else the solver's own. The comparison is the judge kit's
-//! one checker (`gridpuzzle_judge::checker`), shared with `judge` and
-//! `stress`, so a test folder is judged exactly as one file is checked:
-//! token by token by default, byte for byte with `--strict`. The jury's
-//! answers are proved by the solver before anything is judged against
-//! them (`gridpuzzle_judge::folder::jury_answers`): a wrong or malformed
-//! answer file is a fail naming the case, never the contestant's wrong
-//! answer.
+//! `01.a`), or else the solver's own. The check and its report are the
+//! judge kit's (`gridpuzzle_judge::check`): the one checker shared with
+//! `judge` and `stress`, so a test folder is judged exactly as one file is
+//! checked (token by token by default, byte for byte with `--strict`), and
+//! the jury's answers proved by the solver before anything is judged
+//! against them: a wrong or malformed answer file is a fail naming the
+//! case, never the contestant's wrong answer. This file reads the command
+//! line, opens the files and sends the report where the form wants it.
 //!
 //! Two forms, for two readers:
 //!
@@ -32,24 +32,20 @@
 //! error — is a fail (3), never mistaken for the contestant's fault.
 
 use gridpuzzle_registry::Registered;
-use std::io::{BufRead, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
-use gridpuzzle_engine::diagnose::diagnose;
-use gridpuzzle_engine::generate::answer_of;
-use gridpuzzle_engine::search::Outcome;
-use gridpuzzle_engine::shown::{shown, shown_lines};
-use gridpuzzle_engine::words::counted;
-use gridpuzzle_judge::checker::{Checker, Finding, Judgement, Kind, Problem};
-use gridpuzzle_judge::folder::jury_answers;
-use gridpuzzle_registry::{Entry, Visit};
-
-use serde::Serialize;
+use gridpuzzle_engine::shown::shown_lines;
+use gridpuzzle_judge::check::{read_capped, Check, CheckJson};
+use gridpuzzle_judge::checker::Judgement;
+use gridpuzzle_judge::json_document;
+use gridpuzzle_registry::Visit;
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp, ReportFormat};
-use crate::{input, Exit};
+use crate::exit::Exit;
+use crate::input;
 
 #[derive(Debug, Args)]
 pub struct CheckCommand {
@@ -123,25 +119,9 @@ impl PuzzleHelp for CheckHelp {
         ),
     ];
 
-    fn after_help(e: &Entry) -> String {
-        format!(
-            "{}\n\n{EXIT}\n\nExample:\n  gridpuzzle check {name} samples/{name}.in my-output.txt",
-            e.info.format_help,
-            name = e.name
-        )
-    }
-}
-
-/// The most bytes of an output or answers file read.
-const MAX_BYTES: u64 = 64 << 20;
-
-/// How a file is named in messages.
-fn name_of(path: &Path) -> String {
-    if path.as_os_str() == "-" {
-        "standard input".to_string()
-    } else {
-        path.display().to_string()
-    }
+    const EXIT: &'static str = EXIT;
+    const AFTER: &'static str =
+        "{format}\n\n{exit}\n\nExample:\n  gridpuzzle check {name} samples/{name}.in my-output.txt";
 }
 
 /// The output to judge, open: it is read as it is judged, a line at a
@@ -150,19 +130,6 @@ fn name_of(path: &Path) -> String {
 struct Output {
     name: String,
     reader: Box<dyn BufRead>,
-}
-
-fn read_bytes(path: &Path, what: &str) -> Result<Vec<u8>> {
-    let name = name_of(path);
-    let mut bytes = Vec::new();
-    input::open(Some(path))?
-        .take(MAX_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read the {what} {name}"))?;
-    if bytes.len() as u64 > MAX_BYTES {
-        bail!("the {what} {name} is larger than {} MB", MAX_BYTES >> 20);
-    }
-    Ok(bytes)
 }
 
 /// Where the report goes, and which one.
@@ -200,17 +167,8 @@ impl Reporting {
         let why = shown_lines(why).replace('\n', "; ");
         let _ = std::io::stdout().flush();
         if self.json {
-            let doc = CheckJson {
-                verdict: "fail",
-                exit: Exit::Fail.code(),
-                strict: None,
-                cases: None,
-                right: None,
-                comment: format!("fail: {why}"),
-                findings: Vec::new(),
-                more: 0,
-            };
-            if self.write(&json_text(&doc)).is_ok() {
+            let doc = CheckJson::fail(&why, Exit::Fail.code());
+            if self.write(&json_document(&doc)).is_ok() {
                 return;
             }
         }
@@ -245,18 +203,19 @@ pub fn run(cmd: CheckCommand) -> Result<Exit> {
             (a, b) => a.or(b.as_ref()),
         };
         let output = Output {
-            name: name_of(&output),
+            name: input::name_of(Some(&output)),
             reader: input::open(Some(&output))?,
         };
         let answers = match answers_path {
             Some(path) => {
-                let bytes = read_bytes(path, "answers file")?;
+                let open = input::open(Some(path))?;
+                let bytes = read_capped(open, "answers file", &input::name_of(Some(path)))?;
                 let text = String::from_utf8_lossy(&bytes).into_owned();
                 Some((path.display().to_string(), text))
             }
             None => None,
         };
-        cmd.puzzle.visit(Check {
+        cmd.puzzle.visit(CheckOne {
             input,
             output,
             answers,
@@ -267,7 +226,7 @@ pub fn run(cmd: CheckCommand) -> Result<Exit> {
     })();
     match result {
         Ok(exit) => Ok(exit),
-        Err(e) if crate::is_broken_pipe(&e) => Ok(Exit::Ok),
+        Err(e) if crate::exit::is_broken_pipe(&e) => Ok(Exit::Ok),
         Err(e) => {
             reporting.fail(&format!("{e:#}"));
             Ok(Exit::Fail)
@@ -275,7 +234,9 @@ pub fn run(cmd: CheckCommand) -> Result<Exit> {
     }
 }
 
-struct Check<'a> {
+/// The judge kit's [`Check`] of the chosen puzzle, and where its report
+/// goes.
+struct CheckOne<'a> {
     input: PathBuf,
     output: Output,
     /// The answers file's name and text.
@@ -285,176 +246,32 @@ struct Check<'a> {
     reporting: &'a Reporting,
 }
 
-impl Visit for Check<'_> {
+impl Visit for CheckOne<'_> {
     type Output = Result<Exit>;
 
     fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
-        let reader = input::open(Some(&self.input))?;
-        let cases = puzzle
-            .cases(reader)
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| anyhow!("the input {}: {e}", self.input.display()))?;
-        let answers = match &self.answers {
-            Some((name, text)) => {
-                let limits = || self.budget.limits();
-                jury_answers(&puzzle, &cases, text, name, &limits)?
-            }
-            None => cases
-                .iter()
-                .enumerate()
-                .map(|(i, case)| {
-                    let found = puzzle.solve(case, &self.budget.limits());
-                    match (&found.outcome, answer_of(&found)) {
-                        (_, Some(a)) => Ok(a),
-                        (Outcome::Limit(hit), None) => Err(anyhow!(
-                            "{} {}: our search stopped, {}; the answer is not known \
-                             (or give the answers with --answers)",
-                            P::INFO.unit,
-                            i + 1,
-                            self.budget.explain(*hit)
-                        )),
-                        _ => unreachable!("a search without an answer hit a limit"),
-                    }
-                })
-                .collect::<Result<Vec<_>>>()?,
+        let check = Check {
+            input: &self.input,
+            answers: self.answers,
+            strict: self.strict,
+            terse: self.reporting.terse,
         };
+        let budget = self.budget;
         let Output { name, reader } = self.output;
-        let mut limited = reader.take(MAX_BYTES + 1);
-        let report = Checker::of::<P>()
-            .strict(self.strict)
-            .check(&answers, &mut limited)
-            .with_context(|| format!("cannot read the output {name}"))?;
-        if limited.limit() == 0 {
-            bail!("the output {name} is larger than {} MB", MAX_BYTES >> 20);
-        }
-        let exit = match report.judgement() {
+        let checked = check.run(&puzzle, &name, reader, &|| budget.limits(), &|hit| {
+            budget.explain(hit)
+        })?;
+        let exit = match checked.judgement() {
             Judgement::Accepted => Exit::Ok,
             Judgement::WrongAnswer => Exit::PlanRejected,
             Judgement::Presentation => Exit::Presentation,
         };
-        let diagnosis = |finding: &Finding| match (finding.kind(), finding.case, finding.printed())
-        {
-            (Kind::Wrong, Some(n), Some(printed)) if !self.reporting.terse => {
-                let case = &cases[n as usize - 1];
-                diagnose(&P::CAPS, &puzzle, case, printed, &self.budget.limits()).lines
-            }
-            _ => Vec::new(),
-        };
-        if self.reporting.json {
-            let doc = CheckJson {
-                verdict: match report.judgement() {
-                    Judgement::Accepted => "ok",
-                    Judgement::WrongAnswer => "wrong_answer",
-                    Judgement::Presentation => "presentation_error",
-                },
-                exit: exit.code(),
-                strict: Some(self.strict),
-                cases: Some(report.cases),
-                right: Some(report.right),
-                comment: report.terse(P::INFO.unit),
-                findings: report
-                    .findings
-                    .iter()
-                    .map(|f| FindingJson {
-                        case: f.case,
-                        line: f.line,
-                        kind: match f.kind() {
-                            Kind::Wrong => "wrong_answer",
-                            Kind::Presentation => "presentation_error",
-                        },
-                        text: f.describe(P::INFO.unit),
-                        terse: f.terse(P::INFO.unit),
-                        printed: f.printed_text().map(str::to_string),
-                        answer: match &f.problem {
-                            Problem::Wrong { answer, .. } => Some(*answer),
-                            _ => None,
-                        },
-                        diagnosis: diagnosis(f),
-                    })
-                    .collect(),
-                more: report.dropped(),
-            };
-            self.reporting.write(&json_text(&doc))?;
-            return Ok(exit);
-        }
-        let mut text = String::new();
-        if self.reporting.terse {
-            text.push_str(&shown(&report.terse(P::INFO.unit)));
-            text.push('\n');
+        let text = if self.reporting.json {
+            json_document(&checked.json(exit.code()))
         } else {
-            for finding in &report.findings {
-                text.push_str(&shown_lines(&finding.describe(P::INFO.unit)));
-                text.push('\n');
-                for line in diagnosis(finding) {
-                    text.push_str(&format!("  {line}\n"));
-                }
-            }
-            if report.dropped() > 0 {
-                text.push_str(&format!(
-                    "... and {} more\n",
-                    counted(report.dropped(), "problem", "problems")
-                ));
-            }
-            text.push_str(&report.summary(P::INFO.unit));
-            text.push('\n');
-        }
+            checked.text(self.reporting.terse)
+        };
         self.reporting.write(&text)?;
         Ok(exit)
     }
-}
-
-/// `check --format json`: one JSON document, on standard output (or in
-/// REPORT), instead of the lines.
-#[derive(Debug, Serialize)]
-struct CheckJson {
-    /// `ok`, `wrong_answer`, `presentation_error` or `fail`.
-    verdict: &'static str,
-    /// The exit status: testlib's code.
-    exit: u8,
-    /// Whether the output was compared byte for byte (absent on a fail).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    strict: Option<bool>,
-    /// The input's cases, and those answered as the judge does (absent on
-    /// a fail).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cases: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    right: Option<u64>,
-    /// The one-line contestant-safe comment (a fail's: its reason).
-    comment: String,
-    /// The problems found, in output order (the first 1000, and the first
-    /// wrong answer).
-    findings: Vec<FindingJson>,
-    /// Problems found beyond those listed.
-    more: u64,
-}
-
-/// One problem of [`CheckJson`].
-#[derive(Debug, Serialize)]
-struct FindingJson {
-    /// The case (from 1) and the output's line (from 1), when the problem
-    /// has one.
-    case: Option<u64>,
-    line: Option<u64>,
-    /// `wrong_answer` or `presentation_error`.
-    kind: &'static str,
-    /// The problem in the words of the text report, and in the terse ones.
-    text: String,
-    terse: String,
-    /// For a wrong number: the number as printed, and the answer.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    printed: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    answer: Option<i64>,
-    /// Which known wrong readings of the rules give the printed number
-    /// (not in the terse report).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    diagnosis: Vec<String>,
-}
-
-/// A JSON document as written: pretty, with a final newline.
-fn json_text(doc: &impl Serialize) -> String {
-    let mut text = serde_json::to_string_pretty(doc).unwrap_or_default();
-    text.push('\n');
-    text
 }

@@ -2,16 +2,17 @@
 //! and manual pages generated from the same clap definitions as `--help`
 //! (with `clap_complete` and `clap_mangen`), so they cannot drift apart
 //! from the command line. The puzzle subcommands come from the registry
-//! like everywhere else.
+//! like everywhere else. The whole command line is handed in by `main`,
+//! which owns it, so this module imports nothing above it.
 
 use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use clap::{Args, CommandFactory};
+use clap::Args;
 use clap_complete::Shell;
 
-use crate::{Cli, Exit};
+use crate::exit::Exit;
 
 #[derive(Debug, Args)]
 pub struct CompletionsCommand {
@@ -47,19 +48,20 @@ pub fn man_help() -> String {
         .into()
 }
 
-pub fn completions(cmd: CompletionsCommand) -> Result<Exit> {
+/// Prints the completion script of `command` (the whole command line).
+pub fn completions(cmd: CompletionsCommand, mut command: clap::Command) -> Result<Exit> {
     // Into memory first: clap_complete panics when its writer fails (a
     // closed pipe), and a script is a few kilobytes.
     let mut script = Vec::new();
-    clap_complete::generate(cmd.shell, &mut Cli::command(), "gridpuzzle", &mut script);
+    clap_complete::generate(cmd.shell, &mut command, "gridpuzzle", &mut script);
     let mut out = std::io::stdout().lock();
     out.write_all(&script)?;
     out.flush()?;
     Ok(Exit::Ok)
 }
 
-pub fn man(cmd: ManCommand) -> Result<Exit> {
-    let command = Cli::command();
+/// Prints (or writes) the manual pages of `command`.
+pub fn man(cmd: ManCommand, command: clap::Command) -> Result<Exit> {
     match cmd.dir {
         Some(dir) => {
             std::fs::create_dir_all(&dir)

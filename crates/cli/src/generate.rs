@@ -1,9 +1,11 @@
 //! `gridpuzzle generate`: puzzles with a proved optimum, reproducible from
 //! a seed, and `--hardest`, the hunt for the board with the longest optimum.
 //!
-//! The puzzle crates do the generating, on the engine's generic sampler;
-//! a request is checked in one place, the puzzle's `Puzzle::generator`
-//! (the same check `play --seed` and the web API get). This command is one
+//! The puzzle crates do the generating, on the engine's generic sampler,
+//! through the `generate` capability their registry line declares (only
+//! those puzzles are offered: `offer`); a request is checked in one place,
+//! the capability's `generator` (the same check `play --seed` and the web
+//! API get). This command is one
 //! generic path for every puzzle ([`Make`] is a registry `Visit`): it
 //! builds the request, writes each generated case (the judge text from
 //! `Puzzle::write_case`, `--answers` from `Puzzle::judge_line`, JSON Lines
@@ -20,45 +22,37 @@
 //! true.
 
 use gridpuzzle_registry::Registered;
-use std::cell::RefCell;
 use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand};
-use gridpuzzle_engine::caps::{BestOf, GenSpec, HardSpec};
+use gridpuzzle_engine::caps::{BestOf, GenSpec, GenerateOf, HardSpec};
 use gridpuzzle_engine::generate::{Difficulty, SampleStats, Stop, Want, Watchdog};
 use gridpuzzle_engine::report::generated_json;
-use gridpuzzle_engine::search::Limits;
 use gridpuzzle_engine::words::{capitalized, counted};
 use gridpuzzle_registry::{Entry, Visit};
+use indicatif::ProgressBar;
 
 use crate::args::{parse_seconds, Format};
-use crate::Exit;
+use crate::exit::Exit;
 
 /// The help after `generate --help`.
 pub fn after_help() -> String {
-    let mut text = crate::args::examples(&[
+    let text = crate::args::examples_of(
+        "generate",
+        &[
         "gridpuzzle generate {1} --size 12x12{args1} --count 20 --seed 7 --answer 6..10",
         "gridpuzzle generate {1} --size 20x20{args1} --count 5 --answer -1 --answers out.txt -o in.txt",
         "gridpuzzle generate {2} --size 20x20{args2} --count 10 --seed 1 --answer 40..",
         "gridpuzzle generate {2} --size 9x6{args2} --{density2} 25 --format json",
         "gridpuzzle generate {2} --size 20x20{args2} --hardest --time 120 -o hard.in",
-    ]);
-    let listed = crate::args::listed();
-    for k in 1..=2 {
-        let Some(e) = listed.get((k - 1) % listed.len().max(1)) else {
-            continue;
-        };
-        text = text
-            .replace(&format!("{{args{k}}}"), &required_params(e))
-            .replace(&format!("{{density{k}}}"), e.gen.map_or("", |g| g.density));
-    }
+        ],
+    );
     format!("{AFTER_HELP}{GENERATE_EXIT}\n\n{text}")
 }
 
@@ -66,24 +60,6 @@ pub fn after_help() -> String {
 const GENERATE_EXIT: &str = "Exit status: 0 done (--hardest too, when --time or Ctrl-C ends it), \
 2 bad usage, or --attempts boards in a row or --patience seconds went by without a board in --answer (the cases made so far are kept), \
 130 Ctrl-C (the cases made so far are kept).";
-
-/// ` --len 4`: the generator parameters `entry` requires, with the values
-/// a fresh `play` puzzle takes, for examples.
-fn required_params(entry: &Entry) -> String {
-    let fresh = entry.gen.map_or(&[][..], |g| g.fresh_params);
-    entry
-        .gen_params()
-        .iter()
-        .filter(|p| p.default.is_empty())
-        .map(|p| {
-            let value = fresh
-                .iter()
-                .find(|f| f.key == p.key)
-                .map_or(p.value_name, |f| f.default);
-            format!(" --{} {value}", p.key)
-        })
-        .collect()
-}
 
 const AFTER_HELP: &str = "\
 The answer range is inclusive: `--answer 5..8` keeps boards whose optimum is
@@ -132,7 +108,7 @@ pub struct GenerateCommand {
     /// Wanted optimum: `A..B` (inclusive), `A..` (at least A), `N`, or `-1`
     /// (proved unsolvable)
     #[arg(long, global = true, value_name = "A..B", default_value = "1..",
-          allow_hyphen_values = true, value_parser = parse_want)]
+          allow_hyphen_values = true, value_parser = Want::parse)]
     pub answer: Want,
 
     /// Write the judge input here instead of standard output
@@ -187,21 +163,9 @@ pub struct GenPuzzle {
     pub settings: Vec<(String, String)>,
 }
 
-/// The puzzle's word for its board ("board", "lair").
-fn board_word(name: &str) -> &'static str {
-    struct Board;
-    impl Visit for Board {
-        type Output = &'static str;
-        fn visit<P: Registered>(self, _: P) -> &'static str {
-            P::INFO.board
-        }
-    }
-    gridpuzzle_registry::visit(name, Board).unwrap_or("board")
-}
-
 impl GenPuzzle {
     fn command(entry: &Entry) -> clap::Command {
-        let board = board_word(entry.name);
+        let board = entry.info.board;
         let mut cmd = crate::args::puzzle_command(entry)
             .about(format!("{} {board}s", entry.info.title))
             .arg(
@@ -241,7 +205,7 @@ impl GenPuzzle {
         let example = format!(
             "gridpuzzle generate {} --size 12x12{} --count 5 --seed 7",
             entry.name,
-            required_params(entry)
+            crate::args::required_params(entry)
         );
         crate::args::with_settings(cmd, entry).after_help(format!(
             "Writes --count {board}s in the judge's input format, each with a proved optimum \
@@ -259,14 +223,7 @@ impl FromArgMatches for GenPuzzle {
                 .get_one::<(u32, u32)>("size")
                 .expect("--size is required"),
             density: sub.get_one::<u32>("density").copied(),
-            params: entry
-                .gen_params()
-                .iter()
-                .filter_map(|p| {
-                    sub.get_one::<String>(p.key)
-                        .map(|v| (p.key.to_string(), v.clone()))
-                })
-                .collect(),
+            params: crate::args::given(entry.gen_params().iter().map(|p| p.key), sub),
             settings: crate::args::read_settings(&entry, sub),
         })
     }
@@ -279,9 +236,8 @@ impl FromArgMatches for GenPuzzle {
 
 impl Subcommand for GenPuzzle {
     fn augment_subcommands(cmd: clap::Command) -> clap::Command {
-        let cmd = gridpuzzle_registry::entries()
+        let cmd = crate::offer::offered("generate", gridpuzzle_registry::entries())
             .iter()
-            .filter(|e| e.gen.is_some())
             .fold(cmd, |cmd, e| cmd.subcommand(GenPuzzle::command(e)));
         crate::args::after_puzzles(cmd)
     }
@@ -296,15 +252,11 @@ impl Subcommand for GenPuzzle {
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
-    let (w, h) = crate::args::parse_size(s)?;
+    let (w, h) = gridpuzzle_engine::grid::parse_size(s)?;
     if w > 2048 || h > 2048 {
         return Err(format!("at most 2048 columns and 2048 rows, found `{s}`"));
     }
     Ok((w, h))
-}
-
-fn parse_want(s: &str) -> Result<Want, String> {
-    Want::parse(s)
 }
 
 /// One generated case in the shape every output uses.
@@ -373,7 +325,7 @@ impl Visit for Make<'_> {
             let best = gen
                 .hardest(&puzzle, &spec, seed, &mut report)
                 .map_err(|e| anyhow!(e))?;
-            let best = best.map(|b| (made_of_best(&puzzle, &b), b.evaluated));
+            let best = best.map(|b| (made_of_best(&puzzle, gen, &b), b.evaluated));
             return finish_hardest::<P>(cmd, best);
         }
         let spec = GenSpec {
@@ -391,10 +343,15 @@ impl Visit for Make<'_> {
         let mut generator = gen
             .generator(&puzzle, &spec, seed)
             .map_err(|e| anyhow!(e))?;
-        let progress = Rc::new(RefCell::new(Progress::new(cmd.count)));
-        if progress.borrow().on {
-            let p = Rc::clone(&progress);
-            generator.on_progress(Box::new(move |stats| p.borrow_mut().show(stats)));
+        let progress = crate::progress::bar(
+            cmd.count,
+            "{elapsed:>4} [{bar:24}] {pos}/{len} puzzles, {msg}",
+        );
+        if !progress.is_hidden() {
+            let bar = progress.clone();
+            generator.on_progress(Box::new(move |stats: &SampleStats| {
+                bar.set_message(format!("{} boards solved", stats.solved))
+            }));
         }
         let (made_count, stopped) = {
             let mut made = generator.by_ref().map(|g| {
@@ -475,7 +432,7 @@ fn create(path: Option<&Path>) -> Result<Box<dyn Write>> {
 fn write_all<P: Registered>(
     cmd: &GenerateCommand,
     made: &mut dyn Iterator<Item = Result<Made<P::Move>, Stop>>,
-    progress: &RefCell<Progress>,
+    progress: &ProgressBar,
 ) -> Result<(u64, Option<Stop>)> {
     let mut out = create(cmd.output.as_deref())?;
     let mut answers = match &cmd.answers {
@@ -488,7 +445,7 @@ fn write_all<P: Registered>(
         match made.next() {
             Some(Ok(made)) => {
                 made_count += 1;
-                progress.borrow_mut().made = made_count;
+                progress.set_position(made_count);
                 match cmd.format {
                     Format::Judge => out.write_all(made.text.as_bytes())?,
                     Format::Json => {
@@ -508,7 +465,7 @@ fn write_all<P: Registered>(
             None => break,
         }
     }
-    progress.borrow().clear();
+    progress.finish_and_clear();
     if cmd.format == Format::Judge {
         out.write_all(P::INFO.terminator.as_bytes())?;
     }
@@ -535,22 +492,17 @@ fn answer_line<P: Registered>(n: u64, answer: i64) -> String {
     )
 }
 
-/// The `--hardest` board as a [`Made`]; its difficulty record is proved
-/// with no budget (the board was already solved once within it).
-fn made_of_best<P: Registered>(puzzle: &P, best: &BestOf<P>) -> Made<P::Move> {
-    let difficulty = P::CAPS
-        .generate
-        .and_then(|g| g.difficulty(puzzle, &best.board, &best.search, &Limits::none()))
-        .unwrap_or(Difficulty {
-            optimum: best.answer,
-            optimal_first_moves: 0,
-            expanded: best.search.stats.expanded,
-        });
+/// The `--hardest` board as a [`Made`].
+fn made_of_best<P: Registered>(
+    puzzle: &P,
+    gen: &dyn GenerateOf<P>,
+    best: &BestOf<P>,
+) -> Made<P::Move> {
     Made {
         text: puzzle.write_case(&best.board),
         answer: best.answer,
         plan: best.search.outcome.moves().unwrap_or(&[]).to_vec(),
-        difficulty,
+        difficulty: gen.best_difficulty(puzzle, best),
     }
 }
 
@@ -593,59 +545,6 @@ fn improved<P: Registered>(best: &BestOf<P>, elapsed: Duration) {
         elapsed.as_secs_f64(),
         counted(best.evaluated, "board", "boards")
     );
-}
-
-/// A one-line progress report on standard error, redrawn at most ten
-/// times a second, only when standard error is a terminal.
-struct Progress {
-    on: bool,
-    made: u64,
-    total: u64,
-    began: Instant,
-    last: Option<Instant>,
-}
-
-impl Progress {
-    fn new(total: u64) -> Progress {
-        Progress {
-            on: io::stderr().is_terminal(),
-            made: 0,
-            total,
-            began: Instant::now(),
-            last: None,
-        }
-    }
-
-    fn show(&mut self, stats: &SampleStats) {
-        let made = self.made;
-        if !self.on
-            || self
-                .last
-                .is_some_and(|t| t.elapsed() < Duration::from_millis(100))
-        {
-            return;
-        }
-        self.last = Some(Instant::now());
-        let width = 24u64;
-        let filled = (made * width)
-            .checked_div(self.total)
-            .unwrap_or(0)
-            .min(width) as usize;
-        eprint!(
-            "\r[{}{}] {made}/{} puzzles, {} boards solved, {:.1} s \x1b[K",
-            "#".repeat(filled),
-            "-".repeat(width as usize - filled),
-            self.total,
-            stats.solved,
-            self.began.elapsed().as_secs_f64()
-        );
-    }
-
-    fn clear(&self) {
-        if self.on && self.last.is_some() {
-            eprint!("\r\x1b[K");
-        }
-    }
 }
 
 #[cfg(test)]

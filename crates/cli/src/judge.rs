@@ -16,29 +16,29 @@
 //! `01`, `01.a`, ... and a `manifest.json` that names the tests), or
 //! `NAME.in` with `NAME.out` or `NAME.ans` as `oj` keeps them; a test
 //! without an answer file is answered by the solver. Finding the tests,
-//! running and judging them are the judge kit's (`gridpuzzle_judge::folder`
-//! and `gridpuzzle_judge::judge`); this file reads the command line and
-//! prints the table, the summary and the first failing test.
+//! running and judging them, and the words of the table, the summary, the
+//! first failing test and the JSON and JUnit reports are the judge kit's
+//! (`gridpuzzle_judge::folder`, `gridpuzzle_judge::judge` and its
+//! `report`); this file reads the command line and prints each row as its
+//! test is judged, then the rest where `--format` says.
 
 use gridpuzzle_registry::Registered;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use std::collections::BTreeMap;
-
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use gridpuzzle_engine::shown::shown;
-use gridpuzzle_engine::words::counted;
-use gridpuzzle_judge::folder::{self, Test, TestFiles};
-use gridpuzzle_judge::judge::{first_wrong, Judge, Judged, RunVerdict, OUTPUT_CAP};
+use gridpuzzle_judge::folder::{self, TestFiles};
+use gridpuzzle_judge::json_document;
+use gridpuzzle_judge::judge::report::{self, junit, JudgeJson};
+use gridpuzzle_judge::judge::{Judge, RunVerdict, OUTPUT_CAP};
 use gridpuzzle_judge::run::RunLimits;
-use gridpuzzle_registry::{Entry, Visit};
-use serde::Serialize;
+use gridpuzzle_registry::Visit;
 
 use crate::args::{BudgetArgs, Cap, PuzzleArgs, PuzzleHelp};
-use crate::Exit;
+use crate::exit::Exit;
 
 #[derive(Debug, Args)]
 pub struct JudgeCommand {
@@ -139,20 +139,16 @@ impl PuzzleHelp for JudgeHelp {
     const FILE_HELP: &'static str = "The test folder: `01`, `01.a`, ... as `testset` writes it \
         (Polygon's layout), or `NAME.in` with `NAME.out` or `NAME.ans`";
 
-    fn after_help(e: &Entry) -> String {
-        format!(
-            "{}\n\n{EXIT}\n\nExample:\n  gridpuzzle judge {name} --candidate './a.out' tests",
-            e.info.format_help,
-            name = e.name
-        )
-    }
+    const EXIT: &'static str = EXIT;
+    const AFTER: &'static str =
+        "{format}\n\n{exit}\n\nExample:\n  gridpuzzle judge {name} --candidate './a.out' tests";
 }
 
 pub fn run(cmd: JudgeCommand) -> Result<Exit> {
     let Some(candidate) = &cmd.candidate else {
         bail!("give the program to judge with --candidate 'CMD ARGS'");
     };
-    let argv = crate::args::candidate_argv(candidate)?;
+    let argv = gridpuzzle_judge::candidate_argv(candidate)?;
     let Some(dir) = cmd.puzzle.file.clone() else {
         bail!("give the test folder: judge PUZZLE --candidate 'CMD ARGS' DIR");
     };
@@ -213,325 +209,39 @@ impl Visit for Folder {
             }
             Err(e) => return Err(e),
         };
-        let width = tests
-            .iter()
-            .map(|t| t.files.name.len())
-            .max()
-            .unwrap_or(4)
-            .max(4);
+        let width = report::width(&tests);
         let text = self.format == JudgeFormat::Text;
         if text {
             let mut out = std::io::stdout().lock();
-            writeln!(
-                out,
-                "{:width$}  verdict  {:>7}  {:>7}  {:>8}  detail",
-                "test", "cpu", "wall", "memory"
-            )?;
+            writeln!(out, "{}", report::heading(width))?;
             out.flush()?;
         }
         let judged = self.judge.run_all::<P>(&tests, &mut |t, j| {
-            if text {
-                row(t, j, width)
-            } else {
-                Ok(())
+            if !text {
+                return Ok(());
             }
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{}", report::row(t, j, width))?;
+            out.flush()
         })?;
         let mut out = std::io::stdout().lock();
-        let passed = judged.iter().all(|j| j.verdict == RunVerdict::Ac);
-        let exit = if passed { Exit::Ok } else { Exit::PlanRejected };
+        let exit = Exit::passed(judged.iter().all(|j| j.verdict == RunVerdict::Ac));
         match self.format {
-            JudgeFormat::Text => {}
+            JudgeFormat::Text => {
+                write!(out, "{}", report::summary(&tests, &judged))?;
+                let limits = self.budget.limits();
+                if let Some(failure) = report::first_failure(&puzzle, &tests, &judged, &limits) {
+                    write!(out, "{failure}")?;
+                }
+            }
             JudgeFormat::Json => {
-                let doc = self.json::<P>(&tests, &judged, passed);
-                let mut text = serde_json::to_string_pretty(&doc)?;
-                text.push('\n');
-                out.write_all(text.as_bytes())?;
-                return Ok(exit);
+                let doc: JudgeJson =
+                    self.judge
+                        .json::<P>(&self.dir, &self.candidate, &tests, &judged);
+                out.write_all(json_document(&doc).as_bytes())?;
             }
-            JudgeFormat::Junit => {
-                out.write_all(&junit::<P>(&tests, &judged)?)?;
-                return Ok(exit);
-            }
+            JudgeFormat::Junit => out.write_all(&junit::<P>(&tests, &judged)?)?,
         }
-        let counts: Vec<String> = RunVerdict::ALL
-            .iter()
-            .filter_map(|v| {
-                let n = judged.iter().filter(|j| j.verdict == *v).count();
-                (n > 0).then(|| format!("{n} {}", v.name()))
-            })
-            .collect();
-        writeln!(
-            out,
-            "\n{}: {}",
-            counted(judged.len() as u64, "test", "tests"),
-            counts.join(", ")
-        )?;
-        let slowest = judged
-            .iter()
-            .zip(&tests)
-            .filter_map(|(j, t)| Some((j.run.cpu?, &t.files.name)))
-            .max();
-        let biggest = judged
-            .iter()
-            .zip(&tests)
-            .filter_map(|(j, t)| Some((j.run.peak?, &t.files.name)))
-            .max();
-        if let (Some((cpu, a)), Some((peak, b))) = (slowest, biggest) {
-            writeln!(
-                out,
-                "slowest: {a} ({:.2} s of CPU time); most memory: {b} ({:.1} MB)",
-                cpu.as_secs_f64(),
-                peak as f64 / 1048576.0
-            )?;
-        }
-        let Some((j, t)) = judged
-            .iter()
-            .zip(&tests)
-            .find(|(j, _)| j.verdict != RunVerdict::Ac)
-        else {
-            return Ok(Exit::Ok);
-        };
-        self.explain_failure(&puzzle, &mut out, j, t)?;
-        Ok(Exit::PlanRejected)
-    }
-}
-
-/// `judge --format json`: one document for the whole run.
-#[derive(Debug, Serialize)]
-pub struct JudgeJson {
-    pub puzzle: &'static str,
-    /// The test folder and the program, as given.
-    pub folder: String,
-    pub candidate: String,
-    /// The limits: CPU seconds a test, megabytes of peak resident memory
-    /// (`null`: none), and whether outputs were compared byte for byte.
-    pub time_limit: f64,
-    pub memory_limit_mb: Option<u64>,
-    pub strict: bool,
-    /// Every test AC (the exit status is 0).
-    pub passed: bool,
-    /// Tests by verdict (`AC`, `WA`, ...), only the verdicts given.
-    pub counts: BTreeMap<&'static str, usize>,
-    /// Each test, in the folder's order.
-    pub tests: Vec<TestJson>,
-}
-
-/// One test of [`JudgeJson`].
-#[derive(Debug, Serialize)]
-pub struct TestJson {
-    /// `01`, or `NAME` for `NAME.in`; its title in the folder's manifest.
-    pub name: String,
-    pub title: Option<String>,
-    pub input: String,
-    /// `AC`, `WA`, `PE`, `TLE`, `MLE`, `RE` or `OLE`, and the table's line
-    /// saying why.
-    pub verdict: &'static str,
-    pub detail: String,
-    /// CPU and wall-clock seconds, peak resident megabytes (`null` where
-    /// not measured).
-    pub cpu_seconds: Option<f64>,
-    pub wall_seconds: f64,
-    pub peak_mb: Option<f64>,
-    /// The checker's problems with the output, for a checked run (the
-    /// first ten).
-    pub findings: Vec<String>,
-}
-
-impl Folder {
-    fn json<P: Registered>(
-        &self,
-        tests: &[Test<P::Case>],
-        judged: &[Judged],
-        passed: bool,
-    ) -> JudgeJson {
-        let mut counts = BTreeMap::new();
-        for j in judged {
-            *counts.entry(j.verdict.name()).or_insert(0) += 1;
-        }
-        JudgeJson {
-            puzzle: P::INFO.name,
-            folder: self.dir.display().to_string(),
-            candidate: self.candidate.clone(),
-            time_limit: self.judge.limits.time.as_secs_f64(),
-            memory_limit_mb: self.judge.limits.memory.map(|b| b >> 20),
-            strict: self.judge.strict,
-            passed,
-            counts,
-            tests: tests
-                .iter()
-                .zip(judged)
-                .map(|(t, j)| TestJson {
-                    name: t.files.name.clone(),
-                    title: t.title.clone(),
-                    input: t.files.input.display().to_string(),
-                    verdict: j.verdict.name(),
-                    detail: j.detail.clone(),
-                    cpu_seconds: j.run.cpu.map(|c| c.as_secs_f64()),
-                    wall_seconds: j.run.wall.as_secs_f64(),
-                    peak_mb: j.run.peak.map(|b| b as f64 / 1048576.0),
-                    findings: j
-                        .report
-                        .iter()
-                        .flat_map(|r| r.findings.iter().take(10))
-                        .map(|f| f.describe(P::INFO.unit))
-                        .collect(),
-                })
-                .collect(),
-        }
-    }
-}
-
-/// `judge --format junit`: JUnit XML as CI dashboards read it (Jenkins,
-/// GitLab, GitHub's test reporters): one `testsuite` for the run, one
-/// `testcase` a test (its time the wall-clock time), and a `failure`
-/// element for a test that is not AC, its `type` the verdict and its
-/// `message` the table's detail. Written with quick-xml, which escapes
-/// what a program printed.
-pub fn junit<P: Registered>(tests: &[Test<P::Case>], judged: &[Judged]) -> Result<Vec<u8>> {
-    use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
-    let mut w = quick_xml::Writer::new_with_indent(Vec::new(), b' ', 2);
-    let failures = judged
-        .iter()
-        .filter(|j| j.verdict != RunVerdict::Ac)
-        .count();
-    let time: f64 = judged.iter().map(|j| j.run.wall.as_secs_f64()).sum();
-    let (n, failures, time) = (
-        judged.len().to_string(),
-        failures.to_string(),
-        format!("{time:.3}"),
-    );
-    let name = format!("gridpuzzle judge {}", P::INFO.name);
-    w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
-    let mut suites = BytesStart::new("testsuites");
-    suites.push_attribute(("name", name.as_str()));
-    suites.push_attribute(("tests", n.as_str()));
-    suites.push_attribute(("failures", failures.as_str()));
-    suites.push_attribute(("errors", "0"));
-    suites.push_attribute(("time", time.as_str()));
-    w.write_event(Event::Start(suites))?;
-    let mut suite = BytesStart::new("testsuite");
-    suite.push_attribute(("name", P::INFO.name));
-    suite.push_attribute(("tests", n.as_str()));
-    suite.push_attribute(("failures", failures.as_str()));
-    suite.push_attribute(("errors", "0"));
-    suite.push_attribute(("time", time.as_str()));
-    w.write_event(Event::Start(suite))?;
-    for (t, j) in tests.iter().zip(judged) {
-        let name = match &t.title {
-            Some(title) => format!("{} ({title})", t.files.name),
-            None => t.files.name.clone(),
-        };
-        let time = format!("{:.3}", j.run.wall.as_secs_f64());
-        let mut case = BytesStart::new("testcase");
-        case.push_attribute(("name", name.as_str()));
-        case.push_attribute(("classname", P::INFO.name));
-        case.push_attribute(("time", time.as_str()));
-        if j.verdict == RunVerdict::Ac {
-            w.write_event(Event::Empty(case))?;
-            continue;
-        }
-        w.write_event(Event::Start(case))?;
-        let detail = shown(&j.detail);
-        let mut failure = BytesStart::new("failure");
-        failure.push_attribute(("type", j.verdict.name()));
-        failure.push_attribute(("message", &*detail));
-        w.write_event(Event::Start(failure))?;
-        let mut body = format!("{}: {detail}", j.verdict.name());
-        if let Some(report) = &j.report {
-            for f in report.findings.iter().take(10) {
-                body.push('\n');
-                body.push_str(&shown(&f.describe(P::INFO.unit)));
-            }
-        }
-        w.write_event(Event::Text(BytesText::new(&body)))?;
-        w.write_event(Event::End(BytesEnd::new("failure")))?;
-        w.write_event(Event::End(BytesEnd::new("testcase")))?;
-    }
-    w.write_event(Event::End(BytesEnd::new("testsuite")))?;
-    w.write_event(Event::End(BytesEnd::new("testsuites")))?;
-    let mut xml = w.into_inner();
-    xml.push(b'\n');
-    Ok(xml)
-}
-
-/// A test's row of the table.
-fn row<C>(t: &Test<C>, j: &Judged, width: usize) -> std::io::Result<()> {
-    let cpu = j
-        .run
-        .cpu
-        .map_or("-".to_string(), |t| format!("{:.2} s", t.as_secs_f64()));
-    let wall = format!("{:.2} s", j.run.wall.as_secs_f64());
-    let memory = j.run.peak.map_or("-".to_string(), |b| {
-        format!("{:.1} MB", b as f64 / 1048576.0)
-    });
-    let title = t
-        .title
-        .as_deref()
-        .map_or(String::new(), |n| format!("{n}: "));
-    let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "{:width$}  {:7}  {cpu:>7}  {wall:>7}  {memory:>8}  {title}{}",
-        t.files.name,
-        j.verdict.name(),
-        j.detail
-    )?;
-    out.flush()
-}
-
-impl Folder {
-    /// The first failing test, in detail.
-    fn explain_failure<P: Registered>(
-        &self,
-        puzzle: &P,
-        out: &mut impl Write,
-        j: &Judged,
-        t: &Test<P::Case>,
-    ) -> Result<()> {
-        let title = t
-            .title
-            .as_deref()
-            .map_or(String::new(), |n| format!(" ({n})"));
-        writeln!(
-            out,
-            "\nFirst failing test: {}{title}, {}, input {}",
-            t.files.name,
-            j.verdict.name(),
-            t.files.input.display()
-        )?;
-        if let Some(report) = &j.report {
-            for f in report.findings.iter().take(10) {
-                writeln!(out, "  {}", shown(&f.describe(P::INFO.unit)))?;
-            }
-            if report.findings.len() > 10 {
-                writeln!(out, "  ... and {} more", report.findings.len() - 10)?;
-            }
-            if let Some(wrong) = first_wrong(puzzle, t, report, &self.budget.limits()) {
-                writeln!(
-                    out,
-                    "\nThe first wrong answer, {} {}: printed {}, the answer is {}.",
-                    P::INFO.unit,
-                    wrong.case,
-                    shown(&wrong.printed.to_string()),
-                    wrong.answer
-                )?;
-                for line in &wrong.diagnosis.lines {
-                    writeln!(out, "  {line}")?;
-                }
-                if wrong.text.lines().count() <= 30 {
-                    writeln!(out, "The {}:", P::INFO.unit)?;
-                    for line in wrong.text.lines() {
-                        writeln!(out, "  {line}")?;
-                    }
-                }
-            }
-        } else if !j.run.stderr.trim().is_empty() {
-            writeln!(out, "Its standard error:")?;
-            // The candidate's own bytes: shown, never obeyed.
-            for line in j.run.stderr.lines().take(10) {
-                writeln!(out, "  {}", shown(line))?;
-            }
-        }
-        Ok(())
+        Ok(exit)
     }
 }

@@ -10,31 +10,38 @@
 //! `gridpuzzle_judge::run::limited_child` before anything else.
 //!
 //! This crate never names a puzzle: every command is written once, generic
-//! over `P: Puzzle` (a `gridpuzzle_registry::Visit`), and the puzzle a user
+//! over `P: Registered` (a `gridpuzzle_registry::Visit`), reaching what a
+//! puzzle has beyond its core through `P::CAPS`, and offering each command
+//! only for the puzzles that declare what it needs (`offer`); the puzzle a user
 //! names is turned into its type in one place, `gridpuzzle_registry::visit`.
 //! The puzzle subcommands and their rule options are built from the
 //! registry's entries when the command line is parsed (`args.rs`), so a
 //! new puzzle needs no change here.
 //!
-//! The shape: `main.rs` holds the top-level command line and the exit
-//! codes; each command module (`solve`, `verify`, `render`, `play`,
-//! `generate`, `stress`, `validate`, `check`, `testset`, `package`, `judge`,
-//! `serve`)
-//! owns its clap struct and its run; `args` holds what they share and
-//! imports none of them. Exit codes: 0 success, 1 a plan failed `verify`
-//! (an input failed `validate`, a program failed `judge`), 2 bad input or
-//! usage, 3 a search budget ran out; `check` keeps testlib's codes instead
-//! (0 ok, 1 wrong answer, 2 presentation error, 3 fail), usage errors
-//! included, since a judging system reads them.
+//! The shape: `main.rs` holds the top-level command line and the
+//! dispatch; each command module (`solve`, `verify`, `render`, `play`,
+//! `generate`, `stress`, `validate`, `check`, `testset`, `package`,
+//! `judge`, `trace`, `serve`, `docs`) owns its clap struct and its run;
+//! `args` holds what their command lines share, `offer` which puzzles each
+//! command offers, `exit` how a command ends (the exit codes), `input`
+//! how a file is opened, `progress` how a long run shows progress and
+//! `alloc` the allocator whose count the memory budget reads. No module
+//! imports `main.rs`: the commands hang below it and import only those
+//! six (and one another's small helpers), and those six import no
+//! command, so the modules form a tree.
 
+mod alloc;
 mod args;
 mod check;
 mod docs;
+mod exit;
 mod generate;
 mod input;
 mod judge;
+mod offer;
 mod package;
 mod play;
+mod progress;
 mod render;
 mod serve;
 mod solve;
@@ -44,40 +51,11 @@ mod trace;
 mod validate;
 mod verify;
 
-use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
-/// How a command ended; the binary maps it to an exit code
-/// ([`Exit::code`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Exit {
-    Ok,
-    /// 1: a plan failed `verify`, an input `validate`, a program `judge`
-    /// (and a wrong answer for `check`).
-    PlanRejected,
-    BadInput,
-    LimitReached,
-    /// Ctrl-C stopped a run that keeps what it made (`generate`).
-    Interrupted,
-    /// `check`'s testlib codes: a presentation error (2) and a failure of
-    /// the check itself (3).
-    Presentation,
-    Fail,
-}
-
-impl Exit {
-    pub fn code(self) -> u8 {
-        match self {
-            Exit::Ok => 0,
-            Exit::PlanRejected => 1,
-            Exit::BadInput | Exit::Presentation => 2,
-            Exit::LimitReached | Exit::Fail => 3,
-            Exit::Interrupted => 130,
-        }
-    }
-}
+use exit::{exit_code, usage_error};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -212,7 +190,7 @@ fn solve_plain(args: &[std::ffi::OsString]) -> Option<solve::SolveCommand> {
         color: args::Color::Auto,
         format: args::Format::Judge,
         jobs: None,
-        max_cells: args::DEFAULT_MAX_CELLS,
+        max_cells: gridpuzzle_engine::drawing::DEFAULT_MAX_CELLS,
         budget: args::BudgetArgs::defaults(),
     })
 }
@@ -268,54 +246,10 @@ fn main() -> ExitCode {
         Command::Judge(cmd) => judge::run(cmd),
         Command::Trace(cmd) => trace::run(cmd),
         Command::Serve(cmd) => serve::run(cmd),
-        Command::Completions(cmd) => docs::completions(cmd),
-        Command::Man(cmd) => docs::man(cmd),
+        Command::Completions(cmd) => docs::completions(cmd, Cli::command()),
+        Command::Man(cmd) => docs::man(cmd, Cli::command()),
     };
     exit_code(result)
-}
-
-fn exit_code(result: anyhow::Result<Exit>) -> ExitCode {
-    match result {
-        Ok(exit) => ExitCode::from(exit.code()),
-        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
-        Err(err) => {
-            let _ = io::stdout().flush();
-            // A message may quote a file or a save: nothing reaches the
-            // terminal raw.
-            eprintln!(
-                "gridpuzzle: {}",
-                gridpuzzle_engine::shown::shown_lines(&format!("{err:#}"))
-            );
-            ExitCode::from(Exit::BadInput.code())
-        }
-    }
-}
-
-/// A command line clap refused: its message and exit 2, as clap does,
-/// but exit 3 under `check`, whose callers read testlib's codes (2 would
-/// be a presentation error).
-fn usage_error(e: clap::Error) -> ExitCode {
-    use clap::error::ErrorKind;
-    let informational = matches!(
-        e.kind(),
-        ErrorKind::DisplayHelp
-            | ErrorKind::DisplayVersion
-            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-    );
-    let under_check = std::env::args().nth(1).as_deref() == Some("check");
-    if informational || !under_check {
-        e.exit();
-    }
-    let _ = e.print();
-    ExitCode::from(Exit::Fail.code())
-}
-
-/// A reader of our output went away (`gridpuzzle ... | head`): not an error.
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|e| {
-        e.downcast_ref::<io::Error>()
-            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
-    })
 }
 
 #[cfg(test)]
@@ -409,28 +343,16 @@ mod tests {
         }
     }
 
-    /// Every registered puzzle is a subcommand of every puzzle command.
+    /// clap's refusal of a puzzle that is no subcommand carries the name
+    /// the user gave, which is how a puzzle not offered is found.
     #[test]
-    fn every_puzzle_is_offered_by_every_command() {
-        let cli = Cli::command();
-        for command in [
-            "solve", "verify", "render", "play", "generate", "stress", "validate", "check",
-            "testset", "judge",
-        ] {
-            let cmd = cli.find_subcommand(command).unwrap();
-            for entry in gridpuzzle_registry::entries() {
-                let sub = cmd
-                    .find_subcommand(entry.name)
-                    .unwrap_or_else(|| panic!("{command} {}", entry.name));
-                for s in entry.settings {
-                    assert!(
-                        sub.get_arguments().any(|a| a.get_long() == Some(s.key)),
-                        "{command} {} --{}",
-                        entry.name,
-                        s.key
-                    );
-                }
-            }
-        }
+    fn clap_names_the_subcommand_it_does_not_know() {
+        let e = Cli::try_parse_from(["gridpuzzle", "trace", "no-such-puzzle"]).unwrap_err();
+        assert_eq!(
+            offer::invalid_subcommand(&e).as_deref(),
+            Some("no-such-puzzle")
+        );
+        let e = Cli::try_parse_from(["gridpuzzle", "solve", "--jobs"]).unwrap_err();
+        assert_eq!(offer::invalid_subcommand(&e), None);
     }
 }

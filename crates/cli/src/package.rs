@@ -9,16 +9,15 @@
 //! says whether the test set under it is good.
 
 use gridpuzzle_registry::Registered;
-use std::io::Write;
 
 use anyhow::{bail, Result};
 use clap::Args;
+use gridpuzzle_judge::json_document;
 use gridpuzzle_judge::package::{Cases, Pack};
-use gridpuzzle_registry::{Entry, Visit};
-use serde::Serialize;
+use gridpuzzle_registry::Visit;
 
 use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
-use crate::Exit;
+use crate::exit::Exit;
 
 #[derive(Debug, Args)]
 pub struct PackageCommand {
@@ -44,26 +43,6 @@ pub struct PackageCommand {
     pub format: ReportFormat,
 }
 
-/// `package --format json`: what was written.
-#[derive(Debug, Serialize)]
-struct PackageJson {
-    puzzle: &'static str,
-    /// The package's folder.
-    folder: String,
-    /// Every test valid and every known wrong reading killed (exit 0).
-    good: bool,
-    /// Tests in `data/sample` (always 1) and `data/secret`.
-    sample: usize,
-    secret: usize,
-    /// The time limit of `problem.yaml`, in seconds.
-    time_limit: f64,
-    /// The submissions, as paths under `submissions/`
-    /// (`accepted/…`, `wrong_answer/…`, `time_limit_exceeded/…`).
-    submissions: Vec<String>,
-    /// The text report's lines.
-    lines: Vec<String>,
-}
-
 const EXIT: &str = "Exit status: 0 the package is written and its test set is valid and kills \
 every known wrong reading, 1 it is written but the test set is not (`testset` with the same seed \
 says why), 2 usage error, a puzzle without a package or a folder that cannot be written.";
@@ -83,11 +62,14 @@ a judge host builds: nothing in the package calls gridpuzzle. Check it with BAPC
 pub fn after_help() -> String {
     format!(
         "{LAYOUT}\n\n{EXIT}\n\n{}",
-        crate::args::examples(&[
-            "gridpuzzle package {1} {1}",
-            "gridpuzzle package {2} {2} --seed 7 --cases kill-set,naive-search-explodes",
-            "cd {1} && bt validate && bt run",
-        ])
+        crate::args::examples_of(
+            "package",
+            &[
+                "gridpuzzle package {1} {1}",
+                "gridpuzzle package {2} {2} --seed 7 --cases kill-set,naive-search-explodes",
+                "cd {1} && bt validate && bt run",
+            ]
+        )
     )
 }
 
@@ -100,14 +82,10 @@ impl PuzzleHelp for PackageHelp {
     const FILE_HELP: &'static str =
         "The package's folder (created if missing; BAPCtools wants its name of a-z and 0-9)";
 
-    fn after_help(e: &Entry) -> String {
-        format!(
-            "The package is made under the judges' rules: a rule option other than its \
-             default is refused.\n\n{EXIT}\n\n\
-             Example:\n  gridpuzzle package {name} {name}\n  cd {name} && bt validate && bt run",
-            name = e.name
-        )
-    }
+    const EXIT: &'static str = EXIT;
+    const AFTER: &'static str = "The package is made under the judges' rules: a rule option \
+        other than its default is refused.\n\n{exit}\n\n\
+        Example:\n  gridpuzzle package {name} {name}\n  cd {name} && bt validate && bt run";
 }
 
 pub fn run(cmd: PackageCommand) -> Result<Exit> {
@@ -138,30 +116,8 @@ impl Visit for Written {
 
     fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         let packed = self.0.make(&puzzle)?;
-        let mut out = std::io::stdout().lock();
-        if self.1 == ReportFormat::Json {
-            let doc = PackageJson {
-                puzzle: P::INFO.name,
-                folder: self.0.dir.display().to_string(),
-                good: packed.good,
-                sample: 1,
-                secret: packed.secret,
-                time_limit: packed.time_limit_tenths as f64 / 10.0,
-                submissions: packed.submissions.clone(),
-                lines: packed.lines.clone(),
-            };
-            let mut text = serde_json::to_string_pretty(&doc)?;
-            text.push('\n');
-            out.write_all(text.as_bytes())?;
-        } else {
-            for line in &packed.lines {
-                writeln!(out, "{line}")?;
-            }
-        }
-        Ok(if packed.good {
-            Exit::Ok
-        } else {
-            Exit::PlanRejected
-        })
+        let json = || Ok(json_document(&self.0.json(P::INFO.name, &packed)));
+        crate::testset::print(self.1, &packed.lines, json)?;
+        Ok(Exit::passed(packed.good))
     }
 }

@@ -1,26 +1,29 @@
 //! `gridpuzzle render`: one case's optimal solution as a picture.
 //!
-//! The puzzle crates draw single SVG documents (`Puzzle::svg`); this
-//! command picks the case, solves it, and writes an animated SVG, a still
-//! frame, or an HTML page that steps through the still frames. It is
+//! The engine draws a plan as SVG documents (`gridpuzzle_engine::caps::svg`,
+//! from the views of its positions); this command picks the case, solves
+//! it (or replays `--moves` through `gridpuzzle_engine::puzzle::replay`),
+//! and writes an animated SVG, a still frame, or an HTML page that steps
+//! through the still frames. It is
 //! written once for every puzzle: [`Draw`] is a registry `Visit`.
 
 use gridpuzzle_registry::Registered;
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use gridpuzzle_engine::check::{bad_letter, read_plan, Plan};
-use gridpuzzle_engine::puzzle::{nth_case, NthCase};
+use gridpuzzle_engine::drawing::{board_fits, boards_fit, DEFAULT_MAX_CELLS};
+use gridpuzzle_engine::puzzle::{replay, Refused};
 use gridpuzzle_engine::search::Outcome;
-use gridpuzzle_engine::shown::{shown, shown_lines};
+use gridpuzzle_engine::shown::shown;
 use gridpuzzle_engine::svg::write_html_player;
-use gridpuzzle_engine::words::counted;
-use gridpuzzle_registry::{Entry, Visit};
+use gridpuzzle_registry::Visit;
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
-use crate::{input, Exit};
+use crate::exit::Exit;
+use crate::input;
 
 #[derive(Debug, Args)]
 pub struct RenderCommand {
@@ -48,7 +51,7 @@ pub struct RenderCommand {
     /// Most board cells to draw (board cells x boards drawn); a larger
     /// board is refused before the search, a longer page or animation after
     /// it
-    #[arg(long, global = true, value_name = "N", default_value_t = crate::args::DEFAULT_MAX_CELLS)]
+    #[arg(long, global = true, value_name = "N", default_value_t = DEFAULT_MAX_CELLS)]
     pub max_cells: u64,
 
     #[command(flatten)]
@@ -78,21 +81,13 @@ fn render_examples() -> String {
 pub struct RenderHelp;
 
 impl PuzzleHelp for RenderHelp {
-    fn after_help(e: &Entry) -> String {
-        format!(
-            "{}\n\n\
-             The {unit} (--case) is solved and its optimal {moves} drawn; a {unit} \
-             without a solution is drawn at its start; --moves draws your own {moves} \
-             instead, refusing the first illegal one.\n\n\
-             Exit status: 0 drawn, 2 bad input or usage, 3 a search budget ran out \
-             (the {unit}'s start is drawn, without {moves}).\n\n\
-             Example:\n  gridpuzzle render {name} samples/{name}.in --case 1 -o solution.svg",
-            e.info.format_help,
-            unit = e.info.unit,
-            moves = e.info.moves,
-            name = e.name
-        )
-    }
+    const AFTER: &'static str = "{format}\n\n\
+        The {unit} (--case) is solved and its optimal {moves} drawn; a {unit} without a \
+        solution is drawn at its start; --moves draws your own {moves} instead, refusing the \
+        first illegal one.\n\n\
+        Exit status: 0 drawn, 2 bad input or usage, 3 a search budget ran out (the {unit}'s \
+        start is drawn, without {moves}).\n\n\
+        Example:\n  gridpuzzle render {name} samples/{name}.in --case 1 -o solution.svg";
 }
 
 enum Kind {
@@ -140,19 +135,8 @@ impl Visit for Draw<'_> {
         let reader = input::open(cmd.puzzle.file.as_deref())?;
         let (wanted, frame) = (cmd.case, cmd.frame);
         let unit = P::INFO.unit;
-        let case = match nth_case(puzzle.cases(reader), wanted) {
-            NthCase::Found(case) => case,
-            NthCase::Bad(e) => {
-                eprintln!("gridpuzzle: {}", shown_lines(&e.to_string()));
-                return Ok(Exit::BadInput);
-            }
-            NthCase::Short(seen) => bail!(
-                "--case {wanted}: the input has only {}",
-                counted(seen, unit, &format!("{unit}s"))
-            ),
-        };
-        let size = P::size(&case);
-        crate::args::board_fits(unit, wanted, P::INFO.board, size, cmd.max_cells)?;
+        let case = input::nth(&puzzle, reader, wanted, "the input")?;
+        board_fits::<P>(wanted, &case, cmd.max_cells).map_err(anyhow::Error::msg)?;
         let mut exit = Exit::Ok;
         let plan: Vec<P::Move> = if let Some(moves) = &cmd.moves {
             own_plan(&puzzle, &case, moves)?
@@ -167,13 +151,14 @@ impl Visit for Draw<'_> {
                 plan.len()
             );
         }
-        draw(&puzzle, &case, &plan, cmd, &kind, &output, size)?;
+        draw(&puzzle, &case, &plan, cmd, &kind, &output)?;
         Ok(exit)
     }
 }
 
-/// `--moves`: the user's own plan, checked move by move against the rules
-/// (the first illegal move is refused with the rules' reason).
+/// `--moves`: the user's own plan, replayed through the rules by the
+/// engine's [`replay`] (the first illegal move is refused with the rules'
+/// reason).
 fn own_plan<P: Registered>(puzzle: &P, case: &P::Case, text: &str) -> Result<Vec<P::Move>> {
     let plan = match read_plan::<P::Move>(text) {
         Ok(Plan::Moves(plan)) => plan,
@@ -183,16 +168,15 @@ fn own_plan<P: Registered>(puzzle: &P, case: &P::Case, text: &str) -> Result<Vec
         }),
         Err((index, c)) => bail!(bad_letter::<P::Move>("--moves", index, c)),
     };
-    // In place: linear in the plan, whatever a position holds.
-    let mut state = puzzle.start(case);
-    for (i, &mv) in plan.iter().enumerate() {
-        if puzzle.is_won(case, &state) {
-            bail!("--moves, move {} ({mv}): the game is already won", i + 1);
-        }
-        if let Err(reason) = puzzle.apply_in_place(case, &mut state, i, mv) {
-            bail!("--moves, move {} ({mv}): {reason}", i + 1);
-        }
-    }
+    // No cap: a move past one is the rules' to refuse, in their words.
+    let state = replay(puzzle, case, &plan, None).map_err(|refused| {
+        let i = refused.index();
+        let why = match refused {
+            Refused::Illegal { reason, .. } => reason,
+            _ => "the game is already won".to_string(),
+        };
+        anyhow!("--moves, move {} ({}): {why}", i + 1, plan[i])
+    })?;
     if !puzzle.is_won(case, &state) {
         eprintln!(
             "gridpuzzle: note: --moves does not reach the goal after {} {}",
@@ -237,18 +221,12 @@ fn draw<P: Registered>(
     cmd: &RenderCommand,
     kind: &Kind,
     output: &std::path::Path,
-    size: (u32, u32),
 ) -> Result<()> {
     let (unit, wanted, frame) = (P::INFO.unit, cmd.case, cmd.frame);
     if matches!(kind, Kind::Html) {
-        crate::args::boards_fit(
-            unit,
-            wanted,
-            size,
-            plan.len() + 1,
-            cmd.max_cells,
-            "draw one still with --frame K in an .svg",
-        )?;
+        let instead = "draw one still with --frame K in an .svg";
+        boards_fit::<P>(wanted, case, plan.len() + 1, cmd.max_cells, instead)
+            .map_err(anyhow::Error::msg)?;
         // One frame at a time: the page is never held whole.
         let file = std::fs::File::create(output)
             .with_context(|| format!("cannot write {}", output.display()))?;
@@ -265,14 +243,9 @@ fn draw<P: Registered>(
         if frame.is_none() {
             // An animation draws every position too (issue 28: a
             // 5,000-throw one took 28 s and wrote 224 MB).
-            crate::args::boards_fit(
-                unit,
-                wanted,
-                size,
-                plan.len() + 1,
-                cmd.max_cells,
-                "draw one still with --frame K",
-            )?;
+            let instead = "draw one still with --frame K";
+            boards_fit::<P>(wanted, case, plan.len() + 1, cmd.max_cells, instead)
+                .map_err(anyhow::Error::msg)?;
         }
         let text = svg(puzzle, case, plan, frame);
         if matches!(kind, Kind::Stdout) {

@@ -5,8 +5,8 @@
 //! reads the address and hands over. It binds to loopback unless told
 //! otherwise: the API runs searches for whoever can reach it.
 //!
-//! The binary's memory allocator is chosen here, since `serve` is the
-//! command it matters for: jemalloc (tikv-jemallocator), configured at
+//! The binary's memory allocator is chosen for `serve`, the command it
+//! matters for: jemalloc (tikv-jemallocator), configured at
 //! build time in `.cargo/config.toml` to give freed memory back to the
 //! system after about a second (`dirty_decay_ms:1000, muzzy_decay_ms:0`),
 //! with background threads that do the giving back. Those threads are
@@ -20,9 +20,9 @@
 //! owning thread; jemalloc came back to 15 MB within two seconds, from a
 //! lower peak too (128 MB against 161 and 204). More figures in
 //! BENCHMARKS.md, "Server under attack". Installing it is safe Rust; the
-//! other commands lose nothing by it. It is wrapped in `cap`'s counter,
-//! whose count of the bytes live is what the run's memory budget reads
-//! (`gridpuzzle_engine::memory`, `--memory`).
+//! other commands lose nothing by it. It is installed, counted, in
+//! `alloc.rs`, whose count of the bytes live is what the run's memory
+//! budget reads (`gridpuzzle_engine::memory`, `--memory`).
 
 use std::net::IpAddr;
 use std::time::Duration;
@@ -30,24 +30,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::Args;
 
-use crate::Exit;
-
-#[cfg(not(target_env = "msvc"))]
-#[global_allocator]
-static ALLOCATOR: cap::Cap<tikv_jemallocator::Jemalloc> =
-    cap::Cap::new(tikv_jemallocator::Jemalloc, usize::MAX);
-
-#[cfg(target_env = "msvc")]
-#[global_allocator]
-static ALLOCATOR: cap::Cap<std::alloc::System> = cap::Cap::new(std::alloc::System, usize::MAX);
-
-/// Bytes live on the heap: the reading of the run's memory budget
-/// (`gridpuzzle_engine::memory`), counted by `cap` around the allocator
-/// (its own limit is never set: a refused allocation would abort, where
-/// the budget ends a case with `limit`).
-pub fn heap_in_use() -> usize {
-    ALLOCATOR.allocated()
-}
+use crate::exit::Exit;
 
 #[derive(Debug, Args)]
 #[command(

@@ -7,13 +7,15 @@
 //! answered before the next is waited for — is the engine's
 //! (`gridpuzzle_engine::stream`, with the reasons). This file is what a
 //! case prints in each mode ([`Run`] is the stream's `Answer`): the judge's
-//! line, a JSON record, or the boards after every move.
+//! line, a JSON record, or the boards after every move (told, and held
+//! to `--max-cells`, by `gridpuzzle_engine::drawing`).
 //!
 //! When case 7 is malformed, cases 1–6 are answered and written, then the
 //! error, and the exit status is 2. The work is written once for every
-//! puzzle: [`Run`] is a registry `Visit`, generic over `P: Puzzle`, and
-//! only the puzzle's own methods (`cases`, `solve`, `judge_line`,
-//! `explain`) differ between puzzles.
+//! puzzle: [`Run`] is a registry `Visit`, generic over `P: Registered`,
+//! and only the puzzle's own methods (`cases`, `solve`, `judge_line`) and
+//! its narration (`--explain`, `gridpuzzle_engine::caps::explain`) differ
+//! between puzzles.
 
 use gridpuzzle_registry::Registered;
 use std::io::{self, IsTerminal, Write};
@@ -23,17 +25,20 @@ use std::time::Duration;
 
 use anyhow::Result;
 use clap::Args;
+use gridpuzzle_engine::drawing::{
+    board_fits, boards_fit, explain_head, explained, run_fits, DEFAULT_MAX_CELLS,
+};
 use gridpuzzle_engine::puzzle::decimal;
 use gridpuzzle_engine::report::search_json;
 use gridpuzzle_engine::search::{Outcome, Search};
 use gridpuzzle_engine::shown::shown_lines;
 use gridpuzzle_engine::stream::{Answer, Batch, Fault, Stream, SOLO};
 use gridpuzzle_engine::view::TextStyle;
-use gridpuzzle_engine::words::capitalized;
-use gridpuzzle_registry::{Entry, Visit};
+use gridpuzzle_registry::Visit;
 
 use crate::args::{BudgetArgs, Color, Format, PuzzleArgs, PuzzleHelp};
-use crate::{input, Exit};
+use crate::exit::Exit;
+use crate::input;
 
 #[derive(Debug, Args)]
 pub struct SolveCommand {
@@ -63,7 +68,7 @@ pub struct SolveCommand {
     /// With --explain: most board cells to draw for one case (board cells x
     /// boards drawn), and of the cases' boards in one run; a larger board is
     /// refused before its search
-    #[arg(long, global = true, value_name = "N", default_value_t = crate::args::DEFAULT_MAX_CELLS)]
+    #[arg(long, global = true, value_name = "N", default_value_t = DEFAULT_MAX_CELLS)]
     pub max_cells: u64,
 
     #[command(flatten)]
@@ -116,17 +121,10 @@ fn solve_examples() -> String {
 pub struct SolveHelp;
 
 impl PuzzleHelp for SolveHelp {
-    fn after_help(e: &Entry) -> String {
-        format!(
-            "{}\n\n\
-             Exit status: 0 all answered, 2 bad input or usage (the {unit}s before \
-             the bad one are still answered), 3 a search limit was reached.\n\n\
-             Example:\n  gridpuzzle solve {name} samples/{name}.in",
-            e.info.format_help,
-            unit = e.info.unit,
-            name = e.name
-        )
-    }
+    const AFTER: &'static str = "{format}\n\n\
+        Exit status: 0 all answered, 2 bad input or usage (the {unit}s before the bad one are \
+        still answered), 3 a search limit was reached.\n\n\
+        Example:\n  gridpuzzle solve {name} samples/{name}.in";
 }
 
 pub fn run(cmd: SolveCommand) -> Result<Exit> {
@@ -241,19 +239,10 @@ impl<P: Registered> Answer for Answering<'_, P> {
         match self.run.mode {
             Mode::Explain(_) => {
                 let max = self.run.max_cells;
-                crate::args::board_fits(P::INFO.unit, n, P::INFO.board, P::size(case), max)
-                    .map_err(|e| e.to_string())?;
+                board_fits::<P>(n, case, max)?;
                 let cells = self.cells(case);
                 let total = self.drawn.fetch_add(cells, Ordering::Relaxed) + cells;
-                if total > max {
-                    return Err(format!(
-                        "{unit} {n}: the boards drawn up to here have {total} cells, more \
-                         than --max-cells {max} allows to draw in one run; give a larger \
-                         --max-cells to draw them, or solve without --explain",
-                        unit = P::INFO.unit,
-                    ));
-                }
-                Ok(())
+                run_fits::<P>(n, total, max)
             }
             _ => Ok(()),
         }
@@ -298,22 +287,18 @@ impl Run {
                     Outcome::Solved(moves) => moves.as_slice(),
                     _ => &[],
                 };
-                let fits = crate::args::boards_fit(
-                    P::INFO.unit,
-                    n,
-                    P::size(case),
-                    plan.len() + 1,
-                    self.max_cells,
-                    "solve without --explain",
-                );
-                match fits {
+                let instead = "solve without --explain";
+                let narration = P::CAPS.narration();
+                match boards_fit::<P>(n, case, plan.len() + 1, self.max_cells, instead) {
                     Ok(()) => {
-                        text.extend_from_slice(explain(puzzle, n, case, found, style).as_bytes())
+                        let text_of = explained(puzzle, narration, n, case, found, style);
+                        text.extend_from_slice(text_of.as_bytes())
                     }
                     Err(e) => {
-                        text.extend_from_slice(explain_head(puzzle, n, found).as_bytes());
+                        let head = explain_head(puzzle, narration, n, found);
+                        text.extend_from_slice(head.as_bytes());
                         text.push(b'\n');
-                        batch.note(e.to_string(), Fault::BadInput);
+                        batch.note(e, Fault::BadInput);
                     }
                 }
             }
@@ -337,43 +322,4 @@ fn judge_answer<'a, M>(found: &Search<M>, digits: &'a mut [u8; 20]) -> &'a str {
         Outcome::Unsolvable => "-1",
         Outcome::Limit(_) => "limit",
     }
-}
-
-/// The first line of a case's `--explain`: its answer and moves.
-fn explain_head<P: Registered>(puzzle: &P, n: u64, found: &Search<P::Move>) -> String {
-    let unit = capitalized(P::INFO.unit);
-    match &found.outcome {
-        Outcome::Solved(moves) => {
-            let spaced: Vec<String> = moves.iter().map(|d| d.to_string()).collect();
-            format!(
-                "{unit} {n}: {} {}: {}",
-                moves.len(),
-                P::INFO.moves_word(moves.len()),
-                spaced.join(" ")
-            )
-        }
-        Outcome::Unsolvable => format!(
-            "{unit} {n}: -1, {} (proved by an exhaustive search)",
-            P::CAPS.narration().unsolvable(puzzle)
-        ),
-        Outcome::Limit(hit) => format!("{unit} {n}: limit, {hit}; the answer is not known"),
-    }
-}
-
-fn explain<P: Registered>(
-    puzzle: &P,
-    n: u64,
-    case: &P::Case,
-    found: &Search<P::Move>,
-    style: TextStyle,
-) -> String {
-    let plan: &[P::Move] = match &found.outcome {
-        Outcome::Solved(moves) => moves,
-        _ => &[],
-    };
-    format!(
-        "{}\n{}\n",
-        explain_head(puzzle, n, found),
-        gridpuzzle_engine::caps::explain(puzzle, P::CAPS.narration(), case, plan, style)
-    )
 }

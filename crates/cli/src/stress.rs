@@ -6,18 +6,19 @@
 //! candidate's runs judged by the one checker, the first failure in order
 //! whatever `--jobs`, the save file written at once and after each
 //! shrinking step, the greedy shrinking and the diagnosis of a wrong
-//! answer). This file reads the command line, catches Ctrl-C (the first
-//! stops the run with what it has, a second leaves at once: the failing
-//! input is on disk by then), shows progress on a terminal, and prints the
-//! report: the smallest failing input, what the candidate printed, our
-//! answer explained board by board, the diagnosis, and the commands that
-//! replay the saved input, ours and the candidate's.
+//! answer), and so are the words of its report (`stress::report`: the
+//! smallest failing input, what the candidate printed, our answer
+//! explained board by board, the diagnosis, and the commands that replay
+//! the saved input, ours and the candidate's; or one JSON document). This
+//! file reads the command line, catches Ctrl-C (the first stops the run
+//! with what it has, a second leaves at once: the failing input is on
+//! disk by then), shows progress on a terminal (`progress`), and prints.
 //!
 //! Everything here is generic over the puzzle ([`Job`] is a registry
 //! `Visit`).
 
 use gridpuzzle_registry::Registered;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -26,20 +27,14 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use clap::Args;
 use gridpuzzle_engine::generate::Want;
-use gridpuzzle_engine::moves::plan_string;
-use gridpuzzle_engine::search::{Limits, Outcome};
-use gridpuzzle_engine::shown::shown;
-use gridpuzzle_engine::view::TextStyle;
-use gridpuzzle_engine::words::counted;
-use gridpuzzle_judge::checker::Problem;
+use gridpuzzle_judge::json_document;
 use gridpuzzle_judge::scan::Scan;
-use gridpuzzle_judge::stress::{judge_input, Failure, Input, ShrinkEnd, Shrunk, SizeRange, Stress};
+use gridpuzzle_judge::stress::report::{self, StressJson};
+use gridpuzzle_judge::stress::{Failure, Input, ShrinkEnd, Shrunk, SizeRange, Stress};
 use gridpuzzle_registry::{Entry, Visit};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde::Serialize;
 
 use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
-use crate::Exit;
+use crate::exit::Exit;
 
 /// The help after `stress --help`.
 pub fn after_help() -> String {
@@ -66,10 +61,12 @@ pub fn after_help() -> String {
          130 interrupted (the failing input, if any, is saved).\n\n\
          {}",
         answer_examples(),
-        crate::args::examples(&[
+        crate::args::examples_of(
+            "stress",
+            &[
             "gridpuzzle stress {1} --candidate './a.out' --cases 2000 --jobs 2",
             "gridpuzzle stress {2} --candidate 'python3 sol.py' --size 3x3..8x8 --timeout 1 --save fail.in",
-            "gridpuzzle stress {2} --candidate './a.out' --len 8 --answer -1",
+            "gridpuzzle stress {2} --candidate './a.out'{args2} --answer -1",
         ])
     )
 }
@@ -77,7 +74,7 @@ pub fn after_help() -> String {
 /// The judge's answer 3 of each listed puzzle: `` curling `3`, holedox
 /// `Case 1: 3` ``.
 fn answer_examples() -> String {
-    let lines: Vec<String> = crate::args::listed()
+    let lines: Vec<String> = crate::offer::offered("stress", gridpuzzle_registry::entries())
         .iter()
         .map(|e| format!("{} {}", e.name, judge_three(e.name)))
         .collect();
@@ -123,14 +120,6 @@ impl PuzzleHelp for StressHelp {
     }
 }
 
-fn parse_size_range(s: &str) -> Result<SizeRange, String> {
-    SizeRange::parse(s)
-}
-
-fn parse_want(s: &str) -> Result<Want, String> {
-    Want::parse(s)
-}
-
 #[derive(Debug, Args)]
 pub struct StressCommand {
     #[command(subcommand)]
@@ -154,11 +143,11 @@ pub struct StressCommand {
     pub seed: u64,
 
     /// Board size, width×height: the largest (cases grow from 2×2), or a range such as 3x3..10x10
-    #[arg(long, global = true, value_name = "WxH[..WxH]", default_value = "10x10", value_parser = parse_size_range)]
+    #[arg(long, global = true, value_name = "WxH[..WxH]", default_value = "10x10", value_parser = SizeRange::parse)]
     pub size: SizeRange,
 
     /// Only cases whose answer is in A..B (such as 5..10, -1, 11..)
-    #[arg(long, global = true, value_name = "A..B", allow_hyphen_values = true, value_parser = parse_want)]
+    #[arg(long, global = true, value_name = "A..B", allow_hyphen_values = true, value_parser = Want::parse)]
     pub answer: Option<Want>,
 
     /// Seconds the candidate may take on one input
@@ -195,7 +184,7 @@ pub fn run(cmd: StressCommand) -> Result<Exit> {
     let Some(candidate) = &cmd.candidate else {
         bail!("give the program to test with --candidate 'CMD ARGS'");
     };
-    let argv = crate::args::candidate_argv(candidate)?;
+    let argv = gridpuzzle_judge::candidate_argv(candidate)?;
     if cmd.puzzle.file.is_some() {
         bail!("stress makes its own cases: give no input file");
     }
@@ -232,7 +221,6 @@ pub fn run(cmd: StressCommand) -> Result<Exit> {
             heap: crate::args::run_heap(),
         },
         candidate: candidate.clone(),
-        terminal: std::io::stderr().is_terminal(),
         json: cmd.format == ReportFormat::Json,
     };
     cmd.puzzle.visit(job)
@@ -243,55 +231,8 @@ struct Job {
     stress: Stress,
     /// The candidate as the user wrote it, for the reproducing command.
     candidate: String,
-    terminal: bool,
     /// One JSON document ([`StressJson`]) instead of the report's lines.
     json: bool,
-}
-
-/// `stress --format json`: one document for the run.
-#[derive(Debug, Default, Serialize)]
-struct StressJson {
-    puzzle: &'static str,
-    /// `agreed` (exit 0), `failed` (exit 1) or `interrupted` (exit 130).
-    result: &'static str,
-    /// Cases on which the candidate agreed with us, and cases skipped (no
-    /// case of that size, or our search hit its budget).
-    agreed: u64,
-    skipped: u64,
-    /// The first failure found, shrunk; absent when none.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    failure: Option<FailureJson>,
-}
-
-/// The failure of [`StressJson`].
-#[derive(Debug, Default, Serialize)]
-struct FailureJson {
-    /// What the candidate did on the smallest input, in the report's words
-    /// (after "the candidate"), and its kind: `wrong_answer`,
-    /// `presentation_error`, `crash`, `exit`, `timeout`, `too_much_output`.
-    what: String,
-    kind: &'static str,
-    /// The case (from 1) it is about, the number printed as written, and
-    /// our answer, where they apply.
-    case: Option<usize>,
-    printed: Option<String>,
-    answer: Option<i64>,
-    /// The smallest failing input (judge format), the shrinking steps
-    /// taken, and whether shrinking finished (`done`, `out_of_time`,
-    /// `interrupted`).
-    input: String,
-    shrinking_steps: usize,
-    shrinking: &'static str,
-    /// The first 20 lines the candidate printed on it, and 10 of its
-    /// standard error.
-    stdout: Vec<String>,
-    stderr: Vec<String>,
-    /// Which known wrong readings of the rules give the printed number;
-    /// whether the case alone is answered right (state kept between cases).
-    diagnosis: Vec<String>,
-    alone_right: Option<bool>,
-    /// Where the input is saved.
-    saved: String,
 }
 
 impl Visit for Job {
@@ -303,322 +244,62 @@ impl Visit for Job {
 }
 
 impl Job {
-    fn progress(&self, len: u64) -> ProgressBar {
-        if !self.terminal {
-            return ProgressBar::hidden();
-        }
-        let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template("{elapsed:>4} [{bar:30}] {pos}/{len} cases {msg}")
-                .expect("a valid template")
-                .progress_chars("=> "),
-        );
-        bar
-    }
-
     fn run<P: Registered>(&self, puzzle: &P) -> Result<Exit> {
         let s = &self.stress;
         s.check_request(puzzle)?;
-        let bar = self.progress(s.cases);
+        let bar = crate::progress::bar(s.cases, "{elapsed:>4} [{bar:30}] {pos}/{len} cases {msg}");
         let scanned = s.scan(puzzle, &|n| bar.inc(n))?;
         bar.finish_and_clear();
         let agreed = scanned.agreed;
-        let skipped = if scanned.skipped > 0 {
-            format!(
-                " ({} skipped: no case of that size, or our search hit its budget)",
-                scanned.skipped
-            )
-        } else {
-            String::new()
+        let (exit, failure) = match scanned.end {
+            Scan::Found(i, (input, failure)) => {
+                s.save(puzzle, &input)?;
+                if !self.json {
+                    eprintln!("gridpuzzle: {}", s.found(i as u64 + 1, &input, &failure));
+                }
+                let smallest = s.smallest(puzzle, self.shrink(puzzle, input, failure)?)?;
+                let exit = match smallest.end {
+                    ShrinkEnd::Interrupted => Exit::Interrupted,
+                    _ => Exit::PlanRejected,
+                };
+                (exit, Some(smallest))
+            }
+            Scan::Done => (Exit::Ok, None),
+            Scan::Stopped => (Exit::Interrupted, None),
         };
+        let mut out = std::io::stdout().lock();
         if self.json {
-            let mut doc = StressJson {
+            let doc = StressJson {
                 puzzle: P::INFO.name,
+                result: match exit {
+                    Exit::Ok => "agreed",
+                    Exit::Interrupted => "interrupted",
+                    _ => "failed",
+                },
                 agreed,
                 skipped: scanned.skipped,
-                ..StressJson::default()
+                failure: failure.map(|f| f.json(s)),
             };
-            let exit = match scanned.end {
-                Scan::Found(_, (input, failure)) => {
-                    let (failure, exit) = self.failure_json(puzzle, input, failure)?;
-                    doc.failure = Some(failure);
-                    exit
-                }
-                Scan::Done => Exit::Ok,
-                Scan::Stopped => Exit::Interrupted,
-            };
-            doc.result = match exit {
-                Exit::Ok => "agreed",
-                Exit::Interrupted => "interrupted",
-                _ => "failed",
-            };
-            let mut text = serde_json::to_string_pretty(&doc)?;
-            text.push('\n');
-            std::io::stdout().write_all(text.as_bytes())?;
+            out.write_all(json_document(&doc).as_bytes())?;
             return Ok(exit);
         }
-        match scanned.end {
-            Scan::Found(i, (input, failure)) => self.report(puzzle, i as u64 + 1, input, failure),
-            Scan::Done => {
-                writeln!(std::io::stdout(), "all {agreed} cases agreed{skipped}")?;
-                Ok(Exit::Ok)
+        match failure {
+            Some(smallest) => {
+                let color = crate::solve::use_color();
+                let max = gridpuzzle_engine::drawing::DEFAULT_MAX_CELLS;
+                let report = smallest.report(puzzle, s, &self.candidate, color, max);
+                write!(out, "{report}")?;
             }
-            Scan::Stopped => {
-                writeln!(
-                    std::io::stdout(),
-                    "interrupted: all {agreed} cases tried so far agreed{skipped}"
-                )?;
-                Ok(Exit::Interrupted)
-            }
-        }
-    }
-
-    fn report<P: Registered>(
-        &self,
-        puzzle: &P,
-        number: u64,
-        input: Input<P::Case>,
-        failure: Failure,
-    ) -> Result<Exit> {
-        let s = &self.stress;
-        s.save(puzzle, &input)?;
-        let first = (number - 1) * s.datasets as u64 + 1;
-        let which = if input.cases.len() > 1 {
-            format!(
-                "input {number} (cases {first} to {})",
-                first + input.cases.len() as u64 - 1
-            )
-        } else {
-            format!("input {number} (case {first})")
-        };
-        eprintln!(
-            "gridpuzzle: {which}: the candidate {}; saved to {}; shrinking for at most {} s (Ctrl-C keeps the smallest so far)...",
-            failure.describe(s.limit, input.cases.len()),
-            s.save.display(),
-            s.shrink_time.as_secs_f64()
-        );
-        let Shrunk {
-            input,
-            failure,
-            steps,
-            end,
-            ..
-        } = self.shrink(puzzle, input, failure)?;
-        let mut out = std::io::stdout().lock();
-        let text = judge_input(puzzle, &input.cases);
-        let run = s.run_candidate(&text, false, None)?;
-        writeln!(
-            out,
-            "The candidate {}.",
-            failure.describe(s.limit, input.cases.len())
-        )?;
-        let datasets = if input.cases.len() > 1 {
-            format!(
-                ", {}",
-                counted(
-                    input.cases.len() as u64,
-                    P::INFO.unit,
-                    &format!("{}s", P::INFO.unit)
-                )
-            )
-        } else {
-            String::new()
-        };
-        let heading = match end {
-            ShrinkEnd::Done => "Smallest failing input",
-            ShrinkEnd::OutOfTime => "Smallest failing input found within --shrink-time",
-            ShrinkEnd::Interrupted => "Smallest failing input so far (interrupted)",
-        };
-        writeln!(
-            out,
-            "{heading} ({}{datasets}):\n",
-            counted(steps as u64, "shrinking step", "shrinking steps")
-        )?;
-        write!(out, "{text}")?;
-        writeln!(out, "\nThe candidate printed:")?;
-        if run.stdout.trim().is_empty() {
-            writeln!(out, "  (nothing)")?;
-        } else {
-            // The candidate's own bytes: shown, never obeyed.
-            for line in run.stdout.lines().take(20) {
-                writeln!(out, "  {}", shown(line))?;
-            }
-        }
-        if !run.stderr.trim().is_empty() {
-            writeln!(out, "Its standard error:")?;
-            for line in run.stderr.lines().take(10) {
-                writeln!(out, "  {}", shown(line))?;
-            }
-        }
-        let at = failure.case().unwrap_or(0);
-        let case = &input.cases[at];
-        let found = puzzle.solve(case, &Limits::none());
-        let plan: Vec<P::Move> = found
-            .outcome
-            .moves()
-            .map(<[P::Move]>::to_vec)
-            .unwrap_or_default();
-        let of = if input.cases.len() > 1 {
-            format!(" of {} {}", P::INFO.unit, at + 1)
-        } else {
-            String::new()
-        };
-        match &found.outcome {
-            Outcome::Solved(_) => writeln!(
-                out,
-                "\nThe answer{of} is {} ({}):",
-                plan.len(),
-                if plan.is_empty() {
-                    "no move needed".into()
-                } else {
-                    plan_string(&plan)
-                }
-            )?,
-            Outcome::Unsolvable => writeln!(
-                out,
-                "\nThe answer{of} is -1 ({}):",
-                P::CAPS.narration().unsolvable(puzzle)
-            )?,
-            Outcome::Limit(hit) => writeln!(out, "\nOur search stopped: {hit}")?,
-        }
-        let style = TextStyle {
-            ascii: false,
-            color: crate::solve::use_color(),
-        };
-        // The boards after every move, unless they are more than `solve
-        // --explain` draws by default: a shrunk 1024x1024 lair with a long
-        // plan took a gigabyte here (issue 28).
-        let (w, h) = P::size(case);
-        let drawn = u64::from(w) * u64::from(h) * (plan.len() as u64 + 1);
-        if drawn <= crate::args::DEFAULT_MAX_CELLS {
-            write!(
-                out,
-                "{}",
-                gridpuzzle_engine::caps::explain(puzzle, P::CAPS.narration(), case, &plan, style)
-            )?;
-        } else {
-            writeln!(
-                out,
-                "(its {} boards of {w}x{h} are not drawn here: `gridpuzzle solve {} --explain \
-                 --max-cells {drawn}` on the saved input draws them)",
-                plan.len() + 1,
-                P::INFO.name
-            )?;
-        }
-        if let Some(explained) = s.explain(puzzle, &input, &failure)? {
-            writeln!(out, "\nDiagnosis:")?;
-            for line in &explained.diagnosis.lines {
-                writeln!(out, "  {line}")?;
-            }
-            if explained.alone_right == Some(true) {
+            None => {
+                let interrupted = exit == Exit::Interrupted;
                 writeln!(
                     out,
-                    "  alone, this {unit} is answered right: your program keeps something from the {unit} before it (reset everything between {unit}s)",
-                    unit = P::INFO.unit
+                    "{}",
+                    report::agreed(agreed, scanned.skipped, interrupted)
                 )?;
             }
         }
-        writeln!(out, "\nSaved to {}. To reproduce:", s.save.display())?;
-        let file = shell_words::quote(&s.save.to_string_lossy()).into_owned();
-        let settings: Vec<String> = P::CAPS
-            .settings_of(puzzle)
-            .into_iter()
-            .zip(P::CAPS.settings_of(&P::default()))
-            .filter(|(mine, judge)| mine != judge)
-            .map(|((k, v), _)| format!(" --{k} {}", shell_words::quote(&v)))
-            .collect();
-        writeln!(
-            out,
-            "  gridpuzzle solve {}{} {file}",
-            P::INFO.name,
-            settings.concat()
-        )?;
-        writeln!(out, "  {} < {file}", self.candidate)?;
-        Ok(match end {
-            ShrinkEnd::Interrupted => Exit::Interrupted,
-            _ => Exit::PlanRejected,
-        })
-    }
-
-    /// The failure, shrunk and saved, as [`FailureJson`], and the exit
-    /// status.
-    fn failure_json<P: Registered>(
-        &self,
-        puzzle: &P,
-        input: Input<P::Case>,
-        failure: Failure,
-    ) -> Result<(FailureJson, Exit)> {
-        let s = &self.stress;
-        s.save(puzzle, &input)?;
-        let Shrunk {
-            input,
-            failure,
-            steps,
-            end,
-            ..
-        } = self.shrink(puzzle, input, failure)?;
-        let text = judge_input(puzzle, &input.cases);
-        let run = s.run_candidate(&text, false, None)?;
-        let kind = match &failure {
-            Failure::Output(f) => match f.kind() {
-                gridpuzzle_judge::checker::Kind::Wrong => "wrong_answer",
-                gridpuzzle_judge::checker::Kind::Presentation => "presentation_error",
-            },
-            Failure::Crash(_) => "crash",
-            Failure::Exit(_) => "exit",
-            Failure::TimedOut => "timeout",
-            Failure::TooMuchOutput => "too_much_output",
-        };
-        let case = failure.case();
-        let answer = match &failure {
-            Failure::Output(f) => match &f.problem {
-                Problem::Wrong { answer, .. } => Some(*answer),
-                _ => case.and_then(|c| input.answers.get(c).copied()),
-            },
-            _ => case.and_then(|c| input.answers.get(c).copied()),
-        };
-        let printed = match &failure {
-            Failure::Output(f) => f.printed_text().map(str::to_string),
-            _ => None,
-        };
-        let explained = s.explain(puzzle, &input, &failure)?;
-        let doc = FailureJson {
-            what: failure.describe(s.limit, input.cases.len()),
-            kind,
-            case: case.map(|c| c + 1),
-            printed,
-            answer,
-            input: text,
-            shrinking_steps: steps,
-            shrinking: match end {
-                ShrinkEnd::Done => "done",
-                ShrinkEnd::OutOfTime => "out_of_time",
-                ShrinkEnd::Interrupted => "interrupted",
-            },
-            stdout: run
-                .stdout
-                .lines()
-                .take(20)
-                .map(|l| shown(l).into_owned())
-                .collect(),
-            stderr: run
-                .stderr
-                .lines()
-                .take(10)
-                .map(|l| shown(l).into_owned())
-                .collect(),
-            diagnosis: explained
-                .as_ref()
-                .map(|e| e.diagnosis.lines.clone())
-                .unwrap_or_default(),
-            alone_right: explained.and_then(|e| e.alone_right),
-            saved: s.save.display().to_string(),
-        };
-        let exit = match end {
-            ShrinkEnd::Interrupted => Exit::Interrupted,
-            _ => Exit::PlanRejected,
-        };
-        Ok((doc, exit))
+        Ok(exit)
     }
 
     /// The judge kit's shrinking, with a spinner on a terminal and a word
@@ -630,52 +311,18 @@ impl Job {
         failure: Failure,
     ) -> Result<Shrunk<P::Case>> {
         let s = &self.stress;
-        let spinner = if self.terminal {
-            let s = ProgressBar::new_spinner();
-            s.set_draw_target(ProgressDrawTarget::stderr());
-            s.set_style(
-                ProgressStyle::with_template("{spinner} {elapsed:>4} shrinking: {msg}")
-                    .expect("a valid template"),
-            );
-            s.enable_steady_tick(Duration::from_millis(120));
-            s
-        } else {
-            ProgressBar::hidden()
-        };
+        let spinner = crate::progress::spinner("{spinner} {elapsed:>4} shrinking: {msg}");
         let status = Mutex::new(String::new());
         let show = |steps: usize, input: &Input<P::Case>| {
-            let (w, h) = input
-                .cases
-                .iter()
-                .map(P::size)
-                .fold((0, 0), |(a, b), (w, h)| (a.max(w), b.max(h)));
-            let text = format!(
-                "{} ({}, largest {w}×{h}), saved to {}",
-                counted(steps as u64, "step", "steps"),
-                counted(
-                    input.cases.len() as u64,
-                    P::INFO.unit,
-                    &format!("{}s", P::INFO.unit)
-                ),
-                s.save.display()
-            );
+            let text = s.shrinking::<P>(steps, input);
             *status.lock().unwrap_or_else(|e| e.into_inner()) = text.clone();
             spinner.set_message(text);
         };
         let shrunk = s.shrink(puzzle, input, failure, &show)?;
         spinner.finish_and_clear();
-        match shrunk.end {
-            ShrinkEnd::Interrupted => eprintln!(
-                "gridpuzzle: interrupted while shrinking ({}); the smallest failing input so far is saved to {}",
-                status.lock().unwrap_or_else(|e| e.into_inner()),
-                s.save.display()
-            ),
-            ShrinkEnd::OutOfTime => eprintln!(
-                "gridpuzzle: shrinking stopped after {} s (--shrink-time) and {} runs; a smaller failing input may exist",
-                s.shrink_time.as_secs_f64(),
-                shrunk.runs
-            ),
-            ShrinkEnd::Done => {}
+        let status = status.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(note) = s.stopped_shrinking(&shrunk, &status) {
+            eprintln!("gridpuzzle: {note}");
         }
         Ok(shrunk)
     }

@@ -15,14 +15,14 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
+use gridpuzzle_judge::json_document;
 use gridpuzzle_judge::testset::{prepare, Make};
-use gridpuzzle_registry::{Entry, Visit};
-use serde::Serialize;
+use gridpuzzle_registry::Visit;
 
 use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
-use crate::Exit;
+use crate::exit::Exit;
 
 #[derive(Debug, Args)]
 pub struct TestsetCommand {
@@ -51,21 +51,6 @@ pub struct TestsetCommand {
     pub format: ReportFormat,
 }
 
-/// `testset --format json`: what was written.
-#[derive(Debug, Serialize)]
-struct TestsetJson {
-    puzzle: &'static str,
-    /// The folder written.
-    folder: String,
-    /// Every test valid and every known wrong reading killed (exit 0).
-    good: bool,
-    /// The text report's lines: a line a test, its notes, the variants and
-    /// the kill set.
-    lines: Vec<String>,
-    /// The folder's manifest.json, as written.
-    manifest: serde_json::Value,
-}
-
 fn parse_hardest(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(0.0) => Ok(0.0),
@@ -89,10 +74,13 @@ pub fn after_help() -> String {
          hunted for any wrong reading still alive. No case is repeated and every input passes \
          `validate --strict`. DIR/README.txt says what the files are and gives the command \
          (seed included) that writes them again.\n\n{EXIT}\n\n{}",
-        crate::args::examples(&[
-            "gridpuzzle testset {1} -o tests",
-            "gridpuzzle testset {2} -o tests --seed 7 --hardest 0",
-        ])
+        crate::args::examples_of(
+            "testset",
+            &[
+                "gridpuzzle testset {1} -o tests",
+                "gridpuzzle testset {2} -o tests --seed 7 --hardest 0",
+            ]
+        )
     )
 }
 
@@ -103,14 +91,10 @@ pub struct TestsetHelp;
 impl PuzzleHelp for TestsetHelp {
     const FILE_SHOWN: bool = false;
 
-    fn after_help(e: &Entry) -> String {
-        format!(
-            "The test set follows the judges' rules and these options; with another rule \
-             option it is a test set of that problem instead.\n\n{EXIT}\n\n\
-             Example:\n  gridpuzzle testset {name} -o tests --seed 1",
-            name = e.name
-        )
-    }
+    const EXIT: &'static str = EXIT;
+    const AFTER: &'static str = "The test set follows the judges' rules and these options; \
+        with another rule option it is a test set of that problem instead.\n\n{exit}\n\n\
+        Example:\n  gridpuzzle testset {name} -o tests --seed 1";
 }
 
 pub fn run(cmd: TestsetCommand) -> Result<Exit> {
@@ -132,7 +116,8 @@ pub fn run(cmd: TestsetCommand) -> Result<Exit> {
     ))
 }
 
-/// The judge kit's [`Make`] on the chosen puzzle, its lines printed.
+/// The judge kit's [`Make`] on the chosen puzzle, its lines printed (or
+/// one JSON document).
 struct Written(Make, ReportFormat);
 
 impl Visit for Written {
@@ -140,30 +125,23 @@ impl Visit for Written {
 
     fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         let written = self.0.make(&puzzle)?;
-        let mut out = std::io::stdout().lock();
-        if self.1 == ReportFormat::Json {
-            let path = self.0.dir.join("manifest.json");
-            let manifest = std::fs::read_to_string(&path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            let doc = TestsetJson {
-                puzzle: P::INFO.name,
-                folder: self.0.dir.display().to_string(),
-                good: written.good,
-                lines: written.lines.clone(),
-                manifest: serde_json::from_str(&manifest)?,
-            };
-            let mut text = serde_json::to_string_pretty(&doc)?;
-            text.push('\n');
-            out.write_all(text.as_bytes())?;
-        } else {
-            for line in &written.lines {
-                writeln!(out, "{line}")?;
-            }
-        }
-        Ok(if written.good {
-            Exit::Ok
-        } else {
-            Exit::PlanRejected
-        })
+        let json = || Ok(json_document(&self.0.json(P::INFO.name, &written)?));
+        print(self.1, &written.lines, json)?;
+        Ok(Exit::passed(written.good))
     }
+}
+
+/// What the judge kit wrote (a folder: `testset`, `package`): its `lines`,
+/// or the JSON document `json` makes.
+pub fn print(
+    format: ReportFormat,
+    lines: &[String],
+    json: impl FnOnce() -> Result<String>,
+) -> Result<()> {
+    let text = match format {
+        ReportFormat::Json => json()?,
+        ReportFormat::Text => lines.iter().map(|l| format!("{l}\n")).collect(),
+    };
+    std::io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(())
 }

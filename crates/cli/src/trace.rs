@@ -10,8 +10,10 @@
 //! and prints their counts side by side with a mark where an answer is
 //! wrong or not proved; `--plot` draws their growth by depth as an SVG.
 //! The searches, their tallies and the verdict against the exact solver
-//! are the engine's ([`gridpuzzle_engine::trace`]); this file only reads
-//! the arguments and prints.
+//! are the engine's ([`gridpuzzle_engine::trace`]), and so is a
+//! comparison: which runs, against which exact answer, and the words of
+//! its table and chart ([`gridpuzzle_engine::caps::compare`]); this file
+//! only reads the arguments and prints.
 
 use gridpuzzle_registry::Registered;
 use std::io::{BufWriter, Write};
@@ -19,17 +21,18 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use gridpuzzle_engine::caps::compare::{self, Comparison};
 use gridpuzzle_engine::caps::WatchOf;
-use gridpuzzle_engine::puzzle::{exact_answer, nth_case, NthCase};
+use gridpuzzle_engine::puzzle::exact_answer;
+use gridpuzzle_engine::report::{compared_json, traced_end_json};
 use gridpuzzle_engine::shown::shown_lines;
-use gridpuzzle_engine::svg;
-use gridpuzzle_engine::trace::{Count, Prune, Run, Sink, Step};
-use gridpuzzle_engine::words::counted;
+use gridpuzzle_engine::trace::{Sink, Step};
+use gridpuzzle_engine::words::wrap;
 use gridpuzzle_registry::{Entry, Visit};
-use serde_json::json;
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp, ReportFormat};
-use crate::{input, Exit};
+use crate::exit::Exit;
+use crate::input;
 
 /// Default `--max-events`: enough to follow a small search to its end,
 /// a few megabytes of lines.
@@ -90,12 +93,15 @@ pub fn after_help() -> String {
          new bound of a deepening search, as JSON Lines; or, with --compare, what each search \
          of the puzzle costs on the same cases. `trace PUZZLE --help` lists the searches.\n\n\
          {EXIT}\n\n{}",
-        crate::args::examples(&[
-            "gridpuzzle trace {1} samples/{1}.in --case 2 -a seed-dfs",
-            "gridpuzzle trace {2} samples/{2}.in --compare",
-            "gridpuzzle trace {1} samples/{1}.in --compare --format json",
-            "gridpuzzle trace {1} samples/{1}.in --compare --case 2 --plot growth.svg",
-        ])
+        crate::args::examples_of(
+            "trace",
+            &[
+                "gridpuzzle trace {1} samples/{1}.in --case 2 -a seed-dfs",
+                "gridpuzzle trace {2} samples/{2}.in --compare",
+                "gridpuzzle trace {1} samples/{1}.in --compare --format json",
+                "gridpuzzle trace {1} samples/{1}.in --compare --case 2 --plot growth.svg",
+            ]
+        )
     )
 }
 
@@ -136,26 +142,6 @@ impl PuzzleHelp for TraceHelp {
         ));
         text
     }
-}
-
-/// `text` in lines of at most `width` characters, each after `indent`.
-fn wrap(text: &str, width: usize, indent: &str) -> String {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(format!("{indent}{line}"));
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(format!("{indent}{line}"));
-    }
-    lines.join("\n")
 }
 
 pub fn run(cmd: TraceCommand) -> Result<Exit> {
@@ -225,17 +211,7 @@ impl Visit for Trace<'_> {
             Some(cmd.case.unwrap_or(1))
         };
         match wanted {
-            Some(n) => match nth_case(puzzle.cases(reader), n) {
-                NthCase::Found(case) => cases.push((n, case)),
-                NthCase::Bad(e) => {
-                    eprintln!("gridpuzzle: {}", shown_lines(&e.to_string()));
-                    return Ok(Exit::BadInput);
-                }
-                NthCase::Short(seen) => bail!(
-                    "--case {n}: the input has only {}",
-                    counted(seen, P::INFO.unit, &format!("{}s", P::INFO.unit))
-                ),
-            },
+            Some(n) => cases.push((n, input::nth(&puzzle, reader, n, "the input")?)),
             None => {
                 for (i, case) in puzzle.cases(reader).enumerate() {
                     match case {
@@ -282,19 +258,7 @@ impl Visit for Trace<'_> {
             Err(e) => bail!("{e}"),
         };
         let mut out = sink.out;
-        let end = json!({
-            "end": true,
-            "case": n,
-            "algorithm": run.algorithm,
-            "answer": run.traced.answer,
-            "correct": run.correct(),
-            "limit": run.limit,
-            "expanded": run.tally.expanded,
-            "generated": run.tally.generated,
-            "events": run.tally.events,
-            "written": run.tally.events.min(cmd.max_events),
-            "cut": run.cut,
-        });
+        let end = traced_end_json(*n, &run, run.tally.events.min(cmd.max_events));
         writeln!(out, "{end}")?;
         out.flush().context("cannot write the trace")?;
         if run.cut {
@@ -311,7 +275,8 @@ impl Visit for Trace<'_> {
     }
 }
 
-/// Every algorithm on every case: a table, JSON Lines, and the plot.
+/// Every algorithm on every case (the engine's [`Comparison`]): a table
+/// or JSON Lines, and the plot.
 fn compare<P: Registered>(
     watch: &dyn WatchOf<P>,
     puzzle: &P,
@@ -320,125 +285,39 @@ fn compare<P: Registered>(
 ) -> Result<Exit> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let mut exit = Exit::Ok;
-    let algorithms: Vec<&str> = match &cmd.algorithm {
-        Some(name) => vec![name.as_str()],
-        None => watch.algorithms().iter().map(|a| a.name).collect(),
-    };
     let text = cmd.format == ReportFormat::Text;
     if text {
-        writeln!(
-            out,
-            "{:>4}  {:<12} {:>7}  {:>10} {:>10} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}",
-            "case",
-            "algorithm",
-            "answer",
-            "expanded",
-            "generated",
-            "visited",
-            "bound",
-            "cap",
-            "dead-end",
-            "frontier",
-            "stored",
-            "ms"
-        )?;
+        writeln!(out, "{}", compare::table_heading())?;
     }
-    let mut plotted = Vec::new();
+    let (mut exit, mut plotted) = (Exit::Ok, Vec::new());
     let plot_case = cmd.case.unwrap_or(1);
-    for (n, case) in cases {
-        // Each search has the whole budget (--timeout, --max-states), as
-        // the exact solve before them has.
-        let exact = exact_answer(puzzle, case, &cmd.budget.limits());
-        for name in &algorithms {
-            let limits = cmd.budget.limits();
-            let run = watch
-                .run(puzzle, case, name, &limits, 0, &mut Count, exact)
-                .map_err(anyhow::Error::msg)?;
-            if run.limit.is_some() {
-                exit = Exit::LimitReached;
-            }
-            if text {
-                writeln!(out, "{}", row(*n, &run))?;
-            } else {
-                writeln!(out, "{}", json_row(*n, &run))?;
-            }
-            if *n == plot_case {
-                plotted.push((run.algorithm, run.tally.by_depth.clone()));
-            }
+    let only = cmd.algorithm.as_deref();
+    let limits = || cmd.budget.limits();
+    for row in Comparison::new(watch, puzzle, cases, only, limits).map_err(anyhow::Error::msg)? {
+        let (n, run) = row.map_err(anyhow::Error::msg)?;
+        if run.limit.is_some() {
+            exit = Exit::LimitReached;
+        }
+        if text {
+            writeln!(out, "{}", compare::table_row(n, &run))?;
+        } else {
+            writeln!(out, "{}", compared_json(n, &run))?;
+        }
+        if n == plot_case {
+            plotted.push((run.algorithm, run.tally.by_depth));
         }
     }
     if text {
-        writeln!(
-            out,
-            "answer: ! differs from the exact solver's, ? not proved (a budget ran out, or no exact answer to compare)"
-        )?;
+        writeln!(out, "{}", compare::TABLE_NOTE)?;
     }
     out.flush()?;
     if let Some(path) = &cmd.plot {
         if plotted.is_empty() {
             bail!("--plot: the input has no {} {plot_case}", P::INFO.unit);
         }
-        let series: Vec<(&str, &[u64])> = plotted.iter().map(|(a, v)| (*a, v.as_slice())).collect();
-        let title = format!(
-            "{}: {} {plot_case}, states expanded by depth",
-            P::INFO.title,
-            P::INFO.unit
-        );
-        std::fs::write(path, svg::chart(&title, &series))
+        std::fs::write(path, compare::chart::<P>(plot_case, &plotted))
             .with_context(|| format!("cannot write {}", path.display()))?;
         eprintln!("gridpuzzle: wrote {}", path.display());
     }
     Ok(exit)
-}
-
-/// One line of the table.
-fn row(case: u64, run: &Run) -> String {
-    let answer = match (run.traced.answer, run.correct()) {
-        (Some(a), Some(true)) => a.to_string(),
-        (Some(a), Some(false)) => format!("{a} !"),
-        (Some(a), None) => format!("{a} ?"),
-        (None, _) => "limit ?".to_string(),
-    };
-    let t = &run.tally;
-    format!(
-        "{case:>4}  {:<12} {answer:>7}  {:>10} {:>10} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9.1}",
-        run.algorithm,
-        t.expanded,
-        t.generated,
-        t.pruned(Prune::Visited),
-        t.pruned(Prune::Bound),
-        t.pruned(Prune::Cap),
-        t.pruned(Prune::DeadEnd),
-        run.traced.peak_frontier,
-        run.traced.peak_stored,
-        run.elapsed.as_secs_f64() * 1000.0
-    )
-}
-
-/// One object of `--compare --format json`.
-fn json_row(case: u64, run: &Run) -> serde_json::Value {
-    let t = &run.tally;
-    json!({
-        "case": case,
-        "algorithm": run.algorithm,
-        "answer": run.traced.answer,
-        "correct": run.correct(),
-        "exact": run.exact,
-        "limit": run.limit,
-        "expanded": t.expanded,
-        "generated": t.generated,
-        "pruned": {
-            "visited": t.pruned(Prune::Visited),
-            "bound": t.pruned(Prune::Bound),
-            "cap": t.pruned(Prune::Cap),
-            "dead-end": t.pruned(Prune::DeadEnd),
-        },
-        "goals": t.goals,
-        "iterations": t.iterations,
-        "peak_frontier": run.traced.peak_frontier,
-        "peak_stored": run.traced.peak_stored,
-        "by_depth": t.by_depth,
-        "ms": (run.elapsed.as_secs_f64() * 1e6).round() / 1e3,
-    })
 }

@@ -15,14 +15,15 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use gridpuzzle_engine::check::{bad_letter, read_plan, Checked, Plan, Tally};
+use gridpuzzle_engine::check::{read_plan_at, Checked, Plan, Tally};
 use gridpuzzle_engine::shown::shown_lines;
-use gridpuzzle_engine::words::counted;
+use gridpuzzle_engine::words::{counted, units};
 use gridpuzzle_engine::InputError;
-use gridpuzzle_registry::{Entry, Visit};
+use gridpuzzle_registry::Visit;
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
-use crate::{input, Exit};
+use crate::exit::Exit;
+use crate::input;
 
 #[derive(Debug, Args)]
 pub struct VerifyCommand {
@@ -68,20 +69,12 @@ pub fn after_help() -> String {
 pub struct VerifyHelp;
 
 impl PuzzleHelp for VerifyHelp {
-    fn after_help(e: &Entry) -> String {
-        format!(
-            "{}\n\n\
-             The plans are one line of moves per {unit} (`-` skips a {unit}); \
-             each is replayed through the rules and compared with the optimum.\n\n\
-             Exit status: 0 every plan is legal and optimal, 1 some plan is not, \
-             2 bad input or usage, 3 a search budget ran out before a legal plan \
-             could be called optimal.\n\n\
-             Example:\n  gridpuzzle verify {name} samples/{name}.in --moves-file plans.txt",
-            e.info.format_help,
-            unit = e.info.unit,
-            name = e.name
-        )
-    }
+    const AFTER: &'static str = "{format}\n\n\
+        The plans are one line of moves per {unit} (`-` skips a {unit}); each is replayed \
+        through the rules and compared with the optimum.\n\n\
+        Exit status: 0 every plan is legal and optimal, 1 some plan is not, 2 bad input or \
+        usage, 3 a search budget ran out before a legal plan could be called optimal.\n\n\
+        Example:\n  gridpuzzle verify {name} samples/{name}.in --moves-file plans.txt";
 }
 
 /// Where the plans come from, as text: read before the puzzle is known,
@@ -161,13 +154,7 @@ impl Visit for CheckAll {
 }
 
 fn parse_line<P: Registered>(line: &str, source: &str, number: usize) -> Result<Plan<P::Move>> {
-    read_plan(line).map_err(|(index, c)| {
-        anyhow::anyhow!(bad_letter::<P::Move>(
-            &format!("{source}, line {number}"),
-            index,
-            c
-        ))
-    })
+    read_plan_at(line, &format!("{source}, line {number}")).map_err(anyhow::Error::msg)
 }
 
 fn check_all<P: Registered>(
@@ -214,7 +201,7 @@ fn check_all<P: Registered>(
         eprintln!(
             "gridpuzzle: warning: {} for {}; the extra ones were not checked",
             counted(plans.len() as u64, "plan", "plans"),
-            counted(count as u64, P::INFO.unit, &format!("{}s", P::INFO.unit))
+            units(count as u64, P::INFO.unit)
         );
     }
     writeln!(out, "{}", tally.summary())?;
@@ -232,52 +219,4 @@ fn check_all<P: Registered>(
     } else {
         Exit::Ok
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A plan line read as every registered puzzle's moves: `-` skips,
-    /// letters are moves, and a bad character is named by its column in
-    /// characters (a non-ASCII character before it is not a byte offset).
-    #[test]
-    fn plan_lines_parse_for_every_puzzle() {
-        struct Lines;
-        impl Visit for Lines {
-            type Output = ();
-            fn visit<P: Registered>(self, _: P) {
-                use gridpuzzle_engine::Move;
-                assert_eq!(parse_line::<P>(" - ", "p", 1).unwrap(), Plan::Skip);
-                assert_eq!(
-                    parse_line::<P>("", "p", 1).unwrap(),
-                    Plan::Moves(Vec::new())
-                );
-                let all: String = P::Move::ALL.iter().map(|m| m.letter()).collect();
-                assert_eq!(
-                    parse_line::<P>(&all, "p", 1).unwrap(),
-                    Plan::Moves(P::Move::ALL.to_vec())
-                );
-                let e = parse_line::<P>("\u{a0}\u{1F600}", "p", 1)
-                    .unwrap_err()
-                    .to_string();
-                assert!(e.starts_with("p, line 1, column 2: "), "{e}");
-                let e = parse_line::<P>(&format!("{all}\u{1F600}"), "plans.txt", 3)
-                    .unwrap_err()
-                    .to_string();
-                assert_eq!(
-                    e,
-                    format!(
-                        "plans.txt, line 3, column {}: expected a move ({}), \
-                         a `-` to skip the case, found `\u{1F600}`",
-                        all.chars().count() + 1,
-                        P::Move::letters()
-                    )
-                );
-            }
-        }
-        for e in gridpuzzle_registry::entries() {
-            gridpuzzle_registry::visit(e.name, Lines).unwrap();
-        }
-    }
 }

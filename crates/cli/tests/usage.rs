@@ -860,3 +860,80 @@ fn default_budgets_say_how_to_lift_them() {
         },
     ]);
 }
+
+/// Every puzzle command offers exactly the registered puzzles that declare
+/// what it needs (`trace` searches to watch, `generate`, `stress` and
+/// `testset` a generator, `package` a judge kit and a generator), each
+/// with an option per rule setting; a registered puzzle it does not offer
+/// is told what it lacks, exit 2, never called unknown.
+#[test]
+fn every_command_offers_the_puzzles_that_declare_what_it_needs() {
+    use gridpuzzle_engine::caps::Capability::{self, Generate, JudgeKit, Watch};
+    let needs = |command: &str| -> &'static [Capability] {
+        match command {
+            "trace" => &[Watch],
+            "generate" | "stress" | "testset" => &[Generate],
+            "package" => &[JudgeKit, Generate],
+            _ => &[],
+        }
+    };
+    for command in [
+        "solve", "verify", "render", "play", "generate", "stress", "validate", "check", "testset",
+        "package", "judge", "trace",
+    ] {
+        for entry in gridpuzzle_registry::entries() {
+            let r = run(&[command, entry.name, "--help"], "");
+            let asked = format!("{command} {}", entry.name);
+            match entry.lacking(needs(command)) {
+                None => {
+                    assert_eq!(r.code, 0, "{asked}: {}", r.stderr);
+                    for s in entry.settings {
+                        let option = format!("--{} <", s.key);
+                        assert!(r.stdout.contains(&option), "{asked} lacks {option}");
+                    }
+                }
+                Some(lacking) => {
+                    assert_eq!(r.code, 2, "{asked}");
+                    assert_eq!(r.stderr, format!("gridpuzzle {asked}: {lacking}\n"));
+                }
+            }
+        }
+    }
+}
+
+/// A rule setting's option takes its default, and refuses a value exactly
+/// when the puzzle's own `set` refuses it, as a usage error in the
+/// puzzle's words (or clap's list of choices).
+#[test]
+fn setting_options_check_values_with_the_puzzle() {
+    use gridpuzzle_registry::{Registered, Visit};
+    struct Set<'a>(&'a str, &'a str);
+    impl Visit for Set<'_> {
+        type Output = Result<(), String>;
+        fn visit<P: Registered>(self, mut puzzle: P) -> Result<(), String> {
+            P::CAPS.set(&mut puzzle, self.0, self.1)
+        }
+    }
+    for entry in gridpuzzle_registry::entries() {
+        for s in entry.settings {
+            for value in [s.default, "no-such-value", "", "-1"] {
+                let option = format!("--{}={value}", s.key);
+                // An empty input: a value taken reaches the parser, which
+                // refuses the input in its own words, never clap's.
+                let r = run(&["solve", entry.name, &option], "");
+                let asked = format!("solve {} {option}: {}", entry.name, r.stderr);
+                let by_puzzle = gridpuzzle_registry::visit(entry.name, Set(s.key, value));
+                match by_puzzle.expect("a registered puzzle") {
+                    Ok(()) => assert!(!r.stderr.starts_with("error:"), "{asked}"),
+                    Err(e) => {
+                        assert_eq!(r.code, 2, "{asked}");
+                        assert!(r.stderr.starts_with("error:"), "{asked}");
+                        if s.choices.is_empty() {
+                            assert!(r.stderr.contains(&e), "{asked} lacks {e}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

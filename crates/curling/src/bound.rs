@@ -3,7 +3,7 @@
 //!
 //! # Why another bound
 //!
-//! The cheap bound of [`crate::solve`] plays a relaxed game in which the
+//! The cheap bound of [`crate::solve()`] plays a relaxed game in which the
 //! stone slides through every block for free. On an open board that game
 //! reaches the goal in two or three throws from almost anywhere, however
 //! many blocks stand in the way, so an uncapped search on a 200×200 board

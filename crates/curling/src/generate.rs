@@ -3,18 +3,23 @@
 //!
 //! The generic work (sampling with a density bandit, climbing too-easy
 //! boards, simulated annealing) is the engine's
-//! [`gridpuzzle_engine::generate`]; this module only says what a Curling
-//! board is to it ([`Boards`], a [`Landscape`]): a random board is ice with
+//! [`gridpuzzle_engine::generate`], and so are the boards: a Curling board
+//! is one of the engine's start/goal boards ([`Layout`]), so its landscape
+//! ([`Boards`]) is the engine's [`Layouts`]: a random board is ice with
 //! `density` percent of blocks and a start and a goal on two random cells;
 //! an edit toggles one block or moves the start or the goal. Every answer
-//! comes from [`crate::solve`] under the caller's throw cap, and a board
+//! comes from [`crate::solve()`] under the caller's throw cap, and a board
 //! whose search hits a budget is dropped: the generator never states an
 //! answer it did not prove.
 //!
-//! The difficulty record counts the *optimal first throws*: after each
-//! legal first throw the rest of the game is itself a Curling board (the
-//! broken block is ice, the stone's resting cell is the new start, the cap
-//! is one less), which is solved exactly like any other.
+//! The difficulty record counts the *optimal first throws*
+//! ([`Difficulty::by_first_moves`]): after each legal first throw the rest
+//! of the game is itself a Curling board (the broken block is ice, the
+//! stone's resting cell is the new start, the cap is one less than the
+//! optimum), which is solved exactly like any other.
+//!
+//! What is Curling's own is [`hardest`] without a cap, which searches
+//! under a moving working cap (see [`WORKING_MARGIN`]).
 
 use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
@@ -143,37 +148,24 @@ pub fn difficulty(
     options: &Options,
     limits: &Limits,
 ) -> Option<Difficulty> {
-    let optimum = answer_of(search)?;
-    let mut record = Difficulty {
-        optimum,
-        optimal_first_moves: 0,
-        expanded: search.stats.expanded,
-    };
-    if optimum <= 0 {
-        return Some(record);
-    }
-    // After an optimal first throw the rest takes exactly `optimum - 1`
-    // throws, so that is the only cap worth searching under: "none within
-    // it" means the throw was not optimal. This also keeps uncapped boards
-    // from needing a proof of unsolvability.
-    let rest = Options {
-        max_throws: Some(optimum as u32 - 1),
-        ..*options
-    };
-    for dir in Dir::ALL {
-        let remaining = match throw(board, &board.initial(), dir) {
-            Err(_) => continue,
-            Ok(Throw::Goal { .. }) => 0,
+    Difficulty::by_first_moves(search, |dir, optimum| {
+        // After an optimal first throw the rest takes exactly `optimum - 1`
+        // throws, so that is the only cap worth searching under: "none
+        // within it" means the throw was not optimal. This also keeps
+        // uncapped boards from needing a proof of unsolvability.
+        let rest = Options {
+            max_throws: Some(optimum as u32 - 1),
+            ..*options
+        };
+        Some(match throw(board, &board.initial(), dir) {
+            Err(_) => None,
+            Ok(Throw::Goal { .. }) => Some(0),
             Ok(Throw::Rest { at, broke, .. }) => {
                 let after = after_first_throw(board, at, broke)?;
-                answer_of(&solve(&after, &rest, limits))?
+                Some(answer_of(&solve(&after, &rest, limits))?)
             }
-        };
-        if remaining == optimum - 1 {
-            record.optimal_first_moves += 1;
-        }
-    }
-    Some(record)
+        })
+    })
 }
 
 /// The board as it stands after a first throw that rested at `at` and
@@ -204,11 +196,8 @@ pub struct HardestOptions {
 }
 
 /// How far past the best answer so far the search of an uncapped
-/// [`hardest`] looks (see [`Working`]).
-pub const WORKING_MARGIN: u32 = 4;
-
-/// The landscape of an uncapped [`hardest`]: every board is searched with
-/// a *working* cap of the best answer so far plus [`WORKING_MARGIN`].
+/// [`hardest`] looks: every board is searched with a *working* cap of the
+/// best answer so far plus this margin.
 ///
 /// Without a cap, proving a board unsolvable means exhausting every set of
 /// broken blocks, which no budget allows on 20×20; so most edits of a good
@@ -219,6 +208,10 @@ pub const WORKING_MARGIN: u32 = 4;
 /// budget stop and the board is discarded, as an unproved board must be.
 /// The cost: an edit that jumps more than the margin past the best is
 /// missed, which annealing in small steps rarely needs.
+pub const WORKING_MARGIN: u32 = 4;
+
+/// The landscape of an uncapped [`hardest`], under the working cap of
+/// [`WORKING_MARGIN`].
 struct Working {
     boards: Boards,
     best: Rc<std::cell::Cell<i64>>,
@@ -253,7 +246,7 @@ impl Landscape for Working {
 /// Simulated annealing for the board of `width × height` with the most
 /// throws in its optimum (under a cap the search stops when it reaches the
 /// cap; without one it searches under a moving working cap, see
-/// [`Working`]). `on_improve(best, elapsed)` sees the start and every
+/// [`WORKING_MARGIN`]). `on_improve(best, elapsed)` sees the start and every
 /// strict improvement. `None` if no starting board could be solved in time.
 pub fn hardest(
     opts: &HardestOptions,

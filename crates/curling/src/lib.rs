@@ -13,13 +13,14 @@
 //! - [`frontier`]: the frontier tables (one axis, and both at once: the
 //!   corner table), stronger admissible bounds for deep uncapped searches
 //!   on big boards;
-//! - [`solve`]: the exact solver, returning an optimal list of throws;
+//! - [`mod@solve`]: the exact solver ([`solve()`]), returning an optimal
+//!   list of throws;
 //! - [`generate`]: random boards with a proved optimum in a wanted range,
 //!   and a local search for the hardest board;
-//! - [`verify`]: the checker of a user's plan;
+//! - [`mod@verify`]: the checker of a user's plan ([`verify()`]);
 //! - [`play`]: the game as the engine's play session sees it (`gridpuzzle
-//!   play`): a throw is [`rules::throw`], a hint is [`solve()`] on the board
-//!   left by the throws so far;
+//!   play`): a throw is [`rules::throw_under`], a hint is [`solve()`] on
+//!   the board left by the throws so far;
 //! - [`render`]: a solution shown as text boards or as an SVG picture;
 //! - [`variant`]: the game under a known wrong reading of its rules (a
 //!   throw into an adjacent block breaks it), solved for the judge kit's
@@ -30,9 +31,13 @@
 //! - [`watch`]: the common public searches (branch and bound, breadth
 //!   first), written to be traced beside the seed and ours;
 //! - [`shrink`]: the boards one edit smaller, for shrinking a failing case;
-//! - [`puzzle`]: the engine's `Puzzle` contract, forwarding to the above;
+//! - [`puzzle`]: the engine's core `Puzzle` contract and the capabilities
+//!   Curling declares (settings, its own words, a generator, the page, the
+//!   judge kit, searches to watch), calling the above;
 //! - [`validate`]: the judges' exact input format and limits, for test data;
-//! - [`presets`]: the edge cases a judge test set should hold.
+//! - [`presets`]: the edge cases a judge test set should hold;
+//! - [`package`]: the contest problem package's own files (statement,
+//!   validators, submissions).
 
 pub mod bound;
 pub mod frontier;

@@ -1,7 +1,7 @@
 //! Curling in play: what [`crate::Curling`]'s `apply` and `solve_from` are,
 //! for the engine's play [`Session`](gridpuzzle_engine::session::Session).
 //!
-//! Nothing here is a rule: a move is [`throw`] then [`apply`] from
+//! Nothing here is a rule: a move is [`throw_under`] then [`apply`] from
 //! [`crate::rules`]. What this file adds is the one fact play needs that the
 //! solver did not: **the game from a mid-game position is exactly the game
 //! on another board** — the blocks broken so far turned to ice, the stone's
@@ -47,19 +47,8 @@ pub fn board_at(board: &Board, state: &State) -> Option<Board> {
 }
 
 /// Plays the throw toward `dir` from `state` after `used` throws under the
-/// cap `max_throws`; `Err` is the rules' reason it is refused.
-pub fn apply_throw(
-    board: &Board,
-    max_throws: Option<u32>,
-    state: &State,
-    used: usize,
-    dir: Dir,
-) -> Result<(State, Throw), String> {
-    apply_throw_under(board, max_throws, Adjacent::Refused, state, used, dir)
-}
-
-/// [`apply_throw`] under the adjacent-block rule `adjacent` (the judge's
-/// is [`Adjacent::Refused`]).
+/// cap `max_throws` and the adjacent-block rule `adjacent` (the judge's is
+/// [`Adjacent::Refused`]); `Err` is the rules' reason it is refused.
 pub fn apply_throw_under(
     board: &Board,
     max_throws: Option<u32>,

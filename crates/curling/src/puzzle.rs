@@ -1,12 +1,18 @@
-//! Curling behind the engine's one puzzle contract ([`Puzzle`]).
+//! Curling behind the engine's contract: the core [`Puzzle`] and the
+//! capabilities Curling declares in its registry line ([`Settings`],
+//! [`Narrate`], [`Generate`], [`Page`], [`JudgeKit`], [`Watch`]).
 //!
 //! Everything a front end needs of Curling is here, in one place: the
-//! settings (the throw cap), the judge format, the solver, the checker,
-//! play (moves, words, the board as marks), the page's JSON and the
-//! generator's request checks. Nothing here is a rule: every method
-//! forwards to [`crate::rules`], [`crate::solve()`], [`crate::render`] or
-//! [`crate::generate`], so the command line, the server and the tests call
-//! the same code the solver does.
+//! settings (the throw cap, the adjacent-block rule), the judge format,
+//! the solver, the checker, play, the page's JSON and the generator's
+//! request checks. Nothing here is a rule: a throw is
+//! [`crate::rules::throw_under`] (through [`crate::play`]), an answer
+//! [`crate::solve()`] (or [`crate::variant`] under the wrong reading), a
+//! board [`crate::generate`]'s, so the command line, the server and the
+//! tests call the same code the solver does. What is Curling's own here is
+//! how it is shown and worded: the board as marks (the stone over the
+//! ice, the last throw's path and broken block), the frames of a slide,
+//! its sentences, and the page's drafts and JSON.
 
 use std::io::BufRead;
 use std::time::Duration;

@@ -248,14 +248,6 @@ impl Broken {
         }
     }
 
-    /// The set of the given block numbers.
-    pub fn from_ids(ids: impl IntoIterator<Item = u32>) -> Broken {
-        let mut v: SmallVec<[u32; INLINE_BROKEN]> = ids.into_iter().collect();
-        v.sort_unstable();
-        v.dedup();
-        Broken(v)
-    }
-
     pub fn remove(&mut self, id: u32) {
         if let Ok(at) = self.0.binary_search(&id) {
             self.0.remove(at);

@@ -2,7 +2,7 @@
 //! exactly so that its cost can be measured and shown: an exhaustive
 //! depth-limited depth-first search over the stone's stops.
 //!
-//! It is not a solver for users ([`crate::solve`] is exact and far
+//! It is not a solver for users ([`crate::solve()`] is exact and far
 //! faster); it answers the same on judge inputs, and its worth is its
 //! count of calls ([`SeedRun::calls`]), the figure a contestant's program
 //! spends: the judge kit sizes its timing tests by it, and the search

@@ -1,11 +1,17 @@
 //! Smaller boards next to a board: the moves of a test-case shrinker.
 //!
 //! `gridpuzzle stress` finds a board on which another program fails, then
-//! walks to ever smaller boards on which it still fails. Each function here
-//! lists the boards one edit away, biggest cuts first (a row or a column,
-//! then a block, then the start or goal one cell nearer the other), and
-//! only boards the judge allows (2 ≤ width, 1 ≤ height), so a candidate is
-//! never blamed for input outside the problem's limits.
+//! walks to ever smaller boards on which it still fails. [`smaller`] lists
+//! the boards one edit away, biggest cuts first (a row or a column, then a
+//! block, then the start or goal one cell nearer the other, rows first),
+//! and only boards the judge allows (2 ≤ width, 1 ≤ height), so a
+//! candidate is never blamed for input outside the problem's limits.
+//!
+//! Why not the engine's shrinker of start/goal boards
+//! ([`gridpuzzle_engine::board::Board::smaller`]): it allows a board one
+//! cell wide and moves the start and the goal diagonally, which would
+//! change the boards `stress` reports; the cuts of a row or a column are
+//! the engine's ([`Grid::without_row`], [`Grid::without_col`]).
 
 use std::rc::Rc;
 
@@ -26,7 +32,8 @@ enum Cut {
 
 /// Every board one edit smaller or simpler than `board`, biggest cuts
 /// first, made one at a time as they are asked for (a big board has
-/// thousands, each a board of its own: see `Puzzle::smaller`).
+/// thousands, each a board of its own: see
+/// [`Generate::smaller`](gridpuzzle_engine::caps::Generate::smaller)).
 pub fn smaller(board: &Board) -> impl Iterator<Item = Board> {
     let board = Rc::new(board.clone());
     let (w, h) = (board.width(), board.height());
@@ -50,33 +57,15 @@ pub fn smaller(board: &Board) -> impl Iterator<Item = Board> {
 
 /// The board `cut` makes of `board`, if it is one.
 fn apply(board: &Board, cut: Cut) -> Option<Board> {
-    let (w, h) = (board.width(), board.height());
     let cells = board.grid();
-    let keep = |cells: Vec<Cell>, w: u32, h: u32| {
-        Grid::from_cells(w, h, cells).and_then(|g| Board::new(g).ok())
-    };
+    let keep = |grid: Grid<Cell>| Board::new(grid).ok();
     match cut {
-        Cut::Row(r) => {
-            let rest = (0..h)
-                .filter(|&y| y != r)
-                .flat_map(|y| (0..w).map(move |x| cells[Pos::new(y, x)]))
-                .collect();
-            keep(rest, w, h - 1)
-        }
-        Cut::Col(c) => {
-            let rest = (0..h)
-                .flat_map(|y| {
-                    (0..w)
-                        .filter(move |&x| x != c)
-                        .map(move |x| cells[Pos::new(y, x)])
-                })
-                .collect();
-            keep(rest, w - 1, h)
-        }
+        Cut::Row(r) => keep(cells.without_row(r)),
+        Cut::Col(c) => keep(cells.without_col(c)),
         Cut::Block(p) => {
             let mut next = cells.clone();
             next.set(p, Cell::Ice);
-            keep(next.cells().to_vec(), w, h)
+            keep(next)
         }
         Cut::Move(from, to) => {
             let p = toward(from, to)?;
@@ -86,7 +75,7 @@ fn apply(board: &Board, cut: Cut) -> Option<Board> {
             let mut next = cells.clone();
             next.set(p, cells[from]);
             next.set(from, Cell::Ice);
-            keep(next.cells().to_vec(), w, h)
+            keep(next)
         }
     }
 }

@@ -232,33 +232,22 @@ impl<T: Tile> Board<T> {
         let (start, goal) = (self.start, self.goal);
         let grid = &self.grid;
         let mut out = Vec::new();
-        let mut keep = |w: u32, h: u32, cells: Vec<T>| {
-            if let Some(b) = Grid::from_cells(w, h, cells).and_then(|g| Board::new(g).ok()) {
+        let mut keep = |grid: Grid<T>| {
+            if let Ok(b) = Board::new(grid) {
                 out.push(b);
             }
         };
         for r in (0..h).filter(|&r| h > 1 && start.row != r && goal.row != r) {
-            let rest = (0..h)
-                .filter(|&y| y != r)
-                .flat_map(|y| (0..w).map(move |x| grid[Pos::new(y, x)]))
-                .collect();
-            keep(w, h - 1, rest);
+            keep(grid.without_row(r));
         }
         for c in (0..w).filter(|&c| w > 1 && start.col != c && goal.col != c) {
-            let rest = (0..h)
-                .flat_map(|y| {
-                    (0..w)
-                        .filter(move |&x| x != c)
-                        .map(move |x| grid[Pos::new(y, x)])
-                })
-                .collect();
-            keep(w - 1, h, rest);
+            keep(grid.without_col(c));
         }
         for (i, &c) in grid.cells().iter().enumerate() {
             if c == T::WALL {
-                let mut next = grid.cells().to_vec();
-                next[i] = T::FLOOR;
-                keep(w, h, next);
+                let mut next = grid.clone();
+                next.set(grid.pos(i), T::FLOOR);
+                keep(next);
             }
         }
         for (from, to) in [(start, goal), (goal, start)] {
@@ -268,7 +257,7 @@ impl<T: Tile> Board<T> {
                 let mut next = grid.clone();
                 next.set(p, grid[from]);
                 next.set(from, T::FLOOR);
-                keep(w, h, next.cells().to_vec());
+                keep(next);
             }
         }
         out

@@ -40,6 +40,12 @@ pub fn bad_letter<M: Move>(where_: &str, index: usize, c: char) -> String {
     )
 }
 
+/// Reads one plan line as [`read_plan`] does, a bad letter worded by
+/// [`bad_letter`] after `where_` (`plans.txt, line 3`).
+pub fn read_plan_at<M: Move>(line: &str, where_: &str) -> Result<Plan<M>, String> {
+    read_plan(line).map_err(|(index, c)| bad_letter::<M>(where_, index, c))
+}
+
 /// What happened to one case's plan.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Checked {

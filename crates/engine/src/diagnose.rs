@@ -14,9 +14,11 @@
 //! many moves exists (a search that is not optimal) or none does (a
 //! miscount, or a misread rule).
 //!
-//! It is one function over any [`Puzzle`], so every front end that judges
-//! answers says the same words, and a puzzle that lists a new variant is
-//! diagnosed with it without a change here.
+//! It is one function over any [`Puzzle`] and its [`Caps`], so every
+//! front end that judges answers says the same words, and a puzzle that
+//! lists a new variant in its judge kit is diagnosed with it without a
+//! change here (a puzzle without a judge kit has no variants, and gets the
+//! rest of the diagnosis).
 
 use std::collections::HashSet;
 use std::fmt;

@@ -4,8 +4,12 @@
 //! A puzzle describes its boards as a [`Landscape`]: how to draw a random
 //! board at a given density, how to change one a little, and how to solve
 //! one exactly under a budget. Everything else is the same for every puzzle
-//! and lives here, so the two generators cannot drift apart:
+//! and lives here, so the puzzles' generators cannot drift apart:
 //!
+//! - [`sample`] is the one set-up of a generator ([`Generator`]: the boards
+//!   kept, each with its [`Difficulty`] record); [`StartGoal`] draws and
+//!   edits the cells of any board of floor and walls with one start and
+//!   one goal, for the puzzles on such boards ([`crate::board`]).
 //! - [`Sampler`] draws random boards, solves each one, and keeps those
 //!   whose *proved* answer is wanted. A board whose search stops at a budget
 //!   is dropped, never guessed: a generator that states an optimum must have
@@ -19,6 +23,8 @@
 //! - [`anneal`] is simulated annealing over the same edits, for the board
 //!   with the largest optimum: it reports every strict improvement through
 //!   a callback, so the best answer it shows never decreases.
+//! - [`Watchdog`] is a generator's patience: it stops a run when no wanted
+//!   board came for a while.
 //!
 //! Reproducibility: every random choice comes from one [`SplitMix64`]
 //! stream and the bandit uses integer weights, so the same options and
@@ -94,11 +100,6 @@ impl Want {
         }
         Ok(want)
     }
-
-    /// Only proved unsolvable boards are wanted.
-    pub fn only_unsolvable(&self) -> bool {
-        self.max == Some(-1)
-    }
 }
 
 /// As [`Want::parse`] reads it: `5..8`, `12..`, `4`, `-1`.
@@ -133,6 +134,38 @@ pub struct Difficulty {
     pub optimal_first_moves: u32,
     /// States the exact search expanded to prove the optimum.
     pub expanded: u64,
+}
+
+impl Difficulty {
+    /// The record of a case whose search proved `search`'s answer, its
+    /// first moves counted by `rest_after(mv, optimum)`: `Some(None)` when
+    /// the rules refuse `mv` as a first move, `Some(Some(a))` when the rest
+    /// of the game after it is proved to take `a` moves, and `None` when a
+    /// follow-up search hit a budget (the record is then `None`: a board is
+    /// never stated without proof). The optimum is handed over so that the
+    /// rest can be searched under a cap of `optimum - 1`, the only cap worth
+    /// searching under after an optimal first move. Every puzzle's record
+    /// is made here, so they count alike.
+    pub fn by_first_moves<M: Move>(
+        search: &Search<M>,
+        mut rest_after: impl FnMut(M, i64) -> Option<Option<i64>>,
+    ) -> Option<Difficulty> {
+        let optimum = answer_of(search)?;
+        let mut record = Difficulty {
+            optimum,
+            optimal_first_moves: 0,
+            expanded: search.stats.expanded,
+        };
+        if optimum <= 0 {
+            return Some(record);
+        }
+        for &mv in M::ALL {
+            if rest_after(mv, optimum)? == Some(optimum - 1) {
+                record.optimal_first_moves += 1;
+            }
+        }
+        Some(record)
+    }
 }
 
 /// The cells of a board made of floor and walls with one start and one

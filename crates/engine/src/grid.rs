@@ -235,6 +235,43 @@ impl<T> Grid<T> {
     pub fn rows(&self) -> impl Iterator<Item = &[T]> {
         self.cells.chunks(self.width.max(1) as usize)
     }
+
+    /// The grid with row `r` taken out, one row shorter: a shrinker's
+    /// biggest cut, the same for every board (`r` must be a row).
+    pub fn without_row(&self, r: u32) -> Grid<T>
+    where
+        T: Clone,
+    {
+        let cells = (0..self.height)
+            .filter(|&y| y != r)
+            .flat_map(|y| (0..self.width).map(move |x| self[Pos::new(y, x)].clone()))
+            .collect();
+        Grid {
+            width: self.width,
+            height: self.height - 1,
+            cells,
+        }
+    }
+
+    /// The grid with column `c` taken out, one column narrower (`c` must
+    /// be a column).
+    pub fn without_col(&self, c: u32) -> Grid<T>
+    where
+        T: Clone,
+    {
+        let cells = (0..self.height)
+            .flat_map(|y| {
+                (0..self.width)
+                    .filter(move |&x| x != c)
+                    .map(move |x| self[Pos::new(y, x)].clone())
+            })
+            .collect();
+        Grid {
+            width: self.width - 1,
+            height: self.height,
+            cells,
+        }
+    }
 }
 
 impl<T> std::ops::Index<Pos> for Grid<T> {
@@ -269,6 +306,19 @@ mod tests {
         assert_eq!(g.ray(p, Dir::Left).collect::<Vec<_>>(), vec![4]);
         assert_eq!(g.ray(p, Dir::Right).collect::<Vec<_>>(), vec![6, 7]);
         assert_eq!(g.ray(Pos::new(0, 3), Dir::Right).count(), 0);
+    }
+
+    #[test]
+    fn rows_and_columns_come_out() {
+        let g = Grid::from_cells(3, 2, vec![1, 2, 3, 4, 5, 6]).unwrap();
+        assert_eq!(
+            g.without_row(0),
+            Grid::from_cells(3, 1, vec![4, 5, 6]).unwrap()
+        );
+        assert_eq!(
+            g.without_col(1),
+            Grid::from_cells(2, 2, vec![1, 3, 4, 6]).unwrap()
+        );
     }
 
     #[test]

@@ -21,6 +21,8 @@
 //!   WebAssembly (where std has no clock);
 //! - [`diagnose`]: what a candidate's wrong answer most likely means, by
 //!   the puzzle's known wrong readings of its rules;
+//! - [`drawing`]: a solved case told board by board (`--explain`), and
+//!   the cell budget every drawing of boards keeps;
 //! - [`grid`]: positions, the four directions and a flat row-major grid;
 //! - [`search`]: breadth-first search, iterative deepening, A* and IDA*
 //!   over closures or small traits, with an explicit depth cap (part of the
@@ -33,7 +35,7 @@
 //! - [`fresh`]: a fresh puzzle to play from a seed, its optimum in a range;
 //! - [`mod@generate`]: sampling boards with a wanted proved answer, and a
 //!   local search for the hardest one, over any puzzle's `Landscape`; the
-//!   watchdog of a generator's patience;
+//!   difficulty record; the watchdog of a generator's patience;
 //! - [`report`]: the JSON records of a solved and of a generated case (CLI
 //!   and web API alike);
 //! - [`rng`]: a tiny seeded generator whose output is the same on every
@@ -42,19 +44,22 @@
 //!   and shared by every job and table of a run;
 //! - [`pool`]: the one worker pool, for work whose results must come out
 //!   in input order, fed from the calling thread with bounded read-ahead;
-//! - [`session`]: a game in play (history, undo/redo, exact hints), for
-//!   any puzzle that implements its small `Game` trait, and its saved-game
-//!   file ([`session::save`]);
+//! - [`session`]: a game in play (history, undo/redo, exact hints) of any
+//!   puzzle's case ([`puzzle::Played`]), played through the core's own
+//!   `apply` and `solve_from`, and its saved-game file ([`session::save`]);
 //! - [`shown`]: text from outside (file names, save files, candidates'
 //!   output) escaped before it reaches a terminal;
 //! - [`stream`]: answering a stream of cases in input order, alone and
 //!   then on the pool, writing only when needed (`solve`);
 //! - [`svg`]: pictures of positions, still or animated with SMIL, drawn
-//!   from views;
+//!   from views, and the growth chart of traced searches;
 //! - [`validate`]: validating judge inputs against the judges' exact
 //!   format and limits, every violation with its line and column;
 //! - [`testset`]: what a puzzle asks of a judge test set (its limits, its
 //!   edge cases);
+//! - [`trace`]: watching a search: the events a search reports, the
+//!   recorder that counts them under the search's budget, and the names
+//!   of the searches and lessons a puzzle offers;
 //! - [`verdict`]: what a plan checker says about a plan;
 //! - [`words`]: lists in English (`a, b or c`) for messages.
 
@@ -63,6 +68,7 @@ pub mod caps;
 pub mod check;
 pub mod clock;
 pub mod diagnose;
+pub mod drawing;
 pub mod error;
 pub mod fresh;
 pub mod generate;

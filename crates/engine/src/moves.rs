@@ -5,8 +5,8 @@
 //! engine does not assume it: a plan is a list of any [`Move`], written one
 //! letter a move (`RDLU`), so plan files, the JSON records, the save file
 //! and the web API carry every puzzle's moves the same way. A puzzle with
-//! other moves (the template puzzle of the tests moves like a chess king,
-//! on the digits of a numeric keypad) only implements this trait.
+//! other moves (a king's eight steps, a turn of a piece) only implements
+//! this trait, with a letter for each.
 
 use std::fmt::{Debug, Display};
 use std::hash::Hash;

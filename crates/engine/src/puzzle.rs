@@ -15,7 +15,7 @@
 //! Why it is shaped so:
 //!
 //! - **Fifteen things make a puzzle.** Its names ([`Puzzle::INFO`]), four
-//!   types, reading and writing a case, the rules as
+//!   types, reading and writing a case and its size, the rules as
 //!   `start`/`apply`/`is_won`, the exact solver from a position, and one
 //!   view of a position with its words (`view`, `describe`, `legend`).
 //!   Everything else a front end shows — verifying a plan, `--explain`'s
@@ -256,10 +256,10 @@ pub fn parse_answer<P: Puzzle>(output: &str) -> Option<i64> {
 }
 
 /// The verdict on a user's plan, replayed through
-/// [`Puzzle::apply_in_place`] (a move after the game is won is refused,
-/// and so is the first move past the cap, [`Puzzle::move_cap`], as too
-/// many), then the goal and the optimum of [`Puzzle::solve`] under
-/// `limits`: [`Puzzle::verify`]'s default.
+/// [`Puzzle::apply_in_place`] by [`replay`] (a move after the game is won
+/// is refused, and so is the first move past the cap,
+/// [`Puzzle::move_cap`], as too many), then the goal and the optimum of
+/// [`Puzzle::solve`] under `limits`: [`Puzzle::verify`]'s default.
 pub fn verify_by_replay<P: Puzzle>(
     puzzle: &P,
     case: &P::Case,
@@ -267,34 +267,28 @@ pub fn verify_by_replay<P: Puzzle>(
     limits: &Limits,
 ) -> Verdict {
     let moves = plan.len();
-    let cap = puzzle.move_cap();
-    let mut state = puzzle.start(case);
-    for (index, &mv) in plan.iter().enumerate() {
-        if puzzle.is_won(case, &state) {
+    let state = match replay(puzzle, case, plan, puzzle.move_cap()) {
+        Ok(state) => state,
+        Err(Refused::OverCap { cap, .. }) => return Verdict::OverCap { moves, cap },
+        Err(Refused::AfterWin { index }) => {
             return Verdict::Illegal {
                 index,
-                mv: mv.letter(),
+                mv: plan[index].letter(),
                 reason: format!(
                     "the {} is already on the {}: the game is over",
                     P::INFO.piece,
                     P::INFO.goal
                 ),
-            };
+            }
         }
-        // Refused at the first move past the cap, before replaying the
-        // rest of a long plan; the position moves in place, so the
-        // replay is linear in the plan.
-        if let Some(cap) = cap.filter(|&cap| index >= cap as usize) {
-            return Verdict::OverCap { moves, cap };
-        }
-        if let Err(reason) = puzzle.apply_in_place(case, &mut state, index, mv) {
+        Err(Refused::Illegal { index, reason }) => {
             return Verdict::Illegal {
                 index,
-                mv: mv.letter(),
+                mv: plan[index].letter(),
                 reason,
-            };
+            }
         }
-    }
+    };
     if !puzzle.is_won(case, &state) {
         return Verdict::NotReached {
             moves,
@@ -302,6 +296,56 @@ pub fn verify_by_replay<P: Puzzle>(
         };
     }
     crate::verdict::against_optimum(moves, puzzle.solve(case, limits).outcome)
+}
+
+/// Where and why [`replay`] stopped before the end of a plan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refused {
+    /// Move `index` (0-based) came after the game was won.
+    AfterWin { index: usize },
+    /// Move `index` is the first past the cap of `cap` moves.
+    OverCap { index: usize, cap: u32 },
+    /// The rules refused move `index`, for `reason`.
+    Illegal { index: usize, reason: String },
+}
+
+impl Refused {
+    /// The refused move (0-based).
+    pub fn index(&self) -> usize {
+        match self {
+            Refused::AfterWin { index }
+            | Refused::OverCap { index, .. }
+            | Refused::Illegal { index, .. } => *index,
+        }
+    }
+}
+
+/// Replays `plan` from the start of `case` through
+/// [`Puzzle::apply_in_place`]: the position after its last move, or the
+/// first move refused — one after the game is won, the first past `cap`
+/// (checked before the rules, so a long plan is not replayed past it), or
+/// one the rules refuse. The one replay loop of the front ends (`verify`,
+/// `render --moves`): the position moves in place, so a replay is linear
+/// in the plan whatever a position holds.
+pub fn replay<P: Puzzle>(
+    puzzle: &P,
+    case: &P::Case,
+    plan: &[P::Move],
+    cap: Option<u32>,
+) -> Result<P::State, Refused> {
+    let mut state = puzzle.start(case);
+    for (index, &mv) in plan.iter().enumerate() {
+        if puzzle.is_won(case, &state) {
+            return Err(Refused::AfterWin { index });
+        }
+        if let Some(cap) = cap.filter(|&cap| index >= cap as usize) {
+            return Err(Refused::OverCap { index, cap });
+        }
+        puzzle
+            .apply_in_place(case, &mut state, index, mv)
+            .map_err(|reason| Refused::Illegal { index, reason })?;
+    }
+    Ok(state)
 }
 
 /// A case of a puzzle, to be played: what a play session, a hint and a

@@ -6,6 +6,9 @@
 //! ```
 //! `outcome` is `solved`, `unsolvable` (`answer` -1, `moves` empty) or
 //! `limit` (`answer` null, with a `reason`).
+//!
+//! Beside it, the records of a generated case ([`generated_json`]) and of
+//! a watched search (`trace`: [`compared_json`], [`traced_end_json`]).
 
 use serde::Serialize;
 use serde_json::json;
@@ -91,6 +94,55 @@ pub fn generated_json<M: Move>(
             "optimal_first_moves": d.optimal_first_moves,
             "expanded": d.expanded,
         },
+    })
+}
+
+/// The record of one search of `trace --compare --format json` on case
+/// `case`: its answer checked against the exact solver's, its tally with
+/// the prunes by name, its peaks and its time.
+pub fn compared_json(case: u64, run: &crate::trace::Run) -> serde_json::Value {
+    use crate::trace::Prune;
+    let t = &run.tally;
+    json!({
+        "case": case,
+        "algorithm": run.algorithm,
+        "answer": run.traced.answer,
+        "correct": run.correct(),
+        "exact": run.exact,
+        "limit": run.limit,
+        "expanded": t.expanded,
+        "generated": t.generated,
+        "pruned": {
+            "visited": t.pruned(Prune::Visited),
+            "bound": t.pruned(Prune::Bound),
+            "cap": t.pruned(Prune::Cap),
+            "dead-end": t.pruned(Prune::DeadEnd),
+        },
+        "goals": t.goals,
+        "iterations": t.iterations,
+        "peak_frontier": run.traced.peak_frontier,
+        "peak_stored": run.traced.peak_stored,
+        "by_depth": t.by_depth,
+        "ms": (run.elapsed.as_secs_f64() * 1e6).round() / 1e3,
+    })
+}
+
+/// The last line of a `trace` on case `case`: the answer and the totals,
+/// of which the first `written` events were written, and whether the
+/// trace was cut there.
+pub fn traced_end_json(case: u64, run: &crate::trace::Run, written: u64) -> serde_json::Value {
+    json!({
+        "end": true,
+        "case": case,
+        "algorithm": run.algorithm,
+        "answer": run.traced.answer,
+        "correct": run.correct(),
+        "limit": run.limit,
+        "expanded": run.tally.expanded,
+        "generated": run.tally.generated,
+        "events": run.tally.events,
+        "written": written,
+        "cut": run.cut,
     })
 }
 

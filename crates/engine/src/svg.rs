@@ -636,18 +636,10 @@ impl Animation {
 
 /// A self-contained HTML page that steps through still pictures (one per
 /// frame: the start, then after each move) with play, pause, step and speed
-/// controls. No network, no external script: everything is inline. The
-/// buttons' glyphs (◀ ▶ and ASCII bars) are in every common font; the media
-/// symbols ⏮ ⏭ ⏸ were empty boxes in some.
-pub fn html_player(title: &str, frames: &[String]) -> String {
-    let mut out = Vec::new();
-    write_html_player(&mut out, title, frames.iter().cloned())
-        .expect("writing to memory does not fail");
-    String::from_utf8(out).expect("the page is UTF-8")
-}
-
-/// [`html_player`] written to `out` one frame at a time, so a long plan's
-/// page is never held in memory whole (issue 15).
+/// controls, written to `out` one frame at a time, so a long plan's page is
+/// never held in memory whole (issue 15). No network, no external script:
+/// everything is inline. The buttons' glyphs (◀ ▶ and ASCII bars) are in
+/// every common font; the media symbols ⏮ ⏭ ⏸ were empty boxes in some.
 pub fn write_html_player(
     out: &mut dyn std::io::Write,
     title: &str,

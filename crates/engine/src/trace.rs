@@ -23,9 +23,9 @@
 //! ones in its `watch` module) call the [`Recorder`] themselves, which
 //! also charges their budget. The production searches users run
 //! (`gridpuzzle` in the lists) are watched through an
-//! [`Observer`](crate::search::Observer), a generic parameter whose
-//! default ([`crate::search::Quiet`]) does nothing, so the solver compiles
-//! to the same code; [`Watch`] is the observer that records them.
+//! [`Observer`], a generic parameter whose
+//! default ([`Quiet`](crate::search::Quiet)) does nothing, so the solver
+//! compiles to the same code; [`Watch`] is the observer that records them.
 //!
 //! A [`Step`] carries cells, not puzzle states, because cells are what a
 //! board can show: `at` is the cell that moves (Curling's stone, Holedox's
@@ -36,8 +36,9 @@
 //!
 //! Each puzzle names its searches ([`Algorithm`], with the paragraph that
 //! `--help` and the page show) and ships boards that teach something about
-//! them ([`Lesson`]); [`run`] runs one of them on one case and says whether
-//! its answer agrees with the puzzle's exact solver.
+//! them ([`Lesson`]); the watch capability runs one of them on one case
+//! ([`WatchOf::run`](crate::caps::WatchOf::run)) and says whether its
+//! answer agrees with the puzzle's exact solver ([`Run`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -12,8 +12,10 @@
 //! - an edit toggles one stone (never on the exit or the body), takes one
 //!   legal step with the body, or lays a fresh body.
 //!
-//! Every answer comes from [`crate::solve`] under the caller's tail rule
-//! and exit, and a lair whose search hits a budget is dropped.
+//! Every answer comes from [`crate::solve()`] under the caller's tail rule
+//! and exit, and a lair whose search hits a budget is dropped. The
+//! difficulty record counts the optimal first steps, as every puzzle's
+//! does ([`Difficulty::by_first_moves`]).
 //!
 //! # The hardest lair
 //!
@@ -210,29 +212,17 @@ pub fn difficulty(
     rule: TailRule,
     limits: &Limits,
 ) -> Option<Difficulty> {
-    let optimum = answer_of(search)?;
-    let mut record = Difficulty {
-        optimum,
-        optimal_first_moves: 0,
-        expanded: search.stats.expanded,
-    };
-    if optimum <= 0 {
-        return Some(record);
-    }
-    // After an optimal first step the rest takes exactly `optimum - 1`
-    // steps: searching with that cap is enough, and cheaper.
-    let cap = optimum as u32 - 1;
-    for d in Dir::ALL {
+    Difficulty::by_first_moves(search, |d, optimum| {
+        // After an optimal first step the rest takes exactly `optimum - 1`
+        // steps: searching with that cap is enough, and cheaper.
+        let cap = optimum as u32 - 1;
         let mut body = case.body().to_vec();
         if step(case.lair(), &mut body, d, rule).is_err() {
-            continue;
+            return Some(None);
         }
         let after = Case::new(case.lair().clone(), body).ok()?;
-        if answer_of(&solve_capped(&after, rule, cap, limits))? == optimum - 1 {
-            record.optimal_first_moves += 1;
-        }
-    }
-    Some(record)
+        Some(Some(answer_of(&solve_capped(&after, rule, cap, limits))?))
+    })
 }
 
 /// What [`hardest`] searches.

@@ -15,8 +15,9 @@
 //!   disagree about the rules;
 //! - [`parse`]: the judge input format as a lazy iterator of [`Case`]s with
 //!   precise errors ([`gridpuzzle_engine::InputError`]);
-//! - [`play`]: the game as the engine's play session sees it (`gridpuzzle
-//!   play`): a move is [`rules::step`], a hint is [`solve()`] on the current body;
+//! - `play` (tests only): the engine's play session over Holedox, held to
+//!   the samples: a move is [`rules::step`], a hint is [`solve()`] on the
+//!   current body;
 //! - [`generate`]: random lairs with a proved optimum in a wanted range,
 //!   and a local search for the lair that needs the most steps;
 //! - [`mod@solve`]: exact A* over bodies packed into a `u64`, between a
@@ -34,11 +35,14 @@
 //! - [`watch`]: the public A* that marks states when pushed (inexact) and
 //!   the exact one, written to be traced beside the seed and ours;
 //! - [`shrink`]: the lairs one edit smaller, for shrinking a failing case;
-//! - [`puzzle`]: the engine's `Puzzle` contract, forwarding to the above:
-//!   a position's view (the lair as ground, the snake a piece over it),
-//!   from which every front end draws it, and the words of its moves;
-//!   verifying a plan and `--explain`'s boards are the engine's defaults
-//!   over [`rules::step`].
+//! - [`puzzle`]: the engine's core `Puzzle` contract and the capabilities
+//!   Holedox declares (settings, its own words, a generator, the page, the
+//!   judge kit, searches to watch), calling the above: a position's view
+//!   (the lair as ground, the snake a piece over it), from which every
+//!   front end draws it, and the words of its moves; verifying a plan and
+//!   `--explain`'s boards are the engine's defaults over [`rules::step`];
+//! - [`package`]: the contest problem package's own files (statement,
+//!   validators, submissions).
 //!
 //! ```
 //! use gridpuzzle_engine::search::{Limits, Outcome};

@@ -1,12 +1,18 @@
-//! Holedox behind the engine's one puzzle contract ([`Puzzle`]).
+//! Holedox behind the engine's contract: the core [`Puzzle`] and the
+//! capabilities Holedox declares in its registry line ([`Settings`],
+//! [`Narrate`], [`Generate`], [`Page`], [`JudgeKit`], [`Watch`]).
 //!
 //! Everything a front end needs of Holedox is here, in one place: the
 //! settings (the tail rule and the exit), the judge format, the solver, the
 //! checker, play (a move is [`step`], the board as marks), the page's JSON
-//! and the generator's request checks. No rule is decided here: every
-//! method forwards to [`crate::rules`], [`crate::solve()`] or
-//! [`crate::generate`], and what the engine derives from those (verifying
-//! a plan, `--explain`, pictures) is left to its defaults.
+//! and the generator's request checks. No rule is decided here: a move is
+//! [`step`] from [`crate::rules`], an answer [`crate::solve()`], a lair
+//! [`crate::generate`]'s; what is Holedox's own here is how it is shown and
+//! worded (the lair as ground and the snake a piece over it, its
+//! sentences, the page's drafts and JSON), the text of its settings and
+//! the checks of a generator's request. What the engine derives from the
+//! core (verifying a plan, `--explain`, pictures) is left to its
+//! defaults.
 
 use std::borrow::Cow;
 use std::io::BufRead;

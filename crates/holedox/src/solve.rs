@@ -4,7 +4,9 @@
 //! This file holds what the two share — the packed state, its successors,
 //! the choice of visited set — and the breadth-first search, kept as the
 //! benchmarks' comparator and the tests' oracle ([`Algorithm::Bfs`]). The
-//! A* module adds the bounds and says why its answers are optimal.
+//! A* module adds the bounds and says why its answers are optimal; the
+//! opening-time bound, the stronger of its two lower bounds, is
+//! [`mod@opening`]'s.
 //!
 //! # The state
 //!

@@ -70,156 +70,189 @@ pub fn validate(input: &mut Input<'_>, exit: impl Fn(u32, u32) -> (u32, u32)) {
         if count > 0 {
             input.allow_blank();
         }
-        let Some(header) = input.line("a case `n m L` or the terminator `0 0 0`") else {
+        let Some(line) = input.line("a case `n m L` or the terminator `0 0 0`") else {
             return;
         };
-        let values: Vec<Option<i64>> = header
+        let values: Vec<Option<i64>> = line
             .tokens
             .iter()
             .take(3)
             .map(|t| t.text.parse::<i64>().ok())
             .collect();
         if values == [Some(0), Some(0), Some(0)] {
-            input.count(&header, 3, "the terminator `0 0 0`");
+            input.count(&line, 3, "the terminator `0 0 0`");
             if count == 0 {
-                input.at_line(&header, "no case comes before the terminator `0 0 0`");
+                input.at_line(&line, "no case comes before the terminator `0 0 0`");
             }
             input.end();
             return;
         }
         count += 1;
         input.set_case(Some(count));
-        input.count(
-            &header,
-            3,
-            "the lair's rows n, columns m and the body's length L",
-        );
-        let t = header.tokens.clone();
-        let n = t.first().and_then(|t| input.int(t, "n", SIDE.0..=SIDE.1));
-        let m = t.get(1).and_then(|t| input.int(t, "m", SIDE.0..=SIDE.1));
-        let l = t.get(2).and_then(|t| input.int(t, "L", LEN.0..=LEN.1));
-        let (n, m) = (n.filter(|&v| v >= 1), m.filter(|&v| v >= 1));
-        // The exit, when the lair's size is known (and can be stored).
-        let exit = match (n, m) {
-            (Some(n), Some(m)) if n <= u32::MAX as i64 && m <= u32::MAX as i64 => {
-                let (r, c) = exit(n as u32, m as u32);
-                Some((r as i64, c as i64))
-            }
-            _ => None,
-        };
-        if let (Some(n), Some(m), Some(exit)) = (n, m, exit) {
-            if exit.0 > n || exit.1 > m {
-                input.at_line(
-                    &header,
-                    format!(
-                        "the exit ({}, {}) is outside a lair of {n} x {m}",
-                        exit.0, exit.1
-                    ),
-                );
-            }
-        }
-        let Some(l) = l.filter(|&l| (0..=MAX_LINES_READ).contains(&l)) else {
+        let case = header(input, &line, &exit);
+        let Some(l) = case.l.filter(|&l| (0..=MAX_LINES_READ).contains(&l)) else {
             continue;
         };
-        // The body: in the lair, distinct, each segment next to the one before.
-        let mut body: Vec<Option<(i64, i64)>> = Vec::new();
-        for i in 1..=l {
-            let what = format!("segment {i} of the body");
-            let Some(line) = input.line(&format!("{what} `r c`")) else {
-                return;
-            };
-            let here = cell(input, &line, &what, n, m);
-            if let Some(p) = here {
-                if let Some(j) = body.iter().position(|&q| q == Some(p)) {
-                    input.at_line(
-                        &line,
-                        format!(
-                            "segment {i} is on ({}, {}), where segment {} is",
-                            p.0,
-                            p.1,
-                            j + 1
-                        ),
-                    );
-                } else if let Some(Some(q)) = body.last() {
-                    if (p.0 - q.0).abs() + (p.1 - q.1).abs() != 1 {
-                        input.at_line(
-                            &line,
-                            format!(
-                                "segment {i} at ({}, {}) is not next to segment {} at ({}, {})",
-                                p.0,
-                                p.1,
-                                i - 1,
-                                q.0,
-                                q.1
-                            ),
-                        );
-                    }
-                }
-            }
-            body.push(here);
-        }
-        // The stones.
-        let Some(line) = input.line("the number of stones K") else {
+        let Some(body) = body(input, l, &case) else {
             return;
         };
-        input.count(&line, 1, "the number of stones K");
-        let most = match (n, m) {
-            // Saturating: n and m are whatever the file says (a 20-digit
-            // n overflowed here, a panic in a debug build).
-            (Some(n), Some(m)) => n.saturating_mul(m).saturating_sub(l).max(0),
-            _ => i64::MAX,
-        };
-        let k = line
-            .tokens
-            .first()
-            .and_then(|t| input.int(t, "K", 0..=most));
-        let Some(k) = k.filter(|&k| (0..=MAX_LINES_READ).contains(&k)) else {
-            continue;
-        };
-        let mut stones: Vec<((i64, i64), u64)> = Vec::new();
-        for i in 1..=k {
-            if i == 1 {
-                input.allow_blank();
-            }
-            let what = format!("stone {i}");
-            let Some(line) = input.line(&format!("{what} `r c`")) else {
-                return;
-            };
-            let Some(p) = cell(input, &line, &what, n, m) else {
-                continue;
-            };
+        if stones(input, l, &body, &case).is_none() {
+            return;
+        }
+    }
+}
+
+/// What a case's header says: the lair's rows `n` and columns `m` (`None`
+/// when unreadable or below 1), the body's length `L` (`None` when
+/// unreadable), and the exit, 1-based, when the lair's size is known.
+struct Header {
+    n: Option<i64>,
+    m: Option<i64>,
+    l: Option<i64>,
+    exit: Option<(i64, i64)>,
+}
+
+/// Reads a case's header `n m L` against the judges' limits, recording an
+/// exit outside the lair.
+fn header(
+    input: &mut Input<'_>,
+    header: &Line<'_>,
+    exit: &impl Fn(u32, u32) -> (u32, u32),
+) -> Header {
+    input.count(
+        header,
+        3,
+        "the lair's rows n, columns m and the body's length L",
+    );
+    let t = header.tokens.clone();
+    let n = t.first().and_then(|t| input.int(t, "n", SIDE.0..=SIDE.1));
+    let m = t.get(1).and_then(|t| input.int(t, "m", SIDE.0..=SIDE.1));
+    let l = t.get(2).and_then(|t| input.int(t, "L", LEN.0..=LEN.1));
+    let (n, m) = (n.filter(|&v| v >= 1), m.filter(|&v| v >= 1));
+    // The exit, when the lair's size is known (and can be stored).
+    let exit = match (n, m) {
+        (Some(n), Some(m)) if n <= u32::MAX as i64 && m <= u32::MAX as i64 => {
+            let (r, c) = exit(n as u32, m as u32);
+            Some((r as i64, c as i64))
+        }
+        _ => None,
+    };
+    if let (Some(n), Some(m), Some(exit)) = (n, m, exit) {
+        if exit.0 > n || exit.1 > m {
+            input.at_line(
+                header,
+                format!(
+                    "the exit ({}, {}) is outside a lair of {n} x {m}",
+                    exit.0, exit.1
+                ),
+            );
+        }
+    }
+    Header { n, m, l, exit }
+}
+
+/// Reads the body's `l` lines: in the lair, distinct, each segment next to
+/// the one before. Each segment's cell, `None` where unreadable; `None` in
+/// all when the input ends first.
+fn body(input: &mut Input<'_>, l: i64, case: &Header) -> Option<Vec<Option<(i64, i64)>>> {
+    let mut body: Vec<Option<(i64, i64)>> = Vec::new();
+    for i in 1..=l {
+        let what = format!("segment {i} of the body");
+        let line = input.line(&format!("{what} `r c`"))?;
+        let here = cell(input, &line, &what, case.n, case.m);
+        if let Some(p) = here {
             if let Some(j) = body.iter().position(|&q| q == Some(p)) {
                 input.at_line(
                     &line,
                     format!(
-                        "stone {i} at ({}, {}) is on segment {} of the body",
+                        "segment {i} is on ({}, {}), where segment {} is",
                         p.0,
                         p.1,
                         j + 1
                     ),
                 );
-            } else if Some(p) == exit {
-                input.at_line(
-                    &line,
-                    format!(
-                        "stone {i} is on the exit ({}, {}), which judge data never has",
-                        p.0, p.1
-                    ),
-                );
-            }
-            if let Some((_, first)) = stones.iter().find(|(q, _)| *q == p) {
-                input.at_line(
-                    &line,
-                    format!(
-                        "stone {i} at ({}, {}) was given before, on line {first}",
-                        p.0, p.1
-                    ),
-                );
-            } else {
-                stones.push((p, line.number));
+            } else if let Some(Some(q)) = body.last() {
+                if (p.0 - q.0).abs() + (p.1 - q.1).abs() != 1 {
+                    input.at_line(
+                        &line,
+                        format!(
+                            "segment {i} at ({}, {}) is not next to segment {} at ({}, {})",
+                            p.0,
+                            p.1,
+                            i - 1,
+                            q.0,
+                            q.1
+                        ),
+                    );
+                }
             }
         }
+        body.push(here);
     }
+    Some(body)
+}
+
+/// Reads the count of stones `K` and their lines: in the lair, off the
+/// body and the exit, each on a cell of its own. `None` when the input
+/// ends first.
+fn stones(input: &mut Input<'_>, l: i64, body: &[Option<(i64, i64)>], case: &Header) -> Option<()> {
+    let line = input.line("the number of stones K")?;
+    input.count(&line, 1, "the number of stones K");
+    let most = match (case.n, case.m) {
+        // Saturating: n and m are whatever the file says (a 20-digit
+        // n overflowed here, a panic in a debug build).
+        (Some(n), Some(m)) => n.saturating_mul(m).saturating_sub(l).max(0),
+        _ => i64::MAX,
+    };
+    let k = line
+        .tokens
+        .first()
+        .and_then(|t| input.int(t, "K", 0..=most));
+    let Some(k) = k.filter(|&k| (0..=MAX_LINES_READ).contains(&k)) else {
+        return Some(());
+    };
+    let mut stones: Vec<((i64, i64), u64)> = Vec::new();
+    for i in 1..=k {
+        if i == 1 {
+            input.allow_blank();
+        }
+        let what = format!("stone {i}");
+        let line = input.line(&format!("{what} `r c`"))?;
+        let Some(p) = cell(input, &line, &what, case.n, case.m) else {
+            continue;
+        };
+        if let Some(j) = body.iter().position(|&q| q == Some(p)) {
+            input.at_line(
+                &line,
+                format!(
+                    "stone {i} at ({}, {}) is on segment {} of the body",
+                    p.0,
+                    p.1,
+                    j + 1
+                ),
+            );
+        } else if Some(p) == case.exit {
+            input.at_line(
+                &line,
+                format!(
+                    "stone {i} is on the exit ({}, {}), which judge data never has",
+                    p.0, p.1
+                ),
+            );
+        }
+        if let Some((_, first)) = stones.iter().find(|(q, _)| *q == p) {
+            input.at_line(
+                &line,
+                format!(
+                    "stone {i} at ({}, {}) was given before, on line {first}",
+                    p.0, p.1
+                ),
+            );
+        } else {
+            stones.push((p, line.number));
+        }
+    }
+    Some(())
 }
 
 #[cfg(test)]

@@ -53,6 +53,9 @@ fn run<R: io::BufRead>(cases: Cases<R>) -> (Vec<i64>, Option<InputError>) {
     (answers, None)
 }
 
+/// Every malformed input, with the answers before it and the error it
+/// gives. One table, however long: an entry a kind of mistake, grouped by
+/// kind, so a new mistake is one more entry; pieces would only scatter it.
 fn table() -> Vec<Bad> {
     vec![
         // Tokens that are not non-negative integers.

@@ -38,7 +38,7 @@
 //! - **A reader, not a string.** [`Checker::findings`] reads the output
 //!   from any `BufRead` and yields each finding as soon as it is certain,
 //!   keeping only the line (or the few tokens) at hand, and at most
-//!   [`KEPT`] bytes of it: the rest of a longer line or token is only
+//!   `KEPT` (64 KiB) of it: the rest of a longer line or token is only
 //!   scanned for its numbers. Memory does not grow with the output (a
 //!   20 MB output once took 288 MB).
 //! - **Numbers as written.** A printed number is kept as its text (up to
@@ -97,7 +97,8 @@ impl Checker {
         }
     }
 
-    /// Puzzle `P`'s judge lines ([`Puzzle::judge_line`]).
+    /// Puzzle `P`'s judge lines
+    /// ([`Puzzle::judge_line`](gridpuzzle_engine::Puzzle::judge_line)).
     pub fn of<P: Registered>() -> Checker {
         Checker::new(P::INFO.unit, gridpuzzle_engine::puzzle::judge_line::<P>)
     }
@@ -111,10 +112,6 @@ impl Checker {
     /// token by token (`false`, the default): see the module docs.
     pub fn strict(self, strict: bool) -> Checker {
         Checker { strict, ..self }
-    }
-
-    pub fn is_strict(&self) -> bool {
-        self.strict
     }
 
     /// The word for a case.

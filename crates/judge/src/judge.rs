@@ -12,10 +12,15 @@
 //! output checked (AC, WA or PE). Each verdict comes with one line that
 //! says why, for the table.
 //!
+//! What the command says of the run — the table, the summary, the first
+//! failing test, JSON and JUnit XML — is worded in [`report`].
+//!
 //! [`RunVerdict`] is the verdict on a *program's run*; the verdict on a
 //! user's *plan* (`verify`) is the engine's `Verdict`, and the checker's
 //! verdict on an *output* alone is [`Judgement`], which AC, WA and PE
 //! carry over.
+
+pub mod report;
 
 use gridpuzzle_registry::Registered;
 use std::path::PathBuf;
@@ -455,7 +460,8 @@ mod tests {
     }
 
     /// Every verdict from the run alone, in the order of precedence of the
-    /// module docs, each with its line.
+    /// module docs, each with its line. One table of runs, read top to
+    /// bottom in that order, so it stays one function.
     #[test]
     fn each_run_gets_its_verdict_and_its_reason() {
         let right = "Case 1: 9\nCase 2: -1\n";

@@ -1,6 +1,7 @@
 //! A contest problem package: a folder in the ICPC problem package format
 //! (version 2025-09, the one DOMjudge and Kattis import and BAPCtools
-//! checks), written for any puzzle that has one ([`Puzzle::PACKAGE`]).
+//! checks), written for any puzzle whose judge kit has one
+//! ([`JudgeKit::PACKAGE`](gridpuzzle_engine::caps::JudgeKit::PACKAGE)).
 //! `gridpuzzle package` is this, with its command line.
 //!
 //! ```text
@@ -138,6 +139,42 @@ pub struct Packed {
     pub time_limit_tenths: u64,
     /// The submissions written, as paths under `submissions/`.
     pub submissions: Vec<String>,
+}
+
+/// `package --format json`: what was written.
+#[derive(Debug, serde::Serialize)]
+pub struct PackageJson {
+    pub puzzle: &'static str,
+    /// The package's folder.
+    pub folder: String,
+    /// Every test valid and every known wrong reading killed (exit 0).
+    pub good: bool,
+    /// Tests in `data/sample` (always 1) and `data/secret`.
+    pub sample: usize,
+    pub secret: usize,
+    /// The time limit of `problem.yaml`, in seconds.
+    pub time_limit: f64,
+    /// The submissions, as paths under `submissions/`
+    /// (`accepted/…`, `wrong_answer/…`, `time_limit_exceeded/…`).
+    pub submissions: Vec<String>,
+    /// The text report's lines.
+    pub lines: Vec<String>,
+}
+
+impl Pack {
+    /// What `packed` wrote for `puzzle`, as [`PackageJson`].
+    pub fn json(&self, puzzle: &'static str, packed: &Packed) -> PackageJson {
+        PackageJson {
+            puzzle,
+            folder: self.dir.display().to_string(),
+            good: packed.good,
+            sample: 1,
+            secret: packed.secret,
+            time_limit: packed.time_limit_tenths as f64 / 10.0,
+            submissions: packed.submissions.clone(),
+            lines: packed.lines.clone(),
+        }
+    }
 }
 
 /// A test of the test set, as its manifest lists it.

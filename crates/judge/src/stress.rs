@@ -14,6 +14,9 @@
 //! non-zero exit, a time-out and too much output are failures too
 //! ([`Failure`]).
 //!
+//! What the command says of the failure, to a person or as JSON, is
+//! worded in [`report`].
+//!
 //! Why the failure handling is shaped so (each a way `stress` once lost a
 //! failure it had found):
 //!
@@ -30,6 +33,8 @@
 //! - **The same whatever the threads**: inputs and edits are tried by
 //!   [`crate::scan`], which finds the first failure in order, so the same
 //!   seed gives the same smallest input with one job or eight.
+
+pub mod report;
 
 use gridpuzzle_registry::Registered;
 use std::path::PathBuf;

@@ -572,7 +572,138 @@ pub struct Written {
     pub good: bool,
 }
 
+/// `testset --format json`: what was written.
+#[derive(Debug, serde::Serialize)]
+pub struct TestsetJson {
+    pub puzzle: &'static str,
+    /// The folder written.
+    pub folder: String,
+    /// Every test valid and every known wrong reading killed (exit 0).
+    pub good: bool,
+    /// The text report's lines: a line a test, its notes, the variants and
+    /// the kill set.
+    pub lines: Vec<String>,
+    /// The folder's manifest.json, as written.
+    pub manifest: serde_json::Value,
+}
+
 impl Make {
+    /// What `written` wrote for `puzzle`, as [`TestsetJson`] (the manifest
+    /// read back from the folder).
+    pub fn json(&self, puzzle: &'static str, written: &Written) -> Result<TestsetJson> {
+        let path = self.dir.join("manifest.json");
+        let manifest = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        Ok(TestsetJson {
+            puzzle,
+            folder: self.dir.display().to_string(),
+            good: written.good,
+            lines: written.lines.clone(),
+            manifest: serde_json::from_str(&manifest)?,
+        })
+    }
+
+    /// Writes test `name` (its input and its answers), says it in
+    /// `lines` (and whether it is valid), and adds it to the tests that
+    /// kill each variant (`killed_by`): its manifest record, and whether
+    /// it passed the strict validator.
+    fn write_test<P: Registered>(
+        &self,
+        puzzle: &P,
+        set: &Set<'_, P>,
+        name: &str,
+        test: &Planned<P::Case>,
+        killed_by: &mut [Vec<String>],
+        lines: &mut Vec<String>,
+    ) -> Result<(Value, bool)> {
+        let input = match &test.verbatim {
+            Some(text) => text.clone(),
+            None => {
+                let mut text: String = test.cases.iter().map(|c| c.text.as_str()).collect();
+                text.push_str(P::INFO.terminator);
+                text
+            }
+        };
+        let answers: String = test
+            .cases
+            .iter()
+            .enumerate()
+            .map(|(n, c)| format!("{}\n", judge_line::<P>(n as u64 + 1, &c.answer.to_string())))
+            .collect();
+        let path = self.dir.join(name);
+        std::fs::write(&path, &input)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        let path = self.dir.join(format!("{name}.a"));
+        std::fs::write(&path, &answers)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        let validation = P::CAPS.validate(puzzle, &input, true);
+        if !validation.is_valid() {
+            for v in validation.lines() {
+                lines.push(format!("test {name} is not valid: {v}"));
+            }
+        }
+        let mut kills: Vec<&str> = Vec::new();
+        for (k, (v, _)) in set.variants.iter().enumerate() {
+            if test.cases.iter().any(|c| c.kills.contains(&v.name)) {
+                kills.push(v.name);
+                killed_by[k].push(name.to_string());
+            }
+        }
+        let cases: Vec<Value> = test
+            .cases
+            .iter()
+            .map(|c| {
+                let (w, h) = P::size(&c.case);
+                json!({
+                    "answer": c.answer,
+                    "size": format!("{w}x{h}"),
+                    "difficulty": difficulty_json(&c.difficulty),
+                    "kills": c.kills,
+                    "made": c.made,
+                })
+            })
+            .collect();
+        let answer_counts = {
+            let mut seen: Vec<i64> = test.cases.iter().map(|c| c.answer).collect();
+            seen.sort_unstable();
+            seen.dedup();
+            seen
+        };
+        lines.push(format!(
+            "{name}  {:24} {:>3} {}  answers {}{}",
+            test.name,
+            test.cases.len(),
+            if test.cases.len() == 1 {
+                P::INFO.unit.to_string()
+            } else {
+                format!("{}s", P::INFO.unit)
+            },
+            span(&answer_counts),
+            if kills.is_empty() {
+                String::new()
+            } else {
+                format!("  kills {}", kills.join(", "))
+            }
+        ));
+        for note in &test.notes {
+            lines.push(format!("    note: {note}"));
+        }
+        let record = json!({
+            "input": name,
+            "answer": format!("{name}.a"),
+            "name": test.name,
+            "about": test.about,
+            "cases": cases,
+            "kills": kills,
+            "valid": validation.is_valid(),
+            "reproducible": test.reproducible,
+            "notes": test.notes,
+        });
+        Ok((record, validation.is_valid()))
+    }
+
+    /// Writes every test, the manifest and the README, and says what was
+    /// written and whether the set is good.
     fn write<P: Registered>(
         &self,
         puzzle: &P,
@@ -586,90 +717,10 @@ impl Make {
         let mut killed_by: Vec<Vec<String>> = vec![Vec::new(); set.variants.len()];
         for (i, test) in tests.iter().enumerate() {
             let name = format!("{:0width$}", i + 1);
-            let input = match &test.verbatim {
-                Some(text) => text.clone(),
-                None => {
-                    let mut text: String = test.cases.iter().map(|c| c.text.as_str()).collect();
-                    text.push_str(P::INFO.terminator);
-                    text
-                }
-            };
-            let answers: String = test
-                .cases
-                .iter()
-                .enumerate()
-                .map(|(n, c)| format!("{}\n", judge_line::<P>(n as u64 + 1, &c.answer.to_string())))
-                .collect();
-            let path = self.dir.join(&name);
-            std::fs::write(&path, &input)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            let path = self.dir.join(format!("{name}.a"));
-            std::fs::write(&path, &answers)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            let validation = P::CAPS.validate(puzzle, &input, true);
-            if !validation.is_valid() {
-                good = false;
-                for v in validation.lines() {
-                    lines.push(format!("test {name} is not valid: {v}"));
-                }
-            }
-            let mut kills: Vec<&str> = Vec::new();
-            for (k, (v, _)) in set.variants.iter().enumerate() {
-                if test.cases.iter().any(|c| c.kills.contains(&v.name)) {
-                    kills.push(v.name);
-                    killed_by[k].push(name.clone());
-                }
-            }
-            let cases: Vec<Value> = test
-                .cases
-                .iter()
-                .map(|c| {
-                    let (w, h) = P::size(&c.case);
-                    json!({
-                        "answer": c.answer,
-                        "size": format!("{w}x{h}"),
-                        "difficulty": difficulty_json(&c.difficulty),
-                        "kills": c.kills,
-                        "made": c.made,
-                    })
-                })
-                .collect();
-            let answer_counts = {
-                let mut seen: Vec<i64> = test.cases.iter().map(|c| c.answer).collect();
-                seen.sort_unstable();
-                seen.dedup();
-                seen
-            };
-            lines.push(format!(
-                "{name}  {:24} {:>3} {}  answers {}{}",
-                test.name,
-                test.cases.len(),
-                if test.cases.len() == 1 {
-                    P::INFO.unit.to_string()
-                } else {
-                    format!("{}s", P::INFO.unit)
-                },
-                span(&answer_counts),
-                if kills.is_empty() {
-                    String::new()
-                } else {
-                    format!("  kills {}", kills.join(", "))
-                }
-            ));
-            for note in &test.notes {
-                lines.push(format!("    note: {note}"));
-            }
-            records.push(json!({
-                "input": name,
-                "answer": format!("{name}.a"),
-                "name": test.name,
-                "about": test.about,
-                "cases": cases,
-                "kills": kills,
-                "valid": validation.is_valid(),
-                "reproducible": test.reproducible,
-                "notes": test.notes,
-            }));
+            let (record, valid) =
+                self.write_test(puzzle, set, &name, test, &mut killed_by, &mut lines)?;
+            good &= valid;
+            records.push(record);
         }
         // The kill set is made of tests contestants do not see, where
         // there are such.

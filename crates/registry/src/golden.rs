@@ -6,9 +6,9 @@
 //! answers also list every registered puzzle: `expected "curling" or
 //! "holedox"`, a help page's subcommands, the page's catalog. A puzzle
 //! added to the registry must not need a golden file re-recorded (its
-//! crate, one registry line and its samples are the whole change), so the
-//! golden tests pass every answer through [`scrub`] first, which takes the
-//! other puzzles out of those lists:
+//! crate, one registry line, its dependency lines and its samples are the
+//! whole change), so the golden tests pass every answer through [`scrub`]
+//! first, which takes the other puzzles out of those lists:
 //!
 //! - an item of an English list (`a, b or c`, items separated by `, `,
 //!   ` or `, ` and `) that names another puzzle, when the item before it
@@ -114,8 +114,12 @@ fn drop_named(v: &mut Value, others: &[(&str, &str)]) -> bool {
 
 const SEPARATORS: [&str; 3] = [", ", " or ", " and "];
 
-/// The separator that starts at byte `at` of `text`, if any.
+/// The separator that starts at byte `at` of `text`, if any (none inside
+/// a character).
 fn separator_at(text: &str, at: usize) -> Option<&'static str> {
+    if !text.is_char_boundary(at) {
+        return None;
+    }
     SEPARATORS.into_iter().find(|s| text[at..].starts_with(s))
 }
 
@@ -164,6 +168,7 @@ fn list_item(text: &str, word: &str, last: &str) -> Option<String> {
                 None => continue,
             },
             None => (at..text.len())
+                .filter(|&k| text.is_char_boundary(k))
                 .find(|&k| {
                     separator_at(text, k).is_some()
                         || text[k..].starts_with([')', ']', '}', ';', '"'])
@@ -223,6 +228,9 @@ mod tests {
             cut("puzzles: Curling 2.0, Holedox Moving and Ice."),
             "puzzles: Curling 2.0 and Holedox Moving."
         );
+        // Text that is not ASCII is no trouble.
+        let marks = "◎ goal, holedox ● or ice ◉";
+        assert_eq!(cut(marks), "◎ goal or holedox ●");
         // Another puzzle's name as a word of a text is no list item.
         let rules = "it slides over the ice, or stops at a block";
         assert_eq!(cut(rules), rules);

@@ -19,15 +19,16 @@
 //! crate's `Cargo.toml` and the workspace's) and its samples; nothing else
 //! changes. The conformance suite (`tests/conformance.rs`) then tests the
 //! new puzzle like every other, each capability it declares; the golden
-//! files of the command line and the API record only the listed puzzles'
-//! own answers and derive every list of puzzles from here. CI proves it
-//! (`.ci/throwaway-puzzle`): it copies `crates/template` into a puzzle
-//! with an ordinary word for a name, adds exactly those lines, and runs
-//! the whole test suite with it listed.
+//! files of the command line and the API record only their puzzles' own
+//! answers ([`golden::RECORDED`]), and the tests take any other puzzle out
+//! of an answer's lists of puzzles before comparing ([`golden::scrub`]).
+//! CI proves it (`.ci/throwaway-puzzle`): it copies `crates/template` into
+//! a puzzle with an ordinary word for a name, adds exactly those lines,
+//! and runs the whole test suite with it listed.
 
 pub mod golden;
 
-use gridpuzzle_engine::caps::{Capability, Caps, GenInfo, JudgeInfo, PageInfo, Setting};
+use gridpuzzle_engine::caps::{Capability, Caps, GenInfo, JudgeInfo, Lacks, PageInfo, Setting};
 use gridpuzzle_engine::puzzle::Info;
 use gridpuzzle_engine::trace::{Algorithm, Lesson};
 pub use gridpuzzle_engine::Puzzle;
@@ -89,6 +90,57 @@ impl Entry {
             .filter(|(_, has)| !has)
             .map(|(c, _)| c.name())
             .collect()
+    }
+
+    /// The capabilities the puzzle declares, by name (`settings, page`).
+    pub fn declared(&self) -> Vec<&'static str> {
+        self.has
+            .iter()
+            .filter(|(_, has)| *has)
+            .map(|(c, _)| c.name())
+            .collect()
+    }
+
+    /// Whether the puzzle declares `capability`.
+    pub fn declares(&self, capability: Capability) -> bool {
+        self.has.contains(&(capability, true))
+    }
+
+    /// The first of `needs` the puzzle does not declare (`ice has no
+    /// generator`); `None` when it declares them all, and a front end
+    /// offers it for work that needs them.
+    pub fn missing(&self, needs: &[Capability]) -> Option<Lacks> {
+        let capability = *needs.iter().find(|&&c| !self.declares(c))?;
+        Some(Lacks {
+            puzzle: self.name,
+            capability,
+        })
+    }
+
+    /// This entry under another name, declaring only `caps`: a puzzle
+    /// that lacks capabilities, for the tests of what front ends offer
+    /// (every registered puzzle may declare all). Only what it declares
+    /// changes; what each capability holds (`gen`, `judge`, ...) stays.
+    pub fn pretending(mut self, name: &'static str, caps: &[Capability]) -> Entry {
+        self.name = name;
+        for (c, has) in &mut self.has {
+            *has = caps.contains(c);
+        }
+        self
+    }
+
+    /// What a front end says when the puzzle is asked for work that
+    /// `needs` what it does not declare: what it lacks and what it has,
+    /// `ice has no searches to watch (it declares settings, generate,
+    /// page)`; `None` when it declares them all.
+    pub fn lacking(&self, needs: &[Capability]) -> Option<String> {
+        let lacks = self.missing(needs)?;
+        let declared = self.declared();
+        Some(if declared.is_empty() {
+            format!("{lacks} (it declares no capability, only the core)")
+        } else {
+            format!("{lacks} (it declares {})", declared.join(", "))
+        })
     }
 }
 

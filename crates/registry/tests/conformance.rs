@@ -1,5 +1,6 @@
-//! The conformance suite: one set of checks, generic over the puzzle
-//! contract ([`Puzzle`]), that every registered puzzle runs.
+//! The conformance suite: one set of checks, generic over any registered
+//! puzzle ([`Registered`]: the core contract and the capabilities its
+//! registry line declares), that every registered puzzle runs.
 //!
 //! SGT Puzzles proves its midend with `nullgame`; here CI's throwaway
 //! puzzle (a copy of `crates/template`, registered by
@@ -35,7 +36,14 @@
 //!   (well-formed XML), the page's JSON;
 //! - settings: defaults, round trips, bad values refused;
 //! - shrinking: every smaller case is smaller, parses back, and repeated
-//!   shrinking never comes back to a case.
+//!   shrinking never comes back to a case;
+//! - the judge kit: the validator takes the samples and the presets and
+//!   refuses a cut sample; presets have names of their own; every known
+//!   wrong reading is valid settings that change something;
+//! - searches to watch: every algorithm on the samples and random cases
+//!   (an exact one answers what the solver proves, every trace is
+//!   coherent and cut where asked), every lesson one board its searches
+//!   answer.
 //!
 //! Run `cargo test -p gridpuzzle-registry --test conformance -- --nocapture`
 //! to see how many cases each puzzle ran.
@@ -668,6 +676,19 @@ fn verdicts<P: Registered>(p: &P) -> String {
 
 fn generator<P: Registered>(p: &P) -> String {
     let limits = roomy();
+    let made_count = generated_cases(p, &limits);
+    assert!(made_count >= 12, "only {made_count} cases generated");
+    impossible_requests(p);
+    random_cases_repeat(p);
+    let best = hardest_improves(p, &limits);
+    format!("{made_count} generated cases proved and reproduced; hardest 4x4 in 300 ms: {best}")
+}
+
+/// Cases generated for a few sizes and wanted answers: each answer in the
+/// range and proved, its difficulty record made again alike, its plan
+/// winning, its text reading back; the same seed giving the same cases and
+/// another seed others. How many were made.
+fn generated_cases<P: Registered>(p: &P, limits: &Limits) -> usize {
     let mut made_count = 0;
     let wants = [
         Want {
@@ -710,10 +731,10 @@ fn generator<P: Registered>(p: &P) -> String {
                     case: made.board.clone(),
                 };
                 assert!(want.contains(d.optimum), "{d:?} on {}", describe(p, &s));
-                let found = p.solve(&made.board, &limits);
+                let found = p.solve(&made.board, limits);
                 assert_eq!(answer_of(&found), Some(d.optimum), "{}", describe(p, &s));
                 let again = generator_of::<P>()
-                    .difficulty(p, &made.board, &found, &limits)
+                    .difficulty(p, &made.board, &found, limits)
                     .expect("a small case's difficulty is within budget");
                 assert_eq!(again.optimum, d.optimum);
                 assert_eq!(again.optimal_first_moves, d.optimal_first_moves);
@@ -741,8 +762,11 @@ fn generator<P: Registered>(p: &P) -> String {
             }
         }
     }
-    assert!(made_count >= 12, "only {made_count} cases generated");
-    // Requests no case can meet: refused, or given up on, never answered.
+    made_count
+}
+
+/// Requests no case can meet: refused, or given up on, never answered.
+fn impossible_requests<P: Registered>(p: &P) {
     let params = gen_params(p, 3, 3, 0);
     assert!(
         generator_of::<P>()
@@ -750,7 +774,7 @@ fn generator<P: Registered>(p: &P) -> String {
             .is_err(),
         "a 0x0 board is not refused"
     );
-    let mut impossible = spec(3, 3, Want::exactly(1_000_000), params.clone());
+    let mut impossible = spec(3, 3, Want::exactly(1_000_000), params);
     impossible.attempts = 30;
     if let Ok(mut gen) = generator_of::<P>().generator(p, &impossible, 1) {
         assert!(
@@ -758,7 +782,10 @@ fn generator<P: Registered>(p: &P) -> String {
             "a 3x3 case of a million moves"
         );
     }
-    // random_case: reproducible and within the size asked for.
+}
+
+/// `random_case`: reproducible and within the size asked for.
+fn random_cases_repeat<P: Registered>(p: &P) {
     for seed in 0..20 {
         if let Some(c) = random_case(p, seed, 5, 4) {
             let (w, h) = P::size(&c);
@@ -767,12 +794,16 @@ fn generator<P: Registered>(p: &P) -> String {
             assert_eq!(again, c);
         }
     }
-    // hardest: improvements only grow, and the best is proved.
+}
+
+/// `hardest`: its improvements only grow, and the best is proved. The
+/// best answer.
+fn hardest_improves<P: Registered>(p: &P, limits: &Limits) -> i64 {
     let hard = HardSpec {
         width: 4,
         height: 4,
         density: None,
-        params,
+        params: gen_params(p, 3, 3, 0),
         time: Duration::from_millis(300),
         max_expanded: None,
         cancel: None,
@@ -785,11 +816,8 @@ fn generator<P: Registered>(p: &P) -> String {
         .expect("a 4x4 start within 300 ms");
     assert!(seen.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
     assert_eq!(seen.last(), Some(&best.answer));
-    assert_eq!(answer_of(&p.solve(&best.board, &limits)), Some(best.answer));
-    format!(
-        "{made_count} generated cases proved and reproduced; hardest 4x4 in 300 ms: {}",
-        best.answer
-    )
+    assert_eq!(answer_of(&p.solve(&best.board, limits)), Some(best.answer));
+    best.answer
 }
 
 fn play<P: Registered>(p: &P) -> String {
@@ -797,116 +825,15 @@ fn play<P: Registered>(p: &P) -> String {
     let limits = roomy();
     let (mut games, mut refused, mut detours) = (0, 0, 0);
     for s in &cases {
-        let case = &s.case;
-        let plan = match p.solve(case, &limits).outcome {
+        let plan = match p.solve(&s.case, &limits).outcome {
             Outcome::Solved(plan) if !plan.is_empty() => plan,
             _ => continue,
         };
-        let opt = plan.len();
-        let (game, start) = Played::new(p.clone(), case.clone());
-        let mut session = Session::new(game, start.clone());
-        let ctx = || describe(p, s);
-        // Play the hints: each one fresh and optimal.
-        let mut states = vec![start.clone()];
-        for i in 0..opt {
-            let to_go = session.prospect(&limits).to_go();
-            assert_eq!(to_go, Some(opt - i), "hint after {i} moves on {}", ctx());
-            let fresh = p.solve_from(case, session.state(), i, &limits);
-            assert_eq!(
-                fresh.outcome.moves().map(<[_]>::len),
-                Some(opt - i),
-                "solve_from after {i} moves on {}",
-                ctx()
-            );
-            let mv = *session.prospect(&limits).next_move().expect("reachable");
-            session
-                .play(mv)
-                .unwrap_or_else(|e| panic!("hinted {mv} refused: {e}"));
-            states.push(session.state().clone());
-        }
-        assert!(session.is_won(), "the hints do not win on {}", ctx());
-        assert_eq!(session.prospect(&limits), &Prospect::Won);
-        for &mv in P::Move::ALL {
-            assert_eq!(session.play(mv).err().as_deref(), Some(ALREADY_WON));
-        }
-        // Undo to the start, redo to the end, restart, resume.
-        for i in (0..opt).rev() {
-            assert!(session.undo());
-            assert_eq!(session.state(), &states[i]);
-            assert_eq!(session.used(), i);
-        }
-        assert!(!session.undo());
-        for state in &states[1..] {
-            assert!(session.redo());
-            assert_eq!(session.state(), state);
-        }
-        assert!(!session.redo());
-        assert_eq!(session.restart(), opt > 0);
-        assert_eq!(session.state(), &start);
-        let history = session.history();
-        let (game, _) = Played::new(p.clone(), case.clone());
-        let resumed = Session::resume(game, start.clone(), &history, opt / 2)
-            .unwrap_or_else(|e| panic!("resume: {e}"));
-        assert_eq!(resumed.state(), &states[opt / 2]);
-        // The legal moves are those `apply` takes; a refused one changes
-        // nothing, not even the redo history.
-        let legal: Vec<P::Move> = P::Move::ALL
-            .iter()
-            .copied()
-            .filter(|&m| p.apply(case, &start, 0, m).is_ok())
-            .collect();
-        assert_eq!(session.legal_moves(), legal);
-        // `apply_in_place` (what long replays call) is `apply` on the
-        // position itself, and leaves it as it was when it refuses.
-        for (i, from) in states.iter().enumerate() {
-            for &mv in P::Move::ALL {
-                let mut here = from.clone();
-                match (
-                    p.apply(case, from, i, mv),
-                    p.apply_in_place(case, &mut here, i, mv),
-                ) {
-                    (Ok((next, _)), Ok(_)) => assert_eq!(here, next, "{mv} on {}", ctx()),
-                    (Err(a), Err(b)) => {
-                        assert_eq!(a, b);
-                        assert_eq!(&here, from, "a refused {mv} in place on {}", ctx());
-                    }
-                    (a, b) => panic!(
-                        "{mv} after {i}: {:?} in place, {:?} not, on {}",
-                        b.is_ok(),
-                        a.is_ok(),
-                        ctx()
-                    ),
-                }
-            }
-        }
-        for &mv in P::Move::ALL {
-            if let Err(why) = p.apply(case, &start, 0, mv) {
-                assert_eq!(session.play(mv).err(), Some(why));
-                assert_eq!(session.state(), &start);
-                assert_eq!((session.used(), session.len()), (0, opt));
-                refused += 1;
-            }
-        }
-        // A move off the optimal plan: its prospect is the naive truth.
-        if let Some(&mv) = legal.iter().find(|&&m| m != plan[0]) {
-            session.play(mv).expect("legal");
-            let truth = naive(p, case, session.state(), 1, bound::<P>(case));
-            let prospect = session.prospect(&limits).clone();
-            let ok = match (truth, &prospect) {
-                (Naive::TooBig, _) => true,
-                (Naive::Moves(0), Prospect::Won) => true,
-                (Naive::Moves(n), Prospect::Reachable { plan }) => plan.len() == n,
-                (Naive::Unsolvable, Prospect::Hopeless) => true,
-                _ => false,
-            };
-            assert!(ok, "after {mv}: {prospect:?}, naive {truth:?} on {}", ctx());
-            let (text, _) = P::CAPS
-                .narration()
-                .status(p, &prospect, 1, session.is_stuck());
-            assert!(!text.is_empty());
-            assert!(session.undo() && session.state() == &start);
-            detours += 1;
-        }
+        let (session, states) = play_the_hints(p, s, plan.len(), &limits);
+        let mut session = undo_redo_resume(p, s, session, &states);
+        apply_in_place_is_apply(p, s, &states);
+        refused += refusals_change_nothing(p, s, &mut session, plan.len());
+        detours += detour(p, s, &mut session, &plan, &limits);
         games += 1;
     }
     assert!(
@@ -914,6 +841,171 @@ fn play<P: Registered>(p: &P) -> String {
         "{games} games, {refused} refusals, {detours} detours"
     );
     format!("{games} games played by hints, {refused} refused moves, {detours} detours")
+}
+
+/// A session of `s` played along its hints, each one fresh and optimal,
+/// to the won end of an optimal plan of `opt` moves; with every position
+/// on the way, the start first.
+fn play_the_hints<P: Registered>(
+    p: &P,
+    s: &Sample<P::Case>,
+    opt: usize,
+    limits: &Limits,
+) -> (Session<P>, Vec<P::State>) {
+    let case = &s.case;
+    let (game, start) = Played::new(p.clone(), case.clone());
+    let mut session = Session::new(game, start.clone());
+    let ctx = || describe(p, s);
+    let mut states = vec![start];
+    for i in 0..opt {
+        let to_go = session.prospect(limits).to_go();
+        assert_eq!(to_go, Some(opt - i), "hint after {i} moves on {}", ctx());
+        let fresh = p.solve_from(case, session.state(), i, limits);
+        assert_eq!(
+            fresh.outcome.moves().map(<[_]>::len),
+            Some(opt - i),
+            "solve_from after {i} moves on {}",
+            ctx()
+        );
+        let mv = *session.prospect(limits).next_move().expect("reachable");
+        session
+            .play(mv)
+            .unwrap_or_else(|e| panic!("hinted {mv} refused: {e}"));
+        states.push(session.state().clone());
+    }
+    assert!(session.is_won(), "the hints do not win on {}", ctx());
+    assert_eq!(session.prospect(limits), &Prospect::Won);
+    for &mv in P::Move::ALL {
+        assert_eq!(session.play(mv).err().as_deref(), Some(ALREADY_WON));
+    }
+    (session, states)
+}
+
+/// Undo to the start, redo to the end, restart, resume half-way: each
+/// through the positions `states` of the game played. The session,
+/// restarted.
+fn undo_redo_resume<P: Registered>(
+    p: &P,
+    s: &Sample<P::Case>,
+    mut session: Session<P>,
+    states: &[P::State],
+) -> Session<P> {
+    let opt = states.len() - 1;
+    for i in (0..opt).rev() {
+        assert!(session.undo());
+        assert_eq!(session.state(), &states[i]);
+        assert_eq!(session.used(), i);
+    }
+    assert!(!session.undo());
+    for state in &states[1..] {
+        assert!(session.redo());
+        assert_eq!(session.state(), state);
+    }
+    assert!(!session.redo());
+    assert_eq!(session.restart(), opt > 0);
+    assert_eq!(session.state(), &states[0]);
+    let history = session.history();
+    let (game, _) = Played::new(p.clone(), s.case.clone());
+    let resumed = Session::resume(game, states[0].clone(), &history, opt / 2)
+        .unwrap_or_else(|e| panic!("resume: {e}"));
+    assert_eq!(resumed.state(), &states[opt / 2]);
+    session
+}
+
+/// `apply_in_place` (what long replays call) is `apply` on the position
+/// itself, and leaves it as it was when it refuses, at every position of
+/// the game.
+fn apply_in_place_is_apply<P: Registered>(p: &P, s: &Sample<P::Case>, states: &[P::State]) {
+    let case = &s.case;
+    for (i, from) in states.iter().enumerate() {
+        for &mv in P::Move::ALL {
+            let mut here = from.clone();
+            match (
+                p.apply(case, from, i, mv),
+                p.apply_in_place(case, &mut here, i, mv),
+            ) {
+                (Ok((next, _)), Ok(_)) => assert_eq!(here, next, "{mv} on {}", describe(p, s)),
+                (Err(a), Err(b)) => {
+                    assert_eq!(a, b);
+                    assert_eq!(&here, from, "a refused {mv} in place on {}", describe(p, s));
+                }
+                (a, b) => panic!(
+                    "{mv} after {i}: {:?} in place, {:?} not, on {}",
+                    b.is_ok(),
+                    a.is_ok(),
+                    describe(p, s)
+                ),
+            }
+        }
+    }
+}
+
+/// At the start of a restarted session whose history is `opt` moves: the
+/// legal moves are those `apply` takes, and a refused one changes nothing,
+/// not even the redo history. How many were refused.
+fn refusals_change_nothing<P: Registered>(
+    p: &P,
+    s: &Sample<P::Case>,
+    session: &mut Session<P>,
+    opt: usize,
+) -> usize {
+    let (case, start) = (&s.case, p.start(&s.case));
+    let legal: Vec<P::Move> = P::Move::ALL
+        .iter()
+        .copied()
+        .filter(|&m| p.apply(case, &start, 0, m).is_ok())
+        .collect();
+    assert_eq!(session.legal_moves(), legal);
+    let mut refused = 0;
+    for &mv in P::Move::ALL {
+        if let Err(why) = p.apply(case, &start, 0, mv) {
+            assert_eq!(session.play(mv).err(), Some(why));
+            assert_eq!(session.state(), &start);
+            assert_eq!((session.used(), session.len()), (0, opt));
+            refused += 1;
+        }
+    }
+    refused
+}
+
+/// A first move off the optimal `plan`, if there is one: its prospect is
+/// the naive search's truth, and its status has words. 1 when it was made.
+fn detour<P: Registered>(
+    p: &P,
+    s: &Sample<P::Case>,
+    session: &mut Session<P>,
+    plan: &[P::Move],
+    limits: &Limits,
+) -> usize {
+    let (case, start) = (&s.case, p.start(&s.case));
+    let off_plan = P::Move::ALL
+        .iter()
+        .copied()
+        .find(|&m| m != plan[0] && p.apply(case, &start, 0, m).is_ok());
+    let Some(mv) = off_plan else {
+        return 0;
+    };
+    session.play(mv).expect("legal");
+    let truth = naive(p, case, session.state(), 1, bound::<P>(case));
+    let prospect = session.prospect(limits).clone();
+    let ok = match (truth, &prospect) {
+        (Naive::TooBig, _) => true,
+        (Naive::Moves(0), Prospect::Won) => true,
+        (Naive::Moves(n), Prospect::Reachable { plan }) => plan.len() == n,
+        (Naive::Unsolvable, Prospect::Hopeless) => true,
+        _ => false,
+    };
+    assert!(
+        ok,
+        "after {mv}: {prospect:?}, naive {truth:?} on {}",
+        describe(p, s)
+    );
+    let (text, _) = P::CAPS
+        .narration()
+        .status(p, &prospect, 1, session.is_stuck());
+    assert!(!text.is_empty());
+    assert!(session.undo() && session.state() == &start);
+    1
 }
 
 /// A view's shape and marks.

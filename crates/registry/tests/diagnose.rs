@@ -1,5 +1,5 @@
 //! `engine::diagnose` on the registered puzzles: every known wrong reading
-//! ([`Puzzle::VARIANTS`]) is named where its answer differs from the
+//! ([`JudgeKit::VARIANTS`]) is named where its answer differs from the
 //! judge's, and the answer's number alone is read right (a wrong -1 gets a
 //! plan, a longer answer a plan of that length or the proof of none).
 

@@ -31,27 +31,27 @@ use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 use tower_http::validate_request::ValidateRequestHeaderLayer;
 
 use crate::assets::{page, ASSETS};
-use crate::budget::Budget;
 use crate::error::{respond, Refusal};
 use crate::guard::{self, is_json};
 use crate::middleware::{admit, body_error, hold_answer, json_errors, CALLER};
+use crate::quota::Quota;
 use crate::{Config, CUTOFF_GRACE, QUICK_BODY, QUICK_TIME, SMALL_BODY};
 
 /// The shared state of every request.
 pub(crate) struct App {
     pub(crate) config: Config,
     /// Search slots; a client may hold half of them (rounded up).
-    pub(crate) permits: Arc<Budget>,
+    pub(crate) permits: Arc<Quota>,
     /// Slots for reading and replaying; a client may hold half.
-    pub(crate) light: Arc<Budget>,
+    pub(crate) light: Arc<Quota>,
     /// Slots for small requests that find the search slots taken.
-    pub(crate) quick: Arc<Budget>,
+    pub(crate) quick: Arc<Quota>,
     /// Places for requests with a large body ([`Config::big_bodies`]).
     pub(crate) bodies: Arc<Semaphore>,
     /// Bytes of request bodies held ([`Config::body_memory`]).
-    pub(crate) body_memory: Arc<Budget>,
+    pub(crate) body_memory: Arc<Quota>,
     /// Bytes of answers waiting to be sent ([`Config::answer_memory`]).
-    pub(crate) answer_memory: Arc<Budget>,
+    pub(crate) answer_memory: Arc<Quota>,
 }
 
 /// Half of `n`, rounded up: a client's share of `n` slots.
@@ -64,12 +64,12 @@ fn half(n: usize) -> u64 {
 pub fn router(config: Config) -> Router {
     let body_limit = config.body_limit;
     let app = Arc::new(App {
-        permits: Budget::new(config.searches as u64, half(config.searches)),
-        light: Budget::new(config.light as u64, half(config.light)),
-        quick: Budget::new(config.quick as u64, 1),
+        permits: Quota::new(config.searches as u64, half(config.searches)),
+        light: Quota::new(config.light as u64, half(config.light)),
+        quick: Quota::new(config.quick as u64, 1),
         bodies: Arc::new(Semaphore::new(config.big_bodies)),
-        body_memory: Budget::new(config.body_memory as u64, config.body_memory as u64 / 4),
-        answer_memory: Budget::new(config.answer_memory as u64, config.answer_memory as u64 / 2),
+        body_memory: Quota::new(config.body_memory as u64, config.body_memory as u64 / 4),
+        answer_memory: Quota::new(config.answer_memory as u64, config.answer_memory as u64 / 2),
         config,
     });
     let c = &app.config;

@@ -36,7 +36,7 @@
 //!   connection's task watches its due time ([`Sending::overdue`]).
 //! - The service tells the router who the client is (a
 //!   [`Client`] in the request's extensions), for the shares of the
-//!   budgets (`budget.rs`).
+//!   quotas (`quota.rs`).
 //!
 //! A connection is "busy" from the moment hyper hands the service a
 //! request head until the answer's body has been sent (or dropped): a
@@ -65,7 +65,7 @@ use tokio::sync::mpsc;
 use tokio::task::AbortHandle;
 use tower::ServiceExt;
 
-use crate::budget::Client;
+use crate::quota::Client;
 
 /// Largest request head (request line and headers), in bytes; hyper
 /// answers 431 past it. (hyper's own floor for this buffer is 8 KiB.)

@@ -84,7 +84,7 @@
 //!   must be taken by its client within [`SEND_GRACE`] plus its size at
 //!   [`SEND_RATE`], no piece waiting longer than [`SEND_GRACE`], or its
 //!   connection is closed (`conn.rs`).
-//! - **Memory is accounted** (`budget.rs`: a total, and a share per
+//! - **Memory is accounted** (`quota.rs`: a total, and a share per
 //!   client, so one client cannot hold it all): tower-http's
 //!   `RequestBodyLimitLayer` refuses a `Content-Length` over
 //!   [`Config::body_limit`] before reading a byte (413) and cuts a longer
@@ -120,12 +120,12 @@
 
 mod app;
 mod assets;
-mod budget;
 mod config;
 mod conn;
 mod error;
 mod guard;
 mod middleware;
+mod quota;
 mod serve;
 
 pub use app::{router, CSP};

@@ -1,5 +1,5 @@
 //! The middleware of our own around the routes: admitting a body into
-//! the memory budgets, holding a large answer in its budget, and giving
+//! the memory quotas, holding a large answer in its quota, and giving
 //! every refusal a JSON body.
 
 use std::sync::Arc;
@@ -11,8 +11,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::app::App;
-use crate::budget::{Budget, Charge, Client};
 use crate::error::{takes_post, Refusal};
+use crate::quota::{Charge, Client, Quota};
 use crate::{Config, CUTOFF_GRACE, SMALL_ANSWER, SMALL_BODY};
 
 /// Admits a request to the work, before the concurrency limit sees it
@@ -121,12 +121,12 @@ async fn read_body(
     Ok(Some(buf))
 }
 
-/// A 503 for a request that found no room in a memory budget.
-fn busy_memory(what: &str, budget: &Budget) -> Refusal {
+/// A 503 for a request that found no room in a memory quota.
+fn busy_memory(what: &str, quota: &Quota) -> Refusal {
     Refusal::Busy(format!(
         "{what} hold the {} MB the server allows them ({} MB per client)",
-        budget.total() >> 20,
-        budget.per_client() >> 20
+        quota.total() >> 20,
+        quota.per_client() >> 20
     ))
 }
 
@@ -189,7 +189,7 @@ pub(crate) async fn hold_answer(
         .into_response();
     }
     // No waiting: the answer is made already, and waiting would hold it
-    // outside the budget (answers are made fast; forty 4 MB answers that
+    // outside the quota (answers are made fast; forty 4 MB answers that
     // each waited two seconds held 160 MB).
     let Some(charge) = app.answer_memory.try_take(client, size) else {
         return busy_memory("answers waiting for their clients", &app.answer_memory)

@@ -236,6 +236,9 @@ fn page_table() -> Vec<Req> {
     ]
 }
 
+/// The golden requests of `/api/solve`. One table, however long: an entry
+/// a golden file, in the order of the files, so a request is found by its
+/// name and a new one is one more entry; pieces would only scatter it.
 fn solve_table() -> Vec<Req> {
     let s = |name: &str, body: Value| post(name, "/api/solve", body);
     vec![
@@ -552,6 +555,9 @@ fn verify_table() -> Vec<Req> {
     ]
 }
 
+/// The golden requests of `/api/generate`. One table, however long: an entry
+/// a golden file, in the order of the files, so a request is found by its
+/// name and a new one is one more entry; pieces would only scatter it.
 fn generate_table() -> Vec<Req> {
     let g = |name: &str, body: Value| post(name, "/api/generate", body);
     vec![
@@ -934,6 +940,9 @@ fn cases_table() -> Vec<Req> {
     ]
 }
 
+/// The golden requests of `/api/play`. One table, however long: an entry
+/// a golden file, in the order of the files, so a request is found by its
+/// name and a new one is one more entry; pieces would only scatter it.
 fn play_table() -> Vec<Req> {
     let p = |name: &str, body: Value| post(name, "/api/play", body);
     vec![

@@ -4,17 +4,19 @@
 //! solver proved about each position) and the few things only a screen has:
 //! the message line, the highlighted hint, the help overlay, "solve" running
 //! one move at a time, and the animation frames of the last move. It never
-//! touches a terminal and never sleeps: the event loop in `mod.rs` feeds it
-//! keys and ticks and draws what it says, and the tests do the same without
-//! a terminal.
+//! touches a terminal and never sleeps: the event loop in `terminal.rs`
+//! feeds it keys and ticks and draws what it says, and the tests do the
+//! same without a terminal.
 //!
-//! Nothing here knows a puzzle: `App<P>` runs any [`Puzzle`] through the
-//! engine's [`Played`] game (moves, refusals and hints are the puzzle's
-//! rules and exact solver), and asks the puzzle for everything it shows —
-//! the board as marks, the sentence about a move, the counter, the status
-//! line, the legend. Keys become moves through the puzzle's own move
-//! letters: arrows and WASD are the letters `U D L R`, and any other
-//! printable key that is not a command is tried as a letter too.
+//! Nothing here knows a puzzle: `App<P>` runs any [`Registered`] puzzle's
+//! case ([`Played`]) through its core (moves, refusals and hints are the
+//! puzzle's rules and exact solver), and asks the puzzle for everything it
+//! shows — the board as marks, the sentence about a move and the legend
+//! from the core, the counter, the status line and a move's frames from
+//! its words (`P::CAPS.narration()`: its own, or the engine's defaults).
+//! Keys become moves through the puzzle's own move letters: arrows and
+//! WASD are the letters `U D L R`, and any other printable key that is not
+//! a command is tried as a letter too.
 
 use gridpuzzle_registry::Registered;
 use std::collections::VecDeque;

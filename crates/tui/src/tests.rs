@@ -18,11 +18,12 @@ use ratatui::Terminal;
 
 use gridpuzzle_engine::moves::{plan_string, Move};
 use gridpuzzle_engine::puzzle::Played;
-use gridpuzzle_engine::session::{save, Prospect, Session};
+use gridpuzzle_engine::session::{Prospect, Session};
 use gridpuzzle_engine::view::Tone;
 use gridpuzzle_registry::Visit;
 
 use crate::app::{App, Budget, Flow, Look};
+use crate::parse_save;
 use crate::ui;
 
 const PLAIN: Look = Look {
@@ -43,22 +44,6 @@ macro_rules! with_puzzle {
         }
         gridpuzzle_registry::visit($name, Work).expect("a registered puzzle")
     }};
-}
-
-/// Reads a save file naming the registry's puzzles and settings, as the
-/// binary does.
-fn parse_save<M: save::Letter>(text: &str) -> anyhow::Result<save::SaveFile<M>> {
-    let entries = gridpuzzle_registry::entries();
-    let puzzles: Vec<&str> = entries.iter().map(|e| e.name).collect();
-    let settings: Vec<&str> = entries
-        .iter()
-        .flat_map(|e| e.settings.iter().map(|s| s.key))
-        .collect();
-    let known = save::Known {
-        puzzles: &puzzles,
-        settings: &settings,
-    };
-    save::SaveFile::parse(text, &known).map_err(anyhow::Error::msg)
 }
 
 fn budget() -> Budget {

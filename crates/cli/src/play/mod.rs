@@ -1,41 +1,36 @@
 //! `gridpuzzle play`: the command line of the terminal game.
 //!
-//! The game itself — the screen's state machine, its drawing and the
-//! terminal — is the `gridpuzzle-tui` crate, a front end like the server.
-//! What is left here is what only the binary knows: the arguments (a
-//! file and a case, a fresh puzzle from a seed with [`fresh`]'s
-//! parameters, or a saved game), finding the case (a registry `Visit`, so
-//! the game is built with the puzzle's type) and the messages of what
-//! cannot be played.
+//! The game itself — the screen's state machine, its drawing, the
+//! terminal, and how a game starts (a fresh puzzle from a seed, a saved
+//! game's file, a board too large to draw refused) — is the
+//! `gridpuzzle-tui` crate, a front end like the server. What is left here
+//! is what only the binary knows: the arguments (a file and a case, a
+//! fresh puzzle's seed, size, answer range and parameters, or a saved
+//! game), the case read from a file (a registry `Visit`, so the game is
+//! built with the puzzle's type) and the messages of arguments that
+//! cannot go together.
 //!
 //! Order of work: what is wrong with the arguments, the case or a save
 //! file is said first, with or without a terminal (a save file loads in
 //! time linear in its length, so this costs little); then the terminal is
 //! checked, before the first analysis of the position, which searches.
 
-pub mod fresh;
-
 use gridpuzzle_registry::Registered;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::path::PathBuf;
+use std::time::Duration;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::{Arg, ArgMatches, Args, FromArgMatches};
 
-use gridpuzzle_engine::caps::Param;
-use gridpuzzle_engine::fresh as engine_fresh;
-use gridpuzzle_engine::moves::Move;
-use gridpuzzle_engine::puzzle::{nth_case, NthCase, Played};
-use gridpuzzle_engine::session::save::{self, AnyChar, Known, SaveFile};
-use gridpuzzle_engine::session::Session;
-use gridpuzzle_engine::words::capitalized;
 use gridpuzzle_engine::words::{all_of, either};
 use gridpuzzle_registry::{Entry, Visit};
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp};
-use crate::{input, Exit};
+use crate::exit::Exit;
+use crate::input;
+use crate::offer::{Unoffered, FRESH};
 
-use gridpuzzle_tui::{need_terminal, resumed, App, Budget, Look};
+use gridpuzzle_tui::{Budget, Fresh, Look};
 
 /// `play`'s exit codes, on its help pages.
 const PLAY_EXIT: &str = "Exit status: 0 the game was quit, 2 bad input or usage, \
@@ -66,62 +61,22 @@ many of those moves are played, then the starting puzzle in the judge's
 input format:
 
 {}
-{}
-  gridpuzzle play --load snake.save",
-        example_save(),
+{}{}",
+        gridpuzzle_tui::example_save(),
         crate::args::examples(&[
             "gridpuzzle play {1} samples/{1}.in --case 2",
-            "gridpuzzle play {2} samples/{2}.in --save snake.save",
-            "gridpuzzle play {1} --seed 42 --size 10x8 --answer 4..6",
-            "gridpuzzle play {2} --seed 7 --size 8x8 --answer 8..14",
-        ])
+            "gridpuzzle play {2} samples/{2}.in --save {2}.save",
+        ]) + crate::args::examples_of(
+            // A fresh puzzle is made by the puzzle's generator.
+            "generate",
+            &[
+                "gridpuzzle play {1} --seed 42 --size 10x8 --answer 4..6",
+                "gridpuzzle play {2} --seed 7 --size 8x8 --answer 8..14",
+            ]
+        )
+        .trim_start_matches("Examples:"),
+        crate::args::examples(&["gridpuzzle play --load {2}.save"]).trim_start_matches("Examples:")
     )
-}
-
-/// A save file of the first listed puzzle, indented, for the help: its
-/// settings at the judge's values, its moves and its first sample case.
-fn example_save() -> String {
-    struct Example;
-    impl Visit for Example {
-        type Output = String;
-        fn visit<P: Registered>(self, puzzle: P) -> String {
-            let board = match puzzle.cases(Box::new(P::INFO.samples.as_bytes())).next() {
-                Some(Ok(case)) => format!("{}{}", puzzle.write_case(&case), P::INFO.terminator),
-                _ => String::new(),
-            };
-            let moves = example_moves::<P::Move>();
-            let file = SaveFile {
-                puzzle: P::INFO.name.to_string(),
-                settings: P::CAPS
-                    .settings_of(&puzzle)
-                    .into_iter()
-                    .map(|(k, v)| (k.to_string(), v))
-                    .collect(),
-                source: None,
-                at: moves.len().min(3),
-                moves,
-                board,
-            };
-            let text = file.to_text();
-            let lines: Vec<String> = text.lines().map(|l| format!("  {l}")).collect();
-            lines.join("\n") + "\n"
-        }
-    }
-    let first = crate::args::listed().into_iter().next();
-    first
-        .and_then(|e| gridpuzzle_registry::visit(e.name, Example))
-        .unwrap_or_default()
-}
-
-/// Up to four moves for the example, `RDLU` for the four directions: the
-/// puzzle's first moves, the last of them first and the first last.
-fn example_moves<M: Move>() -> Vec<M> {
-    let mut moves: Vec<M> = M::ALL.iter().take(4).copied().collect();
-    let n = moves.len();
-    if n > 1 {
-        moves.swap(0, n - 1);
-    }
-    moves
 }
 
 /// What `play PUZZLE --help` says after the options.
@@ -133,17 +88,20 @@ impl PuzzleHelp for PlayHelp {
         "Judge-format input file (`-`: standard input); without it, a fresh random puzzle";
 
     fn after_help(e: &Entry) -> String {
+        let fresh = match e.gen {
+            Some(g) => format!(
+                "without FILE, a fresh puzzle from --seed, or from a random seed without it \
+                 (with an optimum of {}..{} {} unless --answer says otherwise)",
+                g.fresh_answer.0, g.fresh_answer.1, e.info.moves
+            ),
+            None => format!("FILE is needed: {} has no generator", e.name),
+        };
         format!(
             "{}\n\n\
-             FILE's {unit} --case is played; without FILE, a fresh puzzle from --seed, \
-             or from a random seed without it (with an optimum of {lo}..{hi} {moves} \
-             unless --answer says otherwise).\n\n{PLAY_EXIT}\n\n\
+             FILE's {unit} --case is played; {fresh}.\n\n{PLAY_EXIT}\n\n\
              Example:\n  gridpuzzle play {name} samples/{name}.in --case 1",
             e.info.format_help,
             unit = e.info.unit,
-            lo = e.gen.map_or(0, |g| g.fresh_answer.0),
-            hi = e.gen.map_or(0, |g| g.fresh_answer.1),
-            moves = e.info.moves,
             name = e.name
         )
     }
@@ -174,10 +132,10 @@ pub struct PlayCommand {
     pub seed: Option<u64>,
 
     /// With --seed: the board's size, columns x rows [default: 8x8]
-    #[arg(long, global = true, value_name = "WxH", value_parser = fresh::parse_size)]
+    #[arg(long, global = true, value_name = "WxH", value_parser = gridpuzzle_tui::start::parse_size)]
     pub size: Option<(u32, u32)>,
 
-    #[arg(long, global = true, value_name = "A..B", value_parser = fresh::parse_range,
+    #[arg(long, global = true, value_name = "A..B", value_parser = gridpuzzle_tui::start::parse_range,
           help = answer_help())]
     pub answer: Option<(u32, u32)>,
 
@@ -212,20 +170,6 @@ fn answer_help() -> String {
     )
 }
 
-/// Every registered puzzle's `FRESH_PARAMS` (`--len`), one per key: the
-/// `play` options a fresh puzzle may take.
-fn fresh_params() -> Vec<Param> {
-    let mut all: Vec<Param> = Vec::new();
-    for e in gridpuzzle_registry::entries() {
-        for p in e.gen.map_or(&[][..], |g| g.fresh_params) {
-            if !all.iter().any(|q| q.key == p.key) {
-                all.push(*p);
-            }
-        }
-    }
-    all
-}
-
 /// The generator parameters of fresh puzzles the user gave (`--len 5`),
 /// one global option per key any puzzle takes.
 #[derive(Debug, Clone, Default)]
@@ -233,16 +177,11 @@ pub struct FreshArgs(pub Vec<(String, String)>);
 
 impl FromArgMatches for FreshArgs {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
-        Ok(FreshArgs(
-            fresh_params()
-                .iter()
-                .filter_map(|p| {
-                    matches
-                        .get_one::<String>(p.key)
-                        .map(|v| (p.key.to_string(), v.clone()))
-                })
-                .collect(),
-        ))
+        let given = crate::args::given(
+            gridpuzzle_tui::fresh_params().iter().map(|p| p.key),
+            matches,
+        );
+        Ok(FreshArgs(given))
     }
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
@@ -253,15 +192,17 @@ impl FromArgMatches for FreshArgs {
 
 impl Args for FreshArgs {
     fn augment_args(cmd: clap::Command) -> clap::Command {
-        fresh_params().into_iter().fold(cmd, |cmd, p| {
-            cmd.arg(
-                Arg::new(p.key)
-                    .long(p.key)
-                    .global(true)
-                    .value_name(p.value_name)
-                    .help(format!("With --seed: {} [default: {}]", p.help, p.default)),
-            )
-        })
+        gridpuzzle_tui::fresh_params()
+            .into_iter()
+            .fold(cmd, |cmd, p| {
+                cmd.arg(
+                    Arg::new(p.key)
+                        .long(p.key)
+                        .global(true)
+                        .value_name(p.value_name)
+                        .help(format!("With --seed: {} [default: {}]", p.help, p.default)),
+                )
+            })
     }
 
     fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
@@ -285,7 +226,8 @@ pub fn run(cmd: PlayCommand) -> Result<Exit> {
         if cmd.puzzle.is_some() || cmd.seed.is_some() {
             bail!("--load takes the puzzle and its rules from the save file; give no puzzle, FILE or --seed with it");
         }
-        return load_save(path, cmd.save.clone(), budget, look);
+        gridpuzzle_tui::play_save_file(path, cmd.save.clone(), budget, look)?;
+        return Ok(Exit::Ok);
     }
     let Some(puzzle) = &cmd.puzzle else {
         let named: Vec<String> = crate::args::listed()
@@ -304,11 +246,20 @@ pub fn run(cmd: PlayCommand) -> Result<Exit> {
         && (cmd.size.is_some() || cmd.answer.is_some() || !cmd.fresh.0.is_empty())
     {
         let mut shaping = vec!["--size".to_string(), "--answer".to_string()];
-        shaping.extend(fresh_params().iter().map(|p| format!("--{}", p.key)));
+        shaping.extend(
+            gridpuzzle_tui::fresh_params()
+                .iter()
+                .map(|p| format!("--{}", p.key)),
+        );
         bail!(
             "{} shape a fresh puzzle: use them with --seed, not with FILE",
             all_of(&shaping)
         );
+    }
+    let entry = gridpuzzle_registry::entry(&puzzle.name);
+    let unoffered = entry.and_then(|e| Unoffered::of(format!("play {}", e.name), &e, FRESH));
+    if let (None, Some(unoffered)) = (&puzzle.file, unoffered) {
+        return Err(unoffered.into());
     }
     puzzle.visit(Start {
         cmd: &cmd,
@@ -329,208 +280,25 @@ impl Visit for Start<'_> {
 
     fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
         let Start { cmd, budget, look } = self;
-        let file = cmd.puzzle.as_ref().and_then(|p| p.file.clone());
-        let seed = match (&file, cmd.seed) {
-            (Some(_), _) => None,
-            (None, Some(seed)) => Some(seed),
-            (None, None) => Some(time_seed()),
-        };
-        for (key, _) in &cmd.fresh.0 {
-            if !P::CAPS
-                .generate
-                .is_some_and(|g| g.info().fresh_params.iter().any(|p| p.key == key))
-            {
-                let what = fresh_params()
-                    .into_iter()
-                    .find(|p| p.key == key)
-                    .map_or("", |p| p.help);
-                bail!("--{key} is {what}; {} has none", capitalized(P::INFO.name));
-            }
-        }
-        let (case, source) = match &file {
+        let (case, source) = match cmd.puzzle.as_ref().and_then(|p| p.file.as_ref()) {
             Some(f) => {
-                let case = nth_case_of(&puzzle, f, cmd.case)?;
-                (
-                    case,
-                    format!("{}, {} {}", f.display(), P::INFO.unit, cmd.case),
-                )
+                let reader = input::open(Some(f))?;
+                let case = input::nth(&puzzle, reader, cmd.case, &f.display().to_string())?;
+                let source = format!("{}, {} {}", f.display(), P::INFO.unit, cmd.case);
+                (case, source)
             }
             None => {
-                let gen = P::CAPS.generator()?;
-                let (width, height) = cmd.size.unwrap_or((8, 8));
-                let spec = engine_fresh::Spec {
-                    seed: seed.unwrap_or(0),
-                    width,
-                    height,
-                    answer: cmd.answer.unwrap_or(gen.info().fresh_answer),
+                let fresh = Fresh {
+                    seed: cmd.seed,
+                    size: cmd.size,
+                    answer: cmd.answer,
                     params: cmd.fresh.0.clone(),
-                    heap: crate::args::run_heap(),
                 };
-                let source = format!(
-                    "seed {} ({}x{}, answer {}..{})",
-                    spec.seed, spec.width, spec.height, spec.answer.0, spec.answer.1
-                );
-                (
-                    engine_fresh::make(gen, &puzzle, &spec).map_err(anyhow::Error::msg)?,
-                    source,
-                )
+                gridpuzzle_tui::fresh_case(&puzzle, &fresh, &budget)?
             }
         };
-        view_fits::<P>(&case, cmd.case)?;
-        let (game, start) = Played::new(puzzle, case);
-        let save_path = cmd
-            .save
-            .clone()
-            .unwrap_or_else(|| PathBuf::from(format!("gridpuzzle-{}.save", P::INFO.name)));
-        // The first analysis may search: only for a game on the screen.
-        need_terminal()?;
-        let app = App::new(Session::new(game, start), source, budget, look, save_path);
-        play(app, cmd.save.as_deref())
+        let save = cmd.save.clone();
+        gridpuzzle_tui::play_nth(puzzle, case, cmd.case, source, budget, look, save)?;
+        Ok(Exit::Ok)
     }
-}
-
-/// Refuses at once a board whose picture would not fit in the run's
-/// memory budget (`--memory`): the game draws a view of the whole board,
-/// a [`Mark`](gridpuzzle_engine::view::Mark) a cell, on every frame, so a
-/// 40-byte input declaring a 4096×4096 lair took 650 MB before a key was
-/// read.
-fn view_fits<P: Registered>(case: &P::Case, n: u64) -> Result<()> {
-    let Some(budget) = crate::args::run_heap().map(|h| h.bytes()) else {
-        return Ok(());
-    };
-    let (w, h) = P::size(case);
-    let cells = u64::from(w) * u64::from(h);
-    let per_cell = std::mem::size_of::<gridpuzzle_engine::view::Mark>() as u64;
-    let need = cells.saturating_mul(per_cell);
-    // Room for the search tables and the game beside the picture.
-    if need > budget as u64 / 2 {
-        let mb = (need * 2).div_ceil(1 << 20);
-        bail!(
-            "{} {n}: a {w}x{h} {} has {cells} cells, and its picture needs {} MB, more than \
-             --memory {} allows; give --memory {mb} (or more) to play it anyway",
-            P::INFO.unit,
-            P::INFO.board,
-            need.div_ceil(1 << 20),
-            budget >> 20
-        );
-    }
-    Ok(())
-}
-
-/// A seed from the clock, for a fresh puzzle nobody asked a seed for.
-fn time_seed() -> u64 {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    // Short enough to type back in.
-    (nanos % 1_000_000) as u64
-}
-
-/// Case `n` (1-based) of a judge-format file.
-fn nth_case_of<P: Registered>(puzzle: &P, file: &Path, n: u64) -> Result<P::Case> {
-    let reader = input::open(Some(file))?;
-    match nth_case(puzzle.cases(reader), n) {
-        NthCase::Found(case) => Ok(case),
-        NthCase::Bad(e) => Err(anyhow!("{e}")),
-        NthCase::Short(seen) => bail!(
-            "--case {n}: {} has only {}",
-            file.display(),
-            gridpuzzle_engine::words::counted(seen, P::INFO.unit, &format!("{}s", P::INFO.unit))
-        ),
-    }
-}
-
-/// Resumes a saved game.
-fn load_save(path: &Path, save: Option<PathBuf>, budget: Budget, look: Look) -> Result<Exit> {
-    let text = if path.as_os_str() == "-" {
-        // The keys come from the terminal itself, not from standard input.
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-            .context("cannot read the saved game from standard input")?;
-        text
-    } else {
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?
-    };
-    // Messages name the save by where it came from.
-    let path = if path.as_os_str() == "-" {
-        Path::new("standard input")
-    } else {
-        path
-    };
-    let name = save::puzzle_of(&text).unwrap_or_default();
-    let load = Load {
-        text: &text,
-        path,
-        save,
-        budget,
-        look,
-    };
-    match gridpuzzle_registry::visit(&name, load) {
-        Some(done) => done,
-        None => {
-            // Whatever else is wrong with the file is said first.
-            parse_save::<AnyChar>(&text).with_context(|| format!("{}", path.display()))?;
-            let names: Vec<String> = crate::args::listed()
-                .iter()
-                .map(|e| e.name.to_string())
-                .collect();
-            bail!(
-                "{}: unknown puzzle `{name}` (expected {})",
-                path.display(),
-                either(&names)
-            )
-        }
-    }
-}
-
-/// Reads a save file that may name the registry's puzzles and settings.
-pub fn parse_save<M: save::Letter>(text: &str) -> Result<SaveFile<M>> {
-    let puzzles: Vec<&str> = crate::args::listed().iter().map(|e| e.name).collect();
-    let settings: Vec<&str> = gridpuzzle_registry::entries()
-        .iter()
-        .flat_map(|e| e.settings.iter().map(|s| s.key))
-        .collect();
-    let known = Known {
-        puzzles: &puzzles,
-        settings: &settings,
-    };
-    SaveFile::parse(text, &known).map_err(anyhow::Error::msg)
-}
-
-/// Loads a save file of the puzzle it names, then plays it.
-struct Load<'a> {
-    text: &'a str,
-    path: &'a Path,
-    save: Option<PathBuf>,
-    budget: Budget,
-    look: Look,
-}
-
-impl Visit for Load<'_> {
-    type Output = Result<Exit>;
-
-    fn visit<P: Registered>(self, puzzle: P) -> Result<Exit> {
-        let path = self.path;
-        let file =
-            parse_save::<P::Move>(self.text).with_context(|| format!("{}", path.display()))?;
-        let save_path = self.save.clone().unwrap_or_else(|| path.to_path_buf());
-        let source = file
-            .source
-            .clone()
-            .unwrap_or_else(|| path.display().to_string());
-        // Everything wrong with the file is said first, with or without a
-        // terminal: reading and replaying it is linear in its length. The
-        // first analysis may search, so it waits for a terminal.
-        let session = resumed(puzzle, &file, path)?;
-        need_terminal()?;
-        let app = App::new(session, source, self.budget, self.look, save_path);
-        play(app, self.save.as_deref())
-    }
-}
-
-/// Runs `app` in the terminal, then writes `quit_save`.
-fn play<P: Registered>(app: App<P>, quit_save: Option<&Path>) -> Result<Exit> {
-    gridpuzzle_tui::play(app, quit_save)?;
-    Ok(Exit::Ok)
 }

@@ -15,7 +15,6 @@ use super::settings::Setting;
 use super::Via;
 use crate::generate::{Best, Difficulty, Generated, Generator, Landscape, SampleStats, Stop, Want};
 use crate::memory::Heap;
-use crate::moves::Move;
 use crate::puzzle::Puzzle;
 use crate::search::{Limits, Search};
 
@@ -186,26 +185,14 @@ pub fn difficulty_by_first_moves<P: Puzzle>(
     search: &Search<P::Move>,
     limits: &Limits,
 ) -> Option<Difficulty> {
-    let optimum = crate::generate::answer_of(search)?;
-    let mut record = Difficulty {
-        optimum,
-        optimal_first_moves: 0,
-        expanded: search.stats.expanded,
-    };
-    if optimum <= 0 {
-        return Some(record);
-    }
     let start = puzzle.start(case);
-    for &mv in P::Move::ALL {
+    Difficulty::by_first_moves(search, |mv, _| {
         let Ok((next, _)) = puzzle.apply(case, &start, 0, mv) else {
-            continue;
+            return Some(None);
         };
         let rest = puzzle.solve_from(case, &next, 1, limits);
-        if crate::generate::answer_of(&rest)? == optimum - 1 {
-            record.optimal_first_moves += 1;
-        }
-    }
-    Some(record)
+        crate::generate::answer_of(&rest).map(Some)
+    })
 }
 
 /// [`Generate`] as the front ends call it (see [`super::Caps`]).
@@ -239,6 +226,18 @@ pub trait GenerateOf<P: Puzzle>: Sync {
         width: u32,
         height: u32,
     ) -> Vec<(String, String)>;
+
+    /// The difficulty record of `best`, the board [`GenerateOf::hardest`]
+    /// found, proved with no budget (it was solved once within one); its
+    /// answer and its search's states when the record cannot be made.
+    fn best_difficulty(&self, puzzle: &P, best: &BestOf<P>) -> Difficulty {
+        let record = self.difficulty(puzzle, &best.board, &best.search, &Limits::none());
+        record.unwrap_or(Difficulty {
+            optimum: best.answer,
+            optimal_first_moves: 0,
+            expanded: best.search.stats.expanded,
+        })
+    }
 }
 
 impl<P: Generate> GenerateOf<P> for Via<P> {

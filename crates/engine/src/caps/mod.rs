@@ -29,6 +29,7 @@
 //! generic bounds per front end: the registry would need a visitor per
 //! combination of capabilities.
 
+pub mod compare;
 mod generate;
 mod judge;
 mod narrate;
@@ -48,7 +49,8 @@ pub use generate::{
 };
 pub use judge::{JudgeInfo, JudgeKit, JudgeOf, Variant};
 pub use narrate::{
-    check_still, defaults, explain, narration_of, svg, unknown_status, Narrate, NarrateOf,
+    check_still, defaults, explain, narration_of, svg, svg_checked, unknown_status, Narrate,
+    NarrateOf,
 };
 pub use page::{Levels, NewBoard, Page, PageInfo, PageOf};
 pub use settings::{Setting, Settings, SettingsOf};

@@ -3,11 +3,12 @@
 //!
 //! Every sentence has a default built from the puzzle's names
 //! ([`crate::puzzle::Info`]) and its view, so a puzzle that does not
-//! implement [`Narrate`] is still told in full ("the king is on the
-//! goal"); a puzzle implements it to say a thing its own way ("the goal
+//! implement [`Narrate`] is still told in full (Ice: "the stone is on
+//! the goal"); a puzzle implements it to say a thing its own way ("the goal
 //! can still be reached within the 3 throws left") or to show a move as
 //! more than one frame (a sliding stone).
 
+use std::convert::Infallible;
 use std::fmt::Write;
 use std::marker::PhantomData;
 
@@ -292,14 +293,34 @@ pub fn explain<P: Puzzle>(
 }
 
 /// The plan as an SVG picture, animated or the still after move `k`,
-/// drawn from the views of its positions ([`crate::svg`]).
+/// drawn from the views of its positions ([`crate::svg`]); `Err` is the
+/// puzzle's refusal of a move, or a still past the plan's end.
 pub fn svg<P: Puzzle>(
     puzzle: &P,
     case: &P::Case,
     plan: &[P::Move],
     still: Option<usize>,
 ) -> Result<String, String> {
-    check_still::<P>(still, plan.len())?;
+    match svg_checked(puzzle, case, plan, still, |_| Ok::<(), Infallible>(())) {
+        Ok(drawn) => drawn,
+        Err(never) => match never {},
+    }
+}
+
+/// [`svg`] that calls `check(k)` before it plays move `k` (0-based) and
+/// stops with its error: for a caller that must stop drawing when its
+/// time runs out (a web request whose client left), since a still deep in
+/// a long plan replays every move before it. The inner `Err` is [`svg`]'s.
+pub fn svg_checked<P: Puzzle, E>(
+    puzzle: &P,
+    case: &P::Case,
+    plan: &[P::Move],
+    still: Option<usize>,
+    mut check: impl FnMut(usize) -> Result<(), E>,
+) -> Result<Result<String, String>, E> {
+    if let Err(e) = check_still::<P>(still, plan.len()) {
+        return Ok(Err(e));
+    }
     let letters = crate::moves::plan_string(plan);
     let legend = puzzle.legend();
     let caption = Caption {
@@ -318,9 +339,11 @@ pub fn svg<P: Puzzle>(
         _ => None,
     };
     for (k, &mv) in plan.iter().enumerate() {
-        let (next, event) = puzzle
-            .apply(case, &state, k, mv)
-            .map_err(|why| format!("{} {} ({mv}): {why}", P::INFO.one_move, k + 1))?;
+        check(k)?;
+        let (next, event) = match puzzle.apply(case, &state, k, mv) {
+            Ok(done) => done,
+            Err(why) => return Ok(Err(format!("{} {} ({mv}): {why}", P::INFO.one_move, k + 1))),
+        };
         if let Some(a) = animation.as_mut() {
             a.push(&puzzle.view(case, &next, None, None));
         }
@@ -329,11 +352,11 @@ pub fn svg<P: Puzzle>(
         }
         state = next;
     }
-    Ok(match (animation, picture) {
+    Ok(Ok(match (animation, picture) {
         (Some(a), _) => a.finish(&caption),
         (None, Some(view)) => crate::svg::still(&view, &caption, still.unwrap_or(0), plan.len()),
         (None, None) => unreachable!("a still within the plan was drawn"),
-    })
+    }))
 }
 
 /// Refuses a still frame past the end of a plan, before [`svg`] indexes

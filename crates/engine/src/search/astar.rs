@@ -1,14 +1,15 @@
-//! A* for unit-cost moves, with an integer bucket queue and exact
+//! A* for unit-cost moves, with an integer-keyed open list and exact
 //! re-generation handling.
 //!
 //! # Why A* is shaped like this
 //!
 //! Every move costs 1 and lower bounds are integers, so `f = g + h` is a
-//! small integer and the open list is a *bucket queue*: one bucket per `f`,
-//! and inside it one stack per `h` (ties go to the node with the smallest
-//! `h`, i.e. the deepest one, which is what makes the last `f` layer cheap:
-//! the search dives at the goal instead of widening). Push and pop are O(1)
-//! amortised; there is no heap.
+//! small integer and the open list is ordered by one packed integer key:
+//! `f`, then `h` (ties go to the node with the smallest `h`, i.e. the
+//! deepest one, which is what makes the last `f` layer cheap: the search
+//! dives at the goal instead of widening), then last pushed first. It is a
+//! binary heap on that key, not an array of buckets per `f` and `h`, which
+//! went quadratic on long corridors (see `Buckets`).
 //!
 //! # Why the answer is optimal
 //!
@@ -31,7 +32,7 @@
 //! deepest state `s` on `P` that has been queued with its optimal `g*(s)`
 //! sits in the queue (it cannot have been expanded with that `g`, or its
 //! successor on `P` would be queued with its own optimal `g`), and
-//! `f(s) = g*(s) + h(s) ≤ C*` by admissibility. Buckets are popped in
+//! `f(s) = g*(s) + h(s) ≤ C*` by admissibility. Nodes are popped in
 //! increasing `f`, so no node with `f > C*` is expanded, and no goal with
 //! cost `> C*` is returned, before `s`. With a *consistent* bound (as the
 //! puzzles here use: `h(a) ≤ 1 + h(b)` for every move `a → b`) a state is
@@ -39,8 +40,8 @@
 //! `f` never decreases from parent to child.
 //!
 //! Goals are recognised early: a goal generated with `g` equal to the `f` of
-//! the bucket being expanded cannot be beaten (every queued node has
-//! `f ≥` that bucket, and `f` is a lower bound on any solution through it),
+//! the node being expanded cannot be beaten (every queued node has
+//! `f ≥` that node's, and `f` is a lower bound on any solution through it),
 //! so it is returned without emptying the bucket. The same argument admits
 //! [`BestFirst::complete`]: a puzzle that can cheaply prove a state's bound
 //! is *exact* (it finds a plan of exactly `h` moves) ends the search there.
@@ -364,6 +365,48 @@ where
 
 /// [`astar`] over a [`BestFirst`] problem, with [`AstarOptions`] (the depth
 /// cap among them); `limits` are the budgets.
+///
+/// ```
+/// use gridpuzzle_engine::search::{
+///     astar_with, AstarOptions, BestFirst, HashCosts, LimitHit, Limits, Outcome,
+/// };
+///
+/// /// Reach a number from 0 by steps of +3 and -1.
+/// struct Reach(i64);
+///
+/// impl BestFirst for Reach {
+///     type State = i64;
+///     type Move = i64;
+///     fn successors(&mut self, &n: &i64, out: &mut Vec<(i64, i64)>) {
+///         out.push((3, n + 3));
+///         out.push((-1, n - 1));
+///     }
+///     fn bound(&mut self, &n: &i64) -> Option<u32> {
+///         // A step gains at most 3 and loses at most 1: admissible.
+///         let left = if n <= self.0 { (self.0 - n + 2) / 3 } else { n - self.0 };
+///         Some(left as u32)
+///     }
+///     fn is_goal(&mut self, &n: &i64) -> bool {
+///         n == self.0
+///     }
+/// }
+///
+/// let none = Limits::none();
+/// let found = astar_with(&mut Reach(7), 0, &mut HashCosts::default(), &none, &AstarOptions::default());
+/// let plan = found.outcome.moves().unwrap();
+/// assert_eq!(plan.len(), 5); // three steps up and two down
+/// assert_eq!(plan.iter().sum::<i64>(), 7);
+///
+/// // Within a cap of 4 steps there is none: a proof for that cap.
+/// let capped = AstarOptions { max_depth: Some(4), ..AstarOptions::default() };
+/// let found = astar_with(&mut Reach(7), 0, &mut HashCosts::default(), &none, &capped);
+/// assert_eq!(found.outcome, Outcome::Unsolvable);
+///
+/// // A memory budget of 3 stored states stops a long search: a limit.
+/// let small = Limits { max_stored: Some(3), ..Limits::none() };
+/// let found = astar_with(&mut Reach(1000), 0, &mut HashCosts::default(), &small, &AstarOptions::default());
+/// assert_eq!(found.outcome, Outcome::Limit(LimitHit::Memory(3)));
+/// ```
 pub fn astar_with<P, C>(
     problem: &mut P,
     start: P::State,
@@ -421,6 +464,48 @@ const ADMIT_FROM: usize = 1 << 16;
 
 /// [`astar_with`] with its buffers taken from `scratch` (cleared first, and
 /// left holding the last search's leftovers).
+///
+/// ```
+/// use gridpuzzle_engine::search::{
+///     astar_in, AstarOptions, AstarScratch, BestFirst, DenseCosts, Limits, Outcome,
+/// };
+///
+/// /// Reach a number of `0..64` from 0 by steps of +3 and -1.
+/// struct Reach(i64);
+///
+/// impl BestFirst for Reach {
+///     type State = i64;
+///     type Move = i64;
+///     fn successors(&mut self, &n: &i64, out: &mut Vec<(i64, i64)>) {
+///         out.extend([(3, n + 3), (-1, n - 1)].into_iter().filter(|&(_, m)| (0..64).contains(&m)));
+///     }
+///     fn bound(&mut self, &n: &i64) -> Option<u32> {
+///         let left = if n <= self.0 { (self.0 - n + 2) / 3 } else { n - self.0 };
+///         Some(left as u32)
+///     }
+///     fn is_goal(&mut self, &n: &i64) -> bool {
+///         n == self.0
+///     }
+/// }
+///
+/// // Many small searches, one set of buffers; the states are small
+/// // integers, so the cost table is a dense array indexed by them.
+/// let mut scratch = AstarScratch::default();
+/// let mut answers = Vec::new();
+/// for target in [7, 5, 2, 63] {
+///     let mut costs = DenseCosts::new(64, |&n: &i64| n as usize);
+///     let found = astar_in(
+///         &mut Reach(target),
+///         0,
+///         &mut costs,
+///         &Limits::none(),
+///         &AstarOptions::default(),
+///         &mut scratch,
+///     );
+///     answers.push(found.outcome.moves().map(|plan| plan.len()));
+/// }
+/// assert_eq!(answers, [Some(5), Some(3), Some(2), Some(21)]);
+/// ```
 pub fn astar_in<P, C>(
     problem: &mut P,
     start: P::State,
@@ -436,12 +521,19 @@ where
     astar_in_observed(problem, start, costs, limits, options, scratch, &mut Quiet)
 }
 
-/// [`astar_in`] reporting to `obs` (see [`super::observe`]): a node is
+/// [`astar_in`] reporting to `obs` (an [`Observer`]): a node is
 /// numbered by its place among the stored nodes, the start being 0.
 /// A copy taken off the queue after a better one was queued is skipped
 /// without an event (its state was expanded, or will be, with the better
 /// `g`); a successor no better than a known copy is a prune `visited`, one
 /// over the cap a prune `bound`, one with no way to the goal a `dead-end`.
+///
+/// It is one function of some 150 lines on purpose: it is the loop every
+/// Holedox solve spends its time in. Its state (the node list, the open
+/// list, the cost table, the budgets, the memory grant) is live across the
+/// whole loop, so pieces would each take most of it as arguments, and
+/// whether the compiler inlined them would move the instruction counts
+/// that BENCHMARKS.md holds it to.
 pub fn astar_in_observed<P, C, O>(
     problem: &mut P,
     start: P::State,

@@ -1,11 +1,11 @@
 //! IDA* over a mutable state, with a transposition table.
 //!
-//! The searches in [`super::bfs`] and [`super::iddfs`] clone a state for
-//! every successor. For puzzles whose state is large but changes little per
-//! move (a board where one block breaks), it is much cheaper to keep one
-//! state, play a move, search below it and undo the move. That is the
-//! [`Walk`] contract: the puzzle owns its state and its undo stack; this
-//! module owns the order of the search.
+//! The searches [`bfs()`](super::bfs()) and [`iddfs()`](super::iddfs())
+//! clone a state for every successor. For puzzles whose state is large but
+//! changes little per move (a board where one block breaks), it is much
+//! cheaper to keep one state, play a move, search below it and undo the
+//! move. That is the [`Walk`] contract: the puzzle owns its state and its
+//! undo stack; this module owns the order of the search.
 //!
 //! On top of plain iterative deepening with an admissible lower bound:
 //!
@@ -128,11 +128,62 @@ struct Frame<M> {
 /// With `opts.table` false no transposition table is kept (memory stays at
 /// the current path; useful when states rarely repeat). Whatever the
 /// outcome, the walk is handed back in the state it was given.
+///
+/// ```
+/// use gridpuzzle_engine::search::{idastar, Deepening, DfsOptions, Limits, Outcome, Walk};
+///
+/// /// Reach 7 from 0 by steps of +3 and -1: one number, played forward and
+/// /// taken back.
+/// struct Steps {
+///     at: i64,
+///     played: Vec<i64>,
+/// }
+///
+/// impl Walk for Steps {
+///     type Move = i64;
+///     type Key = i64;
+///     fn moves(&mut self, out: &mut Vec<i64>) {
+///         out.extend([3, -1]);
+///     }
+///     fn play(&mut self, step: i64) -> bool {
+///         self.at += step;
+///         self.played.push(step);
+///         true
+///     }
+///     fn undo(&mut self) {
+///         self.at -= self.played.pop().expect("a move to take back");
+///     }
+///     fn is_goal(&self) -> bool {
+///         self.at == 7
+///     }
+///     fn bound(&mut self) -> Option<u32> {
+///         let left = if self.at <= 7 { (9 - self.at) / 3 } else { self.at - 7 };
+///         Some(left as u32)
+///     }
+///     fn key(&self) -> i64 {
+///         self.at
+///     }
+/// }
+///
+/// let mut walk = Steps { at: 0, played: Vec::new() };
+/// let found = idastar(&mut walk, &Limits::none(), DfsOptions::default());
+/// let plan = found.outcome.moves().unwrap();
+/// assert_eq!((plan.len(), plan.iter().sum::<i64>()), (5, 7));
+/// assert_eq!(walk.at, 0); // handed back as it was given
+///
+/// // Under a cap of 4 there is none; branch and bound proves it in one pass.
+/// let capped = DfsOptions {
+///     max_depth: Some(4),
+///     deepening: Deepening::BranchAndBound,
+///     ..DfsOptions::default()
+/// };
+/// assert_eq!(idastar(&mut walk, &Limits::none(), capped).outcome, Outcome::Unsolvable);
+/// ```
 pub fn idastar<W: Walk>(walk: &mut W, limits: &Limits, opts: DfsOptions) -> Search<W::Move> {
     idastar_observed(walk, limits, opts, &mut Quiet)
 }
 
-/// [`idastar`] reporting to `obs` (see [`super::observe`]): a node is
+/// [`idastar`] reporting to `obs` (an [`Observer`]): a node is
 /// numbered by its depth on the current path; the root is expanded again
 /// at each new threshold, which is an iteration.
 pub fn idastar_observed<W: Walk, O: Observer<W>>(

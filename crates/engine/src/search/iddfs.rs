@@ -25,7 +25,7 @@ struct Frame<S, M> {
 /// Iterative deepening depth-first search from `start`.
 ///
 /// - `successors`, `goal`, `max_depth` (the cap, part of the problem) and
-///   `limits` (the budgets) as in [`super::bfs`];
+///   `limits` (the budgets) as in [`bfs()`](super::bfs());
 /// - `bound(state)` is a lower bound on the moves still needed, or `None`
 ///   when the state provably cannot reach a goal (it is then pruned without
 ///   counting as cut off). Use `|_| Some(0)` for plain iterative deepening.

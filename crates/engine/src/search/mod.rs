@@ -1,9 +1,15 @@
-//! Generic searches over closures, with honest outcomes.
+//! Generic searches over closures or small traits, with honest outcomes.
 //!
-//! Every search here takes the start state, a `successors` closure that
-//! pushes `(move, next state)` pairs (so a result carries the moves, not only
-//! a cost), a goal test, an optional depth cap, and [`Limits`]. It returns a
-//! [`Search`]: one of three [`Outcome`]s and the [`Stats`] of the work done.
+//! Every search here takes a start, the moves from a state as `(move,
+//! next)` pairs (so a result carries the moves, not only a cost), a goal
+//! test, an optional depth cap, and [`Limits`]. The closure searches
+//! ([`bfs()`], [`iddfs()`], [`astar()`]) take them as closures; the
+//! trait-driven ones take a problem that owns them: [`astar_with`] and
+//! [`astar_in`] a [`BestFirst`] (with an optional shortcut to a plan),
+//! [`idastar()`] a [`Walk`] (one mutable state, played forward and back).
+//! Each returns a [`Search`]: one of three [`Outcome`]s and the [`Stats`]
+//! of the work done, and each has a runnable example in its docs
+//! ([`Limits`] one of every budget).
 //!
 //! The three outcomes are the point of this module. A caller must be able to
 //! tell "proved: there is no solution" from "we stopped looking", because a
@@ -15,12 +21,16 @@
 //!   a question the caller asks ("anything shorter than this known plan?").
 //!   A search that exhausts every state within the cap returns
 //!   [`Outcome::Unsolvable`], which is a proof for that cap. It is an
-//!   explicit argument: `max_depth` of [`bfs`], [`iddfs`] and [`astar`], and
-//!   [`DfsOptions::max_depth`] / [`AstarOptions::max_depth`] for the
-//!   trait-driven [`idastar`] and [`astar_with`];
-//! - [`Limits`] holds the *budgets* only — `max_expanded`, `deadline` and
-//!   `cancel` (and [`AstarOptions::max_stored`] for memory): when one stops a
-//!   search the outcome is [`Outcome::Limit`], never `Unsolvable`.
+//!   explicit argument: `max_depth` of [`bfs()`], [`iddfs()`] and
+//!   [`astar()`], and [`DfsOptions::max_depth`] /
+//!   [`AstarOptions::max_depth`] for the trait-driven [`idastar()`] and
+//!   [`astar_with`];
+//! - [`Limits`] holds the *budgets* only — states expanded
+//!   (`max_expanded`), a `deadline`, a `cancel` flag, states stored at once
+//!   (`max_stored`, honoured by A*; [`AstarOptions::max_stored`] too) and
+//!   the run's heap budget (`heap`, see [`crate::memory`]): when one stops a
+//!   search the outcome is [`Outcome::Limit`] with the [`LimitHit`] that
+//!   stopped it, never `Unsolvable`.
 //!
 //! Keeping the cap out of `Limits` means a budget can be passed through
 //! untouched from the command line or a web request to any search, and no
@@ -30,14 +40,20 @@
 //! trait-driven ones: the closure searches take their problem as arguments,
 //! and the cap is one more piece of it, visible at every call site (`None`
 //! reads as "no cap"); a one-field options struct would only add ceremony.
-//! [`idastar`] and [`astar_with`] already take an options struct that
+//! [`idastar()`] and [`astar_with`] already take an options struct that
 //! describes how to search their problem, so the cap joins it there (and
 //! defaults to none). Either way the search copies it once at the start and
 //! tests it where it always did: nothing is added per node.
 //!
 //! Searches are free functions in the style of the `pathfinding` crate; the
-//! visited set is a parameter ([`Visited`]) so a puzzle that packs its states
-//! into integers can hand in a dense bitset instead of a hash set.
+//! visited set and the cost table are parameters ([`Visited`],
+//! [`CostTable`]) so a puzzle that packs its states into integers can hand
+//! in a dense table instead of a hash map.
+//!
+//! The searches users run can be watched: [`astar_in_observed`] and
+//! [`idastar_observed`] report every event to an [`Observer`], and the
+//! unwatched ones pass [`Quiet`], which compiles to nothing (see
+//! `observe.rs`).
 
 mod astar;
 mod bfs;
@@ -67,6 +83,65 @@ use crate::memory::{Grant, Heap, Refusal};
 /// What a search may spend: budgets only. Running out of one gives
 /// [`Outcome::Limit`]. A depth cap is not a budget: it is an argument of each
 /// search (see the module notes).
+///
+/// A budget in action: the same search stopped by each kind of budget,
+/// and never called unsolvable for it (the clock and the flag are read
+/// every 1024 expansions, so a search past its deadline stops soon, not
+/// at once):
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use std::sync::Arc;
+/// use std::time::Instant;
+/// use gridpuzzle_engine::memory::Heap;
+/// use gridpuzzle_engine::search::{bfs, HashVisited, LimitHit, Limits, Outcome};
+///
+/// // Count up from 0 by +1 or +2, looking for a number that is never met.
+/// let never = |limits: &Limits| {
+///     bfs(
+///         0u64,
+///         |&n, out: &mut Vec<(char, u64)>| {
+///             out.push(('+', n + 1));
+///             out.push(('2', n + 2));
+///         },
+///         |_| false,
+///         &mut HashVisited::default(),
+///         None,
+///         limits,
+///     )
+/// };
+/// let states = Limits { max_expanded: Some(100), ..Limits::none() };
+/// let found = never(&states);
+/// assert_eq!(found.outcome, Outcome::Limit(LimitHit::States(100)));
+/// assert_eq!(found.stats.expanded, 100);
+///
+/// let past = Limits { deadline: Some(Instant::now()), ..Limits::none() };
+/// assert_eq!(never(&past).outcome, Outcome::Limit(LimitHit::Time));
+///
+/// let cancel = Arc::new(AtomicBool::new(true));
+/// let stopped = Limits { cancel: Some(cancel), ..Limits::none() };
+/// assert_eq!(never(&stopped).outcome, Outcome::Limit(LimitHit::Cancelled));
+///
+/// // The run's heap budget: over it (the meter reads 3 MB in use of 2),
+/// // every search of the run ends, saying the budget's size.
+/// let heap = Heap::new(2 << 20, || 3 << 20);
+/// let full = Limits { heap: Some(heap), ..Limits::none() };
+/// assert_eq!(never(&full).outcome, Outcome::Limit(LimitHit::Heap(2)));
+///
+/// // A cap is not a budget: within 5 moves, 20 is proved out of reach.
+/// let capped = bfs(
+///     0u64,
+///     |&n, out: &mut Vec<(char, u64)>| {
+///         out.push(('+', n + 1));
+///         out.push(('2', n + 2));
+///     },
+///     |&n| n == 20,
+///     &mut HashVisited::default(),
+///     Some(5),
+///     &Limits::none(),
+/// );
+/// assert_eq!(capped.outcome, Outcome::Unsolvable);
+/// ```
 #[derive(Debug, Clone, Default)]
 pub struct Limits {
     /// Budget: stop after expanding this many states.
@@ -231,16 +306,6 @@ pub struct Stats {
     /// Largest number of states waiting at once (queue or stack).
     pub peak_frontier: usize,
     pub elapsed: Duration,
-}
-
-impl Stats {
-    /// Adds another search's work (for solvers that run several searches).
-    pub fn absorb(&mut self, other: &Stats) {
-        self.expanded += other.expanded;
-        self.generated += other.generated;
-        self.peak_frontier = self.peak_frontier.max(other.peak_frontier);
-        self.elapsed += other.elapsed;
-    }
 }
 
 /// An outcome with its stats.

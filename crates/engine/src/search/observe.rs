@@ -67,6 +67,58 @@ impl Prune {
 /// What a search reports while it runs (every method does nothing by
 /// default). `node` and `parent` are node numbers (see the module notes);
 /// `depth` is the moves played to reach the state (its `g`).
+///
+/// ```
+/// use gridpuzzle_engine::search::{
+///     astar_in_observed, AstarOptions, AstarScratch, BestFirst, HashCosts, Limits, Observer,
+/// };
+///
+/// /// Reach 7 from 0 by steps of +3 and -1.
+/// struct Seven;
+///
+/// impl BestFirst for Seven {
+///     type State = i64;
+///     type Move = i64;
+///     fn successors(&mut self, &n: &i64, out: &mut Vec<(i64, i64)>) {
+///         out.extend([(3, n + 3), (-1, n - 1)]);
+///     }
+///     fn bound(&mut self, &n: &i64) -> Option<u32> {
+///         Some(if n <= 7 { (9 - n) / 3 } else { n - 7 } as u32)
+///     }
+///     fn is_goal(&mut self, &n: &i64) -> bool {
+///         n == 7
+///     }
+/// }
+///
+/// /// Counts what the search reports.
+/// #[derive(Default)]
+/// struct Count {
+///     expanded: u64,
+///     goals: u64,
+/// }
+///
+/// impl Observer<i64> for Count {
+///     fn expand(&mut self, _: &i64, _: usize, _: Option<usize>, _: u32, _: Option<u32>) {
+///         self.expanded += 1;
+///     }
+///     fn goal(&mut self, _: &i64, _: usize, _: u32) {
+///         self.goals += 1;
+///     }
+/// }
+///
+/// let mut count = Count::default();
+/// let found = astar_in_observed(
+///     &mut Seven,
+///     0,
+///     &mut HashCosts::default(),
+///     &Limits::none(),
+///     &AstarOptions::default(),
+///     &mut AstarScratch::default(),
+///     &mut count,
+/// );
+/// assert_eq!(found.outcome.moves().map(|plan| plan.len()), Some(5));
+/// assert_eq!((count.expanded, count.goals), (found.stats.expanded, 1));
+/// ```
 pub trait Observer<S: ?Sized> {
     /// False for an observer that watches nothing: the searches then skip
     /// every call.

@@ -23,8 +23,10 @@
 //!   `gridpuzzle-save 1`.
 //! - Then `key value` lines, one setting a line, in any order:
 //!   `puzzle` (a registered puzzle's name, required); the rules — the
-//!   puzzle's settings (`Puzzle::SETTINGS`, such as `max-throws N|none`),
-//!   each read with `Puzzle::set` and defaulting to the judge's rule;
+//!   puzzle's rule settings (`Settings::SETTINGS`, such as
+//!   `max-throws N|none`; none for a puzzle without the settings
+//!   capability), each read with `Settings::set` and defaulting to the
+//!   judge's rule;
 //!   `moves` (the whole history as the puzzle's move letters, `U D L R` for
 //!   both contest puzzles, including moves that were undone and can be
 //!   redone; `-` or nothing for none); `at` (how many of those moves are

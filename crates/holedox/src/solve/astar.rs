@@ -118,8 +118,8 @@
 //! A widely copied A* for this problem marks a state *visited* when it is
 //! queued and never looks at it again; a state first reached by a worse
 //! parent keeps the worse `g`, and about 3 random 20×20 lairs in 1000 get a
-//! too-long answer. Here the engine's A* ([`astar_in`], which is
-//! `astar_with` in reused memory) keeps the best `g`
+//! too-long answer. Here the engine's A* ([`astar_in_observed`]: `astar_with`
+//! in reused memory, watched when the search viewer asks) keeps the best `g`
 //! per state ([`CostTable`]), queues a state again whenever it is reached
 //! with a strictly smaller `g`, and skips stale queue entries when they are
 //! popped. With a consistent bound (`h` above is) and unit moves, a
@@ -256,9 +256,7 @@ impl Levels {
     }
 }
 
-/// The head's distance to the exit over free cells, body ignored, for every
-/// padded cell (`FAR` where the exit is out of reach, and on stones); or the
-/// time or cancel budget of `limits` that ran out first.
+/// [`fill_distances`] into a table of its own (for the tests).
 #[cfg(test)]
 pub(super) fn head_distances(packed: &Packed, limits: &Limits) -> Result<Vec<u32>, LimitHit> {
     let mut dist = Vec::new();
@@ -266,7 +264,10 @@ pub(super) fn head_distances(packed: &Packed, limits: &Limits) -> Result<Vec<u32
     Ok(dist)
 }
 
-/// [`head_distances`] into `dist`, with `levels` for the breadth-first pass.
+/// The head's distance to the exit over free cells, body ignored, for every
+/// padded cell (`FAR` where the exit is out of reach, and on stones), into
+/// `dist`, with `levels` for the breadth-first pass; or the time or cancel
+/// budget of `limits` that ran out first.
 pub(super) fn fill_distances(
     packed: &Packed,
     limits: &Limits,
@@ -865,6 +866,16 @@ pub fn upper_bound(case: &Case, rule: TailRule) -> Option<Vec<Dir>> {
 
 /// A* from `start` (see the module notes), with no plan longer than `cap`,
 /// in the memory of `scratch`.
+///
+/// It is one function of some 150 lines on purpose: it is the module
+/// notes' order of decisions, read top to bottom — stuck, the small lair's
+/// plan, the distance table, the clear descent, the upper-bound plan, the
+/// opening-time bound, and only then A* — each step an early return that
+/// decides most of the cases left. The steps share the tables borrowed
+/// from `scratch` at the top and the plan found so far, and this runs once
+/// per case of a judge file, whose instruction counts BENCHMARKS.md holds:
+/// pieces would take most of that state as arguments and add calls to
+/// every case.
 pub(super) fn solve<O: Observer<u64>>(
     packed: &Packed,
     start: u64,

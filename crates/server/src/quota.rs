@@ -1,12 +1,14 @@
-//! Budgets shared by every request, each with a share per client: the
+//! Quotas shared by every request, each with a share per client: the
 //! memory of request bodies being read, the memory of answers waiting to
-//! be sent, and the search slots.
+//! be sent, and the search slots. (A *quota*, in this workspace, is what
+//! one piece of work may spend — a search's `Limits`, the run's heap; a
+//! quota is what all the server's clients share.)
 //!
 //! Why a type of our own rather than tokio's `Semaphore`: a semaphore
 //! bounds the total, but one client (one IP address) holding all of it
 //! locks every other client out for as long as it keeps reconnecting.
-//! A [`Budget`] bounds the total *and* what one client may hold at once
-//! ([`Budget::per_client`]), so a stranger can fill at most its share,
+//! A [`Quota`] bounds the total *and* what one client may hold at once
+//! ([`Quota::per_client`]), so a stranger can fill at most its share,
 //! and others still find room. A taker that finds no room waits for it
 //! until a deadline, in arrival order of wake-ups (every release wakes
 //! the waiters, which check again), then gets nothing: the caller answers
@@ -39,7 +41,7 @@ impl Default for Client {
 
 /// A bounded amount (bytes, or slots), shared by all clients, with a cap
 /// on what one client may hold.
-pub(crate) struct Budget {
+pub(crate) struct Quota {
     total: u64,
     per_client: u64,
     state: Mutex<Held>,
@@ -52,11 +54,11 @@ struct Held {
     by_client: HashMap<Client, u64>,
 }
 
-impl Budget {
-    /// A budget of `total`, of which one client may hold `per_client`
+impl Quota {
+    /// A quota of `total`, of which one client may hold `per_client`
     /// (at least 1, at most `total`).
-    pub(crate) fn new(total: u64, per_client: u64) -> Arc<Budget> {
-        Arc::new(Budget {
+    pub(crate) fn new(total: u64, per_client: u64) -> Arc<Quota> {
+        Arc::new(Quota {
             total,
             per_client: per_client.clamp(1, total.max(1)),
             state: Mutex::new(Held::default()),
@@ -134,32 +136,32 @@ impl Budget {
     /// `amount` for `client`, waiting at most `wait` for room; `None` when
     /// none was made in time (or `amount` is past the client's share).
     pub(crate) async fn take(
-        self: &Arc<Budget>,
+        self: &Arc<Quota>,
         client: Client,
         amount: u64,
         wait: Duration,
     ) -> Option<Charge> {
         let deadline = Instant::now() + wait;
         self.add(client, amount, deadline).await.then(|| Charge {
-            budget: Arc::clone(self),
+            quota: Arc::clone(self),
             client,
             amount,
         })
     }
 
     /// `amount` for `client` if there is room now.
-    pub(crate) fn try_take(self: &Arc<Budget>, client: Client, amount: u64) -> Option<Charge> {
+    pub(crate) fn try_take(self: &Arc<Quota>, client: Client, amount: u64) -> Option<Charge> {
         self.try_add(client, amount).then(|| Charge {
-            budget: Arc::clone(self),
+            quota: Arc::clone(self),
             client,
             amount,
         })
     }
 }
 
-/// An amount held from a [`Budget`] until dropped.
+/// An amount held from a [`Quota`] until dropped.
 pub(crate) struct Charge {
-    budget: Arc<Budget>,
+    quota: Arc<Quota>,
     client: Client,
     amount: u64,
 }
@@ -172,10 +174,10 @@ impl Charge {
     /// Takes `more`, waiting until `deadline` for room; false (holding
     /// what it held) when none was made in time.
     pub(crate) async fn grow(&mut self, more: u64, deadline: Instant) -> bool {
-        if self.amount + more > self.budget.per_client {
+        if self.amount + more > self.quota.per_client {
             return false;
         }
-        let ok = self.budget.add(self.client, more, deadline).await;
+        let ok = self.quota.add(self.client, more, deadline).await;
         if ok {
             self.amount += more;
         }
@@ -185,7 +187,7 @@ impl Charge {
 
 impl Drop for Charge {
     fn drop(&mut self) {
-        self.budget.give_back(self.client, self.amount);
+        self.quota.give_back(self.client, self.amount);
     }
 }
 
@@ -199,28 +201,28 @@ mod tests {
 
     #[tokio::test]
     async fn one_client_holds_at_most_its_share_and_others_still_find_room() {
-        let budget = Budget::new(100, 40);
-        let a = budget.try_take(ip(1), 30).unwrap();
-        assert!(budget.try_take(ip(1), 20).is_none(), "past the share");
-        let b = budget.try_take(ip(2), 40).unwrap();
-        let c = budget.try_take(ip(3), 30).unwrap();
-        assert!(budget.try_take(ip(4), 1).is_none(), "past the total");
-        assert_eq!(budget.held(), 100);
+        let quota = Quota::new(100, 40);
+        let a = quota.try_take(ip(1), 30).unwrap();
+        assert!(quota.try_take(ip(1), 20).is_none(), "past the share");
+        let b = quota.try_take(ip(2), 40).unwrap();
+        let c = quota.try_take(ip(3), 30).unwrap();
+        assert!(quota.try_take(ip(4), 1).is_none(), "past the total");
+        assert_eq!(quota.held(), 100);
         drop((a, b, c));
-        assert_eq!(budget.held(), 0);
-        assert!(budget.try_take(ip(1), 41).is_none(), "never past the share");
+        assert_eq!(quota.held(), 0);
+        assert!(quota.try_take(ip(1), 41).is_none(), "never past the share");
     }
 
     #[tokio::test]
     async fn a_waiter_gets_room_when_it_is_freed_and_gives_up_at_its_deadline() {
-        let budget = Budget::new(10, 10);
-        let held = budget.try_take(ip(1), 10).unwrap();
-        let short = budget.take(ip(2), 5, Duration::from_millis(20)).await;
+        let quota = Quota::new(10, 10);
+        let held = quota.try_take(ip(1), 10).unwrap();
+        let short = quota.take(ip(2), 5, Duration::from_millis(20)).await;
         assert!(short.is_none(), "no room within the wait");
         let waiter = {
-            let budget = Arc::clone(&budget);
+            let quota = Arc::clone(&quota);
             tokio::spawn(async move {
-                budget
+                quota
                     .take(ip(2), 5, Duration::from_secs(60))
                     .await
                     .map(|c| c.amount())
@@ -229,19 +231,19 @@ mod tests {
         tokio::task::yield_now().await;
         drop(held);
         assert_eq!(waiter.await.unwrap(), Some(5));
-        assert_eq!(budget.held(), 0);
+        assert_eq!(quota.held(), 0);
     }
 
     #[tokio::test]
     async fn a_charge_grows_within_the_share() {
-        let budget = Budget::new(100, 50);
-        let mut c = budget.try_take(ip(1), 10).unwrap();
+        let quota = Quota::new(100, 50);
+        let mut c = quota.try_take(ip(1), 10).unwrap();
         let soon = Instant::now() + Duration::from_millis(10);
         assert!(c.grow(30, soon).await);
         assert!(!c.grow(11, soon).await);
         assert_eq!(c.amount(), 40);
-        assert_eq!(budget.held(), 40);
+        assert_eq!(quota.held(), 40);
         drop(c);
-        assert_eq!(budget.held(), 0);
+        assert_eq!(quota.held(), 0);
     }
 }
