@@ -11,29 +11,48 @@
 //! case, never the contestant's wrong answer. This file reads the command
 //! line, opens the files and sends the report where the form wants it.
 //!
-//! Two forms, for two readers:
+//! Four forms, for four callers, told apart by their arguments alone:
 //!
 //! - `check PUZZLE INPUT OUTPUT [--answers FILE]`, for a person: each
 //!   problem one line, a wrong answer followed by its diagnosis (which
 //!   known wrong reading of the rules gives that number), a summary last,
 //!   on standard output.
 //! - `check PUZZLE INPUT OUTPUT ANSWER [REPORT]`, the order in which
-//!   testlib, Polygon and DOMjudge call a checker: one contestant-safe
-//!   line (verdict, case, expected and found; no plan, no diagnosis) on
+//!   testlib and Polygon call a checker: one contestant-safe line
+//!   (verdict, case, expected and found; no plan, no diagnosis) on
 //!   standard error, or in REPORT when given, as testlib writes its
-//!   comment.
+//!   comment; exit 0, 1, 2 or 3 (testlib's codes).
+//! - `check PUZZLE INPUT OUTPUT ANSWER REPORT -appes`, Polygon's (and
+//!   PCMS2's) variant: REPORT is testlib's XML result
+//!   (`<result outcome = "wrong-answer">comment</result>`, declared
+//!   windows-1251 as testlib declares it; anything past ASCII is written
+//!   as a character reference, so the file is right in any encoding).
+//! - `check PUZZLE INPUT ANSWER FEEDBACK_DIR < OUTPUT`, a DOMjudge or
+//!   Kattis output validator: the output on standard input, the reason in
+//!   `FEEDBACK_DIR/judgemessage.txt`, exit 42 (accepted) or 43 (wrong
+//!   answer; these systems have no presentation error). A fail is exit 3,
+//!   which they read as a judging error, its reason in `judgeerror.txt`
+//!   too. This form is chosen when the third file argument is an existing
+//!   directory: testlib's ANSWER is a file, so no call of the other forms
+//!   is mistaken for it, and the systems create the directory before they
+//!   call a validator.
 //!
-//! `--terse` and `--detail` choose the other report in either form.
+//! `--terse` and `--detail` choose the other report in any form.
 //!
-//! The exit codes are testlib's (0 ok, 1 wrong answer, 2 presentation
-//! error, 3 fail), so a judging system (Polygon, a contest's scripts) can
-//! use the command as its checker; anything that keeps the check from
-//! being made — a bad input or answers file, a search budget, a usage
-//! error — is a fail (3), never mistaken for the contestant's fault.
+//! The verdict words are the default output validator's (BAPCtools',
+//! Kattis', DOMjudge's): whatever it rejects is a wrong answer, and a
+//! presentation error is only the judge's tokens spaced otherwise, which
+//! only `--strict` finds (see `gridpuzzle_judge::checker`).
+//!
+//! Anything that keeps the check from being made — a bad input or
+//! answers file, a search budget, a usage error — is a fail (3), never
+//! mistaken for the contestant's fault; an output over the checker's cap
+//! is the contestant's (a wrong answer), never a fail.
 
 use gridpuzzle_registry::Registered;
+use std::ffi::OsString;
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -73,28 +92,42 @@ pub struct CheckCommand {
     #[arg(long, global = true, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
 
+    /// Polygon's `-appes` after REPORT: REPORT is testlib's XML result
+    #[arg(long, global = true, hide = true)]
+    pub appes: bool,
+
     #[command(flatten)]
     pub budget: BudgetArgs,
 }
 
-const EXIT: &str = "Exit status: 0 ok, 1 wrong answer (or answers missing), 2 presentation \
-error (right numbers written otherwise, such as `Case 1:9`, trailing text or extra lines; \
-with --strict also a trailing space or a blank line), 3 fail (the input is bad, the jury's \
+const EXIT: &str = "Exit status: 0 ok, 1 wrong answer (anything the default output \
+validator of BAPCtools, Kattis and DOMjudge rejects: another number, the right one written \
+otherwise such as `Case 1:9` or `01`, trailing text, extra lines, missing answers, more than \
+64 MB of output), 2 presentation error (only with --strict: the judge's tokens spaced \
+otherwise, such as a trailing space or a blank line), 3 fail (the input is bad, the jury's \
 answers are malformed or wrong, a search budget ran out, or a usage error). These are \
-testlib's codes, so a judging system can use the command as its checker.";
+testlib's codes, so a judging system can use the command as its checker. Called as a \
+DOMjudge or Kattis output validator, the codes are theirs, 42 accepted, 43 wrong answer, 3 \
+fail (a judging error to them).";
 
 /// The help after `check --help`.
 pub fn after_help() -> String {
     format!(
         "Each problem is one line naming the case and the output's line; a wrong answer is \
          followed by what the number matches (a known wrong reading of the rules), and a \
-         summary ends the report. Called as testlib calls a checker (INPUT OUTPUT ANSWER \
-         [REPORT]), the report is one contestant-safe line on standard error, or in \
-         REPORT.\n\n{EXIT}\n\n{}",
+         summary ends the report.\n\n\
+         Called as testlib calls a checker (INPUT OUTPUT ANSWER [REPORT]), the report is one \
+         contestant-safe line on standard error, or in REPORT; with `-appes` after REPORT (as \
+         Polygon calls it), REPORT is testlib's XML result. Called as a DOMjudge or Kattis \
+         output validator (INPUT ANSWER FEEDBACK_DIR < OUTPUT), the line is written to \
+         FEEDBACK_DIR/judgemessage.txt: that form is chosen when the third file argument is an \
+         existing directory.\n\n{EXIT}\n\n{}",
         crate::args::examples(&[
             "gridpuzzle check {1} samples/{1}.in my-output.txt",
             "gridpuzzle check {2} tests/07 out.txt --answers tests/07.a",
             "gridpuzzle check {1} tests/07 out.txt tests/07.a",
+            "gridpuzzle check {1} tests/07 out.txt tests/07.a result.xml -appes",
+            "gridpuzzle check {1} tests/07 tests/07.a feedback/ < out.txt",
         ])
     )
 }
@@ -106,22 +139,39 @@ pub struct CheckHelp;
 impl PuzzleHelp for CheckHelp {
     const FILE_NAME: &'static str = "INPUT";
     const FILE_HELP: &'static str = "The judge input the output answers";
-    const SECOND: Option<(&'static str, &'static str)> =
-        Some(("OUTPUT", "The output to judge; `-` reads standard input"));
+    const SECOND: Option<(&'static str, &'static str)> = Some((
+        "OUTPUT",
+        "The output to judge; `-` reads standard input (in the DOMjudge form: the jury's answer)",
+    ));
     const MORE: &'static [(&'static str, &'static str)] = &[
         (
             "ANSWER",
-            "The jury's answer, as testlib passes it (the same as --answers); the report is then one line on standard error",
+            "The jury's answer, as testlib passes it (the same as --answers); the report is then one line on standard error. An existing directory here is DOMjudge's and Kattis' FEEDBACK_DIR instead: INPUT ANSWER FEEDBACK_DIR < OUTPUT",
         ),
         (
             "REPORT",
-            "Where the one-line report goes instead of standard error, as testlib writes it",
+            "Where the one-line report goes instead of standard error, as testlib writes it; followed by `-appes`, testlib's XML result",
         ),
     ];
 
     const EXIT: &'static str = EXIT;
     const AFTER: &'static str =
         "{format}\n\n{exit}\n\nExample:\n  gridpuzzle check {name} samples/{name}.in my-output.txt";
+}
+
+/// Polygon's `-appes` after REPORT, as the option clap reads (`--appes`):
+/// a single dash and five letters would otherwise be read as five short
+/// options. Only under `check`, only that exact word (testlib takes
+/// `-appes` and `-APPES`).
+pub fn appes_flag(mut args: Vec<OsString>) -> Vec<OsString> {
+    if args.get(1).is_some_and(|a| a == "check") {
+        for a in &mut args[2..] {
+            if a == "-appes" || a == "-APPES" {
+                *a = "--appes".into();
+            }
+        }
+    }
+    args
 }
 
 /// The output to judge, open: it is read as it is judged, a line at a
@@ -132,79 +182,179 @@ struct Output {
     reader: Box<dyn BufRead>,
 }
 
+/// Who called: which of the module docs' forms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Form {
+    /// A person: the report on standard output.
+    Person,
+    /// testlib's order: the report on standard error, or in REPORT;
+    /// `appes`: REPORT is testlib's XML result.
+    Testlib { appes: bool },
+    /// A DOMjudge or Kattis output validator: the report in this feedback
+    /// directory's `judgemessage.txt`, exit 42 or 43.
+    Feedback(PathBuf),
+}
+
 /// Where the report goes, and which one.
 struct Reporting {
     /// One contestant-safe line, not every problem with its diagnosis.
     terse: bool,
     /// The testlib form's REPORT file.
     file: Option<PathBuf>,
-    /// Called the testlib way: the report goes to standard error (or
-    /// `file`), a fail too.
-    testlib: bool,
+    form: Form,
     /// The report is one JSON document ([`CheckJson`]), on standard output
-    /// (or in `file`), a fail too.
+    /// (or where the form puts it), a fail too.
     json: bool,
 }
 
 impl Reporting {
-    fn write(&self, text: &str) -> Result<()> {
-        match (&self.file, self.testlib && !self.json) {
-            (Some(path), _) => std::fs::write(path, text)
-                .with_context(|| format!("cannot write the report {}", path.display())),
-            (None, true) => {
+    /// Reads the form from the positional arguments (see the module docs).
+    fn of(cmd: &CheckCommand) -> Reporting {
+        let more = &cmd.puzzle.more;
+        let form = match more.first() {
+            Some(dir) if dir.is_dir() => Form::Feedback(dir.clone()),
+            Some(_) => Form::Testlib { appes: cmd.appes },
+            None => Form::Person,
+        };
+        let terse = match form {
+            Form::Person => cmd.terse,
+            _ => !cmd.detail,
+        };
+        Reporting {
+            terse,
+            file: match form {
+                Form::Testlib { .. } => more.get(1).cloned(),
+                _ => None,
+            },
+            form,
+            json: cmd.format == ReportFormat::Json,
+        }
+    }
+
+    /// Writes the report `text` where the form wants it; `outcome` is
+    /// testlib's word for it (`accepted`, `wrong-answer`, ...), for the
+    /// XML result.
+    fn write(&self, text: &str, outcome: &str) -> Result<()> {
+        let to_file = |path: &Path, text: &str| {
+            std::fs::write(path, text)
+                .with_context(|| format!("cannot write the report {}", path.display()))
+        };
+        match (&self.form, &self.file) {
+            (Form::Feedback(dir), _) => to_file(&dir.join("judgemessage.txt"), text),
+            (Form::Testlib { appes: true }, Some(path)) => to_file(path, &appes_xml(outcome, text)),
+            (_, Some(path)) => to_file(path, text),
+            (Form::Testlib { .. }, None) if !self.json => {
                 std::io::stderr().write_all(text.as_bytes())?;
                 Ok(())
             }
-            (None, false) => {
+            _ => {
                 std::io::stdout().write_all(text.as_bytes())?;
                 Ok(())
             }
         }
     }
 
-    /// A fail: one line, where the report goes in the testlib form.
+    /// A fail: one line, where the report goes in the form (and, for a
+    /// validator, in `judgeerror.txt` and on standard error too).
     fn fail(&self, why: &str) {
         let why = shown_lines(why).replace('\n', "; ");
         let _ = std::io::stdout().flush();
-        if self.json {
+        let written = if self.json {
             let doc = CheckJson::fail(&why, Exit::Fail.code());
-            if self.write(&json_document(&doc)).is_ok() {
-                return;
-            }
+            self.write(&json_document(&doc), "fail").is_ok()
+        } else {
+            self.form != Form::Person && self.write(&format!("fail: {why}\n"), "fail").is_ok()
+        };
+        if let Form::Feedback(dir) = &self.form {
+            let _ = std::fs::write(dir.join("judgeerror.txt"), format!("fail: {why}\n"));
         }
-        if self.testlib && self.write(&format!("fail: {why}\n")).is_ok() {
-            return;
+        if !written || matches!(self.form, Form::Feedback(_)) {
+            eprintln!("gridpuzzle: fail: {why}");
         }
-        eprintln!("gridpuzzle: fail: {why}");
+    }
+
+    /// The exit for `judgement` in this form.
+    fn exit(&self, judgement: Judgement) -> Exit {
+        match (&self.form, judgement) {
+            (Form::Feedback(_), Judgement::Accepted) => Exit::ValidatorAccepted,
+            (Form::Feedback(_), _) => Exit::ValidatorRejected,
+            (_, Judgement::Accepted) => Exit::Ok,
+            (_, Judgement::WrongAnswer) => Exit::PlanRejected,
+            (_, Judgement::Presentation) => Exit::Presentation,
+        }
+    }
+}
+
+/// testlib's XML result of `-appes` (`InStream::quit` in appes mode): the
+/// declaration, then `<result outcome = "...">comment</result>` and a line
+/// end, the comment on one line with XML's special characters escaped and
+/// control characters as `.`, as testlib writes them; past ASCII, a
+/// character reference.
+fn appes_xml(outcome: &str, text: &str) -> String {
+    let mut comment = String::new();
+    for c in text.trim_end().replace('\n', "; ").chars() {
+        match c {
+            '&' => comment.push_str("&amp;"),
+            '<' => comment.push_str("&lt;"),
+            '>' => comment.push_str("&gt;"),
+            '"' => comment.push_str("&quot;"),
+            c if (c as u32) < 32 => comment.push('.'),
+            c if c.is_ascii() => comment.push(c),
+            c => comment.push_str(&format!("&#{};", c as u32)),
+        }
+    }
+    format!(
+        "<?xml version=\"1.0\" encoding=\"windows-1251\"?><result outcome = \"{outcome}\">{comment}</result>\n"
+    )
+}
+
+/// testlib's word for a judgement, in its XML result.
+fn outcome(judgement: Judgement) -> &'static str {
+    match judgement {
+        Judgement::Accepted => "accepted",
+        Judgement::WrongAnswer => "wrong-answer",
+        Judgement::Presentation => "presentation-error",
     }
 }
 
 pub fn run(cmd: CheckCommand) -> Result<Exit> {
-    let testlib = !cmd.puzzle.more.is_empty();
-    let reporting = Reporting {
-        terse: if testlib { !cmd.detail } else { cmd.terse },
-        file: cmd.puzzle.more.get(1).cloned(),
-        testlib,
-        json: cmd.format == ReportFormat::Json,
-    };
+    let reporting = Reporting::of(&cmd);
     let result = (|| {
-        let (Some(input), Some(output)) = (cmd.puzzle.file.clone(), cmd.puzzle.second.clone())
+        let (Some(input), Some(second)) = (cmd.puzzle.file.clone(), cmd.puzzle.second.clone())
         else {
             bail!(
                 "give the judge input and the output to check: check PUZZLE INPUT OUTPUT \
-                 [ANSWER [REPORT]]"
+                 [ANSWER [REPORT [-appes]]], or check PUZZLE INPUT ANSWER FEEDBACK_DIR < OUTPUT"
             );
         };
         if input.as_os_str() == "-" {
             bail!("the judge INPUT must be a file (`-` is for the OUTPUT)");
         }
-        let answers_path = match (cmd.puzzle.more.first(), &cmd.answers) {
+        if cmd.appes && (reporting.file.is_none() || reporting.json) {
+            bail!(
+                "-appes follows REPORT in testlib's order (INPUT OUTPUT ANSWER REPORT -appes), \
+                 and writes testlib's XML, not --format json"
+            );
+        }
+        let (output, answer_arg) = match &reporting.form {
+            Form::Feedback(_) => {
+                if cmd.puzzle.more.len() > 1 {
+                    bail!(
+                        "the DOMjudge form takes INPUT ANSWER FEEDBACK_DIR and the output on \
+                         standard input, no validator flags"
+                    );
+                }
+                (None, Some(&second))
+            }
+            _ => (Some(second.as_path()), cmd.puzzle.more.first()),
+        };
+        let answers_path = match (answer_arg, &cmd.answers) {
             (Some(_), Some(_)) => bail!("give the jury's answer once: ANSWER or --answers"),
             (a, b) => a.or(b.as_ref()),
         };
         let output = Output {
-            name: input::name_of(Some(&output)),
-            reader: input::open(Some(&output))?,
+            name: input::name_of(output),
+            reader: input::open(output)?,
         };
         let answers = match answers_path {
             Some(path) => {
@@ -261,17 +411,13 @@ impl Visit for CheckOne<'_> {
         let checked = check.run(&puzzle, &name, reader, &|| budget.limits(), &|hit| {
             budget.explain(hit)
         })?;
-        let exit = match checked.judgement() {
-            Judgement::Accepted => Exit::Ok,
-            Judgement::WrongAnswer => Exit::PlanRejected,
-            Judgement::Presentation => Exit::Presentation,
-        };
+        let exit = self.reporting.exit(checked.judgement());
         let text = if self.reporting.json {
             json_document(&checked.json(exit.code()))
         } else {
             checked.text(self.reporting.terse)
         };
-        self.reporting.write(&text)?;
+        self.reporting.write(&text, outcome(checked.judgement()))?;
         Ok(exit)
     }
 }

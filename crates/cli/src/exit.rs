@@ -13,7 +13,8 @@
 //! `validate`, a program failed `judge`), 2 bad input or usage, 3 a search
 //! budget ran out; `check` keeps testlib's codes instead (0 ok, 1 wrong
 //! answer, 2 presentation error, 3 fail), usage errors included, since a
-//! judging system reads them.
+//! judging system reads them — or, called as a DOMjudge/Kattis output
+//! validator, theirs (42 accepted, 43 rejected, 3 a judging error).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -36,6 +37,11 @@ pub enum Exit {
     /// the check itself (3).
     Presentation,
     Fail,
+    /// `check` called as a DOMjudge or Kattis output validator: 42
+    /// accepted, 43 rejected (a fail stays 3: any other code is the
+    /// system's "judging error").
+    ValidatorAccepted,
+    ValidatorRejected,
 }
 
 impl Exit {
@@ -56,6 +62,8 @@ impl Exit {
             Exit::BadInput | Exit::Presentation => 2,
             Exit::LimitReached | Exit::Fail => 3,
             Exit::Interrupted => 130,
+            Exit::ValidatorAccepted => 42,
+            Exit::ValidatorRejected => 43,
         }
     }
 }

@@ -223,7 +223,7 @@ fn main() -> ExitCode {
         cmd.budget.apply_run();
         return exit_code(solve::run(cmd));
     }
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(check::appes_flag(std::env::args_os().collect())) {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };

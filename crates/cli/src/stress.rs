@@ -47,8 +47,9 @@ pub fn after_help() -> String {
          line per case as the judge prints it ({}); with --bare, one bare number per \
          line. It is read as `judge` and `check` read it: token by token, so spaces, \
          blank lines and `\\r\\n` line ends are forgiven, and the right number in another \
-         form (`Case 1:9`, a trailing word) is a presentation error; with --strict, the \
-         judge's lines byte for byte. Cases grow from the smallest --size to the \
+         form (`Case 1:9`, a trailing word) is a wrong answer, as to the default output \
+         validator; with --strict, the judge's lines byte for byte (spacing otherwise is a \
+         presentation error). Cases grow from the smallest --size to the \
          largest.\n\n\
          The first failing input is saved at once (--save, by default \
          stress-fail-PUZZLE-SEED.in in the current folder) and again after each \

@@ -372,7 +372,8 @@ fn judge_tells_tle_mle_re_pe_and_ac_apart() {
         ),
         (format!("{bin} solve curling"), vec![], " AC "),
         // A trailing space is a presentation error only under --strict;
-        // words after an answer are one always.
+        // words after an answer are a wrong answer always, as the default
+        // output validator says.
         (
             "sh -c 'printf \"1\\n4\\n-1\\n4\\n10\\n-1 \\n\"'".to_string(),
             vec!["--strict"],
@@ -386,7 +387,7 @@ fn judge_tells_tle_mle_re_pe_and_ac_apart() {
         (
             "sh -c 'printf \"1\\n4\\n-1 throws\\n4\\n10\\n-1\\n\"'".to_string(),
             vec![],
-            " PE ",
+            " WA ",
         ),
         ("sh -c 'exit 3'".to_string(), vec![], " RE "),
     ];
@@ -592,11 +593,13 @@ fn check_says_every_problem_with_testlib_codes() {
             puzzle: "holedox",
             output: "Case 1:9\nCase 2: -1 steps\n",
             answers: false,
-            code: 2,
+            // What the default output validator rejects is a wrong
+            // answer: the right numbers written otherwise too.
+            code: 1,
             stdout: &[
-                "case 1, line 1: presentation error: `Case 1:9`, where the judge prints `Case 1: 9`",
-                "case 2, line 2: presentation error: `Case 2: -1 steps`",
-                "presentation error: 0 of 2 cases right",
+                "case 1, line 1: wrong answer: `Case 1:9`, where the judge prints `Case 1: 9`",
+                "case 2, line 2: wrong answer: `Case 2: -1 steps`",
+                "wrong answer: 0 of 2 cases right",
             ],
         },
         CheckRow {
@@ -624,16 +627,16 @@ fn check_says_every_problem_with_testlib_codes() {
             puzzle: "holedox",
             output: "Case 1: 9\nCase 2: -1\nCase 3: 0\n",
             answers: false,
-            code: 2,
-            stdout: &["line 3: presentation error: 1 extra line after the last case's answer, the first `Case 3: 0`"],
+            code: 1,
+            stdout: &["line 3: wrong answer: 1 extra line after the last case's answer, the first `Case 3: 0`"],
         },
         CheckRow {
             name: "not an answer",
             puzzle: "curling",
             output: "1\n4\nimpossible\n4\n10\n-1\n",
             answers: false,
-            code: 2,
-            stdout: &["dataset 3, line 3: presentation error: `impossible` is not an answer line; the judge prints `-1`"],
+            code: 1,
+            stdout: &["dataset 3, line 3: wrong answer: `impossible` is not an answer line; the judge prints `-1`"],
         },
     ];
     let dir = scratch("check");

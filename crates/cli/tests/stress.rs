@@ -202,7 +202,8 @@ fn presentation_errors_are_named_and_bare_numbers_taken_with_bare() {
     let r = run(&args, "");
     assert_eq!(r.code, 1, "{}", r.stdout);
     assert!(
-        r.stdout.contains("(presentation error): \"Case 1:"),
+        r.stdout
+            .contains("(a wrong answer to the default output validator): \"Case 1:"),
         "{}",
         r.stdout
     );

@@ -310,7 +310,7 @@ fn help_pages_describe_their_own_command() {
         ("generate", &[0, 2, 130]),
         ("stress", &[0, 1, 2, 130]),
         ("validate", &[0, 1, 2]),
-        ("check", &[0, 1, 2, 3]),
+        ("check", &[0, 1, 2, 3, 42, 43, 3]),
         ("testset", &[0, 1, 2]),
         ("judge", &[0, 1, 2, 3]),
     ];

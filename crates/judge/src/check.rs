@@ -1,7 +1,9 @@
 //! One output file checked against one judge input, as `gridpuzzle check`
 //! does it: the right answers (the jury's, each proved by the solver
-//! first, or else the solver's own), the output read within a cap and
-//! judged by the one checker ([`crate::checker`]), each wrong answer
+//! first, or else the solver's own), the output read within a cap (an
+//! output past it is the contestant's wrong answer, never a fail: the
+//! jury did nothing wrong) and judged by the one checker
+//! ([`crate::checker`]), each wrong answer
 //! diagnosed, and the report worded — the lines a person reads, the one
 //! contestant-safe line testlib's form writes, or one JSON document.
 //!
@@ -14,7 +16,7 @@
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use gridpuzzle_engine::diagnose::diagnose;
 use gridpuzzle_engine::generate::answer_of;
 use gridpuzzle_engine::search::{LimitHit, Limits, Outcome};
@@ -83,13 +85,16 @@ impl Check<'_> {
             Some((name, text)) => jury_answers(puzzle, &cases, text, name, limits)?,
             None => solver_answers(puzzle, &cases, limits, stopped)?,
         };
-        let mut limited = output.take(MAX_BYTES + 1);
-        let report = Checker::of::<P>()
+        let mut limited = output.take(MAX_BYTES);
+        let mut report = Checker::of::<P>()
             .strict(self.strict)
             .check(&answers, &mut limited)
             .with_context(|| format!("cannot read the output {name}"))?;
-        if limited.limit() == 0 {
-            bail!("the output {name} is larger than {} MB", MAX_BYTES >> 20);
+        // The output is the contestant's however large: past the cap it is
+        // their wrong answer (an output limit), never a fail.
+        let mut rest = limited.into_inner();
+        if limited_more(&mut rest).with_context(|| format!("cannot read the output {name}"))? {
+            report.oversized(MAX_BYTES);
         }
         let diagnoses = report
             .findings
@@ -111,6 +116,11 @@ impl Check<'_> {
             strict: self.strict,
         })
     }
+}
+
+/// Whether `output` has a byte left.
+fn limited_more(output: &mut impl BufRead) -> std::io::Result<bool> {
+    Ok(!output.fill_buf()?.is_empty())
 }
 
 /// The solver's answers to `cases`, or an error naming the first case a

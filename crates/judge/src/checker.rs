@@ -6,12 +6,20 @@
 //! is wrong and where. Each case's answer is read against the judge's line
 //! for it ([`Checker::judge_line`]), and each problem is one [`Finding`]:
 //!
-//! - a **wrong answer**: the case's answer reads as an answer, with another
-//!   number; or the output ends before every case is answered;
-//! - a **presentation error**: the numbers are right but not written as
-//!   the judge writes them (`Case 1:9`, a trailing word, another case
-//!   number), something that cannot be read as an answer at all, or output
-//!   after the last case.
+//! - a **wrong answer**: anything the package's default output validator
+//!   (BAPCtools', Kattis' and DOMjudge's, which compare tokens and say
+//!   only AC or WA) rejects: another number; the right number not written
+//!   as the judge writes it (`Case 1:9`, `01`, a trailing word, another
+//!   case number); something that cannot be read as an answer at all;
+//!   output after the last case; an output that ends before every case is
+//!   answered, or one past the checker's cap ([`Report::oversized`]);
+//! - a **presentation error**: the judge's tokens, spaced otherwise — a
+//!   trailing space or a blank line between answers. Only `--strict`
+//!   finds one (tokens accept it), so a presentation error is always what
+//!   the default validator would accept and a stricter one would not, as
+//!   DOMjudge and Polygon meant the word. Calling `Case 1:9` a
+//!   presentation error once made `check` and `judge` say PE where the
+//!   package's validator says WA.
 //!
 //! Two comparisons, chosen by [`Checker::strict`]:
 //!
@@ -30,8 +38,10 @@
 //!
 //! The verdict is the worst finding: a wrong answer outranks a
 //! presentation error (testlib's exit codes 1 and 2). The jury's answers
-//! are read tolerantly in both modes ([`Checker::read_answers`]): their
-//! presentation is not what is judged.
+//! are read by the token rule in both modes ([`Checker::read_answers`]):
+//! their spacing is not what is judged, but each token must be the
+//! judge's, so a jury `04` is a malformed answer file (a fail naming it),
+//! as a contestant's `01` is a wrong answer — one rule for both.
 //!
 //! The shape, and why:
 //!
@@ -195,6 +205,17 @@ impl Checker {
                 .and_then(|a| a.parse::<i64>().ok())
                 .filter(|&a| a >= -1);
             match answer {
+                // The tokens a contestant must print for this answer: `04`
+                // or `+4` reads as 4 but is not them.
+                Some(a) if got != template.replace('\u{0}', &a.to_string()) => {
+                    return Err(format!(
+                        "line {line}: `{}` is not how the judge writes {} {n}'s answer, \
+                         `{}` (a contestant printing it so is judged wrong)",
+                        shown(&got),
+                        self.unit,
+                        self.judge_line(n, a)
+                    ))
+                }
                 Some(a) => answers.push(a),
                 None => {
                     return Err(format!(
@@ -226,8 +247,13 @@ pub enum Problem {
     /// The output ends before the case's answer: it has `lines` lines
     /// (trailing blank ones not counted) for `cases` cases.
     Ended { lines: u64, cases: u64 },
-    /// The right numbers, not as the judge writes them.
+    /// The right numbers, not as the judge writes them (other tokens).
     Form { printed: String, judge: String },
+    /// The judge's tokens, spaced otherwise (strict only).
+    Spacing { printed: String, judge: String },
+    /// The output is longer than the checker reads ([`Report::oversized`]):
+    /// only its first `max` bytes were judged.
+    Oversized { max: u64 },
     /// An answer with another number, `printed` as written (up to
     /// [`DIGITS`] digits).
     Wrong { printed: String, answer: i64 },
@@ -251,8 +277,8 @@ pub struct Finding {
 impl Finding {
     pub fn kind(&self) -> Kind {
         match self.problem {
-            Problem::Ended { .. } | Problem::Wrong { .. } => Kind::Wrong,
-            _ => Kind::Presentation,
+            Problem::Blank | Problem::Spacing { .. } => Kind::Presentation,
+            _ => Kind::Wrong,
         }
     }
 
@@ -308,6 +334,15 @@ impl Finding {
             Problem::Form { printed, judge } => {
                 format!("`{}`, where the judge prints `{judge}`", shown(printed))
             }
+            Problem::Spacing { printed, judge } => format!(
+                "`{}`, spaced otherwise than the judge's `{judge}`",
+                shown(printed)
+            ),
+            Problem::Oversized { max } => format!(
+                "the output is larger than {} MB; only its first {} MB were judged",
+                max >> 20,
+                max >> 20
+            ),
             Problem::Wrong { printed, answer } => {
                 format!("printed {printed}, the answer is {answer}")
             }
@@ -332,8 +367,13 @@ impl Finding {
         let text = match &self.problem {
             Problem::Blank => "expected an answer, found a blank line".to_string(),
             Problem::Ended { .. } => "expected an answer, found the end of the output".to_string(),
-            Problem::Form { printed, judge } | Problem::NotAnAnswer { printed, judge } => {
+            Problem::Form { printed, judge }
+            | Problem::NotAnAnswer { printed, judge }
+            | Problem::Spacing { printed, judge } => {
                 format!("expected `{judge}`, found `{}`", shown(printed))
+            }
+            Problem::Oversized { max } => {
+                format!("expected at most {} MB of output, found more", max >> 20)
             }
             Problem::Wrong { printed, answer } => format!("expected {answer}, found {printed}"),
             Problem::Extra { first, .. } => {
@@ -384,6 +424,17 @@ impl Report {
         if self.findings.len() < Report::KEPT || first_wrong {
             self.findings.push(f);
         }
+    }
+
+    /// Adds that the output went on past the `max` bytes judged: the
+    /// contestant's wrong answer (an output limit), never a fail — the
+    /// output is theirs, however large.
+    pub fn oversized(&mut self, max: u64) {
+        self.add(Finding {
+            case: None,
+            line: None,
+            problem: Problem::Oversized { max },
+        });
     }
 
     /// Findings counted but not kept.
@@ -563,6 +614,59 @@ impl Scan {
     }
 }
 
+/// Whether bytes fed in pieces are a line's tokens exactly, in constant
+/// memory: how a presentation error ([`Problem::Spacing`]) is told from
+/// another answer however long the line.
+#[derive(Debug)]
+struct TokenMatch<'a> {
+    want: Vec<&'a [u8]>,
+    /// The token under way (its index and the bytes of it matched), if
+    /// one is.
+    at: usize,
+    within: Option<usize>,
+    ok: bool,
+}
+
+impl<'a> TokenMatch<'a> {
+    fn new(line: &'a str) -> TokenMatch<'a> {
+        TokenMatch {
+            want: line.split_ascii_whitespace().map(str::as_bytes).collect(),
+            at: 0,
+            within: None,
+            ok: true,
+        }
+    }
+
+    fn feed(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            if !self.ok {
+                return;
+            }
+            if b.is_ascii_whitespace() {
+                self.end_token();
+                continue;
+            }
+            let pos = self.within.get_or_insert(0);
+            match self.want.get(self.at).and_then(|t| t.get(*pos)) {
+                Some(&w) if w == b => *pos += 1,
+                _ => self.ok = false,
+            }
+        }
+    }
+
+    fn end_token(&mut self) {
+        if let Some(pos) = self.within.take() {
+            self.ok &= self.want.get(self.at).is_some_and(|t| t.len() == pos);
+            self.at += 1;
+        }
+    }
+
+    fn matched(mut self) -> bool {
+        self.end_token();
+        self.ok && self.at == self.want.len()
+    }
+}
+
 /// The integers of a judge's line.
 fn integers(line: &str) -> Vec<Option<i64>> {
     let mut scan = Scan::new();
@@ -572,7 +676,8 @@ fn integers(line: &str) -> Vec<Option<i64>> {
 
 /// A case's printed answer that is not the judge's: what is wrong with it.
 /// `head` is its first [`KEPT`] bytes, `numbers` all of its numbers.
-fn problem(judge: String, answer: i64, head: &[u8], numbers: &Numbers) -> Problem {
+/// `spaced` when its tokens are the judge's (a [`Problem::Spacing`]).
+fn problem(judge: String, answer: i64, head: &[u8], spaced: bool, numbers: &Numbers) -> Problem {
     let wanted = integers(&judge);
     let count = numbers.count();
     let same_shape = count == wanted.len() && count > 0;
@@ -584,7 +689,12 @@ fn problem(judge: String, answer: i64, head: &[u8], numbers: &Numbers) -> Proble
         .as_ref()
         .is_some_and(|n| n.value == Some(answer));
     let printed = || excerpt(&String::from_utf8_lossy(head));
-    if found_is_wanted || same_shape && last_is_answer {
+    if spaced {
+        Problem::Spacing {
+            printed: printed(),
+            judge,
+        }
+    } else if found_is_wanted || same_shape && last_is_answer {
         Problem::Form {
             printed: printed(),
             judge,
@@ -712,8 +822,17 @@ impl<R> Findings<'_, R> {
 
     /// Strict: judges one line of the output: `head`, its first [`KEPT`]
     /// bytes without its line end, `whole` when that is all of it, and
-    /// the numbers and blankness of all of it.
-    fn take_line(&mut self, head: &[u8], whole: bool, numbers: &Numbers, nonblank: bool) {
+    /// the numbers and blankness of all of it; `same_tokens`, for a line
+    /// not whole, whether all of it has the judge's tokens (a whole line's
+    /// are read from `head`).
+    fn take_line(
+        &mut self,
+        head: &[u8],
+        whole: bool,
+        numbers: &Numbers,
+        nonblank: bool,
+        same_tokens: bool,
+    ) {
         self.line += 1;
         if nonblank {
             self.last_text = self.line;
@@ -742,10 +861,17 @@ impl<R> Findings<'_, R> {
             self.right += 1;
             return;
         }
+        let spaced = if whole {
+            let mut tokens = TokenMatch::new(&judge);
+            tokens.feed(head);
+            tokens.matched()
+        } else {
+            same_tokens
+        };
         self.queue.push_back(Finding {
             case: Some(n),
             line: Some(self.line),
-            problem: problem(judge, answer, head, numbers),
+            problem: problem(judge, answer, head, spaced, numbers),
         });
     }
 
@@ -800,6 +926,17 @@ impl<R: BufRead> Findings<'_, R> {
         let mut scan = Scan::new();
         scan.feed(&buf);
         let whole = buf.len() < KEPT || buf.last() == Some(&b'\n');
+        // Whether a line too long to keep has the judge's tokens, read as
+        // it streams by.
+        let judge = self
+            .answers
+            .get(self.next)
+            .filter(|_| !whole)
+            .map(|&a| self.checker.judge_line(self.next as u64 + 1, a));
+        let mut tokens = judge.as_deref().map(TokenMatch::new);
+        if let Some(t) = &mut tokens {
+            t.feed(&buf);
+        }
         if !whole {
             // A line longer than any answer line: the rest is scanned for
             // its numbers, not kept.
@@ -819,6 +956,9 @@ impl<R: BufRead> Findings<'_, R> {
                     None => (chunk.len(), false),
                 };
                 scan.feed(&chunk[..used]);
+                if let Some(t) = &mut tokens {
+                    t.feed(&chunk[..used]);
+                }
                 self.output.consume(used);
                 if done {
                     break;
@@ -831,7 +971,8 @@ impl<R: BufRead> Findings<'_, R> {
             head = head.strip_suffix(b"\n").unwrap_or(head);
             head = head.strip_suffix(b"\r").unwrap_or(head);
         }
-        self.take_line(head, whole, &numbers, nonblank);
+        let same_tokens = tokens.is_some_and(TokenMatch::matched);
+        self.take_line(head, whole, &numbers, nonblank, same_tokens);
         self.buf = buf;
         Ok(true)
     }
@@ -959,7 +1100,7 @@ impl<R: BufRead> Findings<'_, R> {
         self.queue.push_back(Finding {
             case: Some(n),
             line: Some(first),
-            problem: problem(judge, answer, &whole.head, &whole.numbers),
+            problem: problem(judge, answer, &whole.head, false, &whole.numbers),
         });
         Ok(true)
     }
@@ -1113,7 +1254,7 @@ mod tests {
             (
                 "Case 1: 9 \nCase 2: -1\n",
                 Judgement::Presentation,
-                &["case 1, line 1: presentation error: `Case 1: 9 `, where the judge prints `Case 1: 9`"],
+                &["case 1, line 1: presentation error: `Case 1: 9 `, spaced otherwise than the judge's `Case 1: 9`"],
             ),
             (
                 "Case 1: 9\n\nCase 2: -1\n",
@@ -1132,24 +1273,24 @@ mod tests {
             ),
             (
                 "Case 1: 9\nCase 2: -1\n\nCase 3: 0\nmore\n\n",
-                Judgement::Presentation,
-                &["line 3: presentation error: 3 extra lines after the last case's answer, the first ``"],
+                Judgement::WrongAnswer,
+                &["line 3: wrong answer: 3 extra lines after the last case's answer, the first ``"],
             ),
             (
                 "Case 1: 8\nCase 2:-1\n",
                 Judgement::WrongAnswer,
                 &[
                     "case 1, line 1: wrong answer: printed 8, the answer is 9",
-                    "case 2, line 2: presentation error: `Case 2:-1`, where the judge prints `Case 2: -1`",
-                    "wrong answer: 0 of 2 cases right; 1 wrong answer, 1 presentation error",
+                    "case 2, line 2: wrong answer: `Case 2:-1`, where the judge prints `Case 2: -1`",
+                    "wrong answer: 0 of 2 cases right; 2 wrong answers, 0 presentation errors",
                 ],
             ),
             (
                 "impossible\nCase 2: -1 steps\n",
-                Judgement::Presentation,
+                Judgement::WrongAnswer,
                 &[
-                    "case 1, line 1: presentation error: `impossible` is not an answer line; the judge prints `Case 1: 9`",
-                    "case 2, line 2: presentation error: `Case 2: -1 steps`, where the judge prints `Case 2: -1`",
+                    "case 1, line 1: wrong answer: `impossible` is not an answer line; the judge prints `Case 1: 9`",
+                    "case 2, line 2: wrong answer: `Case 2: -1 steps`, where the judge prints `Case 2: -1`",
                 ],
             ),
         ];
@@ -1172,7 +1313,9 @@ mod tests {
             .check(&[9, -1, 4], &b"Case 1:9\nCase 2: 5\nCase 3: 7\n"[..])
             .unwrap();
         let worst = report.worst().unwrap();
-        assert_eq!((worst.case, worst.kind()), (Some(2), Kind::Wrong));
+        // `Case 1:9` is no answer the default validator accepts: the first
+        // wrong finding, though no wrong number.
+        assert_eq!((worst.case, worst.kind()), (Some(1), Kind::Wrong));
         assert_eq!(report.first_wrong(), Some((2, "5")));
         assert_eq!(report.right, 0);
         let fine = cases().check(&[9], &b"Case 1: 9\n"[..]).unwrap();
@@ -1257,7 +1400,7 @@ mod tests {
                 let mut scan = Scan::new();
                 scan.feed(text.as_bytes());
                 let (numbers, nonblank) = scan.finish();
-                whole.take_line(text.as_bytes(), true, &numbers, nonblank);
+                whole.take_line(text.as_bytes(), true, &numbers, nonblank, false);
             }
             // The end of the output is read from the empty reader.
             let expected: Vec<Finding> = whole.by_ref().map(Result::unwrap).collect();
@@ -1304,7 +1447,7 @@ mod tests {
         let report = bare().check(&[], &b"\n1\n"[..]).unwrap();
         assert_eq!(
             report.findings[0].describe("dataset"),
-            "line 1: presentation error: 2 extra lines after the last dataset's answer, the first ``"
+            "line 1: wrong answer: 2 extra lines after the last dataset's answer, the first ``"
         );
         assert_eq!(
             bare().check(&[], &b"\n \n"[..]).unwrap().judgement(),
@@ -1331,6 +1474,47 @@ mod tests {
         assert_eq!(
             tokens().read_answers("Case 1:  9 \n\nCase\n2: -1"),
             Ok(vec![9, -1])
+        );
+    }
+
+    /// One rule for the jury and the contestant: a number written
+    /// otherwise than the judge writes it (`04`, `+4`) is a malformed
+    /// answers file from the jury and a wrong answer from a contestant,
+    /// never accepted from one and refused from the other.
+    #[test]
+    fn the_jury_and_the_contestant_are_read_by_one_rule() {
+        for (jury, contestant) in [("04", "01"), ("+4", "+1"), ("Case 1: 04", "Case 1: 01")] {
+            let checker = if jury.starts_with("Case") {
+                tokens()
+            } else {
+                bare_tokens()
+            };
+            let err = checker.read_answers(&format!("{jury}\n")).unwrap_err();
+            assert!(
+                err.contains(&format!("`{jury}` is not how the judge writes")),
+                "{err}"
+            );
+            let report = checker.check(&[1], contestant.as_bytes()).unwrap();
+            assert_eq!(report.judgement(), Judgement::WrongAnswer, "{contestant}");
+        }
+        assert_eq!(bare_tokens().read_answers("-1\n0\n"), Ok(vec![-1, 0]));
+        assert!(bare_tokens().read_answers("-0\n").is_err());
+    }
+
+    /// An output past the cap is the contestant's wrong answer, whatever
+    /// was judged before the cap.
+    #[test]
+    fn an_oversized_output_is_a_wrong_answer() {
+        let mut report = bare_tokens().check(&[1], &b"1\n"[..]).unwrap();
+        report.oversized(64 << 20);
+        assert_eq!(report.judgement(), Judgement::WrongAnswer);
+        assert_eq!(
+            report.terse("dataset"),
+            "wrong answer: expected at most 64 MB of output, found more (1 of 1 dataset right)"
+        );
+        assert_eq!(
+            report.findings[0].describe("dataset"),
+            "wrong answer: the output is larger than 64 MB; only its first 64 MB were judged"
         );
     }
 
@@ -1362,8 +1546,8 @@ mod tests {
             // is not shifted.
             (
                 "Case 1:9\nCase 2: -1\n",
-                Judgement::Presentation,
-                &["case 1, line 1: presentation error: `Case 1:9`, where the judge prints `Case 1: 9`"],
+                Judgement::WrongAnswer,
+                &["case 1, line 1: wrong answer: `Case 1:9`, where the judge prints `Case 1: 9`"],
             ),
             (
                 "Case 1: 8\n\nCase 2: -1\n",
@@ -1377,22 +1561,22 @@ mod tests {
             ),
             (
                 "Case 1: 9\nCase 2: -1\n\n0 1\nmore\n",
-                Judgement::Presentation,
-                &["line 4: presentation error: 2 extra lines after the last case's answer, the first `0 1`"],
+                Judgement::WrongAnswer,
+                &["line 4: wrong answer: 2 extra lines after the last case's answer, the first `0 1`"],
             ),
             (
                 "impossible\nCase 2: -1\n",
-                Judgement::Presentation,
-                &["case 1, line 1: presentation error: `impossible` is not an answer line; the judge prints `Case 1: 9`"],
+                Judgement::WrongAnswer,
+                &["case 1, line 1: wrong answer: `impossible` is not an answer line; the judge prints `Case 1: 9`"],
             ),
             // Words after an answer that cannot begin the next one are
             // this answer's: the next case is not shifted.
             (
                 "Case 1: 9 steps\nCase 2: -1\n",
-                Judgement::Presentation,
+                Judgement::WrongAnswer,
                 &[
-                    "case 1, line 1: presentation error: `Case 1: 9 steps`, where the judge prints `Case 1: 9`",
-                    "presentation error: 1 of 2 cases right; 0 wrong answers, 1 presentation error",
+                    "case 1, line 1: wrong answer: `Case 1: 9 steps`, where the judge prints `Case 1: 9`",
+                    "wrong answer: 1 of 2 cases right; 1 wrong answer, 0 presentation errors",
                 ],
             ),
         ];
@@ -1415,9 +1599,9 @@ mod tests {
         assert_eq!(
             described(&bare_tokens(), &[3, -1, 4], "3\n-1 throws\n5\n"),
             [
-                "dataset 2, line 2: presentation error: `-1 throws`, where the judge prints `-1`",
+                "dataset 2, line 2: wrong answer: `-1 throws`, where the judge prints `-1`",
                 "dataset 3, line 3: wrong answer: printed 5, the answer is 4",
-                "wrong answer: 1 of 3 datasets right; 1 wrong answer, 1 presentation error",
+                "wrong answer: 1 of 3 datasets right; 2 wrong answers, 0 presentation errors",
             ]
         );
     }
@@ -1463,7 +1647,18 @@ mod tests {
         assert_eq!(report.judgement(), Judgement::WrongAnswer);
         let wide = format!("9{}", "x".repeat(KEPT + 10));
         let report = bare_tokens().check(&[9], wide.as_bytes()).unwrap();
-        assert_eq!(report.judgement(), Judgement::Presentation);
+        assert_eq!(report.judgement(), Judgement::WrongAnswer);
+        // Strictly, a line longer than kept is a presentation error when
+        // its tokens are the judge's, wherever the cut falls.
+        let spaced = format!("9{}\n", " ".repeat(KEPT + 10));
+        let report = bare().check(&[9], spaced.as_bytes()).unwrap();
+        assert_eq!(report.judgement(), Judgement::Presentation, "{report:?}");
+        let spaced = format!("{}9{}\n", " ".repeat(KEPT - 1), " ".repeat(10));
+        let report = bare().check(&[9], spaced.as_bytes()).unwrap();
+        assert_eq!(report.judgement(), Judgement::Presentation, "{report:?}");
+        let split = format!("{}9 9\n", " ".repeat(KEPT - 1));
+        let report = bare().check(&[9], split.as_bytes()).unwrap();
+        assert_eq!(report.judgement(), Judgement::WrongAnswer, "{report:?}");
         // Tokens after the last answer on its line belong to it; on the
         // lines after, they are extra.
         let many = "1 ".repeat(KEPT);
@@ -1527,14 +1722,14 @@ mod tests {
         assert_eq!(
             terse,
             [
-                "presentation error: case 1, line 1: expected `Case 1: 9`, found `Case 1:9`",
+                "wrong answer: case 1, line 1: expected `Case 1: 9`, found `Case 1:9`",
                 "wrong answer: case 2, line 2: expected -1, found 5",
                 "wrong answer: case 3: expected an answer, found the end of the output",
             ]
         );
         assert_eq!(
             report.terse("case"),
-            "wrong answer: case 2, line 2: expected -1, found 5 (0 of 3 cases right)"
+            "wrong answer: case 1, line 1: expected `Case 1: 9`, found `Case 1:9` (0 of 3 cases right)"
         );
         let fine = tokens().check(&[9], &b"Case 1: 9"[..]).unwrap();
         assert_eq!(fine.terse("case"), "ok, 1 case");

@@ -121,7 +121,7 @@ impl Failure {
     pub fn case(&self) -> Option<usize> {
         match self {
             Failure::Output(f) => match f.problem {
-                Problem::Ended { .. } | Problem::Extra { .. } => None,
+                Problem::Ended { .. } | Problem::Extra { .. } | Problem::Oversized { .. } => None,
                 _ => f.case.and_then(|c| usize::try_from(c).ok()?.checked_sub(1)),
             },
             _ => None,
@@ -150,9 +150,16 @@ impl Failure {
                     on(f.case)
                 ),
                 Problem::Form { printed, judge } => format!(
-                    "printed the right answer in the wrong form{} (presentation error): {printed:?}, the judge prints {judge:?}",
+                    "printed the right answer in the wrong form{} (a wrong answer to the default output validator): {printed:?}, the judge prints {judge:?}",
                     on(f.case)
                 ),
+                Problem::Spacing { printed, judge } => format!(
+                    "printed the right answer spaced otherwise{} (presentation error): {printed:?}, the judge prints {judge:?}",
+                    on(f.case)
+                ),
+                Problem::Oversized { max } => {
+                    format!("printed more than {} MB", max >> 20)
+                }
                 Problem::NotAnAnswer { printed, .. } => format!(
                     "printed something that is not an answer{}: {printed:?}",
                     on(f.case)
@@ -768,7 +775,7 @@ mod tests {
                 assert!(matches!(
                     f,
                     Failure::Output(Finding {
-                        problem: Problem::Form { .. },
+                        problem: Problem::Spacing { .. },
                         ..
                     })
                 ));
