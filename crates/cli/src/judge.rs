@@ -5,8 +5,9 @@
 //! `gridpuzzle_judge::run` for how the limits are set and measured), its
 //! output judged by the same checker as `check` and `stress`
 //! (`gridpuzzle_judge::checker`) against the test's answer file, and given
-//! one verdict: AC, WA, PE (right numbers written otherwise), TLE, MLE, RE
-//! or OLE (output over the cap). A table of the tests, a summary and, for
+//! one verdict: AC, WA, PE (with `--strict`, the judge's tokens spaced
+//! otherwise), TLE (by CPU time alone), WLE (killed at the wall clock's
+//! safety net within its CPU time), MLE, RE or OLE (output over the cap). A table of the tests, a summary and, for
 //! the first failing test, what went wrong — with the diagnosis of a wrong
 //! answer, the known wrong reading of the rules that gives the same number
 //! — follow, so a contestant sees at
@@ -49,8 +50,9 @@ pub struct JudgeCommand {
     #[arg(long, global = true, value_name = "'CMD ARGS'")]
     pub candidate: Option<String>,
 
-    /// CPU seconds a test may take (decimals allowed); the wall clock
-    /// allows twice as much, at least one second more
+    /// CPU seconds a test may take (decimals allowed): TLE is judged by CPU
+    /// time alone; the wall clock allows three times as much and a second
+    /// more (past it: WLE)
     #[arg(long, global = true, value_name = "SECS", default_value = "2", value_parser = crate::args::parse_seconds)]
     pub time_limit: f64,
 
@@ -59,7 +61,7 @@ pub struct JudgeCommand {
     #[arg(long, global = true, value_name = "MB|none", default_value = "256", value_parser = parse_megabytes)]
     pub memory_limit: Cap<u64>,
 
-    /// Tests run at once, 1 to 256 (times are CPU times, so they stay fair)
+    /// Tests run at once, 1 to 256 (TLE is judged by CPU time, so it stays fair; more than the cores available is warned of)
     #[arg(long, global = true, value_name = "N", default_value = "1", value_parser = crate::solve::parse_jobs)]
     pub jobs: usize,
 
@@ -113,9 +115,11 @@ pub fn after_help() -> String {
          Each test's input is given on standard input; the output is compared with the judge's \
          token by token, as testlib and DOMjudge compare (with --strict, byte for byte), and \
          every answer file is proved by the solver first. Verdicts: AC accepted, WA wrong answer (or answers missing), PE presentation \
-         error (right numbers written otherwise), TLE over the CPU time limit (or killed at \
-         twice it in wall-clock time: the table shows both times, so a program that waits \
-         or sleeps shows little CPU time), MLE over the memory limit (peak resident memory, \
+         error (only with --strict: the judge's tokens spaced otherwise; what the default output \
+         validator rejects is WA), TLE over the CPU time limit (judged by CPU time alone, so \
+         a loaded machine does not make one), WLE killed at the wall clock within its CPU time \
+         (the safety net at three times the limit and a second more, for a program that \
+         sleeps or waits: the table shows both times, its children's CPU time included), MLE over the memory limit (peak resident memory, \
          sampled every few milliseconds and read from the kernel at the end, as judges \
          measure it, so runtimes that reserve much more than they use start; or an \
          allocation refused: the program's error names it), RE runtime error (another \
@@ -160,6 +164,7 @@ pub fn run(cmd: JudgeCommand) -> Result<Exit> {
             dir.display()
         );
     }
+    warn_over_cores(cmd.jobs);
     let judge = Judge {
         argv,
         limits: RunLimits {
@@ -177,6 +182,24 @@ pub fn run(cmd: JudgeCommand) -> Result<Exit> {
         format: cmd.format,
         candidate: candidate.clone(),
     })
+}
+
+/// Warns when `--jobs` asks for more runs at once than there are cores.
+/// Not capped: TLE is judged by CPU time, which a run waiting for a core
+/// does not spend, so the verdicts stay fair; but each run's wall-clock
+/// time grows, and a user who asked for more should know why the table's
+/// wall times are long (and that the wall clock's net may catch a run).
+fn warn_over_cores(jobs: usize) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if jobs > cores {
+        eprintln!(
+            "gridpuzzle: warning: --jobs {jobs} is more than the {} available: runs wait \
+             for a core, so their wall-clock times grow (TLE is judged by CPU time, which \
+             stays fair; a run past the wall clock, three times the limit and a second \
+             more, is WLE)",
+            gridpuzzle_engine::words::counted(cores as u64, "core", "cores")
+        );
+    }
 }
 
 struct Folder {

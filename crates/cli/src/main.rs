@@ -108,7 +108,7 @@ pub enum Command {
     /// Write a contest problem package (ICPC format: DOMjudge, Kattis, BAPCtools) with tests, validators and submissions
     #[command(after_help = package::after_help())]
     Package(package::PackageCommand),
-    /// Run a program on a test folder with time and memory limits: AC, WA, TLE, MLE, RE per test
+    /// Run a program on a test folder with time and memory limits: AC, WA, TLE, WLE, MLE, RE per test
     #[command(after_help = judge::after_help())]
     Judge(judge::JudgeCommand),
     /// Watch a search step by step (JSON Lines), or compare the searches of a puzzle on the same cases

@@ -358,10 +358,12 @@ fn judge_tells_tle_mle_re_pe_and_ac_apart() {
     let bin = env!("CARGO_BIN_EXE_gridpuzzle");
     let c = candidates();
     let rows: Vec<(String, Vec<&str>, &str)> = vec![
+        // A sleeper is stopped by the wall clock's safety net, not judged
+        // TLE: that is CPU time's alone.
         (
             format!("{c} hang curling"),
             vec!["--time-limit", "0.2"],
-            " TLE ",
+            " WLE ",
         ),
         (format!("{c} crash curling"), vec![], " RE "),
         // No program runs within 1 MB of resident memory.
@@ -446,7 +448,7 @@ fn judge_limits_are_cpu_time_and_resident_memory() {
         (
             format!("{c} hang curling"),
             vec!["--time-limit", "0.2"],
-            vec![" TLE ", "idle, or waiting"],
+            vec![" WLE ", "wall clock: ", "idle, or waiting"],
         ),
         (
             format!("{c} hog 300"),

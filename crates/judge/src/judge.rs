@@ -4,8 +4,12 @@
 //! [`RunVerdict`].
 //!
 //! The verdict of a run is decided in one place ([`judge_run`]), from the
-//! run alone, in a fixed order of precedence: a run killed at the wall
-//! clock or over its CPU time is TLE whatever else it did; too much output
+//! run alone, in a fixed order of precedence: a run over its CPU time is
+//! TLE whatever else it did, and TLE is judged by CPU time alone, so a
+//! loaded machine cannot make one; a run killed at the wall clock (the
+//! safety net for a program that sleeps or waits, three times the limit
+//! and a second more) within its CPU time is WLE, a verdict of its own
+//! that says so, never mistaken for a slow program; too much output
 //! is OLE; a failing run whose standard error names an allocation refused
 //! (in the common languages' words) or whose peak passed the limit is MLE;
 //! any other crash or non-zero exit is RE; only a clean exit has its
@@ -51,6 +55,9 @@ pub enum RunVerdict {
     Wa,
     Pe,
     Tle,
+    /// Killed at the wall clock within its CPU time: idle, waiting, or
+    /// kept from a core.
+    Wle,
     Mle,
     Re,
     Ole,
@@ -58,11 +65,12 @@ pub enum RunVerdict {
 
 impl RunVerdict {
     /// Every verdict, in the order a summary counts them.
-    pub const ALL: [RunVerdict; 7] = [
+    pub const ALL: [RunVerdict; 8] = [
         RunVerdict::Ac,
         RunVerdict::Wa,
         RunVerdict::Pe,
         RunVerdict::Tle,
+        RunVerdict::Wle,
         RunVerdict::Mle,
         RunVerdict::Re,
         RunVerdict::Ole,
@@ -75,6 +83,7 @@ impl RunVerdict {
             RunVerdict::Wa => "WA",
             RunVerdict::Pe => "PE",
             RunVerdict::Tle => "TLE",
+            RunVerdict::Wle => "WLE",
             RunVerdict::Mle => "MLE",
             RunVerdict::Re => "RE",
             RunVerdict::Ole => "OLE",
@@ -162,24 +171,29 @@ pub fn judge_run(checker: &Checker, answers: &[i64], run: Run, limits: &RunLimit
     };
     let (verdict, detail, report) = match &run.ended {
         // A limited run is never cancelled; a cancelled one is out of time.
-        Ended::TimedOut | Ended::Cancelled => (
+        Ended::TimedOut | Ended::Cancelled if over_cpu => (
             RunVerdict::Tle,
+            format!(
+                "{:.2} s of CPU time, over the limit of {limit} s (killed after {:.1} s of wall-clock time)",
+                run.cpu.unwrap_or_default().as_secs_f64(),
+                run.wall.as_secs_f64()
+            ),
+            None,
+        ),
+        // Within its CPU time: the wall clock's safety net, not a TLE.
+        Ended::TimedOut | Ended::Cancelled => (
+            RunVerdict::Wle,
             match run.cpu {
-                Some(cpu) if over_cpu => format!(
-                    "{:.2} s of CPU time, over the limit of {limit} s (killed after {:.1} s of wall-clock time)",
-                    cpu.as_secs_f64(),
-                    run.wall.as_secs_f64()
-                ),
                 // Under a tenth of a core: it waited or slept. A busy
                 // program gets more than that even on a loaded machine.
                 Some(cpu) => format!(
-                    "killed after {:.1} s of wall-clock time, having used {:.2} s of CPU time{} (limit {limit} s of CPU time)",
+                    "wall clock: killed after {:.1} s of wall-clock time, having used {:.2} s of CPU time (its children's included){} (limit {limit} s of CPU time)",
                     run.wall.as_secs_f64(),
                     cpu.as_secs_f64(),
                     if cpu * 10 < run.wall { ": idle, or waiting" } else { "" }
                 ),
                 None => format!(
-                    "killed after {:.1} s of wall-clock time (limit {limit} s of CPU time)",
+                    "wall clock: killed after {:.1} s of wall-clock time (limit {limit} s of CPU time)",
                     run.wall.as_secs_f64()
                 ),
             },
@@ -482,22 +496,22 @@ mod tests {
                     cpu: None,
                     ..ran(Ended::TimedOut, right, "")
                 },
-                RunVerdict::Tle,
-                "killed after 0.3 s of wall-clock time (limit 2 s of CPU time)",
+                RunVerdict::Wle,
+                "wall clock: killed after 0.3 s of wall-clock time (limit 2 s of CPU time)",
             ),
             // A sleeper is told from a busy program by its CPU time.
             (
                 ran(Ended::TimedOut, right, ""),
-                RunVerdict::Tle,
-                "killed after 0.3 s of wall-clock time, having used 0.25 s of CPU time (limit 2 s of CPU time)",
+                RunVerdict::Wle,
+                "wall clock: killed after 0.3 s of wall-clock time, having used 0.25 s of CPU time (its children's included) (limit 2 s of CPU time)",
             ),
             (
                 Run {
                     cpu: Some(Duration::from_millis(20)),
                     ..ran(Ended::TimedOut, right, "")
                 },
-                RunVerdict::Tle,
-                "killed after 0.3 s of wall-clock time, having used 0.02 s of CPU time: idle, or waiting",
+                RunVerdict::Wle,
+                "wall clock: killed after 0.3 s of wall-clock time, having used 0.02 s of CPU time (its children's included): idle, or waiting",
             ),
             (
                 Run {
@@ -597,7 +611,7 @@ mod tests {
     #[test]
     fn verdicts_name_and_carry_the_checkers_judgement() {
         let names: Vec<&str> = RunVerdict::ALL.iter().map(|v| v.name()).collect();
-        assert_eq!(names, ["AC", "WA", "PE", "TLE", "MLE", "RE", "OLE"]);
+        assert_eq!(names, ["AC", "WA", "PE", "TLE", "WLE", "MLE", "RE", "OLE"]);
         assert_eq!(RunVerdict::from(Judgement::Presentation), RunVerdict::Pe);
     }
 

@@ -1,0 +1,96 @@
+//! `judge` fair under load: TLE is judged by CPU time alone, and a run
+//! killed at the wall clock's safety net within its CPU time is WLE, with
+//! the CPU time of what it started counted (a shell killed at the wall
+//! clock once showed 0.00 s while its child had worked); `--jobs` above
+//! the cores is warned of.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{run, sample};
+
+/// A test folder holding Curling's sample as test 01.
+fn tests(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("judge-load")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(sample("curling.in"), dir.join("01")).unwrap();
+    std::fs::copy(sample("curling.out"), dir.join("01.a")).unwrap();
+    dir
+}
+
+/// The CPU seconds of test 01's row.
+fn cpu_of(stdout: &str) -> Option<f64> {
+    let row = stdout.lines().find(|l| l.starts_with("01 "))?;
+    row.split_whitespace().nth(2)?.parse().ok()
+}
+
+#[test]
+fn a_wall_clock_kill_is_wle_with_its_childrens_cpu_time() {
+    let dir = tests("wle");
+    // The shell sleeps; the child it starts works a while, then sleeps
+    // too, and is still running when the wall clock (3 × 0.5 s + 1 s)
+    // kills them.
+    let candidate =
+        "sh -c '(i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; sleep 100) & sleep 100'";
+    let r = run(
+        &[
+            "judge",
+            "curling",
+            "--time-limit",
+            "0.5",
+            "--candidate",
+            candidate,
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("01    WLE "), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("wall clock: killed after"),
+        "{}",
+        r.stdout
+    );
+    // The child's work is counted (it was 0.00 s when only the shell's
+    // own usage reached the judge).
+    let cpu = cpu_of(&r.stdout).expect("a CPU time");
+    assert!(cpu >= 0.02, "{cpu}: {}", r.stdout);
+    assert!(!r.stdout.contains("TLE"), "{}", r.stdout);
+}
+
+#[test]
+fn jobs_above_the_cores_are_warned_of() {
+    let dir = tests("jobs");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let bin = env!("CARGO_BIN_EXE_gridpuzzle");
+    let candidate = format!("{bin} solve curling");
+    let judge = |jobs: usize| {
+        run(
+            &[
+                "judge",
+                "curling",
+                "--jobs",
+                &jobs.to_string(),
+                "--candidate",
+                &candidate,
+                dir.to_str().unwrap(),
+            ],
+            "",
+        )
+    };
+    let over = judge(cores + 1);
+    assert_eq!(over.code, 0, "{}{}", over.stdout, over.stderr);
+    assert!(
+        over.stderr
+            .contains(&format!("warning: --jobs {} is more than the", cores + 1)),
+        "{}",
+        over.stderr
+    );
+    let within = judge(cores);
+    assert_eq!(within.code, 0, "{}", within.stderr);
+    assert!(within.stderr.is_empty(), "{}", within.stderr);
+}
