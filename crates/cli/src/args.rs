@@ -139,6 +139,16 @@ pub const DEFAULT_MAX_STORED: &str = "2000000";
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Cap<T>(pub Option<T>);
 
+/// As it is typed: the number, or `none` (a default shown in `--help`).
+impl<T: std::fmt::Display> std::fmt::Display for Cap<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            Some(v) => write!(f, "{v}"),
+            None => f.write_str("none"),
+        }
+    }
+}
+
 fn parse_cap<T: std::str::FromStr>(s: &str) -> Result<Cap<T>, String> {
     if s == "none" {
         return Ok(Cap(None));

@@ -34,7 +34,7 @@ use gridpuzzle_engine::shown::shown;
 use gridpuzzle_judge::folder::{self, TestFiles};
 use gridpuzzle_judge::json_document;
 use gridpuzzle_judge::judge::report::{self, junit, JudgeJson};
-use gridpuzzle_judge::judge::{Judge, RunVerdict, OUTPUT_CAP};
+use gridpuzzle_judge::judge::{Judge, RunVerdict, MEMORY_LIMIT_MB, OUTPUT_CAP};
 use gridpuzzle_judge::run::RunLimits;
 use gridpuzzle_registry::Visit;
 
@@ -57,8 +57,9 @@ pub struct JudgeCommand {
     pub time_limit: f64,
 
     /// Megabytes of peak resident memory a test may use (the program and
-    /// all it starts; its stack may grow as large); `none`: no limit
-    #[arg(long, global = true, value_name = "MB|none", default_value = "256", value_parser = parse_megabytes)]
+    /// all it starts; its stack may grow as large); `none`: no limit. The
+    /// default is the one the problem packages state
+    #[arg(long, global = true, value_name = "MB|none", default_value_t = Cap(Some(MEMORY_LIMIT_MB)), value_parser = parse_megabytes)]
     pub memory_limit: Cap<u64>,
 
     /// Tests run at once, 1 to 256 (TLE is judged by CPU time, so it stays fair; more than the cores available is warned of)

@@ -41,6 +41,16 @@ use crate::checker::{Checker, Judgement, Report};
 use crate::folder::Test;
 use crate::run::{self, Ended, PipeCap, Run, RunLimits, Spec, Stdin};
 
+/// The memory limit, in MB (2^20 bytes, as BAPCtools and the package
+/// format count them): one number for `judge`'s default, the packages'
+/// `problem.yaml` (`limits: memory:`) and their statements, so a program
+/// judged locally is held to the limit the contest states. Before it was
+/// one number, `judge` said 256 MB, the package nothing (BAPCtools then
+/// allows 2048 MiB) and the statement nothing: a 300 MB program was MLE
+/// here and AC in the package. 256 MB is ample for both puzzles (the
+/// reference uses under 20 MB) and what contests of their kind state.
+pub const MEMORY_LIMIT_MB: u64 = 256;
+
 /// The most bytes of standard output kept; more is "output limit
 /// exceeded". Judge outputs of these puzzles are kilobytes.
 pub const OUTPUT_CAP: usize = 16 << 20;
