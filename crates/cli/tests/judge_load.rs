@@ -94,3 +94,42 @@ fn jobs_above_the_cores_are_warned_of() {
     assert_eq!(within.code, 0, "{}", within.stderr);
     assert!(within.stderr.is_empty(), "{}", within.stderr);
 }
+
+/// One memory limit: the package's `problem.yaml` states it, its
+/// statement names it, and `judge` holds a program to it by default (it
+/// said 256 MB while the package said nothing, and BAPCtools then allowed
+/// 2048 MiB).
+#[test]
+fn the_package_and_judge_share_one_memory_limit() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("judge-load")
+        .join("package");
+    let _ = std::fs::remove_dir_all(&dir);
+    let made = run(&["package", "curling", dir.to_str().unwrap()], "");
+    assert_eq!(made.code, 0, "{}{}", made.stdout, made.stderr);
+    let yaml = std::fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    let stated: Vec<&str> = yaml
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("memory: "))
+        .collect();
+    let [mb] = stated[..] else {
+        panic!("one memory limit in problem.yaml: {yaml}")
+    };
+    let statement = std::fs::read_to_string(dir.join("statement/problem.en.tex")).unwrap();
+    assert!(
+        statement.contains(&format!("at most ${mb}$~MiB of memory")),
+        "{statement}"
+    );
+    let help = run(&["judge", "--help"], "");
+    let option = help
+        .stdout
+        .split("--memory-limit")
+        .nth(1)
+        .and_then(|rest| rest.split("\n  -").next())
+        .unwrap_or_default();
+    assert!(
+        option.contains(&format!("[default: {mb}]")),
+        "{}",
+        help.stdout
+    );
+}

@@ -42,6 +42,7 @@
 //!   the reference: the timing tests are sized against naive searches that
 //!   need several times the reference's time, not minutes.
 
+use crate::judge::MEMORY_LIMIT_MB;
 use gridpuzzle_registry::Registered;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -282,7 +283,10 @@ impl Pack {
             &dir.join("problem.yaml"),
             &problem_yaml::<P>(info, self.seed, &time_limit),
         )?;
-        write(&dir.join("statement/problem.en.tex"), info.statement)?;
+        write(
+            &dir.join("statement/problem.en.tex"),
+            &with_memory_limit(info.statement),
+        )?;
         for file in info.invalid_inputs {
             write(
                 &dir.join(format!("data/invalid_input/{}.in", file.path)),
@@ -453,6 +457,19 @@ pub fn problem_uuid(name: &str) -> String {
     )
 }
 
+/// The statement naming the memory limit problem.yaml states (one
+/// number, [`MEMORY_LIMIT_MB`]), before its input section.
+fn with_memory_limit(statement: &str) -> String {
+    let limit = format!(
+        "Your program may use at most ${MEMORY_LIMIT_MB}$~MiB of memory (its peak resident \
+         memory, with everything it starts).\n\n"
+    );
+    match statement.find("\\begin{Input}") {
+        Some(at) => format!("{}{limit}{}", &statement[..at], &statement[at..]),
+        None => format!("{statement}\n{limit}"),
+    }
+}
+
 fn problem_yaml<P: Registered>(info: &PackageInfo, seed: u64, time_limit: &str) -> String {
     format!(
         "# {title}: a problem package in the ICPC problem package format\n\
@@ -473,6 +490,8 @@ fn problem_yaml<P: Registered>(info: &PackageInfo, seed: u64, time_limit: &str) 
          \x20 # ac_to_time_limit, rounded up to time_resolution; README.md says how it\n\
          \x20 # was measured.\n\
          \x20 time_limit: {time_limit}\n\
+         \x20 # MiB of memory: gridpuzzle judge's default too, and the statement's.\n\
+         \x20 memory: {MEMORY_LIMIT_MB}\n\
          \x20 time_resolution: {TIME_RESOLUTION:.1}\n\
          \x20 time_multipliers:\n\
          \x20   ac_to_time_limit: {AC_TO_TIME_LIMIT:.1}\n\
