@@ -133,3 +133,51 @@ fn the_package_and_judge_share_one_memory_limit() {
         help.stdout
     );
 }
+
+/// The memory column is the program's own peak: the kernel's maximum RSS
+/// also counts the judge's helper image the program was started from
+/// (Linux records it at `exec`), which read every small program ~3-4 MB
+/// high. The candidate is a shell using builtins only (no child to add),
+/// which writes its own `VmHWM` — its peak since `exec` — for the test to
+/// compare.
+#[test]
+fn the_memory_column_is_the_programs_own_peak() {
+    let dir = tests("memory");
+    let hwm = dir.join("hwm.txt");
+    let candidate = format!(
+        "sh -c 'i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done; \
+         while read -r l; do case $l in VmHWM*) echo \"$l\" > {}; esac; done < /proc/$$/status; \
+         printf \"1\\n4\\n-1\\n4\\n10\\n-1\\n\"'",
+        hwm.display()
+    );
+    let r = run(
+        &[
+            "judge",
+            "curling",
+            "--candidate",
+            &candidate,
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    let own_kb: f64 = std::fs::read_to_string(&hwm)
+        .expect("the candidate wrote its VmHWM")
+        .split_whitespace()
+        .nth(1)
+        .and_then(|kb| kb.parse().ok())
+        .expect("VmHWM: N kB");
+    let row = r.stdout.lines().find(|l| l.starts_with("01 ")).unwrap();
+    let words: Vec<&str> = row.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|w| *w == "MB")
+        .expect("a memory column")
+        - 1;
+    let shown: f64 = words[at].parse().unwrap();
+    let own = own_kb / 1024.0;
+    assert!(
+        (shown - own).abs() <= 0.3,
+        "shown {shown} MB, the program's own peak {own:.2} MB: {row}"
+    );
+}

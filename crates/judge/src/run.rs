@@ -32,8 +32,11 @@
 //!     reserve far more than they touch. The helper samples the resident
 //!     memory of the program and its descendants every few milliseconds
 //!     (`/proc/PID/status`), kills them past the limit
-//!     ([`Ended::OverMemory`]), and takes the larger of its samples and
-//!     the kernel's maximum RSS as the peak. Between two samples a program
+//!     ([`Ended::OverMemory`]); the peak is the program's own `VmHWM`
+//!     and its tree's samples, and the kernel's maximum RSS only where it
+//!     can be the program's: that figure also counts the helper's image
+//!     the program was started from, which read every small program
+//!     ~3 MB high ([`program_peak`]). Between two samples a program
 //!     can overshoot by what it touches in that time (tens of MB at most);
 //!     the verdict is then still MLE, from the peak;
 //!   - the stack may grow to the memory limit (`RLIMIT_STACK`), so deep
@@ -512,14 +515,41 @@ fn tree_rss(pid: u32) -> u64 {
 
 /// `VmRSS` of `pid` in bytes; 0 when it cannot be read.
 fn rss(pid: u32) -> u64 {
-    let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+    status_bytes(&pid.to_string(), "VmRSS:")
+}
+
+/// A `kB` field of `/proc/PROC/status` (`PROC` a pid or `self`) in bytes;
+/// 0 when it cannot be read.
+fn status_bytes(proc: &str, field: &str) -> u64 {
+    let Ok(status) = std::fs::read_to_string(format!("/proc/{proc}/status")) else {
         return 0;
     };
     status
         .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .find_map(|l| l.strip_prefix(field))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
         .map_or(0, |kb| kb * 1024)
+}
+
+/// The program's peak from the helper's samples and the kernel's
+/// maximum RSS (`kernel`), both in bytes. The kernel's figure counts the
+/// helper's own image too: a process's maximum RSS includes the memory it
+/// shared with its parent until `exec` (Linux records the old image's
+/// peak at `exec`), so every program read the helper's few MB high (a
+/// `/bin/true` at 4.2 MB). Above `helper` — the helper's own peak, read
+/// after the program started — the kernel's figure can only be the
+/// program's (or a descendant's) and is taken; at or below it, it says
+/// nothing of the program, and the samples (the program's own `VmHWM`,
+/// exact) stand — unless the program ended before the first sample, when
+/// the kernel's figure is all there is, an upper bound.
+fn program_peak(sampled: u64, kernel: u64, helper: u64) -> u64 {
+    if kernel > helper {
+        sampled.max(kernel)
+    } else if sampled > 0 {
+        sampled
+    } else {
+        kernel
+    }
 }
 
 /// When this process is the helper of a limited run (its first argument
@@ -613,6 +643,10 @@ fn helper(args: &[OsString]) -> Result<(), String> {
         Err(e) => return report(&args.stats, &format!("not-started {e}\n")),
         Ok(child) => child,
     };
+    // The helper's own peak, which the kernel's figure for the program
+    // includes ([`program_peak`]); read after the program's `exec`, so
+    // nothing of the helper's recorded there is missed.
+    let helper_peak = status_bytes("self", "VmHWM:");
     let token = std::env::var(TOKEN).ok();
     let me = std::process::id();
     // Everything the program started goes with it; without a token (a
@@ -634,7 +668,10 @@ fn helper(args: &[OsString]) -> Result<(), String> {
             Ok(None) => {}
             Err(e) => return Err(format!("cannot wait for the program: {e}")),
         }
-        peak = peak.max(tree_rss(child.id()));
+        // The program's own peak since its `exec` (`VmHWM`, exact between
+        // samples), and what it and its descendants hold now.
+        let own = status_bytes(&child.id().to_string(), "VmHWM:");
+        peak = peak.max(tree_rss(child.id())).max(own);
         if args.memory.is_some_and(|m| peak > m) {
             stop(&mut child);
             break Outcome::OverMemory;
@@ -665,7 +702,8 @@ fn helper(args: &[OsString]) -> Result<(), String> {
             (None, None) => "exit -1".into(),
         },
     };
-    let peak_kb = (peak / 1024).max(usage.max_rss().max(0) as u64);
+    let kernel = usage.max_rss().max(0) as u64 * 1024;
+    let peak_kb = program_peak(peak, kernel, helper_peak) / 1024;
     report(
         &args.stats,
         &format!("{end}\ncpu_us {cpu_us}\nmaxrss_kb {peak_kb}\n"),
@@ -880,6 +918,19 @@ mod tests {
             let bad: Vec<OsString> = bad.iter().map(OsString::from).collect();
             assert!(helper_args(&bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn the_kernels_peak_counts_only_above_the_helpers_own() {
+        // At or below the helper's image, the kernel's figure is the
+        // helper's: the samples stand.
+        assert_eq!(program_peak(1 << 20, 4 << 20, 4 << 20), 1 << 20);
+        assert_eq!(program_peak(1 << 20, 3 << 20, 4 << 20), 1 << 20);
+        // Never sampled (it ended at once): the kernel's upper bound.
+        assert_eq!(program_peak(0, 4 << 20, 4 << 20), 4 << 20);
+        // Above it, it is the program's, caught between samples.
+        assert_eq!(program_peak(100 << 20, 300 << 20, 4 << 20), 300 << 20);
+        assert_eq!(program_peak(300 << 20, 100 << 20, 4 << 20), 300 << 20);
     }
 
     #[test]
