@@ -16,7 +16,10 @@
 //! A test folder is what `gridpuzzle testset` writes (Polygon's layout:
 //! `01`, `01.a`, ... and a `manifest.json` that names the tests), or
 //! `NAME.in` with `NAME.out` or `NAME.ans` as `oj` keeps them; a test
-//! without an answer file is answered by the solver. Finding the tests,
+//! without an answer file is answered by the solver, and a note on
+//! standard error says so. The table's heading comes with its first row
+//! (nothing before "cannot run the candidate"), and a reader that goes
+//! away (`| head -1`) stops the printing, not the exit status. Finding the tests,
 //! running and judging them, and the words of the table, the summary, the
 //! first failing test and the JSON and JUnit reports are the judge kit's
 //! (`gridpuzzle_judge::folder`, `gridpuzzle_judge::judge` and its
@@ -115,7 +118,8 @@ pub fn after_help() -> String {
          programs you trust.\n\n\
          Each test's input is given on standard input; the output is compared with the judge's \
          token by token, as testlib and DOMjudge compare (with --strict, byte for byte), and \
-         every answer file is proved by the solver first. Verdicts: AC accepted, WA wrong answer (or answers missing), PE presentation \
+         every answer file is proved by the solver first (a test without one is judged against \
+         the solver's answers, and a note says so). Verdicts: AC accepted, WA wrong answer (or answers missing), PE presentation \
          error (only with --strict: the judge's tokens spaced otherwise; what the default output \
          validator rejects is WA), TLE over the CPU time limit (judged by CPU time alone, so \
          a loaded machine does not make one), WLE killed at the wall clock within its CPU time \
@@ -203,6 +207,36 @@ fn warn_over_cores(jobs: usize) {
     }
 }
 
+/// Standard output, as `judge` writes it: a reader that goes away
+/// (`judge ... | head -1`) stops the printing, not the judging, so the
+/// exit status still says whether every test passed — a broken pipe once
+/// turned failed tests into exit 0.
+#[derive(Default)]
+struct Output {
+    headed: bool,
+    gone: bool,
+}
+
+impl Output {
+    fn line(&mut self, text: &str) -> std::io::Result<()> {
+        self.write(format!("{text}\n").as_bytes())
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        if self.gone {
+            return Ok(());
+        }
+        let mut out = std::io::stdout().lock();
+        match out.write_all(bytes).and_then(|()| out.flush()) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.gone = true;
+                Ok(())
+            }
+            written => written,
+        }
+    }
+}
+
 struct Folder {
     judge: Judge,
     dir: PathBuf,
@@ -233,39 +267,49 @@ impl Visit for Folder {
             }
             Err(e) => return Err(e),
         };
+        // A test without its answer file is judged against the solver's
+        // answers: said, so that nobody takes it for the jury's.
+        for t in tests.iter().filter(|t| t.files.answer.is_none()) {
+            eprintln!(
+                "gridpuzzle: note: test {} has no answer file; it is judged against our \
+                 solver's answers",
+                shown(&t.files.name)
+            );
+        }
         let width = report::width(&tests);
         let text = self.format == JudgeFormat::Text;
-        if text {
-            let mut out = std::io::stdout().lock();
-            writeln!(out, "{}", report::heading(width))?;
-            out.flush()?;
-        }
+        let mut out = Output::default();
         let judged = self.judge.run_all::<P>(&tests, &mut |t, j| {
             if !text {
                 return Ok(());
             }
-            let mut out = std::io::stdout().lock();
-            writeln!(out, "{}", report::row(t, j, width))?;
-            out.flush()
+            // The heading with the first row, not before a program that
+            // cannot even start.
+            if !out.headed {
+                out.headed = true;
+                out.line(&report::heading(width))?;
+            }
+            out.line(&report::row(t, j, width))
         })?;
-        let mut out = std::io::stdout().lock();
         let exit = Exit::passed(judged.iter().all(|j| j.verdict == RunVerdict::Ac));
+        let mut rest = Vec::new();
         match self.format {
             JudgeFormat::Text => {
-                write!(out, "{}", report::summary(&tests, &judged))?;
+                write!(rest, "{}", report::summary(&tests, &judged))?;
                 let limits = self.budget.limits();
                 if let Some(failure) = report::first_failure(&puzzle, &tests, &judged, &limits) {
-                    write!(out, "{failure}")?;
+                    write!(rest, "{failure}")?;
                 }
             }
             JudgeFormat::Json => {
                 let doc: JudgeJson =
                     self.judge
                         .json::<P>(&self.dir, &self.candidate, &tests, &judged);
-                out.write_all(json_document(&doc).as_bytes())?;
+                rest.write_all(json_document(&doc).as_bytes())?;
             }
-            JudgeFormat::Junit => out.write_all(&junit::<P>(&tests, &judged)?)?,
+            JudgeFormat::Junit => rest.write_all(&junit::<P>(&tests, &judged)?)?,
         }
+        out.write(&rest)?;
         Ok(exit)
     }
 }

@@ -181,3 +181,81 @@ fn the_memory_column_is_the_programs_own_peak() {
         "shown {shown} MB, the program's own peak {own:.2} MB: {row}"
     );
 }
+
+/// `judge ... | head -1`: the reader goes away after the first line, and
+/// the exit status still says the tests failed (a broken pipe once made
+/// it 0).
+#[test]
+fn a_reader_that_goes_away_does_not_turn_failure_into_success() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let dir = tests("pipe");
+    std::fs::copy(sample("curling.in"), dir.join("02")).unwrap();
+    std::fs::copy(sample("curling.out"), dir.join("02.a")).unwrap();
+    // Wrong, and slow enough that test 02's row comes after the reader
+    // has gone.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridpuzzle"))
+        .args([
+            "judge",
+            "curling",
+            "--candidate",
+            "sh -c 'sleep 0.3; echo 1'",
+            dir.to_str().unwrap(),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("test "), "{first}");
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(1));
+}
+
+/// A program that cannot start is said without a table's heading before
+/// it; a test without an answer file is judged against the solver's
+/// answers, and said so.
+#[test]
+fn no_heading_before_cannot_run_and_a_note_for_a_missing_answer() {
+    let dir = tests("heading");
+    std::fs::copy(sample("curling.in"), dir.join("02")).unwrap();
+    let r = run(
+        &[
+            "judge",
+            "curling",
+            "--candidate",
+            "/nonexistent/program",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        r.misses(2, &[], &["cannot run the candidate"]).is_empty(),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    let bin = env!("CARGO_BIN_EXE_gridpuzzle");
+    let candidate = format!("{bin} solve curling");
+    let r = run(
+        &[
+            "judge",
+            "curling",
+            "--candidate",
+            &candidate,
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    let note = "note: test 02 has no answer file; it is judged against our solver's answers";
+    assert!(
+        r.misses(0, &["02    AC "], &[note]).is_empty(),
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+    assert!(!r.stderr.contains("test 01 has no"), "{}", r.stderr);
+}
