@@ -421,3 +421,40 @@ impl Visit for CheckOne<'_> {
         Ok(exit)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// testlib's XML result: its declaration and spacing, XML's special
+    /// characters escaped, control characters as `.`, and past ASCII a
+    /// character reference (right in the declared windows-1251 too).
+    #[test]
+    fn the_appes_result_is_testlibs_xml() {
+        assert_eq!(
+            appes_xml("wrong-answer", "expected `<4>` & \"x\"\tfound 5…\n"),
+            "<?xml version=\"1.0\" encoding=\"windows-1251\"?><result outcome = \
+             \"wrong-answer\">expected `&lt;4&gt;` &amp; &quot;x&quot;.found 5&#8230;</result>\n"
+        );
+        assert_eq!(
+            appes_xml("accepted", "ok\nmore\n"),
+            "<?xml version=\"1.0\" encoding=\"windows-1251\"?><result outcome = \
+             \"accepted\">ok; more</result>\n"
+        );
+    }
+
+    #[test]
+    fn only_checks_appes_becomes_an_option() {
+        let args = |a: &[&str]| a.iter().map(OsString::from).collect::<Vec<_>>();
+        assert_eq!(
+            appes_flag(args(&[
+                "gp", "check", "curling", "i", "o", "a", "r", "-appes"
+            ])),
+            args(&["gp", "check", "curling", "i", "o", "a", "r", "--appes"])
+        );
+        assert_eq!(
+            appes_flag(args(&["gp", "solve", "curling", "-appes"])),
+            args(&["gp", "solve", "curling", "-appes"])
+        );
+    }
+}
