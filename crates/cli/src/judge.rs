@@ -124,7 +124,9 @@ pub fn after_help() -> String {
          validator rejects is WA), TLE over the CPU time limit (judged by CPU time alone, so \
          a loaded machine does not make one), WLE killed at the wall clock within its CPU time \
          (the safety net at three times the limit and a second more, for a program that \
-         sleeps or waits: the table shows both times, its children's CPU time included), MLE over the memory limit (peak resident memory, \
+         sleeps or waits; one still running or waiting for a core is left to its CPU limit, \
+         up to three times that again: the table shows both times, its children's CPU time \
+         included), MLE over the memory limit (peak resident memory, \
          sampled every few milliseconds and read from the kernel at the end, as judges \
          measure it, so runtimes that reserve much more than they use start; or an \
          allocation refused: the program's error names it), RE runtime error (another \

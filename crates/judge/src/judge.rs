@@ -8,7 +8,9 @@
 //! TLE whatever else it did, and TLE is judged by CPU time alone, so a
 //! loaded machine cannot make one; a run killed at the wall clock (the
 //! safety net for a program that sleeps or waits, three times the limit
-//! and a second more) within its CPU time is WLE, a verdict of its own
+//! and a second more; a program still running or waiting for a core is
+//! left to its CPU limit, [`crate::run`]) within its CPU time is WLE, a
+//! verdict of its own
 //! that says so, never mistaken for a slow program; too much output
 //! is OLE; a failing run whose standard error names an allocation refused
 //! (in the common languages' words) or whose peak passed the limit is MLE;

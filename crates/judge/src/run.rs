@@ -25,7 +25,11 @@
 //!   - *time* is CPU time: `RLIMIT_CPU` at the limit rounded up to a whole
 //!     second stops a busy program; the helper also keeps the wall clock
 //!     (a sleeping program uses no CPU), so both figures are known however
-//!     the run ends;
+//!     the run ends. Past the wall clock it stops only a program none of
+//!     whose threads is running or waiting for a core (`/proc/…/stat`
+//!     state `R`), up to three times the wall clock: on a loaded machine
+//!     a working program is slow in wall-clock time, not in CPU time, and
+//!     killing it there once made correct programs fail;
 //!   - *memory* is peak resident memory, as judges measure it (a cgroup's
 //!     peak, or `wait4`'s maximum RSS), not address space: an address-space
 //!     limit stops the JVM, Node and others from even starting, since they
@@ -116,7 +120,9 @@ pub enum Stdin<'a> {
 pub struct RunLimits {
     /// CPU time: the time limit, and the only one a TLE is judged by. The
     /// wall clock is a safety net for a program that sleeps or waits
-    /// ([`RunLimits::wall`]): three times as much and a second more, so
+    /// ([`RunLimits::wall`]): three times as much and a second more — and
+    /// past it, a program still working (running, or waiting for a core)
+    /// is left to its CPU limit up to three times that again — so
     /// that a machine busy with other runs (`judge --jobs` above the
     /// cores, a loaded CI runner) never stops a program within its CPU
     /// time — at twice, a correct program using 0.8 s of a 1 s limit was
@@ -214,8 +220,9 @@ pub fn run(spec: &Spec) -> std::io::Result<Run> {
                 .arg(spec.wall.as_millis().to_string())
                 .arg("--")
                 .args(spec.argv);
-            // The helper keeps the wall clock itself; this is the backstop.
-            deadline += HELPER_GRACE;
+            // The helper keeps the wall clock itself (a program still
+            // working gets up to three times it); this is the backstop.
+            deadline = spec.wall * 3 + HELPER_GRACE;
             c
         }
     };
@@ -486,17 +493,16 @@ fn cpu_seconds(time: Duration) -> u64 {
     whole.max(1)
 }
 
-/// Resident bytes of `pid` and its descendants (up to a few hundred
-/// processes), read from `/proc`; 0 for what is gone.
-fn tree_rss(pid: u32) -> u64 {
+/// `pid` and its descendants (up to a few hundred processes), read from
+/// `/proc`.
+fn tree(pid: u32) -> Vec<u32> {
     let mut todo = vec![pid];
-    let (mut bytes, mut seen) = (0, 0);
+    let mut found = Vec::new();
     while let Some(p) = todo.pop() {
-        seen += 1;
-        if seen > 512 {
+        if found.len() >= 512 {
             break;
         }
-        bytes += rss(p);
+        found.push(p);
         let Ok(tasks) = std::fs::read_dir(format!("/proc/{p}/task")) else {
             continue;
         };
@@ -510,7 +516,35 @@ fn tree_rss(pid: u32) -> u64 {
             }
         }
     }
-    bytes
+    found
+}
+
+/// Resident bytes of `pid` and its descendants, read from `/proc`; 0 for
+/// what is gone.
+fn tree_rss(pid: u32) -> u64 {
+    tree(pid).into_iter().map(rss).sum()
+}
+
+/// Whether a thread of `pid` or of its descendants is running or waiting
+/// for a core (state `R`): a program working, however slowly a loaded
+/// machine lets it, not one that sleeps or waits.
+fn tree_runnable(pid: u32) -> bool {
+    tree(pid).into_iter().any(|p| {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{p}/task")) else {
+            return false;
+        };
+        tasks.flatten().any(|task| {
+            std::fs::read_to_string(task.path().join("stat"))
+                .is_ok_and(|stat| state_of(&stat) == Some('R'))
+        })
+    })
+}
+
+/// The state letter of a `/proc/…/stat` line: the field after the command
+/// name, which is in parentheses and may itself hold spaces and `)`.
+fn state_of(stat: &str) -> Option<char> {
+    let (_, after) = stat.rsplit_once(')')?;
+    after.trim_start().chars().next()
 }
 
 /// `VmRSS` of `pid` in bytes; 0 when it cannot be read.
@@ -676,7 +710,11 @@ fn helper(args: &[OsString]) -> Result<(), String> {
             stop(&mut child);
             break Outcome::OverMemory;
         }
-        if began.elapsed() >= args.wall {
+        // Past the wall clock, a program that sleeps or waits is stopped;
+        // one still working (waiting for a core on a loaded machine) is
+        // left to its CPU limit, up to three times the wall clock.
+        let elapsed = began.elapsed();
+        if elapsed >= args.wall && (elapsed >= args.wall * 3 || !tree_runnable(child.id())) {
             stop(&mut child);
             break Outcome::TimedOut;
         }
@@ -918,6 +956,15 @@ mod tests {
             let bad: Vec<OsString> = bad.iter().map(OsString::from).collect();
             assert!(helper_args(&bad).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn the_state_is_read_after_the_command_name() {
+        assert_eq!(state_of("42 (sh) S 1 42 42 0 -1"), Some('S'));
+        assert_eq!(state_of("42 (a) R) b) R 1 42"), Some('R'));
+        assert_eq!(state_of("42 (sh"), None);
+        // This very thread is running while it reads its own state.
+        assert!(tree_runnable(std::process::id()));
     }
 
     #[test]
