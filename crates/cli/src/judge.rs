@@ -116,6 +116,11 @@ pub fn after_help() -> String {
     format!(
         "The program runs with your user's rights: it can do anything you can do. Only judge \
          programs you trust.\n\n\
+         Nothing the program starts outlives its test: whatever it does to its session, \
+         process group, environment or parentage (setsid, env -i, a double fork), everything \
+         it started is killed and reaped before the test's verdict is printed (the judge is \
+         the subreaper of its orphans), and its memory and CPU time count toward the test's. \
+         With --jobs, one test's cleanup never touches another's live processes.\n\n\
          Each test's input is given on standard input; the output is compared with the judge's \
          token by token, as testlib and DOMjudge compare (with --strict, byte for byte), and \
          every answer file is proved by the solver first (a test without one is judged against \

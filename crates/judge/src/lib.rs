@@ -14,7 +14,9 @@
 //!
 //! - [`run`]: the one runner of programs we do not trust: a process group
 //!   of their own, capped pipes, a wall clock, kernel limits through a
-//!   helper process, and a run's end in one enum;
+//!   helper process, every descendant killed and reaped before a result
+//!   (`reap`: subreapers, and why not a PID namespace or a cgroup), and a
+//!   run's end in one enum;
 //! - [`check`]: one output file checked against one input, as `check`
 //!   does, with its report;
 //! - [`checker`]: the one output checker of `check`, `judge` and `stress`,
@@ -46,6 +48,7 @@ pub mod checker;
 pub mod folder;
 pub mod judge;
 pub mod package;
+mod reap;
 pub mod run;
 pub mod scan;
 pub mod stress;

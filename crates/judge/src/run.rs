@@ -7,9 +7,8 @@
 //!
 //! - **A process group of its own.** The program is started in a new
 //!   process group, so when it must be stopped the whole group — the
-//!   program and anything it started (`sh -c`, `python3`, ...) — is killed
-//!   with one signal and then reaped: no stray process and no zombie is
-//!   left, whatever way the run ended.
+//!   program and anything it started (`sh -c`, `python3`, ...) that
+//!   stayed in the group — is killed with one signal at once.
 //! - **Pipes read while it runs.** Standard output and error are read by
 //!   threads, so a program that fills a pipe cannot deadlock against us,
 //!   and only the first bytes up to each pipe's [`PipeCap`] are kept; past a
@@ -49,13 +48,20 @@
 //!   `getrusage(RUSAGE_CHILDREN)` then gives exactly that one program's CPU
 //!   time and peak memory, written to a small stats file this side reads:
 //!   a run sees the program's own numbers, unpolluted by other runs.
-//! - **Nothing left behind, no wait on a stray pipe.** Every run carries a
-//!   token in its environment ([`TOKEN`]), which its descendants inherit
-//!   even when they leave its process group (`setsid`, a daemon's double
-//!   fork). When the program ends, whatever still carries the token is
-//!   killed, so a background process cannot hold the output pipes open
-//!   and make the run wait for it, nor outlive the run. The pipe readers
-//!   are waited for a bounded time in any case.
+//! - **Nothing left behind, no wait on a stray pipe.** A process can leave
+//!   the group (`setsid`), its environment (`env -i`) and its parent (a
+//!   double fork), but not the subreaper above it: the helper of a
+//!   limited run and the process making runs are subreapers, and every
+//!   descendant is killed and reaped before a run's result is returned
+//!   (the crate's private `reap` module says how, and why one run's cleanup never
+//!   touches another's live processes), so a background process can
+//!   neither hold the output pipes open and make the run wait for it, nor
+//!   outlive the run. A memory sample of a limited run counts all of them.
+//!   A *direct* run (no helper, as `stress` makes) also carries a token in
+//!   its environment ([`TOKEN`]): its orphans reach the process making
+//!   runs while it runs, so they are swept only once no direct run is
+//!   live, and the token finds at once those that kept their environment.
+//!   The pipe readers are waited for a bounded time in any case.
 //! - **One answer for "could not start".** A program that cannot be
 //!   started is [`Ended::NotStarted`] with the system's reason, in either
 //!   kind of run, so every caller words it once.
@@ -76,12 +82,14 @@ use nix::sys::resource::{getrlimit, getrusage, setrlimit, Resource, UsageWho};
 use nix::sys::signal::{kill, killpg, Signal};
 use nix::unistd::Pid;
 
+use crate::reap;
+
 /// The hidden first argument that makes the binary the helper of a
 /// limited run ([`limited_child`]).
 pub const HELPER: &str = "__judge-limited-child";
 
-/// The environment variable that tags every process of a run (see the
-/// module docs): its value is unique to the run.
+/// The environment variable that tags every process of a direct run (see
+/// the module docs): its value is unique to the run.
 pub const TOKEN: &str = "GRIDPUZZLE_RUN";
 
 /// How often the helper samples the program's memory and the clock.
@@ -226,9 +234,12 @@ pub fn run(spec: &Spec) -> std::io::Result<Run> {
             c
         }
     };
-    let token = new_token();
+    // Only a direct run's descendants need the token (see the module docs).
+    let token = spec.limited.is_none().then(new_token);
+    if let Some(token) = &token {
+        command.env(TOKEN, token);
+    }
     command
-        .env(TOKEN, &token)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
@@ -237,8 +248,8 @@ pub fn run(spec: &Spec) -> std::io::Result<Run> {
         Stdin::File(path) => command.stdin(Stdio::from(File::open(path)?)),
     };
     let began = Instant::now();
-    let mut child = match command.spawn() {
-        Ok(child) => child,
+    let (mut child, ticket) = match reap::spawn(&mut command, spec.limited.is_none()) {
+        Ok(started) => started,
         Err(e) if spec.limited.is_none() => return Ok(not_run(Ended::NotStarted(e.to_string()))),
         Err(e) => return Err(e),
     };
@@ -251,7 +262,14 @@ pub fn run(spec: &Spec) -> std::io::Result<Run> {
         }
         _ => None,
     };
-    let watched = watch(child, spec.caps, began + deadline, spec.cancel, &token)?;
+    let watched = watch(
+        child,
+        ticket,
+        spec.caps,
+        began + deadline,
+        spec.cancel,
+        token.as_deref(),
+    )?;
     let wall = began.elapsed();
     if let Some(w) = writer {
         let _ = w.join();
@@ -336,10 +354,11 @@ struct Watched {
 /// passes or `cancel` says so, then kills its group and reaps it.
 fn watch(
     mut child: Child,
+    ticket: reap::Ticket,
     caps: [PipeCap; 2],
     deadline: Instant,
     cancel: Option<&(dyn Fn() -> bool + Sync)>,
-    token: &str,
+    token: Option<&str>,
 ) -> std::io::Result<Watched> {
     let group = Pid::from_raw(child.id() as i32);
     let flood = Arc::new(AtomicBool::new(false));
@@ -368,12 +387,18 @@ fn watch(
     // Whatever happened, nothing of the group may outlive the run...
     let _ = killpg(group, Signal::SIGKILL);
     let _ = child.wait();
-    // ... nor anything that left the group: stopped by us, the helper had
-    // no time to clean up; and a reader still waiting means something
-    // else holds the pipes.
+    // ... nor anything that left the group and lost its parent: stopped
+    // by us, a helper had no time to kill its own subtree, which is now
+    // this process's to kill.
+    ticket.end();
+    // A reader still waiting means something else holds the pipes: a
+    // direct run's escapee, while another direct run is live.
     let stopped = !matches!(waited, Waited::Exited(_) | Waited::Signaled(_));
     if stopped || !both_done(&finished, GRACE) {
-        kill_tagged(token, None);
+        if let Some(token) = token {
+            kill_tagged(token);
+        }
+        reap::sweep();
         both_done(&finished, GRACE);
     }
     // Too much standard output seen only after the exit still counts.
@@ -456,9 +481,9 @@ fn new_token() -> String {
     format!("{}-{n}-{nanos}", std::process::id())
 }
 
-/// Kills every process (but `spare`) whose environment carries `token`
-/// as [`TOKEN`]; how many were found.
-fn kill_tagged(token: &str, spare: Option<u32>) -> usize {
+/// Kills every process whose environment carries `token` as [`TOKEN`];
+/// how many were found.
+fn kill_tagged(token: &str) -> usize {
     let wanted = format!("{TOKEN}={token}");
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return 0;
@@ -472,7 +497,7 @@ fn kill_tagged(token: &str, spare: Option<u32>) -> usize {
         else {
             continue;
         };
-        if Some(pid) == spare || pid == std::process::id() {
+        if pid == std::process::id() {
             continue;
         }
         // Another user's process, or one gone already, cannot be read.
@@ -645,7 +670,7 @@ fn helper_args(args: &[OsString]) -> Result<HelperArgs<'_>, String> {
 
 /// How the helper saw its program end.
 enum Outcome {
-    Status(std::process::ExitStatus),
+    Status(reap::Exit),
     OverMemory,
     TimedOut,
 }
@@ -662,14 +687,13 @@ fn helper(args: &[OsString]) -> Result<(), String> {
     }
     setrlimit(Resource::RLIMIT_CPU, args.cpu, args.cpu + 1)
         .map_err(|e| format!("cannot limit the CPU time: {e}"))?;
-    // What the program starts and leaves behind comes back to the helper
-    // when its parent dies (`sh -c` killed at the wall clock), so it is
-    // reaped here and its CPU time counted: without this, a wall-clock
-    // kill showed the shell's few milliseconds, not its children's work.
-    #[cfg(target_os = "linux")]
-    let _ = nix::sys::prctl::set_child_subreaper(true);
+    // Whatever the program starts stays below this process, however it
+    // is orphaned (see the `reap` module), so it is killed and reaped
+    // here and its CPU time counted: a wall-clock kill of `sh -c` shows
+    // its children's work, not the shell's few milliseconds.
+    reap::become_subreaper();
     let began = Instant::now();
-    let mut child = match Command::new(args.program).args(args.argv).spawn() {
+    let child = match Command::new(args.program).args(args.argv).spawn() {
         // ENOMEM: the program's image does not fit in memory.
         Err(e) if e.raw_os_error() == Some(12) => {
             return report(&args.stats, &format!("no-memory-to-start {e}\n"))
@@ -681,50 +705,41 @@ fn helper(args: &[OsString]) -> Result<(), String> {
     // includes ([`program_peak`]); read after the program's `exec`, so
     // nothing of the helper's recorded there is missed.
     let helper_peak = status_bytes("self", "VmHWM:");
-    let token = std::env::var(TOKEN).ok();
+    let program = child.id();
     let me = std::process::id();
-    // Everything the program started goes with it; without a token (a
-    // helper run by hand), at least the program.
-    let stop = |child: &mut Child| {
-        match &token {
-            Some(t) => {
-                kill_tagged(t, Some(me));
-            }
-            None => {
-                let _ = child.kill();
-            }
-        };
-    };
     let mut peak = 0;
     let outcome = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break Outcome::Status(status),
+        // Orphans the program left are reaped as they end, the program's
+        // end is the outcome.
+        match reap::reap_until(program) {
+            Ok(Some(exit)) => break Outcome::Status(exit),
             Ok(None) => {}
             Err(e) => return Err(format!("cannot wait for the program: {e}")),
         }
         // The program's own peak since its `exec` (`VmHWM`, exact between
-        // samples), and what it and its descendants hold now.
-        let own = status_bytes(&child.id().to_string(), "VmHWM:");
-        peak = peak.max(tree_rss(child.id())).max(own);
+        // samples), and what it and whatever it started hold now, orphans
+        // included: all of them are below this process (a subreaper).
+        let own = status_bytes(&program.to_string(), "VmHWM:");
+        peak = peak.max(tree_rss(me).saturating_sub(rss(me))).max(own);
         if args.memory.is_some_and(|m| peak > m) {
-            stop(&mut child);
+            reap::kill_subtree_and_reap();
             break Outcome::OverMemory;
         }
         // Past the wall clock, a program that sleeps or waits is stopped;
         // one still working (waiting for a core on a loaded machine) is
         // left to its CPU limit, up to three times the wall clock.
         let elapsed = began.elapsed();
-        if elapsed >= args.wall && (elapsed >= args.wall * 3 || !tree_runnable(child.id())) {
-            stop(&mut child);
+        if elapsed >= args.wall && (elapsed >= args.wall * 3 || !tree_runnable(program)) {
+            reap::kill_subtree_and_reap();
             break Outcome::TimedOut;
         }
         thread::sleep(SAMPLE);
     };
-    // Reaped, so that its usage is counted; and whatever it left running
-    // goes too, so that nothing holds the output pipes.
-    let _ = child.wait();
-    stop(&mut child);
-    reap_orphans();
+    // Whatever the program left running goes too, before the report: so
+    // that nothing holds the output pipes or outlives the run, and so
+    // that its usage is counted.
+    reap::kill_subtree_and_reap();
+    drop(child);
     let usage = getrusage(UsageWho::RUSAGE_CHILDREN)
         .map_err(|e| format!("cannot measure the program: {e}"))?;
     let micros = |t: nix::sys::time::TimeVal| {
@@ -734,11 +749,8 @@ fn helper(args: &[OsString]) -> Result<(), String> {
     let end = match outcome {
         Outcome::OverMemory => "over-memory".to_string(),
         Outcome::TimedOut => "timeout".to_string(),
-        Outcome::Status(status) => match (status.code(), status.signal()) {
-            (Some(code), _) => format!("exit {code}"),
-            (None, Some(sig)) => format!("signal {sig}"),
-            (None, None) => "exit -1".into(),
-        },
+        Outcome::Status(reap::Exit::Code(code)) => format!("exit {code}"),
+        Outcome::Status(reap::Exit::Signal(sig)) => format!("signal {sig}"),
     };
     let kernel = usage.max_rss().max(0) as u64 * 1024;
     let peak_kb = program_peak(peak, kernel, helper_peak) / 1024;
@@ -746,24 +758,6 @@ fn helper(args: &[OsString]) -> Result<(), String> {
         &args.stats,
         &format!("{end}\ncpu_us {cpu_us}\nmaxrss_kb {peak_kb}\n"),
     )
-}
-
-/// Reaps what the program left to the helper (its subreaper), killed by
-/// then, so that their usage is counted; waits at most [`GRACE`] for a
-/// straggler.
-fn reap_orphans() {
-    use nix::errno::Errno;
-    use nix::sys::wait::{waitpid, WaitPidFlag, WaitStatus};
-    let began = Instant::now();
-    loop {
-        match waitpid(None, Some(WaitPidFlag::WNOHANG)) {
-            Ok(WaitStatus::StillAlive) if began.elapsed() < GRACE => thread::sleep(SAMPLE),
-            Ok(WaitStatus::StillAlive) | Err(Errno::ECHILD) => return,
-            Ok(_) => {}
-            Err(Errno::EINTR) => {}
-            Err(_) => return,
-        }
-    }
 }
 
 /// Writes the helper's report.
