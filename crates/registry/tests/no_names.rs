@@ -66,6 +66,11 @@ const FIXTURES: &[&str] = &[
     "e2e/keep.test.mjs",
     "e2e/layout.test.mjs",
     "e2e/page.test.mjs",
+    // The static site's scenarios and figures: a slow Curling board left
+    // to its worker, a Curling link offline, both puzzles' 20×20 boards
+    // played for the time of a move.
+    "e2e/site.bench.mjs",
+    "e2e/site.test.mjs",
 ];
 
 fn root() -> PathBuf {
