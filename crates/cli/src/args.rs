@@ -171,6 +171,12 @@ pub fn parse_timeout(s: &str) -> Result<Cap<f64>, String> {
 impl BudgetArgs {
     /// Limits for one search starting now.
     pub fn limits(&self) -> gridpuzzle_engine::search::Limits {
+        self.limits_with(run_heap())
+    }
+
+    /// Limits for one search starting now, under `heap`, the run's budget
+    /// read once by a caller that makes many (a judge file's cases).
+    pub fn limits_with(&self, heap: Option<Arc<Heap>>) -> gridpuzzle_engine::search::Limits {
         gridpuzzle_engine::search::Limits {
             max_expanded: self.max_states.0,
             deadline: {
@@ -184,7 +190,7 @@ impl BudgetArgs {
                 }
             },
             max_stored: self.max_stored.0,
-            heap: run_heap(),
+            heap,
             ..Default::default()
         }
     }
