@@ -34,7 +34,8 @@ pub struct PackageCommand {
     pub cases: Cases,
 
     /// Replace the package a folder already holds (its problem.yaml,
-    /// statement, data, validators, submissions and README.md; nothing else)
+    /// statement, data, generators, validators, submissions and README.md;
+    /// nothing else)
     #[arg(long, global = true)]
     pub force: bool,
 

@@ -81,10 +81,11 @@ pub const PACKAGE: PackageInfo = PackageInfo {
     }],
     intended: "accepted/intended.cpp",
     intended_seconds: 1.39,
-    port_ratio: 5.0,
-    measured_by: "`bt run -a` on the package of seed 1, `gridpuzzle package curling` and \
-        `bench/package-times curling` (BENCHMARKS.md): `accepted/intended.cpp` takes 1.38 to \
-        1.39 s of CPU time on `worst-case`, its PyPy port 4.09 to 6.49 s (2.9 to 4.7 times: \
-        PyPy's time varies most under load, so 5) and its Java port 2.26 to 2.30 s; 2-core \
-        machine under load (load average 7 to 11), 2026-12-05",
+    port_ratio: 5.5,
+    measured_by: "`bt run -a` and `bt time_limit` on the package of seed 1, `gridpuzzle \
+        package curling` and `bench/package-times curling` (BENCHMARKS.md): \
+        `accepted/intended.cpp` takes 1.35 to 1.39 s of CPU time on `worst-case`, its PyPy \
+        port 4.09 to 7.17 s (2.9 to 5.2 times: PyPy's time varies most under load, so 5.5) \
+        and its Java port 2.18 to 2.40 s; 2-core machine under load (load average 7 to 12), \
+        2026-12-05",
 };

@@ -167,10 +167,12 @@ pub fn build(dir: &Path, path: &str, build: &Path) -> Result<Vec<String>> {
     std::fs::create_dir_all(build)?;
     let ext = source.extension().and_then(|e| e.to_str()).unwrap_or("");
     let ok = |cmd: &mut Command, what: &str| -> Result<()> {
-        let out = cmd
-            .stdin(Stdio::null())
-            .output()
-            .with_context(|| format!("cannot run {what} to build {path}"))?;
+        let out = cmd.stdin(Stdio::null()).output().with_context(|| {
+            format!(
+                "cannot run {what} to build {path} (install it, or give --no-check to write \
+                     the package without trying its submissions)"
+            )
+        })?;
         if !out.status.success() {
             bail!(
                 "{what} cannot build {path}:\n{}",
