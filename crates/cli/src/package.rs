@@ -34,29 +34,46 @@ pub struct PackageCommand {
     pub cases: Cases,
 
     /// Replace the package a folder already holds (its problem.yaml,
-    /// statement, data, validators, submissions and README.md; nothing else)
+    /// statement, data, generators, validators, submissions and README.md;
+    /// nothing else)
     #[arg(long, global = true)]
     pub force: bool,
+
+    /// Write the package without running its submissions on its tests
+    /// (they are run by default, and a verdict its folder does not promise
+    /// makes the package not good)
+    #[arg(long, global = true)]
+    pub no_check: bool,
 
     /// `json`: one JSON document (the folder, whether its test set is good, the tests, the time limit, the submissions and the report's lines)
     #[arg(long, global = true, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
 }
 
-const EXIT: &str = "Exit status: 0 the package is written and its test set is valid and kills \
-every known wrong reading, 1 it is written but the test set is not (`testset` with the same seed \
-says why), 2 usage error, a puzzle without a package or a folder that cannot be written.";
+const EXIT: &str = "Exit status: 0 the package is written, its test set is valid and kills \
+every known wrong reading, and every shipped submission got a verdict its folder promises on \
+every test (run as `bt run -a` runs them, under the package's time limit; with --cases, a wrong \
+submission no chosen test shows is dropped, and the report says which), 1 it is written but is \
+not good (the report names the submission and the test, or `testset` with the same seed says \
+why), 2 usage error, a puzzle without a package or a folder that cannot be written.";
 
-const LAYOUT: &str = "Writes DIR/problem.yaml (format 2025-09; the default token-by-token \
-output validator; a time limit calibrated from the accepted submission), \
-DIR/statement/problem.en.tex, DIR/data/sample and DIR/data/secret (the test set of `testset` \
-without hardest boards: NN-NAME.in and NN-NAME.ans), DIR/data/invalid_input (inputs \
-that break the format, which the validator must reject), DIR/input_validators/validate.py and \
-DIR/answer_validators/validate.py (strict, Python 3), DIR/submissions/accepted, wrong_answer \
-(one program per known wrong reading) and time_limit_exceeded (the naive search the timing \
-test stops), and DIR/README.md (what each test and submission is for). Everything is source \
-a judge host builds: nothing in the package calls gridpuzzle. Check it with BAPCtools: \
-`cd DIR && bt validate && bt run`.";
+const LAYOUT: &str = "Writes DIR/problem.yaml (format 2025-09; a UUID derived from the \
+puzzle, the seed and the tests; the default token-by-token output validator; the time limit \
+set from the intended solution), DIR/statement/problem.en.tex (with bounds on everything the \
+time depends on, the number of cases included), DIR/data/sample and DIR/data/secret (the test \
+set of `testset` without hardest boards, plus the worst case the limit is set on where the \
+test set lacks it: NN-NAME.in and NN-NAME.ans), DIR/data/invalid_input (inputs that break the \
+format, which the validator must reject), DIR/generators (generators.yaml, from which `bt \
+generate` makes the data again, the generators it calls and copies of the other tests), \
+DIR/input_validators/validate.py and DIR/answer_validators/validate.py (strict, Python 3), \
+DIR/submissions/accepted (the intended solution, the contest write-up's algorithm, in C++, \
+Python and Java, and a faster reference), wrong_answer (one program per known wrong reading), \
+rejected (a wrong reading that is also too slow) and time_limit_exceeded (only what is worse \
+in complexity), and DIR/README.md (what each test and submission is for, and how the limit \
+was measured). The time limit is the intended C++ solution's CPU time on the slowest test \
+times 2 times its slowest port's ratio to it, rounded up to half a second. Everything is \
+source a judge host builds: nothing in the package calls gridpuzzle. Check it with \
+BAPCtools: `cd DIR && bt validate && bt run -a && bt generate`.";
 
 /// The help after `package --help`.
 pub fn after_help() -> String {
@@ -67,7 +84,7 @@ pub fn after_help() -> String {
             &[
                 "gridpuzzle package {1} {1}",
                 "gridpuzzle package {2} {2} --seed 7 --cases kill-set,naive-search-explodes",
-                "cd {1} && bt validate && bt run",
+                "cd {1} && bt validate && bt run -a",
             ]
         )
     )
@@ -85,7 +102,7 @@ impl PuzzleHelp for PackageHelp {
     const EXIT: &'static str = EXIT;
     const AFTER: &'static str = "The package is made under the judges' rules: a rule option \
         other than its default is refused.\n\n{exit}\n\n\
-        Example:\n  gridpuzzle package {name} {name}\n  cd {name} && bt validate && bt run";
+        Example:\n  gridpuzzle package {name} {name}\n  cd {name} && bt validate && bt run -a";
 }
 
 pub fn run(cmd: PackageCommand) -> Result<Exit> {
@@ -102,6 +119,7 @@ pub fn run(cmd: PackageCommand) -> Result<Exit> {
             cases: cmd.cases.clone(),
             force: cmd.force,
             heap: crate::args::run_heap(),
+            check: !cmd.no_check,
         },
         cmd.format,
     ))

@@ -7,26 +7,40 @@
 //!
 //! With BAPCtools (`.ci/install-bapctools` puts it in `.ci/venv`; `bt` on
 //! the PATH or `GRIDPUZZLE_BT=/path/to/bt` work too): `bt validate` and
-//! `bt run` exit 0 on each package, so every input and answer is valid,
-//! every malformed variant BAPCtools makes of the sample is rejected, and
-//! every submission gets the verdict of its folder (accepted: AC on all;
-//! wrong_answer: WA somewhere; time_limit_exceeded: TLE somewhere). The
-//! test skips with a message when BAPCtools is missing, unless
-//! `GRIDPUZZLE_BAPCTOOLS=require` (set by `.ci/run`), which makes a
-//! missing tool a failure. It takes about half a minute on two cores.
+//! `bt run -a` exit 0 on each package of seed 1, so every input and
+//! answer is valid, every malformed variant BAPCtools makes of the sample
+//! is rejected, `generators/generators.yaml` makes the data again (`bt
+//! run` generates first), and every submission gets the verdict of its
+//! folder on every test (accepted: AC on all; wrong_answer: AC or WA, WA
+//! somewhere; time_limit_exceeded: AC or TLE, TLE somewhere; rejected: not
+//! AC somewhere). The test skips with a message when BAPCtools is missing,
+//! unless `GRIDPUZZLE_BAPCTOOLS=require` (set by `.ci/run`) or `CI` is
+//! set, which make a missing tool a failure. It takes about five minutes on
+//! two cores: the submissions that must be TLE run to the limit in
+//! `package`'s own check and to BAPCtools' timeout in `bt run -a`. On a
+//! machine busy with other work, `GRIDPUZZLE_BT_TIMEOUT=60` raises
+//! BAPCtools' wall-clock kill (see `wall_timeout`).
+//!
+//! Every tool on every seed (`bt validate`, `bt run -a`, `bt time_limit`,
+//! `bt generate` on seeds 1 to 4) is the ignored test
+//! `bapctools_every_tool_every_seed`, about twenty minutes:
+//! `cargo test -p gridpuzzle --test package -- --ignored --nocapture`.
 
 mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// Every registered puzzle with a package, written under `root`; the
-/// puzzles without one are refused with a clear message.
-fn packages(root: &Path) -> Vec<(String, PathBuf)> {
+/// Every registered puzzle with a package, written under `root` with the
+/// options `more`; the puzzles without one are refused with a clear
+/// message.
+fn packages(root: &Path, more: &[&str]) -> Vec<(String, PathBuf)> {
     let mut made = Vec::new();
     for e in gridpuzzle_registry::entries() {
         let dir = root.join(e.name);
-        let run = common::run(&["package", e.name, dir.to_str().unwrap()], "");
+        let mut args = vec!["package", e.name, dir.to_str().unwrap()];
+        args.extend(more);
+        let run = common::run(&args, "");
         if e.judge.is_none() || e.gen.is_none() {
             // `package` needs a judge kit and a generator; it says which
             // one the puzzle lacks.
@@ -186,7 +200,9 @@ fn yaml_value(text: &str, path: &str) -> Option<String> {
 #[test]
 fn packages_hold_their_parts_and_their_validators_judge_right() {
     let root = scratch("parts");
-    for (name, dir) in packages(&root) {
+    // Unchecked: running the submissions is the BAPCtools test's and
+    // `the_package_runs_its_submissions_first`'s.
+    for (name, dir) in packages(&root, &["--no-check"]) {
         for part in [
             "problem.yaml",
             "statement/problem.en.tex",
@@ -217,7 +233,10 @@ fn packages_hold_their_parts_and_their_validators_judge_right() {
             .unwrap()
             .parse()
             .unwrap();
-        assert!(limit > 0.0 && limit <= 10.0, "{limit}");
+        // Whole or half seconds, as contest systems take them; no more
+        // than a contest would set for these sizes.
+        assert!(limit > 0.0 && limit <= 20.0, "{limit}");
+        assert_eq!((limit * 2.0).fract(), 0.0, "{limit}");
         let uuid = yaml_value(&yaml, "uuid").unwrap();
         assert_eq!(uuid.len(), 36, "{uuid}");
         assert!(
@@ -270,6 +289,38 @@ fn packages_hold_their_parts_and_their_validators_judge_right() {
                 input.display()
             );
         }
+        // Each test generators.yaml makes with a shipped generator is the
+        // test in data/, byte for byte (what `bt generate` checks, here
+        // without BAPCtools).
+        let yaml = std::fs::read_to_string(dir.join("generators/generators.yaml")).unwrap();
+        let mut generated = 0;
+        let mut folder = "";
+        let mut test = "";
+        for line in yaml.lines() {
+            let content = line.trim();
+            match line.len() - line.trim_start().len() {
+                2 => folder = content.trim_end_matches(':'),
+                6 => test = content.trim_end_matches(':'),
+                _ => {}
+            }
+            let Some(command) = content.strip_prefix("generate: ") else {
+                continue;
+            };
+            let argv: Vec<&str> = command.split(' ').collect();
+            let out = Command::new("python3")
+                .arg(dir.join("generators").join(argv[0]))
+                .args(&argv[1..])
+                .output()
+                .unwrap();
+            let data = dir.join(format!("data/{folder}/{test}.in"));
+            assert!(
+                out.stdout == std::fs::read(&data).unwrap(),
+                "{name}: generators/{command} does not make {}",
+                data.display()
+            );
+            generated += 1;
+        }
+        assert!(generated >= 1, "{name}: no test is generated: {yaml}");
         // The package's own invalid inputs are refused by its validator and
         // by `validate --strict`: the two read the format alike.
         let invalid = files(&dir.join("data/invalid_input"), "in");
@@ -309,8 +360,16 @@ fn a_package_is_reproducible_and_not_written_over_one_or_under_other_rules() {
     let name = gridpuzzle_registry::entries()[0].name;
     let dir = root.join(name);
     let dir = dir.to_str().unwrap();
-    let first = common::run(&["package", name, dir, "--cases", "kill-set"], "");
+    let first = common::run(
+        &["package", name, dir, "--cases", "kill-set", "--no-check"],
+        "",
+    );
     assert_eq!(first.code, 0, "{}", first.stderr);
+    let uuid_of = |dir: &str| {
+        let yaml = std::fs::read_to_string(Path::new(dir).join("problem.yaml")).unwrap();
+        yaml_value(&yaml, "uuid").unwrap()
+    };
+    let kill_set_uuid = uuid_of(dir);
     let again = common::run(&["package", name, dir], "");
     assert_eq!(again.code, 2);
     assert!(
@@ -325,12 +384,15 @@ fn a_package_is_reproducible_and_not_written_over_one_or_under_other_rules() {
         "{}",
         unknown.stderr
     );
-    let forced = common::run(&["package", name, dir, "--force"], "");
+    let forced = common::run(&["package", name, dir, "--force", "--no-check"], "");
     assert_eq!(forced.code, 0, "{}", forced.stderr);
     // The same seed gives the same package, byte for byte.
     let twin = root.join("twin");
     let twin = twin.to_str().unwrap();
-    let again = common::run(&["package", name, twin, "--format", "json"], "");
+    let again = common::run(
+        &["package", name, twin, "--format", "json", "--no-check"],
+        "",
+    );
     assert_eq!(again.code, 0, "{}", again.stderr);
     // Its JSON report says what the folder holds.
     let doc: serde_json::Value = serde_json::from_str(&again.stdout).expect("one JSON document");
@@ -370,6 +432,15 @@ fn a_package_is_reproducible_and_not_written_over_one_or_under_other_rules() {
             .join(s.as_str().unwrap());
         assert!(path.is_file(), "{} is not written", path.display());
     }
+    // Two packages of one puzzle never share a UUID (BAPCtools warns, and
+    // fails, when two folders on the machine do): the tests chosen and
+    // the seed make it.
+    assert_ne!(kill_set_uuid, uuid_of(twin));
+    let seed2 = root.join("seed2");
+    let seed2 = seed2.to_str().unwrap();
+    let other = common::run(&["package", name, seed2, "--seed", "2", "--no-check"], "");
+    assert_eq!(other.code, 0, "{}", other.stderr);
+    assert_ne!(uuid_of(seed2), uuid_of(twin));
     let (a, b) = (tree(Path::new(dir)), tree(Path::new(twin)));
     assert_eq!(a.len(), b.len());
     assert!(a.len() > 10, "{a:?}");
@@ -387,7 +458,14 @@ fn a_package_is_reproducible_and_not_written_over_one_or_under_other_rules() {
         let flag = format!("--{}", s.key);
         let out = root.join(format!("other{refused}"));
         let r = common::run(
-            &["package", e.name, out.to_str().unwrap(), &flag, other],
+            &[
+                "package",
+                e.name,
+                out.to_str().unwrap(),
+                &flag,
+                other,
+                "--no-check",
+            ],
             "",
         );
         assert_eq!(r.code, 2, "{}: {}", e.name, r.stdout);
@@ -399,6 +477,76 @@ fn a_package_is_reproducible_and_not_written_over_one_or_under_other_rules() {
         refused += 1;
     }
     assert!(refused > 0);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// `package` runs every shipped submission on every test before it calls
+/// a package good. With a few tests (`--cases`), the wrong submissions
+/// those tests do not show are dropped and named; a package whose
+/// accepted submission fails is refused, naming the pair.
+#[test]
+fn the_package_runs_its_submissions_first() {
+    let root = scratch("tried");
+    let mut all_dropped = 0;
+    for e in gridpuzzle_registry::entries() {
+        let dir = root.join(e.name);
+        let dir = dir.to_str().unwrap();
+        // Only the smallest tests: every wrong reading may pass them.
+        let r = common::run(
+            &["package", e.name, dir, "--cases", "02", "--format", "json"],
+            "",
+        );
+        if r.code == 2 {
+            continue; // no package
+        }
+        assert_eq!(r.code, 0, "{}: {}{}", e.name, r.stdout, r.stderr);
+        let doc: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        let lines: Vec<&str> = doc["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_str().unwrap())
+            .collect();
+        let kept: Vec<&str> = doc["submissions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
+        // Every accepted one ran, and was AC everywhere.
+        for s in kept.iter().filter(|s| s.starts_with("accepted/")) {
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with(&format!("tried {s}: AC"))),
+                "{}: {s}: {lines:?}",
+                e.name
+            );
+        }
+        // Every other kept one showed its reading on a chosen test; the
+        // dropped ones are named, and gone from the folder.
+        for s in kept.iter().filter(|s| !s.starts_with("accepted/")) {
+            let line = lines
+                .iter()
+                .find(|l| l.starts_with(&format!("tried {s}: ")))
+                .unwrap_or_else(|| panic!("{}: {s} not tried: {lines:?}", e.name));
+            assert!(!line.contains(": AC "), "{line}");
+        }
+        let dropped: Vec<&&str> = lines.iter().filter(|l| l.starts_with("dropped ")).collect();
+        all_dropped += dropped.len();
+        for l in &dropped {
+            let path = l["dropped ".len()..].split(':').next().unwrap();
+            assert!(!kept.contains(&path), "{path} is both kept and dropped");
+            assert!(!Path::new(dir).join("submissions").join(path).exists());
+        }
+        // Every kept submission is in the folder.
+        for s in &kept {
+            assert!(Path::new(dir).join("submissions").join(s).is_file(), "{s}");
+        }
+    }
+    // The smallest tests show not every reading: Holedox's search without
+    // a visited set, at least, is fast on them.
+    assert!(all_dropped > 0, "nothing dropped");
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -461,6 +609,7 @@ fn bt(bt: &Path, dir: &Path, home: &Path, args: &[&str]) -> (i32, String) {
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
+        .env("HOME", home)
         .env("XDG_CONFIG_HOME", home.join("config"))
         .env("TMPDIR", home.join("tmp"))
         .stdin(Stdio::null())
@@ -507,10 +656,9 @@ fn colour_codes_are_taken_out_of_bapctools_output() {
 
 #[test]
 fn bapctools_validates_each_package_and_every_submission_gets_its_verdict() {
-    let required = std::env::var("GRIDPUZZLE_BAPCTOOLS").is_ok_and(|v| v == "require");
     let bt_path = match bapctools() {
         Ok(bt) => bt,
-        Err(why) if required => panic!(
+        Err(why) if required() => panic!(
             "GRIDPUZZLE_BAPCTOOLS=require but the BAPCtools test cannot run: {why}; run .ci/install-bapctools"
         ),
         Err(why) => {
@@ -522,18 +670,14 @@ fn bapctools_validates_each_package_and_every_submission_gets_its_verdict() {
     let home = root.join("home");
     std::fs::create_dir_all(home.join("tmp")).unwrap();
     let began = std::time::Instant::now();
-    // The packages side by side: most of the time is compiling and
-    // starting programs, one at a time within a package.
-    let checked: Vec<Result<Vec<String>, String>> = std::thread::scope(|scope| {
-        let runs: Vec<_> = packages(&root)
-            .into_iter()
-            .map(|(name, dir)| {
-                let (bt_path, home) = (&bt_path, &home);
-                scope.spawn(move || check_package(bt_path, &name, &dir, home))
-            })
-            .collect();
-        runs.into_iter().map(|r| r.join().unwrap()).collect()
-    });
+    // Checked by `package` itself first (it runs every submission on
+    // every test), then by BAPCtools: one package at a time, since
+    // BAPCtools runs submissions in parallel itself and the verdicts of
+    // the slowest accepted runs need their CPU time.
+    let checked: Vec<Result<Vec<String>, String>> = packages(&root, &[])
+        .into_iter()
+        .map(|(name, dir)| check_package(&bt_path, &name, &dir, &home))
+        .collect();
     let mut failures = Vec::new();
     for result in checked {
         match result {
@@ -546,7 +690,26 @@ fn bapctools_validates_each_package_and_every_submission_gets_its_verdict() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
-/// `bt validate` and `bt run` on one package: the submissions' summary
+/// BAPCtools' wall-clock kill, in seconds, from `GRIDPUZZLE_BT_TIMEOUT`
+/// (none: BAPCtools' own, 1.5 times the time limit plus a second). Its
+/// verdicts are by CPU time, but a run still going at the wall-clock kill
+/// is TLE: on a machine busy with other work (a load average of 10 on two
+/// cores makes a 6 s run take 25 s) raise it, such as to 60. It is also
+/// BAPCtools' CPU limit, so the TLE submissions then run that long.
+fn wall_timeout() -> Option<String> {
+    std::env::var("GRIDPUZZLE_BT_TIMEOUT")
+        .ok()
+        .filter(|t| t.parse::<u32>().is_ok())
+}
+
+/// A missing BAPCtools fails the test, not skips it: asked for by
+/// `GRIDPUZZLE_BAPCTOOLS=require`, or on CI.
+fn required() -> bool {
+    std::env::var("GRIDPUZZLE_BAPCTOOLS").is_ok_and(|v| v == "require")
+        || std::env::var_os("CI").is_some()
+}
+
+/// `bt validate` and `bt run -a` on one package: the submissions' summary
 /// lines, or why the package failed.
 fn check_package(
     bt_path: &Path,
@@ -558,22 +721,30 @@ fn check_package(
     if code != 0 {
         return Err(format!("{name}: bt validate failed:\n{text}"));
     }
-    // Verdicts are by CPU time; the wall-clock kill is raised from
-    // BAPCtools' 1 s (its default for a 0.1 s limit) so that a loaded
-    // machine cannot turn a slow start into TLE.
-    let (code, text) = bt(bt_path, dir, home, &["run", "--no-bar", "--timeout", "4"]);
-    if code != 0 {
-        return Err(format!("{name}: bt run failed:\n{text}"));
+    // Every submission on every test (`-a`), not only up to its first
+    // failure: a wrong_answer submission must not be TLE anywhere.
+    let mut args = vec!["run", "-a", "--no-bar"];
+    let timeout = wall_timeout();
+    if let Some(t) = &timeout {
+        args.extend(["--timeout", t]);
     }
-    // Each submission's summary line names the verdict of its folder.
+    let (code, text) = bt(bt_path, dir, home, &args);
+    if code != 0 {
+        return Err(format!("{name}: bt run -a failed:\n{text}"));
+    }
+    // Each submission's summary line names a verdict of its folder.
     let mut lines = Vec::new();
     let submissions = dir.join("submissions");
     for (folder, verdict) in [
         ("accepted", "AC"),
         ("wrong_answer", "WA"),
         ("time_limit_exceeded", "TLE"),
+        ("rejected", ""),
     ] {
-        for file in std::fs::read_dir(submissions.join(folder)).unwrap() {
+        let Ok(files) = std::fs::read_dir(submissions.join(folder)) else {
+            continue;
+        };
+        for file in files {
             let file = file.unwrap().file_name().to_string_lossy().into_owned();
             let shown = format!("{folder}/{file}");
             let Some(line) = text
@@ -582,11 +753,83 @@ fn check_package(
             else {
                 return Err(format!("{name}: no summary for {shown}:\n{text}"));
             };
-            if !line.split_whitespace().any(|w| w == verdict) {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let shows = |v: &str| words.iter().any(|w| w.starts_with(v));
+            let right = if verdict.is_empty() {
+                ["WA", "TLE", "RTE"].iter().any(|v| shows(v))
+            } else {
+                shows(verdict)
+            };
+            if !right {
                 return Err(format!("{name}: {shown} is not {verdict}: {line}"));
             }
             lines.push(format!("{name}: {}", line.trim()));
         }
     }
     Ok(lines)
+}
+
+/// Every BAPCtools tool on every seed of every package: `bt validate`,
+/// `bt run -a`, `bt time_limit` and `bt generate` exit 0 (with the
+/// packages of seeds 1 to 4 side by side under one HOME, so BAPCtools'
+/// registry of problem UUIDs sees them all). Ignored: about twenty
+/// minutes on two cores; run it with
+/// `cargo test -p gridpuzzle --test package -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn bapctools_every_tool_every_seed() {
+    let bt_path = bapctools().unwrap_or_else(|why| panic!("{why}; run .ci/install-bapctools"));
+    let root = scratch("every-seed");
+    let home = root.join("home");
+    std::fs::create_dir_all(home.join("tmp")).unwrap();
+    let mut failures = Vec::new();
+    for seed in 1..=4u64 {
+        for e in gridpuzzle_registry::entries() {
+            let dir = root.join(format!("{}{seed}", e.name));
+            let seed_text = seed.to_string();
+            let made = common::run(
+                &[
+                    "package",
+                    e.name,
+                    dir.to_str().unwrap(),
+                    "--seed",
+                    &seed_text,
+                ],
+                "",
+            );
+            if made.code == 2 {
+                continue; // no package for this puzzle
+            }
+            assert_eq!(made.code, 0, "{}: {}", e.name, made.stderr);
+            let timeout = wall_timeout();
+            let mut run = vec!["run", "-a", "--no-bar"];
+            if let Some(t) = &timeout {
+                run.extend(["--timeout", t.as_str()]);
+            }
+            // bt time_limit runs with a limit of its --timeout (60 s by
+            // default): 30 is enough for the slowest accepted run.
+            for args in [
+                &["validate", "--no-bar"][..],
+                &run,
+                &["time_limit", "--no-bar", "--timeout", "30"],
+                &["generate", "--no-bar"],
+            ] {
+                let (code, text) = bt(&bt_path, &dir, &home, args);
+                let last = text.lines().rev().take(3).collect::<Vec<_>>();
+                println!(
+                    "{} seed {seed}: bt {}: exit {code} {last:?}",
+                    e.name, args[0]
+                );
+                if code != 0 {
+                    failures.push(format!(
+                        "{} seed {seed}: bt {}:\n{text}",
+                        e.name,
+                        args.join(" ")
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    let _ = std::fs::remove_dir_all(&root);
 }

@@ -5,13 +5,18 @@
 //! comment saying what it is. The judge kit writes the package and its
 //! tests (see `gridpuzzle_judge::package`).
 //!
-//! The submissions: the reference solution (iterative deepening over the
-//! throws), one program per known wrong reading (the cap read as 12,
-//! throws toward an adjacent block made, the best answer kept from the
-//! dataset before), and the contest write-up's exhaustive search, which
-//! the timing test (`naive-search-explodes`, see `presets.rs`) stops.
+//! The submissions: the intended solution (the contest write-up's
+//! depth-first search with the cap of 10 and the best answer so far as a
+//! bound) in C++, Python and Java, which set the time limit on the
+//! worst-case test (`generators/worst.py`: 100 boards whose goal no game
+//! of 10 throws reaches, so the search walks its whole tree); a faster
+//! reference (iterative deepening); one program per known wrong reading
+//! (throws toward an adjacent block made, the best answer kept from the
+//! dataset before); the cap read as 12 in `rejected/` (wrong, and 4^2
+//! times the work on the worst case); and the search without its cap, the
+//! one truly worse in complexity (4^blocks throw sequences, not 4^10).
 
-use gridpuzzle_engine::package::{PackageFile, PackageInfo};
+use gridpuzzle_engine::package::{PackageFile, PackageInfo, PackageTest};
 
 macro_rules! source {
     ($path:literal) => {
@@ -53,14 +58,34 @@ pub const PACKAGE: PackageInfo = PackageInfo {
         invalid("101-datasets", DATASETS_101),
     ],
     submissions: &[
+        source!("accepted/intended.cpp"),
+        source!("accepted/intended.py"),
+        source!("accepted/Intended.java"),
         source!("accepted/reference.cpp"),
-        source!("wrong_answer/cap_12.cpp"),
         source!("wrong_answer/adjacent_block.cpp"),
         source!("wrong_answer/state_kept.cpp"),
-        source!("time_limit_exceeded/naive_dfs.cpp"),
+        source!("rejected/cap_12.cpp"),
+        source!("time_limit_exceeded/no_cap.cpp"),
     ],
-    accepted_seconds: 0.004,
-    measured_by: "`gridpuzzle package curling curling && cd curling && bt run`: the line of \
-        `accepted/reference.cpp` shows its slowest test (0.004 s at `secret/12-naive-search-explodes`; \
-        2-core machine under load, 2026-12-02)",
+    generators: &[source!("generators/worst.py")],
+    generated: &[],
+    extra_tests: &[PackageTest {
+        name: "worst-case",
+        about: "100 boards of 20x20 (the most datasets and the largest boards), each one whose \
+            goal no game of 10 throws reaches, found by hill climbing on the intended search's \
+            work: the intended search walks its whole tree of throws on each (the test the time \
+            limit is set on)",
+        input: include_str!("../package/worst-case.in"),
+        answer: include_str!("../package/worst-case.ans"),
+        generate: "worst.py 100",
+    }],
+    intended: "accepted/intended.cpp",
+    intended_seconds: 1.39,
+    port_ratio: 5.5,
+    measured_by: "`bt run -a` and `bt time_limit` on the package of seed 1, `gridpuzzle \
+        package curling` and `bench/package-times curling` (BENCHMARKS.md): \
+        `accepted/intended.cpp` takes 1.35 to 1.39 s of CPU time on `worst-case`, its PyPy \
+        port 4.09 to 7.17 s (2.9 to 5.2 times: PyPy's time varies most under load, so 5.5) \
+        and its Java port 2.18 to 2.40 s; 2-core machine under load (load average 7 to 12), \
+        2026-12-05",
 };

@@ -44,10 +44,39 @@ pub struct PackageInfo {
     /// The submissions, each under the folder of its expected verdict
     /// (`accepted/`, `wrong_answer/`, `time_limit_exceeded/`).
     pub submissions: &'static [PackageFile],
-    /// The slowest test's CPU time of the accepted submission, in
-    /// seconds, as measured on the tests of the default package; the time
-    /// limit is calibrated from it (see `gridpuzzle_judge::package`).
-    pub accepted_seconds: f64,
-    /// How `accepted_seconds` was measured: the command that repeats it.
+    /// The generators' sources, as paths under the package (`generators/…`; the kit writes
+    /// `generators/generators.yaml` itself, calling them).
+    pub generators: &'static [PackageFile],
+    /// Tests of the test set that a shipped generator makes, by the
+    /// test's name, with its command line in `generators.yaml`
+    /// (`explodes.py`); the other tests are copied there from
+    /// `generators/testset/`.
+    pub generated: &'static [(&'static str, &'static str)],
+    /// Tests beyond the test set, numbered after its last: the worst case
+    /// the time limit is set on, where the test set lacks it.
+    pub extra_tests: &'static [PackageTest],
+    /// The intended solution (the contest write-up's algorithm, in C++),
+    /// as a path under `submissions/`: the time limit is set from it.
+    pub intended: &'static str,
+    /// The intended solution's CPU time on the package's slowest test, in
+    /// seconds (measured; `measured_by` says how).
+    pub intended_seconds: f64,
+    /// The slowest port of the intended solution (Python under PyPy,
+    /// Java) on that test, as a multiple of the C++ time, rounded up: the
+    /// limit leaves room for it (see `gridpuzzle_judge::package`).
+    pub port_ratio: f64,
+    /// How the times were measured: the commands and the numbers.
     pub measured_by: &'static str,
+}
+
+/// A test a package holds beyond the test set: its name, what it is for,
+/// its input and answer, and the generator command that makes its input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PackageTest {
+    pub name: &'static str,
+    pub about: &'static str,
+    pub input: &'static str,
+    pub answer: &'static str,
+    /// Its command line in `generators.yaml` (`worst.py 100`).
+    pub generate: &'static str,
 }

@@ -9,7 +9,8 @@
 # 2 <= L <= 8), L lines "r c" (the body from head to tail: cells of the
 # lair, distinct, each side-adjacent to the one before), a line with K,
 # K lines "r c" (stones: distinct, off the body, not on the exit (1, 1)),
-# at least one case, the line "0 0 0" last. One blank line may come, as in
+# 1 to 100 cases whose lairs have at most 8000 cells in all (the sum of
+# n * m; the time a search needs grows with it), the line "0 0 0" last. One blank line may come, as in
 # the statement's sample, before a case (not the first), before the first
 # stone and before the terminator; nowhere else.
 import re
@@ -55,11 +56,17 @@ def main():
         return values
 
     cases = 0
+    cells = 0
     while True:
         n, m, length = numbers(3, "a case's `n m L` or the terminator `0 0 0`", 0, 20, cases > 0)
         if (n, m, length) == (0, 0, 0):
             break
         cases += 1
+        if cases > 100:
+            reject(at, "more than 100 cases")
+        cells += n * m
+        if cells > 8000:
+            reject(at, "the lairs have more than 8000 cells in all (the sum of n * m)")
         if not (1 <= n and 1 <= m and 2 <= length <= 8):
             reject(at, "n and m must be from 1 to 20 and L from 2 to 8")
         body = []

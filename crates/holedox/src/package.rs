@@ -5,13 +5,16 @@
 //! comment saying what it is. The judge kit writes the package and its
 //! tests (see `gridpuzzle_judge::package`).
 //!
-//! The submissions: the reference solution (a breadth-first search over
-//! the snake's positions, after a flood fill that decides the lairs whose
-//! exit the head can never reach), one program per known wrong reading
-//! (the head into the tail's cell, the exit at the far corner, positions
-//! kept from the case before), and the contest write-up's plain
-//! breadth-first search, which the timing test (`naive-search-explodes`,
-//! see `presets.rs`) stops.
+//! The submissions: the intended solution (the contest write-up's
+//! breadth-first search over the head and the 2-bit directions of the
+//! body) in C++, Python and Java, which set the time limit on the timing
+//! test (`naive-search-explodes`, made by `generators/explodes.py`: the
+//! most cells the statement allows, bodies of 8, every position visited);
+//! a faster reference (a flood fill first decides the lairs whose exit
+//! the head can never reach); one program per known wrong reading (the
+//! head into the tail's cell, the exit at the far corner, positions kept
+//! from the case before); and the search without a visited set, the one
+//! truly worse in complexity (every path, not every position).
 
 use gridpuzzle_engine::package::{PackageFile, PackageInfo};
 
@@ -54,14 +57,24 @@ pub const PACKAGE: PackageInfo = PackageInfo {
         invalid("blank-line-in-body", "3 3 2\n2 2\n\n2 3\n0\n0 0 0\n"),
     ],
     submissions: &[
+        source!("accepted/intended.cpp"),
+        source!("accepted/intended.py"),
+        source!("accepted/Intended.java"),
         source!("accepted/reference.cpp"),
         source!("wrong_answer/tail_enter.cpp"),
         source!("wrong_answer/exit_far.cpp"),
         source!("wrong_answer/state_kept.cpp"),
-        source!("time_limit_exceeded/plain_bfs.cpp"),
+        source!("time_limit_exceeded/no_visited.cpp"),
     ],
-    accepted_seconds: 0.020,
-    measured_by: "`gridpuzzle package holedox holedox && cd holedox && bt run`: the line of \
-        `accepted/reference.cpp` shows its slowest test (0.020 s at `secret/05-body-of-8`; \
-        2-core machine under load, 2026-12-02)",
+    generators: &[source!("generators/explodes.py")],
+    generated: &[("naive-search-explodes", "explodes.py")],
+    extra_tests: &[],
+    intended: "accepted/intended.cpp",
+    intended_seconds: 0.52,
+    port_ratio: 5.0,
+    measured_by: "`bt run -a` on the package of seed 1, `gridpuzzle package holedox` and \
+        `bench/package-times holedox` (BENCHMARKS.md): `accepted/intended.cpp` takes 0.52 s \
+        of CPU time on `naive-search-explodes` (20 lairs of 20x20, bodies of 8, every \
+        position visited), its PyPy port 1.87 to 2.38 s (3.6 to 4.6 times, so 5) and its Java \
+        port 0.78 to 0.91 s; 2-core machine under load (load average 7 to 11), 2026-12-05",
 };

@@ -31,6 +31,8 @@
 //!   the tests run in parallel with their verdicts in order, and the first
 //!   wrong answer diagnosed; [`judge::report`] words the table, the summary,
 //!   JSON and JUnit XML;
+//! - [`submissions`]: a package's shipped submissions built and run on
+//!   its tests, each verdict held against its folder's promise;
 //! - [`scan`]: the first failure in order, tried on several threads
 //!   through the engine's ordered pool (`stress --jobs`);
 //! - [`stress`]: another program against the solver on generated inputs,
@@ -52,6 +54,7 @@ mod reap;
 pub mod run;
 pub mod scan;
 pub mod stress;
+pub mod submissions;
 pub mod testset;
 pub mod validate;
 

@@ -5,16 +5,19 @@
 //! `gridpuzzle package` is this, with its command line.
 //!
 //! ```text
-//! problem.yaml                     name, source, limits, the default output validator
-//! statement/problem.en.tex         the statement (LaTeX, the puzzle's own words)
+//! problem.yaml                     name, source, uuid, limits, the default output validator
+//! statement/problem.en.tex         the statement (LaTeX, the puzzle's own words and bounds)
 //! data/sample/01-sample.{in,ans}   the statement's sample
-//! data/secret/NN-NAME.{in,ans}     the test set's other tests
+//! data/secret/NN-NAME.{in,ans}     the test set's other tests, and the worst case
 //! data/invalid_input/NAME.in       inputs the input validator must reject
+//! generators/generators.yaml       how `bt generate` makes the data again
+//! generators/*.py, testset/        the generators it calls, copies of the other tests
 //! input_validators/validate.py     strict input validator (Python 3, exit 42/43)
 //! answer_validators/validate.py    strict answer validator
-//! submissions/accepted/...         the reference solution
+//! submissions/accepted/...         the intended solution (C++, Python, Java), a reference
 //! submissions/wrong_answer/...     one program per known wrong reading
-//! submissions/time_limit_exceeded/ the naive search the timing test stops
+//! submissions/rejected/...         a wrong reading that is also too slow
+//! submissions/time_limit_exceeded/ searches worse in complexity than the intended one
 //! README.md                        what each test and submission is for
 //! ```
 //!
@@ -33,14 +36,23 @@
 //!   per case (Holedox's `Case X:` prefix is fixed text); the format's
 //!   default validator compares whitespace-separated tokens, which is the
 //!   judges' rule, so no output validator is shipped.
-//! - **The time limit is calibrated, by BAPCtools' rule.** The slowest
-//!   test of the accepted submission (measured, and recorded with the
-//!   command that repeats it in the puzzle's [`PackageInfo`]) times
-//!   [`AC_TO_TIME_LIMIT`], rounded up to [`TIME_RESOLUTION`]. The
-//!   multipliers are written into `problem.yaml` so the package says how
-//!   its limit was made. A low resolution (0.1 s) keeps the limit close to
-//!   the reference: the timing tests are sized against naive searches that
-//!   need several times the reference's time, not minutes.
+//! - **The time limit comes from the intended solution.** The statement
+//!   bounds everything the time depends on (the size of a case and the
+//!   number of cases), the package holds the worst case within those
+//!   bounds, and the limit is the intended solution's (the contest
+//!   write-up's algorithm, in C++) CPU time on it times
+//!   [`AC_TO_TIME_LIMIT`] (BAPCtools' rule: an accepted run within half
+//!   the limit) times the slowest port's ratio to it (the Python and Java
+//!   ports are accepted too), rounded up to [`TIME_RESOLUTION`]: whole or
+//!   half seconds. Measured, and recorded with the commands that repeat
+//!   it, in the puzzle's [`PackageInfo`]. So `time_limit_exceeded/` holds
+//!   only searches worse in complexity: no limit near the intended one
+//!   lets them pass.
+//! - **Every tool runs green, on every package.** The UUID is derived
+//!   from the puzzle, the seed and the tests chosen (BAPCtools keeps a
+//!   registry of the UUIDs it has seen and fails on a second folder with
+//!   one), and `generators/generators.yaml` makes the data again, so `bt
+//!   validate`, `bt run -a`, `bt time_limit` and `bt generate` all exit 0.
 
 use crate::judge::MEMORY_LIMIT_MB;
 use gridpuzzle_registry::Registered;
@@ -59,11 +71,15 @@ use crate::testset::Make;
 /// The problem package format version written (the one BAPCtools reads).
 pub const FORMAT_VERSION: &str = "2025-09";
 
-/// The time limit is the accepted submission's slowest test times this
-/// (BAPCtools' default `ac_to_time_limit`, the format's default too)...
+/// The time limit is the intended solution's time on its slowest test
+/// times this (BAPCtools' default `ac_to_time_limit`: every accepted run
+/// takes at most half the limit, or BAPCtools calls the package
+/// sensitive to the limit)...
 pub const AC_TO_TIME_LIMIT: f64 = 2.0;
-/// ... rounded up to a multiple of this, in seconds.
-pub const TIME_RESOLUTION: f64 = 0.1;
+/// ... times the slowest port's ratio to it (the puzzle's
+/// [`PackageInfo::port_ratio`]), rounded up to a multiple of this, in
+/// seconds: whole or half seconds, as contest systems take them.
+pub const TIME_RESOLUTION: f64 = 0.5;
 /// A submission slower than the limit times this is surely too slow
 /// (BAPCtools' default `time_limit_to_tle`).
 pub const TIME_LIMIT_TO_TLE: f64 = 1.5;
@@ -77,14 +93,18 @@ const PARTS: &[&str] = &[
     "input_validators",
     "answer_validators",
     "submissions",
+    "generators",
     "README.md",
 ];
 
-/// The time limit calibrated from the accepted submission's slowest
-/// test, in tenths of a second (see the module docs).
-pub fn time_limit_tenths(accepted_seconds: f64) -> u64 {
-    let steps = (accepted_seconds * AC_TO_TIME_LIMIT / TIME_RESOLUTION - 1e-9).ceil();
-    (steps as u64).max(1)
+/// The time limit, in tenths of a second, from the intended solution's
+/// time on the slowest test and the slowest port's ratio to it (see the
+/// module docs): `seconds * AC_TO_TIME_LIMIT * port_ratio`, rounded up to
+/// [`TIME_RESOLUTION`].
+pub fn time_limit_tenths(intended_seconds: f64, port_ratio: f64) -> u64 {
+    let raw = intended_seconds * AC_TO_TIME_LIMIT * port_ratio.max(1.0);
+    let steps = (raw / TIME_RESOLUTION - 1e-9).ceil().max(1.0);
+    (steps * TIME_RESOLUTION * 10.0).round() as u64
 }
 
 /// Which tests of the test set go into the package.
@@ -125,6 +145,10 @@ pub struct Pack {
     pub force: bool,
     /// The run's heap budget, for the searches of the test set.
     pub heap: Option<std::sync::Arc<gridpuzzle_engine::memory::Heap>>,
+    /// Run every shipped submission on every test before calling the
+    /// package good (see [`crate::submissions`]); off, the package is
+    /// written unchecked and says so.
+    pub check: bool,
 }
 
 /// What writing the package did.
@@ -148,7 +172,8 @@ pub struct PackageJson {
     pub puzzle: &'static str,
     /// The package's folder.
     pub folder: String,
-    /// Every test valid and every known wrong reading killed (exit 0).
+    /// Every test valid, every known wrong reading killed, and every
+    /// shipped submission given a verdict its folder promises (exit 0).
     pub good: bool,
     /// Tests in `data/sample` (always 1) and `data/secret`.
     pub sample: usize,
@@ -264,24 +289,65 @@ impl Pack {
         let chosen = self.choose(&tests, &kill_set)?;
         let mut lines = Vec::new();
         let dir = &self.dir;
+        // Each test as it is written: its folder, its name, where its
+        // input and answer come from, and its entry in generators.yaml.
+        let mut yaml = Generators::default();
         for (i, test) in tests.iter().enumerate() {
             let folder = if i == 0 { "sample" } else { "secret" };
             if i > 0 && !chosen.contains(&test.number) {
                 continue;
             }
-            let stem = format!("data/{folder}/{}-{}", test.number, test.name);
-            copy(&scratch.join(&test.number), &dir.join(format!("{stem}.in")))?;
-            copy(
-                &scratch.join(format!("{}.a", test.number)),
-                &dir.join(format!("{stem}.ans")),
-            )?;
+            let name = format!("{}-{}", test.number, test.name);
+            let input = read(&scratch.join(&test.number))?;
+            let answer = read(&scratch.join(format!("{}.a", test.number)))?;
+            write(&dir.join(format!("data/{folder}/{name}.in")), &input)?;
+            write(&dir.join(format!("data/{folder}/{name}.ans")), &answer)?;
+            match info.generated.iter().find(|(t, _)| *t == test.name) {
+                Some((_, command)) => yaml.push(folder, &name, &format!("generate: {command}")),
+                None => {
+                    // Made by gridpuzzle's generator and exact solver,
+                    // which a judge host lacks: kept as files to copy.
+                    write(&dir.join(format!("generators/testset/{name}.in")), &input)?;
+                    write(&dir.join(format!("generators/testset/{name}.ans")), &answer)?;
+                    yaml.push(folder, &name, &format!("copy: testset/{name}"));
+                }
+            }
         }
-        let secret = chosen.len();
-        let tenths = time_limit_tenths(info.accepted_seconds);
+        let last: usize = tests
+            .last()
+            .and_then(|t| t.number.parse().ok())
+            .unwrap_or(0);
+        let mut extra = Vec::new();
+        for (k, test) in info.extra_tests.iter().enumerate() {
+            let name = format!("{:02}-{}", last + 1 + k, test.name);
+            write(&dir.join(format!("data/secret/{name}.in")), test.input)?;
+            write(&dir.join(format!("data/secret/{name}.ans")), test.answer)?;
+            yaml.push("secret", &name, &format!("generate: {}", test.generate));
+            extra.push((name, test.about));
+        }
+        for file in info.generators {
+            write(&dir.join(file.path), file.text)?;
+        }
+        for file in info.invalid_inputs {
+            let text = serde_json::to_string(file.text)?;
+            yaml.push("invalid_input", file.path, &format!("in: {text}"));
+        }
+        write(
+            &dir.join("generators/generators.yaml"),
+            &yaml.text(info.intended),
+        )?;
+        let secret = chosen.len() + extra.len();
+        let tenths = time_limit_tenths(info.intended_seconds, info.port_ratio);
         let time_limit = format!("{}.{}", tenths / 10, tenths % 10);
+        let uuid = problem_uuid(&format!(
+            "{}/{}/{}",
+            P::INFO.name,
+            self.seed,
+            chosen.join(",")
+        ));
         write(
             &dir.join("problem.yaml"),
-            &problem_yaml::<P>(info, self.seed, &time_limit),
+            &problem_yaml::<P>(info, self.seed, &time_limit, &uuid),
         )?;
         write(
             &dir.join("statement/problem.en.tex"),
@@ -304,7 +370,27 @@ impl Pack {
         for file in info.submissions {
             write(&dir.join("submissions").join(file.path), file.text)?;
         }
-        let readme = readme::<P>(info, self, &tests, &chosen, &kill_set, &time_limit);
+        let mut checked = Vec::new();
+        let (kept, tried_good) = if self.check {
+            self.try_submissions(info, tenths, &mut checked)?
+        } else {
+            checked.push(
+                "the submissions were not run on the tests (--no-check): run `bt run -a` before \
+                 trusting the package"
+                    .into(),
+            );
+            (info.submissions.iter().collect(), true)
+        };
+        let readme = readme::<P>(
+            info,
+            &kept,
+            self,
+            &tests,
+            &chosen,
+            &kill_set,
+            &extra,
+            &time_limit,
+        );
         write(&dir.join("README.md"), &readme)?;
         lines.push(format!(
             "wrote a problem package of {} to {}: {} ({} secret), {}, time limit {time_limit} s",
@@ -312,8 +398,9 @@ impl Pack {
             dir.display(),
             counted(secret as u64 + 1, "test", "tests"),
             secret,
-            counted(info.submissions.len() as u64, "submission", "submissions"),
+            counted(kept.len() as u64, "submission", "submissions"),
         ));
+        lines.extend(checked);
         let name = dir
             .canonicalize()
             .ok()
@@ -338,15 +425,71 @@ impl Pack {
         }
         Ok(Packed {
             lines,
-            good: set_good,
+            good: set_good && tried_good,
             secret,
             time_limit_tenths: tenths,
-            submissions: info
-                .submissions
-                .iter()
-                .map(|f| f.path.to_string())
-                .collect(),
+            submissions: kept.iter().map(|f| f.path.to_string()).collect(),
         })
+    }
+
+    /// Every shipped submission built and run on every test of the
+    /// written package under its time limit (as `bt run -a` runs them):
+    /// the submissions kept, and whether every verdict is one its folder
+    /// promises. With `--cases`, a submission other than an accepted one
+    /// whose promise the chosen tests cannot keep (a wrong reading no test
+    /// fails) is removed from the package, and the lines say which; with
+    /// every test, any broken promise makes the package not good, and the
+    /// lines name the submission and the test.
+    fn try_submissions<'a>(
+        &self,
+        info: &'a PackageInfo,
+        tenths: u64,
+        lines: &mut Vec<String>,
+    ) -> Result<(Vec<&'a gridpuzzle_engine::package::PackageFile>, bool)> {
+        use crate::submissions::{build, tests_of, try_on, Tried};
+        static TRIED: AtomicU64 = AtomicU64::new(0);
+        let scratch = std::env::temp_dir().join(format!(
+            "gridpuzzle-submissions-{}-{}",
+            std::process::id(),
+            TRIED.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&scratch);
+        std::fs::create_dir_all(&scratch)?;
+        let tests = tests_of(&self.dir)?;
+        let limit = Duration::from_millis(tenths * 100);
+        let mut kept = Vec::new();
+        let mut good = true;
+        let result = (|| -> Result<()> {
+            for (i, file) in info.submissions.iter().enumerate() {
+                let place = scratch.join(format!("{i}"));
+                let argv = build(&self.dir, file.path, &place)?;
+                let tried = Tried {
+                    path: file.path.to_string(),
+                    verdicts: try_on(&argv, &tests, limit, &place)?,
+                };
+                let Some(why) = tried.broken(&tests) else {
+                    lines.push(format!("tried {}", tried.summary(&tests)));
+                    kept.push(file);
+                    continue;
+                };
+                let accepted = file.path.starts_with("accepted/");
+                if self.cases != Cases::All && !accepted && why.contains("on every test") {
+                    std::fs::remove_file(self.dir.join("submissions").join(file.path))?;
+                    lines.push(format!(
+                        "dropped {}: the tests chosen do not show its reading ({why})",
+                        file.path
+                    ));
+                } else {
+                    good = false;
+                    kept.push(file);
+                    lines.push(format!("the package is not good: {why}"));
+                }
+            }
+            Ok(())
+        })();
+        let _ = std::fs::remove_dir_all(&scratch);
+        result?;
+        Ok((kept, good))
     }
 
     /// The numbers of the secret tests chosen.
@@ -430,14 +573,60 @@ fn write(path: &Path, text: &str) -> Result<()> {
     std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }
 
-fn copy(from: &Path, to: &Path) -> Result<()> {
-    let text =
-        std::fs::read_to_string(from).with_context(|| format!("cannot read {}", from.display()))?;
-    write(to, &text)
+fn read(from: &Path) -> Result<String> {
+    std::fs::read_to_string(from).with_context(|| format!("cannot read {}", from.display()))
 }
 
-/// A UUID of the problem: the same for every package of one puzzle (it
-/// names the problem, not one build of it), in the version-4 layout.
+/// BAPCtools' `generators/generators.yaml`: how `bt generate` makes the
+/// data again. Each test is an entry of its folder (a dictionary, so
+/// BAPCtools keeps the names as they are): a generator shipped in
+/// `generators/`, a copy of a file there, or the text itself; the answers
+/// the yaml does not give come from the intended solution.
+#[derive(Default)]
+struct Generators {
+    folders: Vec<(&'static str, Vec<String>)>,
+}
+
+impl Generators {
+    fn push(&mut self, folder: &str, name: &str, rule: &str) {
+        let folder: &'static str = match folder {
+            "sample" => "sample",
+            "secret" => "secret",
+            _ => "invalid_input",
+        };
+        let entry = format!("      {name}:\n        {rule}\n");
+        match self.folders.iter_mut().find(|(f, _)| *f == folder) {
+            Some((_, entries)) => entries.push(entry),
+            None => self.folders.push((folder, vec![entry])),
+        }
+    }
+
+    fn text(&self, solution: &str) -> String {
+        let mut out = format!(
+            "# How `bt generate` (BAPCtools) makes this package's data again. The tests\n\
+             # that gridpuzzle's generator and exact solver made are copied from\n\
+             # generators/testset/ (a judge host has no gridpuzzle); the tests a shipped\n\
+             # generator makes (the timing and worst-case tests) are generated, their\n\
+             # answers by the solution below.\n\
+             version: 2025-12\n\
+             solution: /submissions/{solution}\n\
+             data:\n"
+        );
+        for (folder, entries) in &self.folders {
+            out.push_str(&format!("  {folder}:\n    data:\n"));
+            for e in entries {
+                out.push_str(e);
+            }
+        }
+        out
+    }
+}
+
+/// A UUID in the version-4 layout, derived from `name`: the package's
+/// is derived from the puzzle, the seed and the secret tests chosen, so a
+/// package written again is byte-identical and two different packages
+/// never share one (BAPCtools keeps a registry of the UUIDs it has seen
+/// and warns when two folders hold one).
 pub fn problem_uuid(name: &str) -> String {
     // FNV-1a of the name, then two draws.
     let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
@@ -470,7 +659,12 @@ fn with_memory_limit(statement: &str) -> String {
     }
 }
 
-fn problem_yaml<P: Registered>(info: &PackageInfo, seed: u64, time_limit: &str) -> String {
+fn problem_yaml<P: Registered>(
+    info: &PackageInfo,
+    seed: u64,
+    time_limit: &str,
+    uuid: &str,
+) -> String {
     format!(
         "# {title}: a problem package in the ICPC problem package format\n\
          # (https://icpc.io/problem-package-format/spec/{FORMAT_VERSION}.html), written by\n\
@@ -486,9 +680,10 @@ fn problem_yaml<P: Registered>(info: &PackageInfo, seed: u64, time_limit: &str) 
          # answer file token by token (white space and line ends free). That is the\n\
          # judges' rule here: one integer per case, in fixed words.\n\
          limits:\n\
-         \x20 # The accepted submission's slowest test ({accepted:.3} s of CPU time) times\n\
-         \x20 # ac_to_time_limit, rounded up to time_resolution; README.md says how it\n\
-         \x20 # was measured.\n\
+         \x20 # The intended solution ({intended}) on the slowest test ({seconds:.2} s\n\
+         \x20 # of CPU time) times ac_to_time_limit times {ratio:.1} (its slowest port's\n\
+         \x20 # ratio to it), rounded up to time_resolution; README.md says how it was\n\
+         \x20 # measured.\n\
          \x20 time_limit: {time_limit}\n\
          \x20 # MiB of memory: gridpuzzle judge's default too, and the statement's.\n\
          \x20 memory: {MEMORY_LIMIT_MB}\n\
@@ -499,18 +694,22 @@ fn problem_yaml<P: Registered>(info: &PackageInfo, seed: u64, time_limit: &str) 
         title = P::INFO.title,
         name = P::INFO.name,
         version = env!("CARGO_PKG_VERSION"),
-        uuid = problem_uuid(P::INFO.name),
         source = info.source,
-        accepted = info.accepted_seconds,
+        intended = info.intended,
+        seconds = info.intended_seconds,
+        ratio = info.port_ratio,
     )
 }
 
+#[allow(clippy::too_many_arguments)]
 fn readme<P: Registered>(
     info: &PackageInfo,
+    kept: &[&gridpuzzle_engine::package::PackageFile],
     pack: &Pack,
     tests: &[Test],
     chosen: &[String],
     kill_set: &[String],
+    extra: &[(String, &str)],
     time_limit: &str,
 ) -> String {
     let mut out = format!(
@@ -518,7 +717,9 @@ fn readme<P: Registered>(
          Written by gridpuzzle {version} (`gridpuzzle package {name} DIR --seed {seed}`), in \
          the ICPC problem package format {FORMAT_VERSION}. Check it with BAPCtools from this \
          folder: `bt validate` (every input and answer, and the validators against malformed \
-         inputs) and `bt run` (every submission gets its folder's verdict).\n\n\
+         inputs), `bt run -a` (every submission gets its folder's verdict on every test), \
+         `bt time_limit` and `bt generate` (`generators/generators.yaml` makes the data \
+         again).\n\n\
          ## Tests\n\n\
          Every answer is proved by gridpuzzle's exact solver, and every input passes the \
          strict validator. A test *kills* a known wrong reading of the rules when that \
@@ -544,6 +745,9 @@ fn readme<P: Registered>(
             t.kills.join(", ")
         ));
     }
+    for (name, about) in extra {
+        out.push_str(&format!("| `secret/{name}` | | {about} | |\n"));
+    }
     if !kill_set.is_empty() {
         out.push_str(&format!(
             "\nA small set of secret tests that kills every known wrong reading: {}.\n",
@@ -563,7 +767,7 @@ fn readme<P: Registered>(
         ));
     }
     out.push_str("\n## Submissions\n\n");
-    for f in info.submissions {
+    for f in kept {
         // The first paragraph of its header comment.
         let about = f
             .text
@@ -580,12 +784,21 @@ fn readme<P: Registered>(
             .join(" ");
         out.push_str(&format!("- `submissions/{}`: {about}\n", f.path));
     }
+    let raw = info.intended_seconds * AC_TO_TIME_LIMIT * info.port_ratio;
     out.push_str(&format!(
         "\n## Time limit\n\n\
-         {time_limit} s: the accepted submission's slowest test, {:.3} s of CPU time, times \
-         {AC_TO_TIME_LIMIT:.1} (BAPCtools' `ac_to_time_limit`), rounded up to {TIME_RESOLUTION:.1} s. \
-         Measured so: {}\n",
-        info.accepted_seconds, info.measured_by
+         {time_limit} s: the intended solution (`submissions/{intended}`, the contest \
+         write-up's algorithm in C++) takes {seconds:.2} s of CPU time on the slowest test; \
+         times {AC_TO_TIME_LIMIT:.1} (BAPCtools' `ac_to_time_limit`: every accepted run must \
+         take at most half the limit) and times {ratio:.1} (its slowest port, in Python under \
+         PyPy or Java, is at most that many times slower) is {raw:.2} s, rounded up to \
+         {TIME_RESOLUTION:.1} s. The statement bounds everything the time depends on (the \
+         size of each case and the number of cases), and the slowest test is the worst case \
+         within those bounds. Measured so: {measured}\n",
+        intended = info.intended,
+        seconds = info.intended_seconds,
+        ratio = info.port_ratio,
+        measured = info.measured_by,
     ));
     out
 }
@@ -595,12 +808,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_time_limit_is_twice_the_slowest_test_rounded_up() {
-        assert_eq!(time_limit_tenths(0.012), 1);
-        assert_eq!(time_limit_tenths(0.05), 1);
-        assert_eq!(time_limit_tenths(0.051), 2);
-        assert_eq!(time_limit_tenths(0.4), 8);
-        assert_eq!(time_limit_tenths(0.0), 1);
+    fn the_time_limit_is_the_intended_time_times_two_and_the_ratio_rounded_up() {
+        assert_eq!(time_limit_tenths(0.012, 1.0), 5);
+        assert_eq!(time_limit_tenths(0.25, 1.0), 5);
+        assert_eq!(time_limit_tenths(0.26, 1.0), 10);
+        assert_eq!(time_limit_tenths(0.48, 4.0), 40);
+        assert_eq!(time_limit_tenths(1.40, 3.0), 85);
+        assert_eq!(time_limit_tenths(0.0, 0.0), 5);
     }
 
     #[test]

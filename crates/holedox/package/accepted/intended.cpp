@@ -1,9 +1,11 @@
-// Holedox Moving, time_limit_exceeded: the contest write-up's plain
-// breadth-first search over the snake's positions, without any test of
-// whether the exit can be reached at all. It answers right, but on a lair
-// whose exit the head can never reach it visits every position the snake
-// can take before it says -1; the package's timing test (20x20 lairs,
-// bodies of 8, the exit walled in) must stop it.
+// Holedox Moving, accepted: the intended solution, the contest write-up's
+// breadth-first search over the snake's positions. A position is the
+// head's cell and the direction from each segment to the next (two bits
+// each, L - 1 of them), one integer below n*m*4^(L-1) <= 400*16384; a
+// visited array of that size makes the search O(n*m*4^(L-1)*L) per case.
+// The package's time limit is set from this program on the slowest test
+// (see README.md); the Python and Java ports beside it are the same
+// algorithm.
 #include <cstdio>
 #include <vector>
 

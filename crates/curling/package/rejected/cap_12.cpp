@@ -1,18 +1,20 @@
-// Curling 2.0, wrong_answer: the throw cap read as 12 instead of 10.
-// Otherwise the reference solution: boards whose fewest throws are 11 or
-// 12 get that number instead of -1.
+// Curling 2.0, rejected: the throw cap read as 12 instead of 10, in the
+// intended depth-first search (accepted/intended.cpp). Boards whose fewest
+// throws are 11 or 12 get that number instead of -1 (WA), and where no
+// game of 10 throws wins its tree of throws is up to 4^2 times the
+// intended one's: on the worst-case test it is TLE. Both verdicts are
+// earned, so it is in rejected/ (some test not AC), not wrong_answer/
+// (every test AC or WA).
 #include <cstdio>
 
-static int w, h, gr, gc;
+static int w, h, gr, gc, best;
 static int g[20][20];
 static const int DR[4] = {0, 0, 1, -1}, DC[4] = {1, -1, 0, 0};
 
 static bool inside(int r, int c) { return r >= 0 && r < h && c >= 0 && c < w; }
 
-// Can the goal be reached from (r0, c0) in at most `left` more throws?
-static bool reach(int r0, int c0, int left) {
-    if (left == 0) return false;
-    if (left == 1 && r0 != gr && c0 != gc) return false;
+static void dfs(int r0, int c0, int depth) {
+    if (depth >= 12 || depth + 1 >= best) return;  // one more throw would not improve
     for (int d = 0; d < 4; d++) {
         int r = r0 + DR[d], c = c0 + DC[d];
         if (!inside(r, c) || g[r][c] == 1) continue;  // off the board, or a block next to it
@@ -21,13 +23,14 @@ static bool reach(int r0, int c0, int left) {
             c += DC[d];
         }
         if (!inside(r, c)) continue;  // the stone slid off the board
-        if (r == gr && c == gc) return true;
+        if (r == gr && c == gc) {
+            best = depth + 1;
+            return;
+        }
         g[r][c] = 0;  // the block breaks; the stone stops before it
-        bool found = reach(r - DR[d], c - DC[d], left - 1);
+        dfs(r - DR[d], c - DC[d], depth + 1);
         g[r][c] = 1;
-        if (found) return true;
     }
-    return false;
 }
 
 int main() {
@@ -39,10 +42,9 @@ int main() {
                 if (g[r][c] == 2) { sr = r; sc = c; g[r][c] = 0; }
                 if (g[r][c] == 3) { gr = r; gc = c; }
             }
-        int answer = -1;
-        for (int limit = 1; limit <= 12 && answer < 0; limit++)
-            if (reach(sr, sc, limit)) answer = limit;
-        printf("%d\n", answer);
+        best = 13;
+        dfs(sr, sc, 0);
+        printf("%d\n", best <= 12 ? best : -1);
     }
     return 0;
 }
