@@ -139,7 +139,7 @@ pub const DEFAULT_MAX_STORED: &str = "2000000";
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Cap<T>(pub Option<T>);
 
-fn parse_cap<T: std::str::FromStr>(s: &str) -> Result<Cap<T>, String> {
+pub(crate) fn parse_cap<T: std::str::FromStr>(s: &str) -> Result<Cap<T>, String> {
     if s == "none" {
         return Ok(Cap(None));
     }

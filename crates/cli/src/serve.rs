@@ -30,6 +30,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::Args;
 
+use crate::args::{parse_cap, Cap};
 use crate::exit::Exit;
 
 #[derive(Debug, Args)]
@@ -73,7 +74,22 @@ pub struct ServeCommand {
     /// decimals allowed
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = seconds)]
     pub body_timeout: Duration,
+
+    /// Memory of the whole server in MB: every request's searches, tables, bodies and answers, and
+    /// the traces kept for the page, together (a search that cannot get room waits for others, or
+    /// answers `limit`); `none`: no limit
+    #[arg(long, value_name = "MB|none", default_value = DEFAULT_SERVE_MEMORY, value_parser = parse_cap::<usize>)]
+    pub memory: Cap<usize>,
 }
+
+/// The default of `serve --memory`, in MB: the heap of the whole server.
+/// With what the process holds beside its heap (the binary, the threads'
+/// stacks, the allocator's slack: 20 to 40 MB under load) it keeps the
+/// server under the README's 250 MB under every attack of the suites
+/// (`crates/cli/tests/serve_memory.rs` measures the largest searches a
+/// request may ask for). A judge-size search needs a few MB, so the
+/// budget changes no answer the page asks for.
+pub const DEFAULT_SERVE_MEMORY: &str = "200";
 
 /// A time of at least a tenth of a second and at most an hour: shorter
 /// would refuse ordinary clients on a slow link, longer would let idle
@@ -95,11 +111,21 @@ pub fn run(cmd: ServeCommand) -> Result<Exit> {
         allow_hosts: cmd.allow_host.clone(),
         header_time: cmd.header_timeout,
         body_time: cmd.body_timeout,
+        memory: cmd
+            .memory
+            .0
+            .map(|mb| server_heap(mb.saturating_mul(1 << 20))),
         ..gridpuzzle_server::Config::default()
     };
     gridpuzzle_server::run(cmd.bind, cmd.port, config)
         .with_context(|| format!("cannot serve on {}, port {}", cmd.bind, cmd.port))?;
     Ok(Exit::Ok)
+}
+
+/// The server's heap budget of `bytes`, read by the binary's counting
+/// allocator (`alloc.rs`), as the other commands' `--memory` is.
+fn server_heap(bytes: usize) -> std::sync::Arc<gridpuzzle_engine::memory::Heap> {
+    gridpuzzle_engine::memory::Heap::new(bytes, crate::alloc::heap_in_use)
 }
 
 /// Starts jemalloc's background threads, which return memory freed by idle
