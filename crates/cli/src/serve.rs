@@ -40,8 +40,10 @@ use crate::exit::Exit;
     side; the URL holds the board. The API (JSON in, JSON out): POST /api/solve,\n\
     /api/verify, /api/generate, /api/render, /api/cases, /api/play, /api/board,\n\
     /api/trace, /api/trace/chart, and GET /api/puzzles, /api/algorithms; see the\n\
-    README. Each search is bounded in time and states, bodies are capped at 1 MB, and\n\
-    only as many searches run at once as there are cores (others wait, then get 503).\n\n\
+    README. Each search is bounded in time and states, all of them together by the\n\
+    server's --memory (a search that finds no room waits, or answers `limit`), bodies\n\
+    are capped at 1 MB, and only as many searches run at once as there are cores\n\
+    (others wait, then get 503).\n\n\
     Exit status: 0 stopped by Ctrl-C, 2 the address cannot be used or a usage error.\n\n\
     Examples:\n  gridpuzzle serve\n  gridpuzzle serve --port 3000\n  \
     gridpuzzle serve --bind 0.0.0.0 --port 8080 --allow-host puzzles.example   # from other machines\n\n\
