@@ -21,15 +21,21 @@
 //! - **Chunks, not a stream.** A trace may have millions of events; the
 //!   page asks for a window of at most [`MAX_TRACE_STEPS`] steps at a
 //!   time (`from`, `count`), as its playback or scrubber reaches them.
-//!   Searches are deterministic (but for where a time budget stops one:
-//!   a search that runs out of time can stop at another event on a
-//!   rerun, and its answer says `limit`), so each chunk reruns the search
-//!   from the start and keeps only its window (the engine's `Window` sink, also
-//!   cut at [`MAX_TRACE_CELLS`] cells): the API holds nothing between
-//!   requests, an answer holds one window,
-//!   and every answer carries the whole run's totals (the search runs to
-//!   its end, counted, past the window). `more` says whether events
-//!   follow the window.
+//!   Each answer holds one window (the steps numbered `from` on, also cut
+//!   at [`MAX_TRACE_CELLS`] cells) and the whole run's totals (the search
+//!   runs to its end, counted, past the window); `more` says whether
+//!   events follow the window. A transport that keeps recorded traces
+//!   (the server: `traces.rs`) runs a search once for many windows and
+//!   answers each from what that run recorded, every window with the same
+//!   totals; without one (a direct call, the WebAssembly module) each
+//!   window reruns the search from the start, which gives the same bytes,
+//!   the search being deterministic (but for where a time budget stops
+//!   one, and its answer says `limit` then).
+//! - **Refused before any work.** A search that cannot run on the case at
+//!   all (the contest's breadth-first search on a lair too large for its
+//!   table: [`Watch::refuses`]) is answered `limit` with the reason before
+//!   the exact solve it would be judged against, which used to run first
+//!   and could cost hundreds of MB for nothing.
 //! - **The usual bounds.** A trace is a search: its job waits for a search slot,
 //!   runs under the request's [`Limits`](gridpuzzle_engine::search::Limits)
 //!   (the state budget and deadline a client may lower but not raise, the
@@ -45,6 +51,7 @@
 //!   only, is written once and takes no slot.
 //!
 //! [`Watch::ALGORITHMS`]: gridpuzzle_engine::caps::Watch::ALGORITHMS
+//! [`Watch::refuses`]: gridpuzzle_engine::caps::Watch::refuses
 //! [`Watch::LESSONS`]: gridpuzzle_engine::caps::Watch::LESSONS
 
 use std::sync::{Arc, OnceLock};
@@ -349,8 +356,6 @@ fn shelf_key<P: Registered>(s: &Setup<P>, algorithm: &str) -> String {
 /// algorithm cannot run on the case ([`Watch::refuses`]); then judged
 /// against the exact solver (unless a run before found its answer), and
 /// recorded for the shelf when there is one.
-///
-/// [`Watch::refuses`]: gridpuzzle_engine::caps::Watch::refuses
 fn traced<P: Registered>(
     s: &Setup<P>,
     name: &'static str,
