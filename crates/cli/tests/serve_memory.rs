@@ -18,7 +18,9 @@
 //! the shelf's count of searches that such a window runs none).
 //!
 //! One client looping door-lair requests on 6 connections for 30 s, with
-//! a probe from another address, is a benchmark, ignored by default:
+//! a probe from another address, is a benchmark, ignored by default
+//! (`GRIDPUZZLE_SERVE_ARGS="--memory none"` measures the server without
+//! its budget):
 //!
 //! ```sh
 //! cargo test --release -p gridpuzzle --test serve_memory -- --ignored --nocapture
@@ -54,9 +56,12 @@ struct Server {
 }
 
 impl Server {
-    /// `gridpuzzle serve --port 0`, its memory budget at its default.
+    /// `gridpuzzle serve --port 0`, its memory budget at its default
+    /// (or with `GRIDPUZZLE_SERVE_ARGS`, for a figure without it:
+    /// `--memory none`).
     fn start() -> Server {
-        let (child, addr) = common::start_server(env!("CARGO_BIN_EXE_gridpuzzle"), "true", "");
+        let args = std::env::var("GRIDPUZZLE_SERVE_ARGS").unwrap_or_default();
+        let (child, addr) = common::start_server(env!("CARGO_BIN_EXE_gridpuzzle"), "true", &args);
         Server { child, addr }
     }
 
@@ -173,10 +178,18 @@ fn door_lair(side: usize, len: usize) -> String {
     text
 }
 
-/// The door lair's requests, by name: path and body.
+/// The door lair's requests, by name: path and body; and a trace of a
+/// 40-byte lair of 4096² cells, small enough a body for a quick slot (the
+/// issue's loop alternated them).
 fn door_requests() -> Vec<(&'static str, &'static str, String)> {
     let lair = door_lair(4096, 20);
+    let small = "4096 4096 2\n4096 4096\n4096 4095\n0\n0 0 0\n";
     vec![
+        (
+            "small trace",
+            "/api/trace",
+            json!({"puzzle": "holedox", "input": small, "algorithm": "astar"}).to_string(),
+        ),
         (
             "solve",
             "/api/solve",
@@ -331,8 +344,8 @@ fn three_windows_at_once_from_one_address_report_one_search() {
     );
 }
 
-/// One client loops the door lair's requests on 6 connections for 30 s
-/// while another address probes with a tiny solve every 250 ms: the
+/// One client loops the door lair's requests (and the small lair's trace)
+/// on 6 connections for 30 s while another address probes with a tiny solve every 250 ms: the
 /// server's peak stays under 250 MB and the probe is answered.
 #[test]
 #[ignore = "a 30 s benchmark: run on demand (see the module docs)"]
