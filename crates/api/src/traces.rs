@@ -40,8 +40,9 @@
 //! - **Evicted by age and by the memory budget**: an entry unused for
 //!   [`MAX_AGE`] goes, and the least recently used go first when the
 //!   shelf is over its bytes ([`Traces::new`]; the server gives it an
-//!   eighth of its memory budget, so searches keep the rest) or over
-//!   [`MAX_ENTRIES`]. A run stopped by its call (the client left, the
+//!   eighth of its memory budget, so searches keep the rest), over
+//!   [`MAX_ENTRIES`], or while the memory budget itself is over
+//!   ([`Traces::budgeted`]: searches need the room more). A run stopped by its call (the client left, the
 //!   call's own deadline) is not kept: its totals are not the search's.
 //!   A run stopped by the search's own bounds (states, time, memory) is
 //!   kept, `limit` and all: that is what every window of it then says.
@@ -54,6 +55,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use gridpuzzle_engine::clock::Instant;
+use gridpuzzle_engine::memory::Heap;
 use gridpuzzle_engine::trace::{Run, Sink, Step};
 
 /// Most steps one run records for later windows: twenty windows of the
@@ -70,6 +72,9 @@ pub const MAX_ENTRIES: usize = 64;
 #[derive(Debug)]
 pub struct Traces {
     max_bytes: usize,
+    /// The transport's memory budget: while it is over, the least
+    /// recently used runs go first.
+    heap: Option<Arc<Heap>>,
     shelf: Mutex<Vec<Entry>>,
     /// Notified when a run ends (recorded or not).
     ended: Condvar,
@@ -177,16 +182,25 @@ impl Traces {
     /// A shelf of at most `max_bytes` of recorded runs (their steps and
     /// keys, counted as held in memory).
     pub fn new(max_bytes: usize) -> Arc<Traces> {
+        Traces::budgeted(max_bytes, None)
+    }
+
+    /// [`Traces::new`] within a memory budget as well: while the budget is
+    /// over (searches need the room), recorded runs are dropped, the least
+    /// recently used first.
+    pub fn budgeted(max_bytes: usize, heap: Option<Arc<Heap>>) -> Arc<Traces> {
         Arc::new(Traces {
             max_bytes,
+            heap,
             shelf: Mutex::new(Vec::new()),
             ended: Condvar::new(),
             runs: std::sync::atomic::AtomicU64::new(0),
         })
     }
 
-    /// How many searches windows have run so far (a window served from
-    /// the shelf runs none).
+    /// How many windows were given their search to run so far (a window
+    /// served from the shelf, or waiting for another's run, is given
+    /// none; one refused a slot afterwards still counts).
     pub fn runs(&self) -> u64 {
         self.runs.load(std::sync::atomic::Ordering::Relaxed)
     }
@@ -264,12 +278,14 @@ impl Traces {
     }
 
     /// Drops entries unused for [`MAX_AGE`], then the least recently used
-    /// (not running) while the shelf is over its bytes or its count.
+    /// (not running) while the shelf is over its bytes or its count, or
+    /// the memory budget is over.
     fn trim(&self, shelf: &mut Vec<Entry>) {
         shelf.retain(|e| e.running || e.used.elapsed() < MAX_AGE);
         loop {
             let bytes: usize = shelf.iter().map(Entry::bytes).sum();
-            if bytes <= self.max_bytes && shelf.len() <= MAX_ENTRIES {
+            let over = self.heap.as_ref().is_some_and(|h| h.over());
+            if bytes <= self.max_bytes && shelf.len() <= MAX_ENTRIES && !over {
                 return;
             }
             let oldest = shelf
@@ -435,6 +451,18 @@ mod tests {
         drop(claim);
         assert!(traces.wait("other", || false).is_none());
         assert_eq!(traces.runs(), 3);
+    }
+
+    #[test]
+    fn the_shelf_gives_way_to_a_memory_budget_over() {
+        // A meter that reads more than the budget: nothing is kept.
+        let heap = Heap::new(1 << 20, || 2 << 20);
+        let traces = Traces::budgeted(1 << 20, Some(heap));
+        let Found::Run(_, claim) = traces.find("a", 1, 1) else {
+            panic!("runs");
+        };
+        claim.keep(Arc::new(recorded(1, 20, 20)));
+        assert!(matches!(traces.find("a", 1, 1), Found::Run(..)));
     }
 
     #[test]

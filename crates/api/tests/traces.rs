@@ -170,7 +170,8 @@ fn a_twenty_window_session_costs_one_search() {
     ))
     .unwrap();
     for shelf in [false, true] {
-        let traces = Traces::new(25 << 20);
+        // The server's share for traces at its default budget: an eighth.
+        let traces = Traces::new(180 << 20 >> 3);
         let cpu = cpu_seconds();
         let mut events = 0;
         let make = || {

@@ -6,7 +6,7 @@
 //! 20)`: 4096² cells cut by a wall with a one-cell door), whose tables
 //! alone are hundreds of MB: one `/api/solve` on it peaked at 306 MB, an
 //! `astar-push` trace at 343 MB, a four-search chart at 323 MB, before the
-//! server had a heap budget (`serve --memory`, 200 MB by default). Each
+//! server had a heap budget (`serve --memory`, 180 MB by default). Each
 //! request runs on a server of its own, so its VmHWM is that request's
 //! peak; each must stay under the README's 250 MB, answered (a search the
 //! budget stops says `limit`, naming it).
@@ -234,7 +234,7 @@ fn door_peak(name: &str) -> (u64, Duration, u16, String) {
 
 /// A search the budget stopped says so, naming it.
 fn limit_names_the_budget(answer: &str) -> bool {
-    !answer.contains("memory budget") || answer.contains("memory budget of 200 MB")
+    !answer.contains("memory budget") || answer.contains("memory budget of 180 MB")
 }
 
 #[test]

@@ -73,7 +73,7 @@ pub fn router(config: Config) -> Router {
         bodies: Arc::new(Semaphore::new(config.big_bodies)),
         body_memory: Quota::new(config.body_memory as u64, config.body_memory as u64 / 4),
         answer_memory: Quota::new(config.answer_memory as u64, config.answer_memory as u64 / 2),
-        traces: Traces::new(config.trace_bytes()),
+        traces: Traces::budgeted(config.trace_bytes(), config.memory.clone()),
         config,
     });
     let c = &app.config;
