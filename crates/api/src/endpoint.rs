@@ -147,7 +147,25 @@ impl Job {
 
     /// Does the work: the answer, a refusal's included.
     pub fn run(self, ctx: &Ctx) -> Answer {
-        (self.work)(ctx).unwrap_or_else(Answer::from)
+        self.run_once(ctx).unwrap_or_else(|| ApiError::Again.into())
+    }
+
+    /// Does the work, or `None` when it found it must be checked again
+    /// and given a search slot: a window of a trace that waited for
+    /// another request's run of the same search (`traces.rs`) and found
+    /// its window outside what that run recorded. A transport with slots
+    /// checks the request again (it now waits for a search slot); `call`
+    /// does the same.
+    ///
+    /// The work counts as one job of the call's memory budget
+    /// ([`gridpuzzle_engine::memory::Job`]): what its tables were granted
+    /// is what it holds when it waits for room.
+    pub fn run_once(self, ctx: &Ctx) -> Option<Answer> {
+        let _job = gridpuzzle_engine::memory::Job::begin();
+        match (self.work)(ctx) {
+            Err(ApiError::Again) => None,
+            done => Some(done.unwrap_or_else(Answer::from)),
+        }
     }
 }
 

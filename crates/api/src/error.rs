@@ -34,6 +34,11 @@ pub enum ApiError {
     OutOfTime(String),
     /// 500: a bug of ours, not the request's fault.
     Internal,
+    /// 503: a window of a trace that waited for another request's run of
+    /// its search and must be checked again to get a search slot of its
+    /// own ([`crate::Job::run_once`]); a transport checks it again, so a
+    /// client sees it only when that keeps happening.
+    Again,
 }
 
 impl ApiError {
@@ -54,7 +59,7 @@ impl ApiError {
             ApiError::BadRequest(_) | ApiError::Input(_) | ApiError::Lacks(_) => 400,
             ApiError::NotFound => 404,
             ApiError::Internal => 500,
-            ApiError::OutOfTime(_) => 503,
+            ApiError::OutOfTime(_) | ApiError::Again => 503,
         }
     }
 }
@@ -67,6 +72,7 @@ impl fmt::Display for ApiError {
             ApiError::Input(e) => e.fmt(f),
             ApiError::Lacks(lacks) => lacks.fmt(f),
             ApiError::NotFound => f.write_str("no such page"),
+            ApiError::Again => f.write_str("busy: the search is being traced; try again shortly"),
             ApiError::Internal => {
                 f.write_str("internal error: the request failed; please report it with its input")
             }

@@ -191,7 +191,7 @@ impl Visit for Generate<'_> {
             ),
             attempts: ATTEMPTS,
             cancel: Some(self.ctx.cancel.clone()),
-            heap: None,
+            heap: self.ctx.heap.clone(),
         };
         // The generator checks the request. It is built again on the
         // blocking thread (it is not `Send`); building one is cheap.

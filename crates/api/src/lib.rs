@@ -72,6 +72,7 @@ mod request;
 mod setup;
 mod solve;
 mod trace;
+mod traces;
 mod verify;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -86,6 +87,7 @@ pub use cases::{check as cases, CasesRequest};
 pub use endpoint::{Endpoint, Job, Slot};
 pub use error::ApiError;
 pub use generate::{check as generate, GenerateRequest};
+pub use gridpuzzle_engine::memory::Heap;
 pub use play::{check as play, PlayRequest, MAX_PLAY_MOVES};
 pub use positions::{MAX_POSITIONS, MAX_POSITION_BYTES};
 pub use puzzles::catalog as puzzles;
@@ -97,6 +99,7 @@ pub use trace::{
     catalog as algorithms, check as trace, check_chart as chart, ChartRequest, TraceRequest,
     MAX_CHART_ALGORITHMS, MAX_TRACE_CELLS, MAX_TRACE_STEPS,
 };
+pub use traces::Traces;
 pub use verify::{check as verify, VerifyRequest};
 
 /// Answers a request to the endpoint called `endpoint` ([`Endpoint::name`]:
@@ -106,10 +109,19 @@ pub fn call(endpoint: &str, body: &[u8], ctx: &Ctx) -> Answer {
     let Some(endpoint) = Endpoint::named(endpoint) else {
         return ApiError::NotFound.into();
     };
-    match endpoint.check(body, ctx) {
-        Ok(job) => job.run(ctx),
-        Err(e) => e.into(),
+    // A window that waited for another call's run of its search and
+    // found itself outside it is checked again (`traces.rs`): at most
+    // twice, since the second check finds that run recorded.
+    for _ in 0..2 {
+        match endpoint.check(body, ctx) {
+            Ok(job) => match job.run_once(ctx) {
+                Some(answer) => return answer,
+                None => continue,
+            },
+            Err(e) => return e.into(),
+        }
     }
+    ApiError::Again.into()
 }
 
 /// The bounds every call works under: clients can ask for less, never for
@@ -144,8 +156,9 @@ impl Default for Bounds {
     }
 }
 
-/// What a call may read while it works: its bounds, its deadline and its
-/// cancel flag.
+/// What a call may read while it works: its bounds, its deadline, its
+/// cancel flag, and what the transport shares between calls (its memory
+/// budget, its recorded traces).
 #[derive(Debug, Clone)]
 pub struct Ctx {
     pub bounds: Bounds,
@@ -154,16 +167,28 @@ pub struct Ctx {
     /// Raised by the transport to stop the call: the client left, or the
     /// user stopped it.
     pub cancel: Arc<AtomicBool>,
+    /// The transport's one memory budget, shared by every call it runs
+    /// (`serve --memory`): every search and table of the call draws from
+    /// it through its [`Limits`](gridpuzzle_engine::search::Limits), so
+    /// a call that would exceed it waits for room or ends as `limit`
+    /// naming it (see [`gridpuzzle_engine::memory`]). `None`: the call is
+    /// bounded by its states and its time only.
+    pub heap: Option<Arc<Heap>>,
+    /// The transport's recorded traces ([`Traces`]): windows of one traced
+    /// search served from one run. `None`: every window reruns its search.
+    pub traces: Option<Arc<Traces>>,
 }
 
 impl Ctx {
     /// A call starting now: its deadline [`Bounds::request_time`] away,
-    /// its cancel flag down.
+    /// its cancel flag down, no memory budget and no recorded traces.
     pub fn new(bounds: Bounds) -> Ctx {
         Ctx {
             bounds,
             deadline: Instant::now() + bounds.request_time,
             cancel: Arc::new(AtomicBool::new(false)),
+            heap: None,
+            traces: None,
         }
     }
 

@@ -248,9 +248,9 @@ impl SearchBounds {
             // Memory: the same bound as the command line's default
             // `--max-stored`, about 160 MB per search at most.
             max_stored: Some(MAX_STORED),
-            // No heap budget: a request is bounded by its states and its
-            // deadline (the server's one memory budget is issue 41's).
-            heap: None,
+            // The transport's one memory budget, shared by every search
+            // of every call (none: bounded by states and time only).
+            heap: ctx.heap.clone(),
         }
     }
 

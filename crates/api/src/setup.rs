@@ -22,7 +22,7 @@ use gridpuzzle_registry::{Registered, Visit};
 use crate::endpoint::{dispatch, Job, Slot, Work};
 use crate::options::{Options, SearchBounds};
 use crate::request::{CaseNumber, Input, PuzzleName};
-use crate::{ApiError, Bounds, Ctx};
+use crate::{ApiError, Ctx};
 
 /// The fields every request on a judge input has, as they were sent.
 pub(crate) struct Shared {
@@ -44,6 +44,8 @@ pub(crate) struct Setup<P> {
     pub input: String,
     /// The case number (1 when not given, or when the request has none).
     pub case: u64,
+    /// The transport's recorded traces, if it keeps them (`traces.rs`).
+    pub traces: Option<std::sync::Arc<crate::Traces>>,
 }
 
 /// A request on a judge input, as [`on_input!`] declares it.
@@ -62,6 +64,14 @@ pub(crate) trait Own: Sized {
 
     /// Its own checks for puzzle `P`, and its work.
     fn work<P: Registered>(self, setup: Setup<P>) -> Result<Work, ApiError>;
+
+    /// Its work and the slot it waits for: [`Own::slot`] and
+    /// [`Own::work`], unless the endpoint knows its slot only once it has
+    /// its set-up (a window of a trace already recorded needs no search).
+    fn plan<P: Registered>(self, setup: Setup<P>) -> Result<(Slot, Work), ApiError> {
+        let slot = self.slot();
+        Ok((slot, self.work(setup)?))
+    }
 }
 
 /// Checks a request on a judge input: the puzzle it names (missing: the
@@ -70,16 +80,8 @@ pub(crate) trait Own: Sized {
 /// own fields; the job waits for the slot the endpoint says.
 pub(crate) fn check<R: InputRequest>(req: R, ctx: &Ctx) -> Result<Job, ApiError> {
     let (shared, own) = req.split();
-    let slot = own.slot();
     let puzzle = PuzzleName::required(shared.puzzle)?;
-    let work = dispatch(
-        puzzle,
-        Read {
-            shared,
-            own,
-            bounds: &ctx.bounds,
-        },
-    )?;
+    let (slot, work) = dispatch(puzzle, Read { shared, own, ctx })?;
     Ok(Job::new(slot, work))
 }
 
@@ -87,13 +89,13 @@ pub(crate) fn check<R: InputRequest>(req: R, ctx: &Ctx) -> Result<Job, ApiError>
 struct Read<'a, O> {
     shared: Shared,
     own: O,
-    bounds: &'a Bounds,
+    ctx: &'a Ctx,
 }
 
 impl<O: Own> Visit for Read<'_, O> {
-    type Output = Result<Work, ApiError>;
+    type Output = Result<(Slot, Work), ApiError>;
 
-    fn visit<P: Registered>(self, _: P) -> Result<Work, ApiError> {
+    fn visit<P: Registered>(self, _: P) -> Result<(Slot, Work), ApiError> {
         let Shared {
             options,
             input,
@@ -104,11 +106,12 @@ impl<O: Own> Visit for Read<'_, O> {
         // two faults is refused for the same one as before.
         let setup = Setup::<P> {
             puzzle: options.puzzle()?,
-            bounds: options.bounds(self.bounds),
+            bounds: options.bounds(&self.ctx.bounds),
             input: Input::required(input)?,
             case: CaseNumber::or_first(case),
+            traces: self.ctx.traces.clone(),
         };
-        self.own.work(setup)
+        self.own.plan(setup)
     }
 }
 

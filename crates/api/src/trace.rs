@@ -21,15 +21,21 @@
 //! - **Chunks, not a stream.** A trace may have millions of events; the
 //!   page asks for a window of at most [`MAX_TRACE_STEPS`] steps at a
 //!   time (`from`, `count`), as its playback or scrubber reaches them.
-//!   Searches are deterministic (but for where a time budget stops one:
-//!   a search that runs out of time can stop at another event on a
-//!   rerun, and its answer says `limit`), so each chunk reruns the search
-//!   from the start and keeps only its window (the engine's `Window` sink, also
-//!   cut at [`MAX_TRACE_CELLS`] cells): the API holds nothing between
-//!   requests, an answer holds one window,
-//!   and every answer carries the whole run's totals (the search runs to
-//!   its end, counted, past the window). `more` says whether events
-//!   follow the window.
+//!   Each answer holds one window (the steps numbered `from` on, also cut
+//!   at [`MAX_TRACE_CELLS`] cells) and the whole run's totals (the search
+//!   runs to its end, counted, past the window); `more` says whether
+//!   events follow the window. A transport that keeps recorded traces
+//!   (the server: `traces.rs`) runs a search once for many windows and
+//!   answers each from what that run recorded, every window with the same
+//!   totals; without one (a direct call, the WebAssembly module) each
+//!   window reruns the search from the start, which gives the same bytes,
+//!   the search being deterministic (but for where a time budget stops
+//!   one, and its answer says `limit` then).
+//! - **Refused before any work.** A search that cannot run on the case at
+//!   all (the contest's breadth-first search on a lair too large for its
+//!   table: [`Watch::refuses`]) is answered `limit` with the reason before
+//!   the exact solve it would be judged against, which used to run first
+//!   and could cost hundreds of MB for nothing.
 //! - **The usual bounds.** A trace is a search: its job waits for a search slot,
 //!   runs under the request's [`Limits`](gridpuzzle_engine::search::Limits)
 //!   (the state budget and deadline a client may lower but not raise, the
@@ -45,9 +51,10 @@
 //!   only, is written once and takes no slot.
 //!
 //! [`Watch::ALGORITHMS`]: gridpuzzle_engine::caps::Watch::ALGORITHMS
+//! [`Watch::refuses`]: gridpuzzle_engine::caps::Watch::refuses
 //! [`Watch::LESSONS`]: gridpuzzle_engine::caps::Watch::LESSONS
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use gridpuzzle_engine::caps::compare;
 use gridpuzzle_engine::puzzle::exact_answer;
@@ -55,12 +62,13 @@ use gridpuzzle_engine::trace::{self, Algorithm, Count, Prune, Sink, Step, Tally}
 use gridpuzzle_registry::{Registered, Visit};
 use serde::Serialize;
 
-use crate::endpoint::{Job, Work};
-use crate::options::LimitsAnswer;
+use crate::endpoint::{Job, Slot, Work};
+use crate::options::{settings_answer, LimitsAnswer};
 use crate::puzzles::{offered_records, written_once};
 use crate::reading::nth_case;
 use crate::request::{field, given, string_field};
 use crate::setup::{self, on_input, Own, Setup};
+use crate::traces::{Claim, Found, Recorded, Segment, Traces, SEGMENT_STEPS};
 use crate::{Answer, ApiError, Ctx};
 
 /// Most steps one `/api/trace` answer holds (its `count`, and the default):
@@ -265,42 +273,208 @@ fn run<P: Registered>(
 
 impl Own for Trace {
     fn work<P: Registered>(self, s: Setup<P>) -> Result<Work, ApiError> {
+        self.plan(s).map(|(_, work)| work)
+    }
+
+    /// The window's work, and its slot: a light one when the transport's
+    /// recorded traces (`traces.rs`) hold the window, or when another
+    /// window runs the same search now (this one waits for it); a search
+    /// slot when this window runs the search.
+    fn plan<P: Registered>(self, s: Setup<P>) -> Result<(Slot, Work), ApiError> {
         let AlgorithmName(name) = self
             .algorithm
             .ok_or_else(|| missing::<P>("algorithm", ""))?;
         let name = known::<P>(&name)?;
         let from = self.from.map_or(1, |f| f.0);
         let count = self.count.map_or(MAX_TRACE_STEPS, |c| c.0);
-        Ok(Box::new(move |ctx| {
-            let case = nth_case(&s.puzzle, &s.input, s.case, ctx)?;
-            let exact = exact_answer(&s.puzzle, &case, &s.bounds.limits(ctx));
-            let mut window = Chunk::new(from, count);
+        let window = Wanted {
+            from,
+            count,
             // Nothing past the window is handed on, so the run's `cut`
             // says whether events follow it.
-            let last = from.saturating_add(count as u64 - 1);
-            let run = run(&s, &case, name, last, &mut window, exact, ctx)?;
-            Answer::json(&TraceAnswer {
-                case: s.case,
-                algorithm: run.algorithm,
-                answer: run.traced.answer,
-                correct: run.correct(),
-                exact: run.exact,
-                limit: run.limit.clone(),
-                tally: TallyAnswer::of(&run.tally),
-                peak_frontier: run.traced.peak_frontier,
-                peak_stored: run.traced.peak_stored,
-                millis: (run.elapsed.as_secs_f64() * 1e6).round() / 1e3,
-                from,
-                steps: window.steps,
-                more: run.cut || window.full,
-                limits: s.bounds.answer(),
-            })
-        }))
+            last: from.saturating_add(count as u64 - 1),
+        };
+        let Some(traces) = s.traces.clone() else {
+            return Ok((
+                Slot::Search,
+                Box::new(move |ctx| traced(&s, name, window, None, ctx)),
+            ));
+        };
+        let key = shelf_key(&s, name);
+        Ok(match traces.find(&key, window.from, window.last) {
+            Found::Covered(recorded) => (
+                Slot::Light,
+                Box::new(move |_| answer_from(&s, &recorded.run, &recorded, window)),
+            ),
+            Found::Running => (
+                Slot::Light,
+                Box::new(move |ctx| match traces.wait(&key, || ctx.stopped()) {
+                    Some(r) if r.covers(window.from, window.last) => {
+                        answer_from(&s, &r.run, &r, window)
+                    }
+                    _ if ctx.stopped() => Err(ApiError::out_of_time(
+                        "the search this window waited for did not end in time; try again",
+                    )),
+                    _ => Err(ApiError::Again),
+                }),
+            ),
+            Found::Run(before, claim) => (
+                Slot::Search,
+                Box::new(move |ctx| traced(&s, name, window, Some((traces, before, claim)), ctx)),
+            ),
+        })
     }
+}
+
+/// The window a `trace` request asks for: steps `from..=last`, at most
+/// `count` of them.
+#[derive(Clone, Copy)]
+struct Wanted {
+    from: u64,
+    count: usize,
+    last: u64,
+}
+
+/// What a window that runs its search for the transport's recorded
+/// traces has: the shelf, the run recorded before (whose summary it
+/// answers, if any) and its claim on the key.
+type ForShelf = (Arc<Traces>, Option<Arc<Recorded>>, Claim);
+
+/// The key of a search on the shelf: the request minus its window.
+fn shelf_key<P: Registered>(s: &Setup<P>, algorithm: &str) -> String {
+    let settings = serde_json::to_string(&settings_answer(&s.puzzle)).unwrap_or_default();
+    let bounds = serde_json::to_string(&s.bounds.answer()).unwrap_or_default();
+    format!(
+        "{}\n{settings}\n{bounds}\n{}\n{algorithm}\n{}",
+        P::INFO.name,
+        s.case,
+        s.input
+    )
+}
+
+/// Runs the search for a window: refused before any work when the
+/// algorithm cannot run on the case ([`Watch::refuses`]); then judged
+/// against the exact solver (unless a run before found its answer), and
+/// recorded for the shelf when there is one.
+fn traced<P: Registered>(
+    s: &Setup<P>,
+    name: &'static str,
+    window: Wanted,
+    shelf: Option<ForShelf>,
+    ctx: &Ctx,
+) -> Result<Answer, ApiError> {
+    let case = nth_case(&s.puzzle, &s.input, s.case, ctx)?;
+    if let Some(why) = P::CAPS.watching()?.refuses(&s.puzzle, &case, name) {
+        return refused(s, name, why, window.from);
+    }
+    let Some((traces, before, claim)) = shelf else {
+        let exact = exact_answer(&s.puzzle, &case, &s.bounds.limits(ctx));
+        let mut chunk = Chunk::new(window.from, window.count);
+        let run = run(s, &case, name, window.last, &mut chunk, exact, ctx)?;
+        let more = run.cut || chunk.full;
+        return answer(s, &run, window.from, chunk.steps, more);
+    };
+    let exact = match &before {
+        Some(r) => r.run.exact,
+        None => exact_answer(&s.puzzle, &case, &s.bounds.limits(ctx)),
+    };
+    let mut segment = Segment::new(window.from, window.count, traces.segment_bytes());
+    let max_events = window
+        .from
+        .saturating_add(SEGMENT_STEPS - 1)
+        .max(window.last);
+    let run = Arc::new(run(s, &case, name, max_events, &mut segment, exact, ctx)?);
+    // A run the call stopped (its client left, its own deadline) is not
+    // the search's: answered, not kept.
+    let kept = !ctx.stopped();
+    // Every window of the search reports the first run's summary.
+    let summary = match (&before, kept) {
+        (Some(r), true) => Arc::clone(&r.run),
+        _ => Arc::clone(&run),
+    };
+    let recorded = Arc::new(segment.into_recorded(summary));
+    let answer = answer_from(s, &recorded.run, &recorded, window);
+    if kept {
+        claim.keep(recorded);
+    }
+    answer
+}
+
+/// A window's answer from a run and what it recorded.
+fn answer_from<P: Registered>(
+    s: &Setup<P>,
+    run: &trace::Run,
+    recorded: &Recorded,
+    window: Wanted,
+) -> Result<Answer, ApiError> {
+    let mut chunk = Chunk::new(window.from, window.count);
+    for step in recorded.from(window.from) {
+        if step.n > window.last || chunk.steps.len() >= window.count || chunk.full {
+            break;
+        }
+        chunk.step(step).map_err(|_| ApiError::Internal)?;
+    }
+    let more = run.tally.events > window.last || chunk.full;
+    answer(s, run, window.from, chunk.steps, more)
+}
+
+/// The answer of an algorithm that refuses the case before any search:
+/// `limit` with its reason, nothing counted, no verdict.
+fn refused<P: Registered>(
+    s: &Setup<P>,
+    name: &'static str,
+    why: String,
+    from: u64,
+) -> Result<Answer, ApiError> {
+    let run = trace::Run {
+        algorithm: name,
+        traced: trace::Traced::default(),
+        tally: Tally::default(),
+        limit: Some(why),
+        cut: false,
+        elapsed: std::time::Duration::ZERO,
+        exact: None,
+    };
+    answer(s, &run, from, Vec::new(), false)
+}
+
+/// The answer of `/api/trace`: `run`'s summary, and the window of `steps`
+/// from `from`.
+fn answer<P: Registered>(
+    s: &Setup<P>,
+    run: &trace::Run,
+    from: u64,
+    steps: Vec<Step>,
+    more: bool,
+) -> Result<Answer, ApiError> {
+    Answer::json(&TraceAnswer {
+        case: s.case,
+        algorithm: run.algorithm,
+        answer: run.traced.answer,
+        correct: run.correct(),
+        exact: run.exact,
+        limit: run.limit.clone(),
+        tally: TallyAnswer::of(&run.tally),
+        peak_frontier: run.traced.peak_frontier,
+        peak_stored: run.traced.peak_stored,
+        millis: (run.elapsed.as_secs_f64() * 1e6).round() / 1e3,
+        from,
+        steps,
+        more,
+        limits: s.bounds.answer(),
+    })
 }
 
 impl Own for Chart {
     fn work<P: Registered>(self, s: Setup<P>) -> Result<Work, ApiError> {
+        self.plan(s).map(|(_, work)| work)
+    }
+
+    /// The chart's work: the growth of each search, from the transport's
+    /// recorded traces when it has them (the page charts the searches it
+    /// has just traced: no search, a light slot), else from a run that
+    /// counts only (a search slot).
+    fn plan<P: Registered>(self, s: Setup<P>) -> Result<(Slot, Work), ApiError> {
         let AlgorithmNames(given) = self
             .algorithms
             .ok_or_else(|| missing::<P>("algorithms", "a list of "))?;
@@ -312,17 +486,42 @@ impl Own for Chart {
             }
             chosen.push(name);
         }
-        Ok(Box::new(move |ctx| {
-            let case = nth_case(&s.puzzle, &s.input, s.case, ctx)?;
-            let mut series = Vec::new();
-            for name in chosen {
-                // Counts only: no step is kept, nor judged.
-                let run = run(&s, &case, name, 0, &mut Count, None, ctx)?;
-                series.push((run.algorithm, run.tally.by_depth));
-            }
-            // The chart `trace --compare --plot` draws.
-            Ok(Answer::svg(compare::chart::<P>(s.case, &series)))
-        }))
+        let recorded: Vec<Option<Arc<Recorded>>> = chosen
+            .iter()
+            .map(|name| s.traces.as_ref()?.peek(&shelf_key(&s, name)))
+            .collect();
+        let slot = if recorded.iter().all(Option::is_some) {
+            Slot::Light
+        } else {
+            Slot::Search
+        };
+        Ok((
+            slot,
+            Box::new(move |ctx| {
+                let mut case = None;
+                let mut series = Vec::new();
+                for (name, recorded) in chosen.into_iter().zip(recorded) {
+                    if let Some(r) = recorded {
+                        series.push((r.run.algorithm, r.run.tally.by_depth.clone()));
+                        continue;
+                    }
+                    let case = match &mut case {
+                        Some(case) => case,
+                        None => case.insert(nth_case(&s.puzzle, &s.input, s.case, ctx)?),
+                    };
+                    // Refused before any search: nothing to chart.
+                    if P::CAPS.watching()?.refuses(&s.puzzle, case, name).is_some() {
+                        series.push((name, Vec::new()));
+                        continue;
+                    }
+                    // Counts only: no step is kept, nor judged.
+                    let run = run(&s, case, name, 0, &mut Count, None, ctx)?;
+                    series.push((run.algorithm, run.tally.by_depth));
+                }
+                // The chart `trace --compare --plot` draws.
+                Ok(Answer::svg(compare::chart::<P>(s.case, &series)))
+            }),
+        ))
     }
 }
 

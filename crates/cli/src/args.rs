@@ -149,7 +149,7 @@ impl<T: std::fmt::Display> std::fmt::Display for Cap<T> {
     }
 }
 
-fn parse_cap<T: std::str::FromStr>(s: &str) -> Result<Cap<T>, String> {
+pub(crate) fn parse_cap<T: std::str::FromStr>(s: &str) -> Result<Cap<T>, String> {
     if s == "none" {
         return Ok(Cap(None));
     }

@@ -447,14 +447,12 @@ mod tests {
     fn only_checks_appes_becomes_an_option() {
         let args = |a: &[&str]| a.iter().map(OsString::from).collect::<Vec<_>>();
         assert_eq!(
-            appes_flag(args(&[
-                "gp", "check", "curling", "i", "o", "a", "r", "-appes"
-            ])),
-            args(&["gp", "check", "curling", "i", "o", "a", "r", "--appes"])
+            appes_flag(args(&["gp", "check", "rink", "i", "o", "a", "r", "-appes"])),
+            args(&["gp", "check", "rink", "i", "o", "a", "r", "--appes"])
         );
         assert_eq!(
-            appes_flag(args(&["gp", "solve", "curling", "-appes"])),
-            args(&["gp", "solve", "curling", "-appes"])
+            appes_flag(args(&["gp", "solve", "rink", "-appes"])),
+            args(&["gp", "solve", "rink", "-appes"])
         );
     }
 }

@@ -216,8 +216,8 @@ fn main() -> ExitCode {
         return code;
     }
     // The run's heap budget reads the counting allocator; every command
-    // has it at its default, and the server none (its requests have their
-    // own bounds).
+    // has it at its default, and the server its own (`serve --memory`,
+    // handed to its requests through its config, not this global).
     args::set_memory(args::DEFAULT_MEMORY.parse().ok());
     if let Some(cmd) = solve_alone(std::env::args_os().collect()) {
         cmd.budget.apply_run();

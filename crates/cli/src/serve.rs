@@ -30,6 +30,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::Args;
 
+use crate::args::{parse_cap, Cap};
 use crate::exit::Exit;
 
 #[derive(Debug, Args)]
@@ -39,8 +40,10 @@ use crate::exit::Exit;
     side; the URL holds the board. The API (JSON in, JSON out): POST /api/solve,\n\
     /api/verify, /api/generate, /api/render, /api/cases, /api/play, /api/board,\n\
     /api/trace, /api/trace/chart, and GET /api/puzzles, /api/algorithms; see the\n\
-    README. Each search is bounded in time and states, bodies are capped at 1 MB, and\n\
-    only as many searches run at once as there are cores (others wait, then get 503).\n\n\
+    README. Each search is bounded in time and states, all of them together by the\n\
+    server's --memory (a search that finds no room waits, or answers `limit`), bodies\n\
+    are capped at 1 MB, and only as many searches run at once as there are cores\n\
+    (others wait, then get 503).\n\n\
     Exit status: 0 stopped by Ctrl-C, 2 the address cannot be used or a usage error.\n\n\
     Examples:\n  gridpuzzle serve\n  gridpuzzle serve --port 3000\n  \
     gridpuzzle serve --bind 0.0.0.0 --port 8080 --allow-host puzzles.example   # from other machines\n\n\
@@ -73,7 +76,24 @@ pub struct ServeCommand {
     /// decimals allowed
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = seconds)]
     pub body_timeout: Duration,
+
+    /// Memory of the whole server in MB: every request's searches, tables, bodies and answers, and
+    /// the traces kept for the page, together (a search that cannot get room waits for others, or
+    /// answers `limit`); `none`: no limit
+    #[arg(long, value_name = "MB|none", default_value = DEFAULT_SERVE_MEMORY, value_parser = parse_cap::<usize>)]
+    pub memory: Cap<usize>,
 }
+
+/// The default of `serve --memory`, in MB: the heap of the whole server,
+/// the same figure as the other commands' `--memory`. What the process
+/// holds beside its heap (the binary, the threads' stacks, the
+/// allocator's slack) and a search's growth between two looks at the
+/// budget (a hash table doubling) come on top: at 200 MB a chart of four
+/// searches on the door lair of `crates/cli/tests/serve_memory.rs` peaked
+/// at 223 to 232 MB, too near the README's 250; at 180 MB every request
+/// of that test stays near 180 MB. A judge-size search needs a few MB, so
+/// the budget changes no answer the page asks for.
+pub const DEFAULT_SERVE_MEMORY: &str = "180";
 
 /// A time of at least a tenth of a second and at most an hour: shorter
 /// would refuse ordinary clients on a slow link, longer would let idle
@@ -95,11 +115,25 @@ pub fn run(cmd: ServeCommand) -> Result<Exit> {
         allow_hosts: cmd.allow_host.clone(),
         header_time: cmd.header_timeout,
         body_time: cmd.body_timeout,
+        memory: cmd
+            .memory
+            .0
+            .map(|mb| server_heap(mb.saturating_mul(1 << 20))),
         ..gridpuzzle_server::Config::default()
     };
     gridpuzzle_server::run(cmd.bind, cmd.port, config)
         .with_context(|| format!("cannot serve on {}, port {}", cmd.bind, cmd.port))?;
     Ok(Exit::Ok)
+}
+
+/// The server's heap budget of `bytes`, read by the binary's counting
+/// allocator (`alloc.rs`), as the other commands' `--memory` is. A
+/// quarter of it is taken for what requests hold outside their searches
+/// (bodies, answers, parsed inputs, recorded traces), which a search
+/// waiting for room cannot expect back: with a command's floor of 16 MB,
+/// a chart on the door lair waited 5 s for memory no search held.
+fn server_heap(bytes: usize) -> std::sync::Arc<gridpuzzle_engine::memory::Heap> {
+    gridpuzzle_engine::memory::Heap::with_floor(bytes, crate::alloc::heap_in_use, bytes / 4)
 }
 
 /// Starts jemalloc's background threads, which return memory freed by idle

@@ -234,7 +234,13 @@ impl Visit for Trace<'_> {
             .algorithm
             .as_deref()
             .unwrap_or(watch.algorithms()[0].name);
-        let exact = exact_answer(&puzzle, case, &cmd.budget.limits());
+        // A search that refuses the case (the seed's table too large) is
+        // refused by its run at once: the exact solve, which could cost
+        // hundreds of MB on such a lair, is not run for it.
+        let exact = match watch.refuses(&puzzle, case, name) {
+            Some(_) => None,
+            None => exact_answer(&puzzle, case, &cmd.budget.limits()),
+        };
         let limits = cmd.budget.limits();
         let stdout = std::io::stdout();
         let mut sink = Lines {

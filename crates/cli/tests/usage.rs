@@ -754,11 +754,13 @@ fn serve_help_is_its_own() {
         "{}",
         r.stderr
     );
-    // Timeouts out of range, or not numbers, are usage errors that say why.
+    // Timeouts out of range, or not numbers, and a memory budget that is
+    // not one, are usage errors that say why.
     for (flag, value, says) in [
         ("--header-timeout", "0", "outside 0.1 to 3600 seconds"),
         ("--body-timeout", "7200", "outside 0.1 to 3600 seconds"),
         ("--body-timeout", "soon", "is not a number of seconds"),
+        ("--memory", "lots", "expected a whole number or `none`"),
     ] {
         let r = run(&["serve", "--port", "0", flag, value], "");
         assert_eq!(r.code, 2, "{flag} {value}: {}", r.stderr);

@@ -67,7 +67,9 @@ pub const MAX_STALL: Duration = Duration::from_secs(5);
 
 /// Memory held by threads that are not searches (the reader's input, the
 /// printer's answers, a finished worker's kept scratch), which a waiting
-/// job cannot expect back.
+/// job cannot expect back: a command's ([`Heap::new`]; a server, whose
+/// requests hold bodies, answers and parsed inputs of their own, says its
+/// own with [`Heap::with_floor`]).
 const FLOOR: usize = 16 << 20;
 
 /// A run's memory budget: its size, how the bytes in use are read, and the
@@ -76,6 +78,9 @@ const FLOOR: usize = 16 << 20;
 #[derive(Debug)]
 pub struct Heap {
     bytes: usize,
+    /// What is held outside the jobs and never comes back to a waiter
+    /// ([`FLOOR`] unless [`Heap::with_floor`] says otherwise).
+    floor: usize,
     meter: fn() -> usize,
     gate: Mutex<Gate>,
     given_back: Condvar,
@@ -151,8 +156,18 @@ impl Heap {
     /// A budget of `bytes`, whose use `meter` reads (the binary's counting
     /// allocator).
     pub fn new(bytes: usize, meter: fn() -> usize) -> Arc<Heap> {
+        Heap::with_floor(bytes, meter, FLOOR)
+    }
+
+    /// [`Heap::new`] for a process whose memory outside its jobs is up to
+    /// `floor` bytes (a server's request bodies, answers and parsed
+    /// inputs): a job waits for room only while others hold more than
+    /// that, so it does not wait [`MAX_STALL`] for memory that is no
+    /// job's and will not come back.
+    pub fn with_floor(bytes: usize, meter: fn() -> usize, floor: usize) -> Arc<Heap> {
         Arc::new(Heap {
             bytes,
+            floor,
             meter,
             gate: Mutex::new(Gate {
                 reserved: 0,
@@ -208,9 +223,9 @@ impl Heap {
             // What the others that are running hold, past the floor: room
             // that will come back when they end.
             let others_waiting = gate.waiting_hold - if waiting { mine } else { 0 };
-            let others = used.saturating_sub(mine + others_waiting + FLOOR);
+            let others = used.saturating_sub(mine + others_waiting + self.floor);
             let short = used + bytes - self.bytes;
-            let fits_alone = mine.saturating_add(bytes).saturating_add(FLOOR) <= self.bytes;
+            let fits_alone = mine.saturating_add(bytes).saturating_add(self.floor) <= self.bytes;
             if !fits_alone || others < short {
                 break Err(Refusal::Full(self.mb()));
             }

@@ -931,6 +931,13 @@ impl Watch for Holedox {
         *self == Self::default()
     }
 
+    fn refuses(&self, case: &Case, algorithm: &str) -> Option<String> {
+        match algorithm {
+            "seed-bfs" => crate::seed::too_large(case),
+            _ => None,
+        }
+    }
+
     fn trace(
         &self,
         case: &Case,

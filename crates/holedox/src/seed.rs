@@ -77,6 +77,28 @@ pub fn seed_trace(case: &Case, rec: &mut Recorder<'_>) -> Result<Traced, Stop> {
     }
 }
 
+/// Why the seed refuses `case` (its bitmap would be over
+/// [`SEED_MAX_STATES`] codes), or `None`: what the search checks first,
+/// asked by front ends before any work on the case.
+pub fn too_large(case: &Case) -> Option<String> {
+    codes(case).err()
+}
+
+/// The (body, head) codes of `case`'s bitmap, or why there are too many.
+fn codes(case: &Case) -> Result<u64, String> {
+    let lair = case.lair();
+    let (rows, cols) = (u64::from(lair.rows()), u64::from(lair.cols()));
+    let links = case.body().len() - 1;
+    4u64.checked_pow(links as u32)
+        .and_then(|b| b.checked_mul(rows * cols))
+        .filter(|&n| n <= SEED_MAX_STATES)
+        .ok_or_else(|| {
+            format!(
+                "the seed's table of 4^{links} bodies × {rows}×{cols} heads is over {SEED_MAX_STATES} states"
+            )
+        })
+}
+
 enum Failed {
     Size(String),
     Stop(Stop),
@@ -91,16 +113,7 @@ fn search(
 ) -> Result<Found, Failed> {
     let lair = case.lair();
     let (rows, cols) = (u64::from(lair.rows()), u64::from(lair.cols()));
-    let links = case.body().len() - 1;
-    let codes = 4u64
-        .checked_pow(links as u32)
-        .and_then(|b| b.checked_mul(rows * cols))
-        .filter(|&n| n <= SEED_MAX_STATES)
-        .ok_or_else(|| {
-            Failed::Size(format!(
-                "the seed's table of 4^{links} bodies × {rows}×{cols} heads is over {SEED_MAX_STATES} states"
-            ))
-        })?;
+    let codes = codes(case).map_err(Failed::Size)?;
     let mut seen = vec![0u64; codes.div_ceil(64) as usize];
     let code = |body: &[Pos]| -> u64 {
         let mut bits = 0u64;

@@ -19,7 +19,7 @@ use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use gridpuzzle_api::{ApiError, Ctx, Endpoint, Job, Slot};
+use gridpuzzle_api::{ApiError, Ctx, Endpoint, Job, Slot, Traces};
 use tokio::sync::Semaphore;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower::load_shed::LoadShedLayer;
@@ -52,6 +52,9 @@ pub(crate) struct App {
     pub(crate) body_memory: Arc<Quota>,
     /// Bytes of answers waiting to be sent ([`Config::answer_memory`]).
     pub(crate) answer_memory: Arc<Quota>,
+    /// Recorded traces, whose windows are served without a search
+    /// ([`Config::trace_memory`]).
+    pub(crate) traces: Arc<Traces>,
 }
 
 /// Half of `n`, rounded up: a client's share of `n` slots.
@@ -70,6 +73,7 @@ pub fn router(config: Config) -> Router {
         bodies: Arc::new(Semaphore::new(config.big_bodies)),
         body_memory: Quota::new(config.body_memory as u64, config.body_memory as u64 / 4),
         answer_memory: Quota::new(config.answer_memory as u64, config.answer_memory as u64 / 2),
+        traces: Traces::budgeted(config.trace_bytes(), config.memory.clone()),
         config,
     });
     let c = &app.config;
@@ -175,9 +179,14 @@ impl FromRequest<Arc<App>> for JsonBody {
 }
 
 impl App {
-    /// A call starting now, under the server's bounds.
+    /// A call starting now, under the server's bounds, its memory budget
+    /// and its recorded traces.
     fn ctx(&self) -> Ctx {
-        Ctx::new(self.config.api_bounds())
+        Ctx {
+            heap: self.config.memory.clone(),
+            traces: Some(Arc::clone(&self.traces)),
+            ..Ctx::new(self.config.api_bounds())
+        }
     }
 
     /// The gate every API call goes through once its body is read (see
@@ -193,9 +202,30 @@ impl App {
 
     async fn gate(&self, endpoint: Endpoint, body: Bytes) -> Result<Response, Refusal> {
         // The request's time starts now: waiting for a slot counts.
-        let mut ctx = self.ctx();
+        let ctx = self.ctx();
         let _guard = CancelOnDrop(Arc::clone(&ctx.cancel));
-        let job = check(endpoint, body, &ctx).await?;
+        // A window of a trace that waited for another request's run of
+        // its search, and found its steps outside what that run recorded,
+        // is checked again: it then waits for a search slot of its own
+        // (`Job::run_once`). Twice at most: the second check finds the
+        // run recorded.
+        for _ in 0..2 {
+            let job = check(endpoint, body.clone(), &ctx).await?;
+            if let Some(answer) = self.slot_and_run(endpoint, job, ctx.clone()).await? {
+                return Ok(respond(answer));
+            }
+        }
+        Ok(respond(ApiError::Again.into()))
+    }
+
+    /// Waits for the slot `job` needs and runs it there: its answer, or
+    /// `None` when it must be checked again.
+    async fn slot_and_run(
+        &self,
+        endpoint: Endpoint,
+        job: Job,
+        mut ctx: Ctx,
+    ) -> Result<Option<gridpuzzle_api::Answer>, Refusal> {
         let caller = CALLER.try_with(|c| *c).unwrap_or_default();
         let (slots, busy) = match job.slot() {
             Slot::Search => (
@@ -206,14 +236,20 @@ impl App {
                 &self.light,
                 format!("{} requests are being read", self.config.light),
             ),
-            Slot::Free => return Ok(respond(job.run(&ctx))),
+            Slot::Free => return Ok(job.run_once(&ctx)),
         };
         let wait = self.config.queue_wait.min(self.config.request_time);
         // A small search that finds every slot it may take busy runs in a
         // quick slot instead, under a short deadline (the module docs,
-        // "Fair slots"); no search slot at all refuses every search.
-        let quick =
-            job.slot() == Slot::Search && caller.body <= QUICK_BODY && self.config.searches > 0;
+        // "Fair slots"); no search slot at all refuses every search. A
+        // trace never does: every window of a search must report that
+        // search's totals, not those of a run cut short by the quick
+        // deadline (and its windows after the first cost no search).
+        let traces = matches!(endpoint, Endpoint::Trace | Endpoint::Chart);
+        let quick = job.slot() == Slot::Search
+            && caller.body <= QUICK_BODY
+            && self.config.searches > 0
+            && !traces;
         let permit = match slots.try_take(caller.client, 1) {
             Some(permit) => Some(permit),
             None if quick => {
@@ -238,11 +274,11 @@ impl App {
         };
         let work = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            job.run(&ctx)
+            job.run_once(&ctx)
         });
         let answer = work.await;
         alarm.abort();
-        Ok(respond(answer.map_err(|_| ApiError::Internal)?))
+        Ok(answer.map_err(|_| ApiError::Internal)?)
     }
 }
 

@@ -2,9 +2,10 @@
 //! them: what a client may ask for at most, and what the transport holds
 //! per connection, request and answer.
 
+use std::sync::Arc;
 use std::time::Duration;
 
-use gridpuzzle_api::Bounds;
+use gridpuzzle_api::{Bounds, Heap};
 
 /// The server's bounds. Clients can ask for less, never for more.
 #[derive(Debug, Clone)]
@@ -67,8 +68,21 @@ pub struct Config {
     pub client_connections: usize,
     /// Slots kept for small requests (a body of at most [`QUICK_BODY`])
     /// that find every search slot taken: they run there with a deadline
-    /// of [`QUICK_TIME`], one at a time per client.
+    /// of [`QUICK_TIME`], one at a time per client. A trace never does:
+    /// its windows must report one search's totals, not a second's cut
+    /// short.
     pub quick: usize,
+    /// The process's one heap budget (`serve --memory`): every search,
+    /// table and recorded trace of every request draws from it, so a
+    /// request that would exceed it waits for room or ends as `limit`
+    /// naming it ([`gridpuzzle_api::Ctx::heap`]). The binary makes it
+    /// with its counting allocator; `None` (a library user, most tests):
+    /// requests are bounded by their states and time only.
+    pub memory: Option<Arc<Heap>>,
+    /// Bytes of recorded traces kept between requests (their windows are
+    /// then served without a search: [`gridpuzzle_api::Traces`]); when
+    /// there is a memory budget, at most an eighth of it.
+    pub trace_memory: usize,
 }
 
 /// A search request this small may use a quick slot ([`Config::quick`]):
@@ -94,6 +108,15 @@ pub const SMALL_BODY: u64 = 16 * 1024;
 pub const CUTOFF_GRACE: Duration = Duration::from_secs(2);
 
 impl Config {
+    /// The bytes of recorded traces kept: [`Config::trace_memory`], and
+    /// at most an eighth of the memory budget.
+    pub fn trace_bytes(&self) -> usize {
+        match &self.memory {
+            Some(heap) => self.trace_memory.min(heap.bytes() / 8),
+            None => self.trace_memory,
+        }
+    }
+
     /// The bounds the API's calls work under: the fields of this
     /// [`Config`] that decide what an answer says.
     pub fn api_bounds(&self) -> Bounds {
@@ -135,6 +158,8 @@ impl Default for Config {
             answer_memory: 64 << 20,
             client_connections: 256,
             quick: 2,
+            memory: None,
+            trace_memory: 32 << 20,
         }
     }
 }

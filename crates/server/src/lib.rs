@@ -104,13 +104,30 @@
 //!   Long answers keep their records as JSON text (`raw`), and the
 //!   binary's allocator gives freed memory back (see the CLI's
 //!   `serve.rs`).
+//! - **One heap budget** ([`Config::memory`], `serve --memory`): the
+//!   binary's counting allocator reads what the whole process holds, and
+//!   every call's [`Ctx`](gridpuzzle_api::Ctx) carries the budget to its
+//!   searches' limits, so a search's tables wait for room or the search
+//!   ends as `limit` naming the budget (`gridpuzzle_engine::memory`).
+//!   The quotas above bound what a client can make the server hold for
+//!   its bodies and answers; this one bounds what the searches hold, which
+//!   no quota per request could (a 40 KB lair asks for hundreds of MB of
+//!   tables). One budget, not one per slot: a search that needs most of
+//!   it can have it when it runs alone.
+//! - **A trace costs one search**: the router's recorded traces
+//!   ([`Traces`](gridpuzzle_api::Traces), an eighth of the budget) serve
+//!   the windows of a search already run without a search slot, and a
+//!   window of a search being run waits for it (`gridpuzzle-api`'s
+//!   `traces.rs` says why it is shaped so).
 //! - **Fair slots**: a client may hold half the search and light slots
 //!   (rounded up); a small search (a body of at most [`QUICK_BODY`], such
 //!   as a sample's solve) that finds the search slots taken runs in one
 //!   of [`Config::quick`] slots kept for it, under a deadline of
 //!   [`QUICK_TIME`], so tiny but heavy requests from one client (a
 //!   generate asking the impossible) cannot starve everyone's small ones.
-//!   The page's files take no slot.
+//!   A trace never takes a quick slot: every window of a search must
+//!   report that search's totals, not a run cut short by the quick
+//!   deadline. The page's files take no slot.
 //! - **Headers**: `X-Content-Type-Options: nosniff`, a
 //!   `Content-Security-Policy` that allows the page's own script and
 //!   style only and no framing, `Referrer-Policy: no-referrer`, and

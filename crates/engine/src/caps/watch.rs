@@ -26,6 +26,16 @@ pub trait Watch: Puzzle {
         true
     }
 
+    /// Why the search called `algorithm` cannot run on `case` at all (a
+    /// search written for the judges' sizes refusing a board its table
+    /// cannot hold), found without searching, or `None`. A front end asks
+    /// before any work on the case, so a refused search costs nothing —
+    /// not even the exact solve it would have been judged against. The
+    /// search itself must refuse the same cases ([`Stop::Unable`]).
+    fn refuses(&self, _case: &Self::Case, _algorithm: &str) -> Option<String> {
+        None
+    }
+
     /// Runs the search called `algorithm` (one of [`Watch::ALGORITHMS`])
     /// on `case`, reporting every event to `rec`, which also charges the
     /// budget; [`Stop::Unknown`] for a name it does not offer.
@@ -44,6 +54,8 @@ pub trait WatchOf<P: Puzzle>: Sync {
     fn algorithms(&self) -> &'static [Algorithm];
     fn lessons(&self) -> &'static [Lesson];
     fn judge_rules(&self, puzzle: &P) -> bool;
+    /// [`Watch::refuses`].
+    fn refuses(&self, puzzle: &P, case: &P::Case, algorithm: &str) -> Option<String>;
     fn trace(
         &self,
         puzzle: &P,
@@ -135,6 +147,9 @@ impl<P: Watch> WatchOf<P> for Via<P> {
     }
     fn judge_rules(&self, puzzle: &P) -> bool {
         puzzle.judge_rules()
+    }
+    fn refuses(&self, puzzle: &P, case: &P::Case, algorithm: &str) -> Option<String> {
+        puzzle.refuses(case, algorithm)
     }
     fn trace(
         &self,

@@ -647,10 +647,16 @@ function finishCounters(lane, k, whole) {
   lane.box.dataset.done = done ? "1" : "0";
 }
 
-/// The growth chart of the chosen searches, from the server.
+/// The growth chart of the chosen searches, from the server. It waits its
+/// turn behind the chunks asked for before it, as they do: the server
+/// draws it from the searches those chunks ran, without a search of its
+/// own, and the page never holds more than its share of search slots.
 async function chart(w, names) {
   try {
-    const svg = await w.work.post("/api/trace/chart", request(w.d, { algorithms: names }), "text");
+    const ask = () => w.work.post("/api/trace/chart", request(w.d, { algorithms: names }), "text");
+    const drawn = w.queue.then(ask);
+    w.queue = drawn.catch(() => {});
+    const svg = await drawn;
     if (state.watch !== w) return;
     const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
     const picture = document.importNode(doc.documentElement, true);
