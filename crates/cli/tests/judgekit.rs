@@ -452,7 +452,7 @@ fn judge_limits_are_cpu_time_and_resident_memory() {
         ),
         (
             format!("{c} hog 300"),
-            vec![],
+            vec!["--memory-limit", "256"],
             vec![" MLE ", "of resident memory, over the limit of 256 MB"],
         ),
         // 100 MB of stack: a crash under the usual 8 MB stack limit.

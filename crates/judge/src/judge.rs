@@ -49,9 +49,13 @@ use crate::run::{self, Ended, PipeCap, Run, RunLimits, Spec, Stdin};
 /// judged locally is held to the limit the contest states. Before it was
 /// one number, `judge` said 256 MB, the package nothing (BAPCtools then
 /// allows 2048 MiB) and the statement nothing: a 300 MB program was MLE
-/// here and AC in the package. 256 MB is ample for both puzzles (the
-/// reference uses under 20 MB) and what contests of their kind state.
-pub const MEMORY_LIMIT_MB: u64 = 256;
+/// here and AC in the package. 1024 MB because the packages' accepted
+/// ports must pass under it as BAPCtools enforces it, an address-space
+/// limit (`RLIMIT_AS`): PyPy does not start under 256 MB of address space,
+/// and the Holedox port peaks at 478 MB resident on the package's largest
+/// test (Curling's at 304 MB), so 512 would leave it no margin. The
+/// reference uses under 20 MB.
+pub const MEMORY_LIMIT_MB: u64 = 1024;
 
 /// The most bytes of standard output kept; more is "output limit
 /// exceeded". Judge outputs of these puzzles are kilobytes.
