@@ -16,7 +16,7 @@
 //! answer_validators/validate.py    strict answer validator
 //! submissions/accepted/...         the intended solution (C++, Python, Java), a reference
 //! submissions/wrong_answer/...     one program per known wrong reading
-//! submissions/rejected/...         a wrong reading that is also too slow
+//! submissions/rejected/...         a wrong reading that is also too slow (where a puzzle has one)
 //! submissions/time_limit_exceeded/ searches worse in complexity than the intended one
 //! README.md                        what each test and submission is for
 //! ```
