@@ -151,6 +151,11 @@ export async function siteScenarios({ scenario, base, site, open, ready, headAt,
     fs.writeFileSync(html, fs.readFileSync(html, "utf8").replace("<title>gridpuzzle</title>", "<title>gridpuzzle, build 2</title>"));
     const sw = path.join(dir, "sw.js");
     fs.writeFileSync(sw, fs.readFileSync(sw, "utf8").replace(/const VERSION = "([0-9a-f]+)";/, 'const VERSION = "$1-2";'));
+    // A deployment comes later than the copy; here it may come within the
+    // same second, which a static server's Last-Modified (whole seconds)
+    // cannot tell apart, so it would answer the browser's check with 304.
+    const later = new Date(Date.now() + 5000);
+    for (const file of [html, sw]) fs.utimesSync(file, later, later);
     // The next visit is served build 1 from the cache, finds build 2, keeps
     // it, and reloads into it.
     await page.reload();
