@@ -332,7 +332,7 @@ fn solve_of_a_4096x4096_lair_stays_under_200_mb() {
 fn the_default_memory_budget_holds_a_big_search_under_200_mb() {
     let dir = scratch();
     for (side, len) in [(100, 22), (200, 24)] {
-        let input = write(&dir, "door.in", &door_lair(side, len));
+        let input = write(&dir, "door.in", &common::door_lair(side, len));
         let (code, err, mb) = peak_mb(
             &[
                 "solve",
@@ -352,34 +352,6 @@ fn the_default_memory_budget_holds_a_big_search_under_200_mb() {
         );
         assert!(mb < 200.0, "peak {mb:.1} MB");
     }
-}
-
-/// A `side`×`side` lair cut in two by a wall of stones across its middle
-/// row with a one-cell door; the head stands just past the door, facing
-/// away from the exit, and the body of `len` cells runs back through the
-/// door and on along the far side.
-fn door_lair(side: usize, len: usize) -> String {
-    let (wall, door) = (side / 2, side / 2);
-    let mut body = vec![(wall + 1, door), (wall, door)];
-    let (mut r, mut c) = (wall - 1, door);
-    while body.len() < len {
-        body.push((r, c));
-        if r > wall - 3 {
-            r -= 1;
-        } else {
-            c += 1;
-        }
-    }
-    let mut text = format!("{side} {side} {len}\n");
-    for (r, c) in body {
-        text.push_str(&format!("{r} {c}\n"));
-    }
-    let stones: Vec<String> = (1..=side)
-        .filter(|&c| c != door)
-        .map(|c| format!("{wall} {c}"))
-        .collect();
-    text.push_str(&format!("{}\n{}\n0 0 0\n", stones.len(), stones.join("\n")));
-    text
 }
 
 /// The promise: no input under 1 MB makes a command use more than 200 MB.
@@ -403,7 +375,11 @@ fn a_4096_door_lair_without_time_budget_stays_within_the_run_budget() {
 
 fn door_lair_within_the_budget(side: usize, len: usize, extra: &[&str]) {
     let dir = scratch();
-    let input = write(&dir, &format!("door{side}-{len}.in"), &door_lair(side, len));
+    let input = write(
+        &dir,
+        &format!("door{side}-{len}.in"),
+        &common::door_lair(side, len),
+    );
     let mut args = vec!["solve", "holedox", input.to_str().unwrap()];
     args.extend_from_slice(extra);
     let (code, err, mb) = peak_mb(&args, None);

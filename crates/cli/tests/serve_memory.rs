@@ -2,7 +2,7 @@
 //! one search (issue 41): the real binary on loopback, its peak memory
 //! read from `/proc/<pid>/status` (VmHWM).
 //!
-//! The attack input is the 40 KB lair of `memory.rs` (`door_lair(4096,
+//! The attack input is the 40 KB lair of `memory.rs` (`common::door_lair(4096,
 //! 20)`: 4096² cells cut by a wall with a one-cell door), whose tables
 //! alone are hundreds of MB: one `/api/solve` on it peaked at 306 MB, an
 //! `astar-push` trace at 343 MB, a four-search chart at 323 MB, before the
@@ -152,37 +152,11 @@ fn post(from: IpAddr, addr: SocketAddr, path: &str, body: &str) -> Result<(u16, 
     Ok((status, whole))
 }
 
-/// The door lair of `memory.rs`: a `side`×`side` lair cut in two by a
-/// wall with a one-cell door, the body of `len` threaded through it.
-fn door_lair(side: usize, len: usize) -> String {
-    let (wall, door) = (side / 2, side / 2);
-    let mut body = vec![(wall + 1, door), (wall, door)];
-    let (mut r, mut c) = (wall - 1, door);
-    while body.len() < len {
-        body.push((r, c));
-        if r > wall - 3 {
-            r -= 1;
-        } else {
-            c += 1;
-        }
-    }
-    let mut text = format!("{side} {side} {len}\n");
-    for (r, c) in body {
-        text.push_str(&format!("{r} {c}\n"));
-    }
-    let stones: Vec<String> = (1..=side)
-        .filter(|&c| c != door)
-        .map(|c| format!("{wall} {c}"))
-        .collect();
-    text.push_str(&format!("{}\n{}\n0 0 0\n", stones.len(), stones.join("\n")));
-    text
-}
-
 /// The door lair's requests, by name: path and body; and a trace of a
 /// 40-byte lair of 4096² cells, small enough a body for a quick slot (the
 /// issue's loop alternated them).
 fn door_requests() -> Vec<(&'static str, &'static str, String)> {
-    let lair = door_lair(4096, 20);
+    let lair = common::door_lair(4096, 20);
     let small = "4096 4096 2\n4096 4096\n4096 4095\n0\n0 0 0\n";
     vec![
         (

@@ -219,3 +219,31 @@ pub fn corridor_save(throws: usize) -> String {
         row.join(" ")
     )
 }
+
+/// A `side`×`side` lair cut in two by a wall of stones across its middle
+/// row with a one-cell door; the head stands just past the door, facing
+/// away from the exit, and the body of `len` cells runs back through the
+/// door and on along the far side.
+pub fn door_lair(side: usize, len: usize) -> String {
+    let (wall, door) = (side / 2, side / 2);
+    let mut body = vec![(wall + 1, door), (wall, door)];
+    let (mut r, mut c) = (wall - 1, door);
+    while body.len() < len {
+        body.push((r, c));
+        if r > wall - 3 {
+            r -= 1;
+        } else {
+            c += 1;
+        }
+    }
+    let mut text = format!("{side} {side} {len}\n");
+    for (r, c) in body {
+        text.push_str(&format!("{r} {c}\n"));
+    }
+    let stones: Vec<String> = (1..=side)
+        .filter(|&c| c != door)
+        .map(|c| format!("{wall} {c}"))
+        .collect();
+    text.push_str(&format!("{}\n{}\n0 0 0\n", stones.len(), stones.join("\n")));
+    text
+}
