@@ -13,7 +13,7 @@ use gridpuzzle_registry::Registered;
 use anyhow::{bail, Result};
 use clap::Args;
 use gridpuzzle_judge::json_document;
-use gridpuzzle_judge::package::{Cases, Pack};
+use gridpuzzle_judge::package::{Cases, Layout, Pack};
 use gridpuzzle_registry::Visit;
 
 use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
@@ -45,9 +45,30 @@ pub struct PackageCommand {
     #[arg(long, global = true)]
     pub no_check: bool,
 
+    /// The package format: `2025-09`, the ICPC format (BAPCtools, DOMjudge),
+    /// or `legacy`, Kattis' legacy format (problemtools' verifyproblem, Kattis)
+    #[arg(long, global = true, value_enum, value_name = "FORMAT", default_value_t = PackageFormat::Icpc)]
+    pub package_format: PackageFormat,
+
+    /// Also write the package as one zip archive, DOMjudge's import form,
+    /// with the statement as problem.html at its root (by default DIR.zip,
+    /// beside the folder; DOMjudge names the problem after the file)
+    #[arg(long, global = true, value_name = "FILE", num_args = 0..=1)]
+    pub zip: Option<Option<std::path::PathBuf>>,
+
     /// `json`: one JSON document (the folder, whether its test set is good, the tests, the time limit, the submissions and the report's lines)
     #[arg(long, global = true, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
+}
+
+/// `--package-format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PackageFormat {
+    /// The ICPC problem package format 2025-09
+    #[value(name = "2025-09")]
+    Icpc,
+    /// Kattis' legacy problem package format
+    Legacy,
 }
 
 const EXIT: &str = "Exit status: 0 the package is written, its test set is valid and kills \
@@ -73,7 +94,17 @@ in complexity), and DIR/README.md (what each test and submission is for, and how
 was measured). The time limit is the intended C++ solution's CPU time on the slowest test \
 times 2 times its slowest port's ratio to it, rounded up to half a second. Everything is \
 source a judge host builds: nothing in the package calls gridpuzzle. Check it with \
-BAPCtools: `cd DIR && bt validate && bt run -a && bt generate`.";
+BAPCtools: `cd DIR && bt validate && bt run -a && bt generate`.
+
+With --package-format legacy the folder is in Kattis' legacy format instead, which problemtools' \
+`verifyproblem DIR` checks and Kattis imports: DIR/problem_statement/problem.en.tex, no \
+data/invalid_input, answer validator or generators, no time_limit in problem.yaml (Kattis sets \
+it from the slowest accepted submission times time_multiplier, 2).
+
+With --zip the folder is also written as one zip archive (DIR.zip unless a FILE is given), \
+the form DOMjudge imports, with the statement as problem.html at its root: HTML made here from \
+the statement's LaTeX, so no TeX installation is needed. The archive is reproducible byte for \
+byte, like the folder.";
 
 /// The help after `package --help`.
 pub fn after_help() -> String {
@@ -84,6 +115,8 @@ pub fn after_help() -> String {
             &[
                 "gridpuzzle package {1} {1}",
                 "gridpuzzle package {2} {2} --seed 7 --cases kill-set,naive-search-explodes",
+                "gridpuzzle package {1} {1} --zip",
+                "gridpuzzle package {1} {1}kattis --package-format legacy",
                 "cd {1} && bt validate && bt run -a",
             ]
         )
@@ -112,6 +145,29 @@ pub fn run(cmd: PackageCommand) -> Result<Exit> {
     if dir.as_os_str() == "-" {
         bail!("the package is a folder, not standard output: give DIR");
     }
+    let zip = match cmd.zip.clone() {
+        Some(None) => {
+            let folder = dir.components().as_path().to_path_buf();
+            match folder.file_name() {
+                Some(name)
+                    if folder
+                        .components()
+                        .next_back()
+                        .is_some_and(|c| matches!(c, std::path::Component::Normal(_))) =>
+                {
+                    let mut file = name.to_os_string();
+                    file.push(".zip");
+                    Some(folder.with_file_name(file))
+                }
+                _ => bail!(
+                    "give the archive's name: --zip FILE (the folder {} has none to take)",
+                    dir.display()
+                ),
+            }
+        }
+        Some(Some(zip)) => Some(zip),
+        None => None,
+    };
     cmd.puzzle.visit(Written(
         Pack {
             dir,
@@ -120,6 +176,11 @@ pub fn run(cmd: PackageCommand) -> Result<Exit> {
             force: cmd.force,
             heap: crate::args::run_heap(),
             check: !cmd.no_check,
+            layout: match cmd.package_format {
+                PackageFormat::Icpc => Layout::Icpc,
+                PackageFormat::Legacy => Layout::Legacy,
+            },
+            zip,
         },
         cmd.format,
     ))

@@ -25,7 +25,9 @@
 //!   layouts), each made ready with its cases and answers;
 //! - [`package`]: a contest problem package (the ICPC format BAPCtools,
 //!   DOMjudge and Kattis read): the test set, the statement, validators
-//!   and submissions as source, a calibrated time limit;
+//!   and submissions as source, a calibrated time limit, in the ICPC
+//!   format or Kattis' legacy one; [`archive`] zips it for DOMjudge, with
+//!   the statement as HTML from [`statement`] (a LaTeX subset, no TeX);
 //! - [`judge`]: a program judged on those tests: each run's
 //!   [`judge::RunVerdict`] (AC, WA, PE, TLE, MLE, RE, OLE) with its reason,
 //!   the tests run in parallel with their verdicts in order, and the first
@@ -45,6 +47,7 @@
 //! - [`read_capped`] and [`json_document`]: a file read within a cap, and
 //!   a JSON report as the commands write it.
 
+pub mod archive;
 pub mod check;
 pub mod checker;
 pub mod folder;
@@ -53,6 +56,7 @@ pub mod package;
 mod reap;
 pub mod run;
 pub mod scan;
+pub mod statement;
 pub mod stress;
 pub mod submissions;
 pub mod testset;

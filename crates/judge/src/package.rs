@@ -53,6 +53,14 @@
 //!   registry of the UUIDs it has seen and fails on a second folder with
 //!   one), and `generators/generators.yaml` makes the data again, so `bt
 //!   validate`, `bt run -a`, `bt time_limit` and `bt generate` all exit 0.
+//! - **Other systems take other forms, from the same writer.** Kattis'
+//!   legacy format ([`Layout::Legacy`], which problemtools' `verifyproblem`
+//!   checks) differs in a few places — `problem_statement/`, no
+//!   `data/invalid_input`, answer validators, generators or `rejected/`,
+//!   and a time limit Kattis computes — so it is a branch at each of them,
+//!   not a second writer that could drift. DOMjudge imports a zip with the
+//!   statement as `problem.html` at its root: [`crate::archive`] and
+//!   [`crate::statement`] make it from the written folder.
 
 use crate::judge::MEMORY_LIMIT_MB;
 use gridpuzzle_registry::Registered;
@@ -61,7 +69,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
-use gridpuzzle_engine::package::PackageInfo;
+use gridpuzzle_engine::package::{PackageFile, PackageInfo};
 use gridpuzzle_engine::rng::SplitMix64;
 use gridpuzzle_engine::words::counted;
 use serde_json::Value;
@@ -89,6 +97,7 @@ pub const TIME_LIMIT_TO_TLE: f64 = 1.5;
 const PARTS: &[&str] = &[
     "problem.yaml",
     "statement",
+    "problem_statement",
     "data",
     "input_validators",
     "answer_validators",
@@ -135,6 +144,36 @@ impl Cases {
     }
 }
 
+/// The package format a package is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Layout {
+    /// The ICPC problem package format [`FORMAT_VERSION`]: BAPCtools,
+    /// DOMjudge and the format's newer tools.
+    #[default]
+    Icpc,
+    /// Kattis' legacy format, the one problemtools' `verifyproblem`
+    /// checks and Kattis imports: `problem_statement/`, no
+    /// `data/invalid_input`, answer validators or generators, no
+    /// `rejected/` submissions, and a time limit Kattis computes from the
+    /// accepted submissions times `time_multiplier`.
+    Legacy,
+}
+
+impl Layout {
+    /// The statement's path in the package.
+    pub fn statement(self) -> &'static str {
+        match self {
+            Layout::Icpc => "statement/problem.en.tex",
+            Layout::Legacy => "problem_statement/problem.en.tex",
+        }
+    }
+
+    /// Whether a submission folder exists in this format.
+    fn takes(self, submission: &str) -> bool {
+        self == Layout::Icpc || !submission.starts_with("rejected/")
+    }
+}
+
 /// How to make a package: where, from which seed, which tests.
 #[derive(Debug, Clone)]
 pub struct Pack {
@@ -149,6 +188,11 @@ pub struct Pack {
     /// package good (see [`crate::submissions`]); off, the package is
     /// written unchecked and says so.
     pub check: bool,
+    /// The package format.
+    pub layout: Layout,
+    /// Also write the package as one zip archive here (DOMjudge's import
+    /// form), with the statement as `problem.html` at its root.
+    pub zip: Option<PathBuf>,
 }
 
 /// What writing the package did.
@@ -178,8 +222,16 @@ pub struct PackageJson {
     /// Tests in `data/sample` (always 1) and `data/secret`.
     pub sample: usize,
     pub secret: usize,
-    /// The time limit of `problem.yaml`, in seconds.
+    /// The time limit of `problem.yaml`, in seconds (in the legacy
+    /// format, the limit the package would state: Kattis computes its own
+    /// from the accepted submissions).
     pub time_limit: f64,
+    /// The package format, when not the ICPC one (`legacy`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub package_format: Option<&'static str>,
+    /// The zip archive written (`--zip`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zip: Option<String>,
     /// The submissions, as paths under `submissions/`
     /// (`accepted/…`, `wrong_answer/…`, `time_limit_exceeded/…`).
     pub submissions: Vec<String>,
@@ -197,6 +249,8 @@ impl Pack {
             sample: 1,
             secret: packed.secret,
             time_limit: packed.time_limit_tenths as f64 / 10.0,
+            package_format: (self.layout == Layout::Legacy).then_some("legacy"),
+            zip: self.zip.as_ref().map(|z| z.display().to_string()),
             submissions: packed.submissions.clone(),
             lines: packed.lines.clone(),
         }
@@ -289,6 +343,7 @@ impl Pack {
         let chosen = self.choose(&tests, &kill_set)?;
         let mut lines = Vec::new();
         let dir = &self.dir;
+        let icpc = self.layout == Layout::Icpc;
         // Each test as it is written: its folder, its name, where its
         // input and answer come from, and its entry in generators.yaml.
         let mut yaml = Generators::default();
@@ -302,6 +357,9 @@ impl Pack {
             let answer = read(&scratch.join(format!("{}.a", test.number)))?;
             write(&dir.join(format!("data/{folder}/{name}.in")), &input)?;
             write(&dir.join(format!("data/{folder}/{name}.ans")), &answer)?;
+            if !icpc {
+                continue;
+            }
             match info.generated.iter().find(|(t, _)| *t == test.name) {
                 Some((_, command)) => yaml.push(folder, &name, &format!("generate: {command}")),
                 None => {
@@ -325,17 +383,19 @@ impl Pack {
             yaml.push("secret", &name, &format!("generate: {}", test.generate));
             extra.push((name, test.about));
         }
-        for file in info.generators {
-            write(&dir.join(file.path), file.text)?;
+        if icpc {
+            for file in info.generators {
+                write(&dir.join(file.path), file.text)?;
+            }
+            for file in info.invalid_inputs {
+                let text = serde_json::to_string(file.text)?;
+                yaml.push("invalid_input", file.path, &format!("in: {text}"));
+            }
+            write(
+                &dir.join("generators/generators.yaml"),
+                &yaml.text(info.intended),
+            )?;
         }
-        for file in info.invalid_inputs {
-            let text = serde_json::to_string(file.text)?;
-            yaml.push("invalid_input", file.path, &format!("in: {text}"));
-        }
-        write(
-            &dir.join("generators/generators.yaml"),
-            &yaml.text(info.intended),
-        )?;
         let secret = chosen.len() + extra.len();
         let tenths = time_limit_tenths(info.intended_seconds, info.port_ratio);
         let time_limit = format!("{}.{}", tenths / 10, tenths % 10);
@@ -345,41 +405,70 @@ impl Pack {
             self.seed,
             chosen.join(",")
         ));
-        write(
-            &dir.join("problem.yaml"),
-            &problem_yaml::<P>(info, self.seed, &time_limit, &uuid),
-        )?;
-        write(
-            &dir.join("statement/problem.en.tex"),
-            &with_memory_limit(info.statement),
-        )?;
-        for file in info.invalid_inputs {
-            write(
-                &dir.join(format!("data/invalid_input/{}.in", file.path)),
-                file.text,
-            )?;
+        let yaml = match self.layout {
+            Layout::Icpc => problem_yaml::<P>(info, self.seed, &time_limit, &uuid),
+            Layout::Legacy => legacy_problem_yaml::<P>(info, self.seed, &time_limit, &uuid),
+        };
+        write(&dir.join("problem.yaml"), &yaml)?;
+        let statement = with_memory_limit(info.statement);
+        let statement = match self.layout {
+            Layout::Icpc => statement,
+            Layout::Legacy => statement.replacen(
+                "\\problemname{}",
+                &format!("\\problemname{{{}}}", P::INFO.title),
+                1,
+            ),
+        };
+        write(&dir.join(self.layout.statement()), &statement)?;
+        if icpc {
+            for file in info.invalid_inputs {
+                write(
+                    &dir.join(format!("data/invalid_input/{}.in", file.path)),
+                    file.text,
+                )?;
+            }
         }
         write(
             &dir.join("input_validators/validate.py"),
             info.input_validator,
         )?;
-        write(
-            &dir.join("answer_validators/validate.py"),
-            info.answer_validator,
-        )?;
-        for file in info.submissions {
+        if icpc {
+            write(
+                &dir.join("answer_validators/validate.py"),
+                info.answer_validator,
+            )?;
+        }
+        let shipped: Vec<&PackageFile> = info
+            .submissions
+            .iter()
+            .filter(|f| self.layout.takes(f.path))
+            .collect();
+        for file in &shipped {
             write(&dir.join("submissions").join(file.path), file.text)?;
         }
         let mut checked = Vec::new();
+        for file in info
+            .submissions
+            .iter()
+            .filter(|f| !self.layout.takes(f.path))
+        {
+            checked.push(format!(
+                "left out {}: the legacy format has no rejected/ folder",
+                file.path
+            ));
+        }
         let (kept, tried_good) = if self.check {
-            self.try_submissions(info, tenths, &mut checked)?
+            self.try_submissions(&shipped, tenths, &mut checked)?
         } else {
-            checked.push(
-                "the submissions were not run on the tests (--no-check): run `bt run -a` before \
-                 trusting the package"
-                    .into(),
-            );
-            (info.submissions.iter().collect(), true)
+            checked.push(format!(
+                "the submissions were not run on the tests (--no-check): run `{}` before \
+                 trusting the package",
+                match self.layout {
+                    Layout::Icpc => "bt run -a",
+                    Layout::Legacy => "verifyproblem",
+                }
+            ));
+            (shipped, true)
         };
         let readme = readme::<P>(
             info,
@@ -392,6 +481,10 @@ impl Pack {
             &time_limit,
         );
         write(&dir.join("README.md"), &readme)?;
+        let archived = match &self.zip {
+            Some(zip) => Some(self.archive::<P>(&statement, zip)?),
+            None => None,
+        };
         lines.push(format!(
             "wrote a problem package of {} to {}: {} ({} secret), {}, time limit {time_limit} s",
             P::INFO.title,
@@ -400,7 +493,15 @@ impl Pack {
             secret,
             counted(kept.len() as u64, "submission", "submissions"),
         ));
+        if self.layout == Layout::Legacy {
+            lines.push(format!(
+                "in Kattis' legacy format: no time limit stated (Kattis sets it from the slowest \
+                 accepted submission times {AC_TO_TIME_LIMIT:.0}); check it with `verifyproblem {}`",
+                dir.display()
+            ));
+        }
         lines.extend(checked);
+        lines.extend(archived);
         let name = dir
             .canonicalize()
             .ok()
@@ -442,10 +543,10 @@ impl Pack {
     /// lines name the submission and the test.
     fn try_submissions<'a>(
         &self,
-        info: &'a PackageInfo,
+        shipped: &[&'a PackageFile],
         tenths: u64,
         lines: &mut Vec<String>,
-    ) -> Result<(Vec<&'a gridpuzzle_engine::package::PackageFile>, bool)> {
+    ) -> Result<(Vec<&'a PackageFile>, bool)> {
         use crate::submissions::{build, tests_of, try_on, Tried};
         static TRIED: AtomicU64 = AtomicU64::new(0);
         let scratch = std::env::temp_dir().join(format!(
@@ -460,7 +561,7 @@ impl Pack {
         let mut kept = Vec::new();
         let mut good = true;
         let result = (|| -> Result<()> {
-            for (i, file) in info.submissions.iter().enumerate() {
+            for (i, &file) in shipped.iter().enumerate() {
                 let place = scratch.join(format!("{i}"));
                 let argv = build(&self.dir, file.path, &place)?;
                 let tried = Tried {
@@ -490,6 +591,35 @@ impl Pack {
         let _ = std::fs::remove_dir_all(&scratch);
         result?;
         Ok((kept, good))
+    }
+
+    /// The package as one zip archive at `zip`, with `statement` (the
+    /// package's LaTeX) as `problem.html` at its root: the report's line.
+    fn archive<P: Registered>(&self, statement: &str, zip: &Path) -> Result<String> {
+        let mut samples = Vec::new();
+        let sample_dir = self.dir.join("data/sample");
+        let mut inputs: Vec<PathBuf> = std::fs::read_dir(&sample_dir)
+            .with_context(|| format!("cannot read {}", sample_dir.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "in"))
+            .collect();
+        inputs.sort();
+        for input in inputs {
+            samples.push((read(&input)?, read(&input.with_extension("ans"))?));
+        }
+        let page = crate::statement::html(statement, P::INFO.title, &samples)
+            .context("cannot write the statement as HTML")?;
+        let files = crate::archive::write(
+            &self.dir,
+            PARTS,
+            &[("problem.html".to_string(), page.into_bytes())],
+            zip,
+        )?;
+        Ok(format!(
+            "wrote {}: the package as one archive for DOMjudge ({files} files, the statement as \
+             problem.html at its root)",
+            zip.display()
+        ))
     }
 
     /// The numbers of the secret tests chosen.
@@ -701,10 +831,48 @@ fn problem_yaml<P: Registered>(
     )
 }
 
+/// `problem.yaml` in Kattis' legacy format: no `time_limit` (Kattis sets
+/// it from the slowest accepted submission times `time_multiplier`, which
+/// is the ICPC format's `ac_to_time_limit`), no time resolution.
+fn legacy_problem_yaml<P: Registered>(
+    info: &PackageInfo,
+    seed: u64,
+    time_limit: &str,
+    uuid: &str,
+) -> String {
+    format!(
+        "# {title}: a problem package in Kattis' legacy problem package format\n\
+         # (https://www.kattis.com/problem-package-format/spec/legacy.html), written by\n\
+         # gridpuzzle {version}: `gridpuzzle package {name} DIR --seed {seed} --package-format legacy`.\n\
+         problem_format_version: legacy\n\
+         type: pass-fail\n\
+         name: {title}\n\
+         uuid: {uuid}\n\
+         source: {source}\n\
+         license: unknown\n\
+         # No output validator: the default one compares tokens, the judges' rule.\n\
+         limits:\n\
+         \x20 # The legacy format states no time limit: Kattis (and verifyproblem) set\n\
+         \x20 # it from the slowest accepted submission times time_multiplier. The ICPC\n\
+         \x20 # format's package states {time_limit} s, from the intended solution\n\
+         \x20 # ({intended}, {seconds:.2} s of CPU time on the slowest test).\n\
+         \x20 time_multiplier: {AC_TO_TIME_LIMIT:.1}\n\
+         \x20 time_safety_margin: {TIME_LIMIT_TO_TLE:.1}\n\
+         \x20 # MiB of memory: gridpuzzle judge's default too, and the statement's.\n\
+         \x20 memory: {MEMORY_LIMIT_MB}\n",
+        title = P::INFO.title,
+        name = P::INFO.name,
+        version = env!("CARGO_PKG_VERSION"),
+        source = info.source,
+        intended = info.intended,
+        seconds = info.intended_seconds,
+    )
+}
+
 #[allow(clippy::too_many_arguments)]
 fn readme<P: Registered>(
     info: &PackageInfo,
-    kept: &[&gridpuzzle_engine::package::PackageFile],
+    kept: &[&PackageFile],
     pack: &Pack,
     tests: &[Test],
     chosen: &[String],
@@ -712,23 +880,38 @@ fn readme<P: Registered>(
     extra: &[(String, &str)],
     time_limit: &str,
 ) -> String {
+    let intro = match pack.layout {
+        Layout::Icpc => format!(
+            "Written by gridpuzzle {version} (`gridpuzzle package {name} DIR --seed {seed}`), \
+             in the ICPC problem package format {FORMAT_VERSION}. Check it with BAPCtools from \
+             this folder: `bt validate` (every input and answer, and the validators against \
+             malformed inputs), `bt run -a` (every submission gets its folder's verdict on every \
+             test), `bt time_limit` and `bt generate` (`generators/generators.yaml` makes the \
+             data again).",
+            version = env!("CARGO_PKG_VERSION"),
+            name = P::INFO.name,
+            seed = pack.seed,
+        ),
+        Layout::Legacy => format!(
+            "Written by gridpuzzle {version} (`gridpuzzle package {name} DIR --seed {seed} \
+             --package-format legacy`), in Kattis' legacy problem package format. Check it \
+             with problemtools: `verifyproblem DIR` (the statement built to PDF and HTML, every \
+             input validated, every submission judged against its folder's verdict, and the \
+             time limit set from the accepted ones).",
+            version = env!("CARGO_PKG_VERSION"),
+            name = P::INFO.name,
+            seed = pack.seed,
+        ),
+    };
     let mut out = format!(
         "# {title}: problem package\n\n\
-         Written by gridpuzzle {version} (`gridpuzzle package {name} DIR --seed {seed}`), in \
-         the ICPC problem package format {FORMAT_VERSION}. Check it with BAPCtools from this \
-         folder: `bt validate` (every input and answer, and the validators against malformed \
-         inputs), `bt run -a` (every submission gets its folder's verdict on every test), \
-         `bt time_limit` and `bt generate` (`generators/generators.yaml` makes the data \
-         again).\n\n\
+         {intro}\n\n\
          ## Tests\n\n\
          Every answer is proved by gridpuzzle's exact solver, and every input passes the \
          strict validator. A test *kills* a known wrong reading of the rules when that \
          reading's answer differs on it.\n\n\
          | test | {unit}s | what it is for | kills |\n|---|---|---|---|\n",
         title = P::INFO.title,
-        version = env!("CARGO_PKG_VERSION"),
-        name = P::INFO.name,
-        seed = pack.seed,
         unit = P::INFO.unit,
     );
     for (i, t) in tests.iter().enumerate() {
@@ -754,7 +937,7 @@ fn readme<P: Registered>(
             kill_set.join(", ")
         ));
     }
-    if !info.invalid_inputs.is_empty() {
+    if !info.invalid_inputs.is_empty() && pack.layout == Layout::Icpc {
         let names: Vec<String> = info
             .invalid_inputs
             .iter()
@@ -800,6 +983,14 @@ fn readme<P: Registered>(
         ratio = info.port_ratio,
         measured = info.measured_by,
     ));
+    if pack.layout == Layout::Legacy {
+        out.push_str(&format!(
+            "\nThe legacy format states no time limit: Kattis and `verifyproblem` set it from \
+             the slowest accepted submission times `time_multiplier` \
+             ({AC_TO_TIME_LIMIT:.1}), rounded up to a whole second, which on a machine like the \
+             one above comes near the {time_limit} s the ICPC format's package states.\n"
+        ));
+    }
     out
 }
 
