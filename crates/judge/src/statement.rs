@@ -363,8 +363,8 @@ mod tests {
                    and ``quotes'' --- here.\n\n\\begin{Input}\n  One line:\n  \\begin{itemize}\n\
                    \\item $B_1, \\ldots, B_{i-1}$ and \\texttt{Case $i$: $x$}\n\
                    \\item at most $1024$~MiB, $1 \\leq n \\leq\n 20$ rows\n  \\end{itemize}\n\\end{Input}\n";
-        let page = html(tex, "Curling & more", &[("1 2\n".into(), "3\n".into())]).unwrap();
-        assert!(page.contains("<title>Curling &amp; more</title>"), "{page}");
+        let page = html(tex, "Stones & more", &[("1 2\n".into(), "3\n".into())]).unwrap();
+        assert!(page.contains("<title>Stones &amp; more</title>"), "{page}");
         assert!(page.contains("<p>A stone on <span class=\"math\">2 ≤ <i>w</i> ≤ 20</span> cells (50%)\nand “quotes” — here.</p>"), "{page}");
         assert!(
             page.contains("<h2>Input</h2>\n<p>One line:</p>\n<ul>\n<li>"),
