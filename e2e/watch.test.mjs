@@ -156,7 +156,9 @@ export async function watchScenarios({ scenario, base, open }) {
     const p = await openWatch(page, open, base);
     for (const lesson of p.lessons) {
       await page.click(`#watch-lesson-list button[data-lesson="${lesson.name}"]`);
-      const want = lesson.algorithms.slice(0, 3);
+      // Every search a lesson names has its lane (up to four).
+      const want = lesson.algorithms.slice(0, 4);
+      assert.equal(want.length, lesson.algorithms.length, lesson.name);
       await page.waitForFunction((names) => {
         const lanes = [...document.querySelectorAll(".watch-lane")].map((l) => l.dataset.algorithm);
         return lanes.join() === names.join();
@@ -173,6 +175,97 @@ export async function watchScenarios({ scenario, base, open }) {
       }
     }
   });
+
+  await scenario("watch: the start at step 0, the pseudocode line of each event, a search in phases with its bounds, and a lesson's four lanes", async (page) => {
+    const p = await openWatch(page, open, base);
+    // Step 0 draws the start state and marks no line.
+    for (const label of await page.$$eval(".watch-board", (cs) => cs.map((c) => c.getAttribute("aria-label")))) {
+      assert.match(label, /step 0: Before the first event: the start state\./);
+    }
+    assert.equal(await page.locator(".watch-code li[aria-current]").count(), 0);
+    // Each step marks the line of its event (a prune's by its reason).
+    const board = await api(page, "board", { id: decodeURIComponent(new URL(page.url()).hash.slice(1)) });
+    const lane = await page.$eval(".watch-lane", (l) => l.dataset.algorithm);
+    const steps = (await api(page, "trace", { puzzle: board.puzzle, input: board.input, options: board.options, algorithm: lane, count: 6 })).steps;
+    for (let k = 1; k <= Math.min(6, steps.length); k++) {
+      await page.click("#watch-step");
+      await page.waitForFunction((n) => document.getElementById("watch-at").dataset.k === String(n), k);
+      const step = steps[k - 1];
+      const want = step.kind === "prune" ? "prune:" + step.why : step.kind;
+      const marked = await page.$eval(".watch-lane .watch-code", (ol) => {
+        const li = ol.querySelector("li[aria-current]");
+        return li ? li.dataset.event : null;
+      });
+      assert.equal(marked, want, `step ${k}`);
+      // The frontier's view: as many waiting as the words say, the state
+      // being expanded marked at its head, a priority queue by f.
+      const view = await page.$eval(".watch-lane", (l) => ({
+        how: l.querySelector(".watch-frontier").dataset.frontier,
+        title: l.querySelector(".watch-frontier-title").textContent,
+        say: l.querySelector(".watch-step").textContent,
+        items: [...l.querySelectorAll(".watch-frontier li")].map((li) => [li.textContent, li.hasAttribute("aria-current")]),
+      }));
+      const waiting = /Frontier: (\d+) states? waiting/.exec(view.say)[1];
+      if (view.how !== "stack") assert.match(view.title, new RegExp(": " + waiting + " waiting$"), `step ${k}`);
+      if (step.kind === "expand") assert.ok(view.items[0][1], `step ${k}: the state expanded is marked`);
+      if (view.how === "priority") {
+        const fs = view.items.filter(([t, cur]) => !cur && /^f /.test(t)).map(([t]) => Number(/^f (\d+)/.exec(t)[1]));
+        const front = fs.slice(0, 5);
+        assert.deepEqual(front, [...front].sort((a, b) => a - b), `step ${k}: least f first`);
+      }
+    }
+    await axe(page, "watch with its pseudocode");
+    // A search in phases (its pseudocode has a phase line), on a lesson
+    // that names it: the phases and the bound in words and counters, and
+    // the last bound the one the server's trace reports.
+    const phased = p.algorithms.find((a) => a.code.some((l) => l.event === "phase"));
+    const lesson = phased && p.lessons.find((l) => l.algorithms.includes(phased.name));
+    if (phased && lesson) {
+      await page.click(`#watch-lesson-list button[data-lesson="${lesson.name}"]`);
+      await page.waitForFunction((name) => !!document.querySelector(`.watch-lane[data-algorithm="${name}"]`), phased.name);
+      await page.waitForFunction(() => /^Step 0 of \d/.test(document.getElementById("watch-at").textContent));
+      await page.click("#watch-step");
+      await page.waitForFunction(() => document.getElementById("watch-at").dataset.k === "1");
+      const first = await page.$eval(`.watch-lane[data-algorithm="${phased.name}"] .watch-step`, (e) => e.textContent);
+      assert.match(first, /Begins a phase: /);
+      await page.click("#watch-last");
+      await page.waitForFunction(() => [...document.querySelectorAll(".watch-lane")].every((l) => l.dataset.done === "1"));
+      const all = (await api(page, "trace", { puzzle: p.name, input: lesson.input, algorithm: phased.name, count: 5000 })).steps;
+      const bounds = all.filter((x) => x.kind === "bound");
+      assert.ok(bounds.length >= 1);
+      const shown = await page.$eval(`.watch-lane[data-algorithm="${phased.name}"] dd[data-counter="bound"]`, (dd) => dd.textContent);
+      const last = bounds[bounds.length - 1];
+      assert.equal(shown, last.estimate === undefined ? "none" : String(last.estimate));
+    }
+    // A lesson that names four searches shows four lanes.
+    const list = await api(page, "algorithms");
+    assert.equal(list.max_watched, 4);
+    const four = list.puzzles.flatMap((q) => q.lessons.map((l) => [q, l])).find(([, l]) => l.algorithms.length === 4);
+    if (four) {
+      const [q, l] = four;
+      const kind = (await api(page, "puzzles")).puzzles.find((k) => k.name === q.name);
+      await open(page, base + "#" + kind.levels[0].levels[0].id);
+      await page.click("#watch");
+      await page.click(`#watch-lesson-list button[data-lesson="${l.name}"]`);
+      await page.waitForFunction(() => document.querySelectorAll(".watch-lane").length === 4);
+      assert.deepEqual(await page.$$eval(".watch-lane", (ls) => ls.map((x) => x.dataset.algorithm)), l.algorithms);
+    }
+  });
+
+  await scenario("watch: on a phone, four lanes in two rows, nothing wider than the window, and axe clean", async (page) => {
+    const p = await openWatch(page, open, base);
+    for (const a of p.algorithms.slice(1, 4)) await page.check(`#watch-choices input[value="${a.name}"]`);
+    const n = Math.min(4, p.algorithms.length);
+    await page.waitForFunction((m) => document.querySelectorAll(".watch-lane").length === m, n);
+    if (n === 4) {
+      const boxes = await page.$$eval(".watch-lane", (ls) => ls.map((l) => l.getBoundingClientRect().toJSON()));
+      assert.ok(Math.abs(boxes[0].top - boxes[1].top) < 2 && boxes[2].top > boxes[0].bottom - 2, "two rows of two");
+    }
+    await page.click("#watch-step");
+    await page.waitForFunction(() => document.getElementById("watch-at").dataset.k === "1");
+    await noOverflow(page, "four lanes on a phone");
+    await axe(page, "four lanes on a phone");
+  }, { viewport: PHONE, isMobile: true, hasTouch: true });
 
   await scenario("watch: on a phone, nothing wider than the window, and axe clean", async (page) => {
     const p = await openWatch(page, open, base);

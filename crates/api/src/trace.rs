@@ -86,7 +86,7 @@ pub const MAX_TRACE_CELLS: usize = 100_000;
 pub const MAX_CHART_ALGORITHMS: usize = 8;
 
 /// How many algorithms the page watches side by side, at most.
-const MAX_WATCHED: usize = 3;
+const MAX_WATCHED: usize = 4;
 
 on_input! {
     /// A `trace` request: `puzzle`, `input`, `options`, `case`, the
@@ -167,6 +167,10 @@ struct TraceAnswer {
     exact: Option<i64>,
     /// Why the search stopped early, if it did.
     limit: Option<String>,
+    /// The search refused the case (its table would not fit): `limit`
+    /// says why; no budget ran out. Only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    refused: bool,
     /// The whole run's counts, however little of it the window holds.
     tally: TallyAnswer,
     peak_frontier: u64,
@@ -431,6 +435,7 @@ fn refused<P: Registered>(
         traced: trace::Traced::default(),
         tally: Tally::default(),
         limit: Some(why),
+        refused: true,
         cut: false,
         elapsed: std::time::Duration::ZERO,
         exact: None,
@@ -454,6 +459,7 @@ fn answer<P: Registered>(
         correct: run.correct(),
         exact: run.exact,
         limit: run.limit.clone(),
+        refused: run.refused,
         tally: TallyAnswer::of(&run.tally),
         peak_frontier: run.traced.peak_frontier,
         peak_stored: run.traced.peak_stored,
@@ -600,6 +606,18 @@ struct AlgorithmRecord {
     title: &'static str,
     about: &'static str,
     exact: bool,
+    /// The pseudocode: each line's text and the event it reports
+    /// ([`Algorithm::code`]).
+    code: Vec<CodeLine>,
+    /// `queue`, `priority` or `stack` ([`Algorithm::frontier`]).
+    frontier: &'static str,
+}
+
+#[derive(Serialize)]
+struct CodeLine {
+    /// The event kind (`expand`, `prune:visited`, ...), or "" for none.
+    event: &'static str,
+    text: &'static str,
 }
 
 #[derive(Serialize)]
@@ -640,6 +658,12 @@ impl Visit for Describe {
                     title: a.title,
                     about: a.about,
                     exact: a.exact,
+                    code: a
+                        .code
+                        .iter()
+                        .map(|&(event, text)| CodeLine { event, text })
+                        .collect(),
+                    frontier: a.frontier,
                 })
                 .collect(),
             lessons: P::CAPS
@@ -674,6 +698,7 @@ mod tests {
             parent: None,
             why: None,
             cells: vec![Pos::new(0, 1); cells],
+            note: None,
         }
     }
 

@@ -374,6 +374,7 @@ mod tests {
             parent: None,
             why: None,
             cells: Vec::new(),
+            note: None,
         }
     }
 
@@ -386,6 +387,7 @@ mod tests {
                 ..Tally::default()
             },
             limit: None,
+            refused: false,
             cut: false,
             elapsed: Duration::ZERO,
             exact: None,

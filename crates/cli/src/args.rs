@@ -391,6 +391,10 @@ pub trait PuzzleHelp {
     /// `FILE` may be given several times (`validate FILE...`): all are in
     /// [`PuzzleArgs::files`], the first in `file`.
     const MANY: bool = false;
+    /// The command takes the puzzle's rule settings (`--max-throws`).
+    /// `trace` plays the judge's rules only, so it offers none rather than
+    /// list options it would refuse.
+    const RULES: bool = true;
 }
 
 /// `text` for the puzzle of `e`: `{exit}` is `exit`; `{unit}`, `{moves}`
@@ -569,7 +573,11 @@ impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
         let (entry, sub) = chosen(matches)?;
         Ok(PuzzleArgs {
             name: entry.name.to_string(),
-            settings: read_settings(&entry, sub),
+            settings: if H::RULES {
+                read_settings(&entry, sub)
+            } else {
+                Vec::new()
+            },
             params: if H::GEN_PARAMS {
                 given(entry.gen_params().iter().map(|p| p.key), sub)
             } else {
@@ -647,7 +655,11 @@ impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
                         .help(*help),
                 );
             }
-            cmd = cmd.subcommand(with_settings(sub, &entry));
+            cmd = cmd.subcommand(if H::RULES {
+                with_settings(sub, &entry)
+            } else {
+                sub
+            });
         }
         after_puzzles(cmd)
     }

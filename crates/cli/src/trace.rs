@@ -38,7 +38,13 @@ use crate::input;
 /// a few megabytes of lines.
 pub const DEFAULT_MAX_EVENTS: u64 = 100_000;
 
+/// The time a traced search may take by default: the page's (its Watch
+/// traces with the server's most, 10 s), so a lair the page answers is
+/// answered here too, not `limit` by chance at `solve`'s 1 s.
+pub const TRACE_TIMEOUT: &str = "10";
+
 #[derive(Debug, Args)]
+#[command(mut_arg("timeout", |a| a.default_value(TRACE_TIMEOUT)))]
 pub struct TraceCommand {
     #[command(subcommand)]
     pub puzzle: PuzzleArgs<TraceHelp>,
@@ -110,8 +116,13 @@ pub fn after_help() -> String {
 pub struct TraceHelp;
 
 impl PuzzleHelp for TraceHelp {
+    const RULES: bool = false;
     fn after_help(e: &Entry) -> String {
-        let mut text = format!("{}\n\nAlgorithms (--algorithm):\n", e.info.format_help);
+        let mut text = format!(
+            "{}\n\nThe searches play the judge's rules, so `trace` takes no rule option.\n\n\
+             Algorithms (--algorithm):\n",
+            e.info.format_help
+        );
         if e.algorithms.is_empty() {
             text.push_str("  none: this puzzle offers no search to trace\n");
         }
@@ -292,17 +303,24 @@ fn compare<P: Registered>(
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let text = cmd.format == ReportFormat::Text;
-    if text {
-        writeln!(out, "{}", compare::table_heading())?;
-    }
     let (mut exit, mut plotted) = (Exit::Ok, Vec::new());
     let plot_case = cmd.case.unwrap_or(1);
     let only = cmd.algorithm.as_deref();
     let limits = || cmd.budget.limits();
-    for row in Comparison::new(watch, puzzle, cases, only, limits).map_err(anyhow::Error::msg)? {
+    // The rows are set up (the algorithm known, the rules the judge's)
+    // before the heading is printed: a refusal prints no table.
+    let rows = Comparison::new(watch, puzzle, cases, only, limits).map_err(anyhow::Error::msg)?;
+    if text {
+        writeln!(out, "{}", compare::table_heading())?;
+    }
+    let mut stopped = Vec::new();
+    for row in rows {
         let (n, run) = row.map_err(anyhow::Error::msg)?;
-        if run.limit.is_some() {
+        if run.limit.is_some() && !run.refused {
             exit = Exit::LimitReached;
+        }
+        if let Some(why) = &run.limit {
+            stopped.push(format!("{} {n}, {}: {why}", P::INFO.unit, run.algorithm));
         }
         if text {
             writeln!(out, "{}", compare::table_row(n, &run))?;
@@ -315,6 +333,10 @@ fn compare<P: Registered>(
     }
     if text {
         writeln!(out, "{}", compare::TABLE_NOTE)?;
+        // What stopped each row that has no answer.
+        for line in &stopped {
+            writeln!(out, "{line}")?;
+        }
     }
     out.flush()?;
     if let Some(path) = &cmd.plot {

@@ -241,14 +241,33 @@ fn the_lessons_show_what_they_say() {
         [
             t("seed-bfs", 7, 12, true),
             t("astar-push", 9, 12, false),
+            t("astar-bounds", 9, 24, false),
             t("astar", 7, 12, true),
             t("gridpuzzle", 7, 0, true),
         ],
-        "the fast public A* is wrong here, the exact searches right"
+        "marking on push is wrong for the head alone, the exact searches right"
     );
+    // A contest-legal lair: the state A* that marks on push is right, the
+    // published program's bound shortcut wrong.
+    let bounds = lesson("holedox", "bounds-are-wrong");
+    assert_eq!(bounds[0], t("seed-bfs", 8, 28, true));
+    assert_eq!(bounds[1], t("astar-push", 8, 19, true));
+    assert_eq!(bounds[2], t("astar-bounds", 10, 29, false));
+    assert_eq!(bounds[3], t("astar", 8, 19, true));
     let walled = lesson("holedox", "bound-proves");
     assert_eq!(walled[0], t("seed-bfs", -1, 16_502, true));
-    assert_eq!(walled[3], t("gridpuzzle", -1, 0, true));
+    let named = |rows: &[(String, i64, u64, Value)], name: &str| {
+        rows.iter().find(|r| r.0 == name).cloned().unwrap()
+    };
+    assert_eq!(named(&walled, "gridpuzzle"), t("gridpuzzle", -1, 0, true));
+    // The published program's lower bound finds no way for the head
+    // either: -1 after its head-only search, no state search.
+    let bounds_walled = named(&walled, "astar-bounds");
+    assert_eq!(
+        (bounds_walled.1, &bounds_walled.3),
+        (-1, &Value::Bool(true))
+    );
+    assert!(bounds_walled.2 < 100, "{bounds_walled:?}");
     assert_eq!(lesson("holedox", "two-bits")[0], t("seed-bfs", 6, 66, true));
     assert_eq!(
         lesson("curling", "explodes"),
@@ -302,8 +321,9 @@ fn a_lesson_is_the_input() {
     assert!(r.stderr.contains("give no FILE"), "{}", r.stderr);
     let help = run(&["trace", "holedox", "--help"], "");
     assert!(help.stdout.contains("push-is-wrong"), "{}", help.stdout);
-    // The searches play the judge's rules: other settings are refused
-    // before anything is printed, not judged against other rules.
+    // The searches play the judge's rules: `trace` offers no rule option
+    // (clap refuses one before anything is printed), and its help says
+    // why.
     let r = run(
         &[
             "trace",
@@ -318,7 +338,11 @@ fn a_lesson_is_the_input() {
     );
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stdout.is_empty(), "{}", r.stdout);
-    assert!(r.stderr.contains("judge's rules"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("unexpected argument '--max-throws'"),
+        "{}",
+        r.stderr
+    );
     let r = run(
         &[
             "trace",
@@ -331,7 +355,14 @@ fn a_lesson_is_the_input() {
         "",
     );
     assert_eq!(r.code, 2, "{}", r.stderr);
-    assert!(r.stderr.contains("judge's rules"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("unexpected argument '--tail-rule'"),
+        "{}",
+        r.stderr
+    );
+    let help = run(&["trace", "curling", "--help"], "");
+    assert!(!help.stdout.contains("--max-throws"), "{}", help.stdout);
+    assert!(help.stdout.contains("judge's rules"), "{}", help.stdout);
 }
 
 #[test]
@@ -362,4 +393,74 @@ fn a_reader_that_goes_away_ends_the_trace_quietly() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+}
+
+/// A lair too large for the seed's table is the seed's refusal, said as
+/// such: `refused` in the table and in JSON, the reason under the table,
+/// and no budget exit (the other searches answer).
+#[test]
+fn a_lair_too_large_for_the_seed_is_refused_not_a_budget() {
+    let mut lair = String::from("1 17 16\n");
+    for c in (2..=17).rev() {
+        lair.push_str(&format!("1 {c}\n"));
+    }
+    lair.push_str("0\n0 0 0\n");
+    let r = run(&["trace", "holedox", "--compare"], &lair);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    let seed = r.stdout.lines().find(|l| l.contains("seed-bfs")).unwrap();
+    assert!(seed.contains("refused"), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("case 1, seed-bfs: the seed's table of 4^15 bodies"),
+        "{}",
+        r.stdout
+    );
+    let r = run(
+        &["trace", "holedox", "--compare", "--format", "json"],
+        &lair,
+    );
+    let first: Value = serde_json::from_str(r.stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(first["algorithm"], "seed-bfs");
+    assert_eq!(first["refused"], true);
+    let second: Value = serde_json::from_str(r.stdout.lines().nth(1).unwrap()).unwrap();
+    assert!(second.get("refused").is_none(), "{second}");
+}
+
+/// A row stopped by a budget reports what it held (its frontier and the
+/// states it kept), not zeros, and the reason under the table; `trace`'s
+/// default time is the page's, 10 s.
+#[test]
+fn a_limited_row_reports_what_it_held_and_why() {
+    let file = sample("holedox.in");
+    let r = run(
+        &[
+            "trace",
+            "holedox",
+            file.to_str().unwrap(),
+            "--compare",
+            "--max-states",
+            "5",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    let row = r.stdout.lines().find(|l| l.contains("seed-bfs")).unwrap();
+    let cols: Vec<&str> = row.split_whitespace().collect();
+    // case, algorithm, "limit", "?", expanded, generated, visited, bound,
+    // cap, dead-end, frontier, stored, ms
+    assert_eq!(&cols[2..4], ["limit", "?"], "{row}");
+    assert!(cols[10].parse::<u64>().unwrap() > 0, "{row}");
+    assert!(cols[11].parse::<u64>().unwrap() > 0, "{row}");
+    assert!(
+        r.stdout
+            .contains("case 1, seed-bfs: the limit of 5 expanded states was reached"),
+        "{}",
+        r.stdout
+    );
+    let help = run(&["trace", "holedox", "--help"], "");
+    assert!(
+        help.stdout.contains("no limit [default: 10]"),
+        "{}",
+        help.stdout
+    );
 }

@@ -774,6 +774,17 @@ impl Watch for Curling {
                     expansion, so its count is the contest program's own; on an open board it \
                     grows like 4 to the power of the depth.",
             exact: true,
+            frontier: "stack",
+            code: &[
+                ("", "search(stop, throws):"),
+                ("expand", "  expand: count this call"),
+                ("", "  for dir in right, left, down, up:"),
+                ("prune:dead-end", "    if the next cell is a block or off the board: skip (dead end)"),
+                ("goal", "    slide; if the stone passes the goal: answer = min(answer, throws + 1); return"),
+                ("prune:cap", "    if throws + 1 = 10: skip (cap)"),
+                ("generate", "    stopped in front of a block: break it"),
+                ("", "    search(new stop, throws + 1); mend the block"),
+            ],
         },
         gridpuzzle_engine::trace::Algorithm {
             name: "dfs-bb",
@@ -786,6 +797,18 @@ impl Watch for Curling {
                     throws (prune 'cap'). Exact, and cheaper than the seed once an answer \
                     is known; no cheaper when there is none.",
             exact: true,
+            frontier: "stack",
+            code: &[
+                ("", "search(stop, throws):"),
+                ("expand", "  expand: count this call"),
+                ("", "  for dir in right, left, down, up:"),
+                ("prune:dead-end", "    if the next cell is a block or off the board: skip (dead end)"),
+                ("goal", "    slide; if the stone passes the goal: best = min(best, throws + 1); next dir"),
+                ("prune:bound", "    if throws + 2 >= best: skip (bound: cannot beat the best)"),
+                ("prune:cap", "    if throws + 1 = 10: skip (cap)"),
+                ("generate", "    stopped in front of a block: break it"),
+                ("", "    search(new stop, throws + 1); mend the block"),
+            ],
         },
         gridpuzzle_engine::trace::Algorithm {
             name: "bfs",
@@ -797,6 +820,17 @@ impl Watch for Curling {
                     the goal is an optimal answer. It pays in memory what it saves in time: \
                     every state of a depth is held at once.",
             exact: true,
+            frontier: "queue",
+            code: &[
+                ("", "queue = [(start, no block broken)]; visited = {it}"),
+                ("expand", "take the first state off the queue"),
+                ("", "for dir in right, left, down, up:"),
+                ("prune:dead-end", "  if the next cell is a block or off the board: skip (dead end)"),
+                ("goal", "  slide; if the stone passes the goal: answer = depth + 1; stop"),
+                ("prune:cap", "  if depth + 1 = 10: skip (cap)"),
+                ("prune:visited", "  if (stop, broken blocks) is in visited: skip (visited)"),
+                ("generate", "  add it to visited and to the back of the queue"),
+            ],
         },
         gridpuzzle_engine::trace::Algorithm {
             name: "gridpuzzle",
@@ -810,6 +844,17 @@ impl Watch for Curling {
                     lowers the cap below its length, so the last plan found is optimal and \
                     a search that ends without one proves -1.",
             exact: true,
+            frontier: "stack",
+            code: &[
+                ("", "search(stop, throws left):"),
+                ("expand", "  expand the stop"),
+                ("", "  for each throw from it:"),
+                ("prune:dead-end", "    if it is blocked or leaves the board: skip (dead end)"),
+                ("goal", "    if it reaches the goal: plan found; cap = its length - 1"),
+                ("prune:bound", "    if the goal's lower bound from the stop does not fit: skip (bound)"),
+                ("prune:cap", "    if no throw is left under the cap: skip (cap)"),
+                ("generate", "    break the block, search(new stop), mend it"),
+            ],
         },
     ];
 

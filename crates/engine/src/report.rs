@@ -99,11 +99,12 @@ pub fn generated_json<M: Move>(
 
 /// The record of one search of `trace --compare --format json` on case
 /// `case`: its answer checked against the exact solver's, its tally with
-/// the prunes by name, its peaks and its time.
+/// the prunes by name, its peaks and its time (`refused` when the search
+/// could not take the case).
 pub fn compared_json(case: u64, run: &crate::trace::Run) -> serde_json::Value {
     use crate::trace::Prune;
     let t = &run.tally;
-    json!({
+    let mut doc = json!({
         "case": case,
         "algorithm": run.algorithm,
         "answer": run.traced.answer,
@@ -124,7 +125,13 @@ pub fn compared_json(case: u64, run: &crate::trace::Run) -> serde_json::Value {
         "peak_stored": run.traced.peak_stored,
         "by_depth": t.by_depth,
         "ms": (run.elapsed.as_secs_f64() * 1e6).round() / 1e3,
-    })
+    });
+    // Only when true: a search that refused the case (its `limit` says
+    // why) is not one whose budget ran out.
+    if run.refused {
+        doc["refused"] = json!(true);
+    }
+    doc
 }
 
 /// The last line of a `trace` on case `case`: the answer and the totals,

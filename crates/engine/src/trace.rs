@@ -4,10 +4,13 @@
 //! Teachers and students want to see *how* an answer was found: why the
 //! contest's exhaustive DFS explodes on an open board, how an estimate or a
 //! bound cuts the tree, where an inexact search goes wrong. So every search
-//! a puzzle offers for watching reports the same five kinds of event
+//! a puzzle offers for watching reports the same kinds of event
 //! ([`Kind`]): a state **expanded** (its successors are made), a successor
 //! **generated**, one **pruned** (and why: [`Prune`]), a **goal** reached,
-//! and a new **iteration** of a deepening search (its bound).
+//! a new **iteration** of a deepening search (its bound), and, for a
+//! search in several parts (bounds found by searches of their own before
+//! the main one), a **phase** begun and a **bound** found or decided on,
+//! each with a note in words.
 //!
 //! A trace goes through a [`Recorder`]: it numbers the events, keeps the
 //! [`Tally`] (every event counted, whatever is kept), charges the search's
@@ -59,6 +62,12 @@ pub enum Kind {
     Prune,
     Goal,
     Iteration,
+    /// A search in several parts begins one (its `note` says which): a
+    /// bound computed by a search of its own before the main one.
+    Phase,
+    /// A bound is known (`estimate`, or none when its search found no
+    /// way), or a decision taken on the bounds: its `note` says which.
+    Bound,
 }
 
 /// One event of a trace, as the front ends show it.
@@ -74,8 +83,12 @@ pub struct Step {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub estimate: Option<u32>,
     /// The cell that moves: Curling's stone, Holedox's head (none for an
-    /// iteration).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// iteration). Written 1-based (`{"row": 1, "col": 1}` is the top left
+    /// cell), as every other output of the tool writes cells.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "one_based::at"
+    )]
     pub at: Option<Pos>,
     /// The number of the expansion that made this state (none for the
     /// start and iterations).
@@ -86,8 +99,43 @@ pub struct Step {
     pub why: Option<Prune>,
     /// What else the puzzle draws for the state: blocks broken so far
     /// (Curling), the body from the head's neighbour to the tail (Holedox).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        skip_serializing_if = "Vec::is_empty",
+        serialize_with = "one_based::cells"
+    )]
     pub cells: Vec<Pos>,
+    /// What a phase or a bound is, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<&'static str>,
+}
+
+/// A step's cells as JSON writes them: 1-based, like the tool's other
+/// outputs (the judges' formats count rows and columns from 1), while the
+/// engine counts from 0.
+mod one_based {
+    use super::Pos;
+    use serde::{Serialize, Serializer};
+
+    #[derive(Serialize)]
+    struct Cell {
+        row: u32,
+        col: u32,
+    }
+
+    fn cell(p: &Pos) -> Cell {
+        Cell {
+            row: p.row + 1,
+            col: p.col + 1,
+        }
+    }
+
+    pub fn at<S: Serializer>(at: &Option<Pos>, s: S) -> Result<S::Ok, S::Error> {
+        at.as_ref().map(cell).serialize(s)
+    }
+
+    pub fn cells<S: Serializer>(cells: &[Pos], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(cells.iter().map(cell))
+    }
 }
 
 /// Where a trace's steps go.
@@ -150,6 +198,8 @@ pub struct Tally {
     pub pruned: [u64; 4],
     pub goals: u64,
     pub iterations: u64,
+    /// Phases of a search in several parts (each starts a root).
+    pub phases: u64,
     /// Events of every kind.
     pub events: u64,
     /// Expansions at each depth (index = depth).
@@ -196,6 +246,11 @@ pub struct Recorder<'a> {
     max_events: u64,
     tally: Tally,
     stop: Option<Stop>,
+    /// The most states the search said it held ([`Recorder::hold`]), and
+    /// the most generated and not yet expanded: what a search stopped by
+    /// its budget reports ([`Recorder::held`]).
+    peak_held: u64,
+    peak_open: u64,
 }
 
 impl<'a> Recorder<'a> {
@@ -207,6 +262,8 @@ impl<'a> Recorder<'a> {
             max_events,
             tally: Tally::default(),
             stop: None,
+            peak_held: 0,
+            peak_open: 0,
         }
     }
 
@@ -218,9 +275,27 @@ impl<'a> Recorder<'a> {
     /// as it grows, and a memory budget (`max_stored`) stops it as it
     /// stops the solvers.
     pub fn hold(&mut self, stored: usize) -> Result<(), Stop> {
+        self.peak_held = self.peak_held.max(stored as u64);
         match self.limits.max_stored {
             Some(max) if stored > max => Err(Stop::Limit(LimitHit::Memory(max))),
             _ => Ok(()),
+        }
+    }
+
+    /// What a search stopped early had held, as far as its events tell:
+    /// no answer, the most states generated and not yet expanded as its
+    /// frontier, and the most it said it held ([`Recorder::hold`]; the
+    /// frontier for a search that says nothing) as its stored states. A
+    /// row stopped by a budget shows these rather than zeros.
+    pub fn held(&self) -> Traced {
+        Traced {
+            answer: None,
+            peak_frontier: self.peak_open,
+            peak_stored: if self.peak_held > 0 {
+                self.peak_held
+            } else {
+                self.peak_open
+            },
         }
     }
 
@@ -299,6 +374,7 @@ impl<'a> Recorder<'a> {
             parent,
             why: None,
             cells,
+            note: None,
         })
     }
 
@@ -312,6 +388,8 @@ impl<'a> Recorder<'a> {
         cells: Vec<Pos>,
     ) -> u64 {
         self.tally.generated += 1;
+        let open = (self.tally.generated + 1).saturating_sub(self.tally.expanded);
+        self.peak_open = self.peak_open.max(open);
         self.record(Step {
             n: 0,
             kind: Kind::Generate,
@@ -321,6 +399,7 @@ impl<'a> Recorder<'a> {
             parent,
             why: None,
             cells,
+            note: None,
         })
     }
 
@@ -336,6 +415,7 @@ impl<'a> Recorder<'a> {
             parent,
             why: Some(why),
             cells: Vec::new(),
+            note: None,
         })
     }
 
@@ -351,6 +431,7 @@ impl<'a> Recorder<'a> {
             parent,
             why: None,
             cells: Vec::new(),
+            note: None,
         })
     }
 
@@ -366,6 +447,40 @@ impl<'a> Recorder<'a> {
             parent: None,
             why: None,
             cells: Vec::new(),
+            note: None,
+        })
+    }
+
+    /// A new phase of a search in several parts, `note` saying what it
+    /// searches. Its first expansion is a root (no parent).
+    pub fn phase(&mut self, note: &'static str) -> u64 {
+        self.tally.phases += 1;
+        self.record(Step {
+            n: 0,
+            kind: Kind::Phase,
+            depth: 0,
+            estimate: None,
+            at: None,
+            parent: None,
+            why: None,
+            cells: Vec::new(),
+            note: Some(note),
+        })
+    }
+
+    /// A bound found (`value`; none when its search found no way) or a
+    /// decision taken on bounds, `note` saying which.
+    pub fn bound(&mut self, value: Option<u32>, note: &'static str) -> u64 {
+        self.record(Step {
+            n: 0,
+            kind: Kind::Bound,
+            depth: 0,
+            estimate: value,
+            at: None,
+            parent: None,
+            why: None,
+            cells: Vec::new(),
+            note: Some(note),
         })
     }
 
@@ -495,6 +610,9 @@ impl<S: ?Sized, F: FnMut(&S) -> (Pos, Vec<Pos>)> Observer<S> for Watch<'_, '_, F
 /// `steps` must be every step (`max_events` at least the tally's events).
 pub fn coherent(steps: &[Step], tally: &Tally) -> Result<(), String> {
     let mut expansions = std::collections::HashSet::new();
+    // A phase's first expansion is a root, as the first step is.
+    let mut phase_root = false;
+    let mut roots = 0u64;
     for (k, step) in steps.iter().enumerate() {
         if step.n != k as u64 + 1 {
             return Err(format!("step {} numbered {}", k + 1, step.n));
@@ -504,10 +622,17 @@ pub fn coherent(steps: &[Step], tally: &Tally) -> Result<(), String> {
                 return Err(format!("step {} names {p}, no earlier expansion", step.n));
             }
         }
+        if step.kind == Kind::Phase {
+            phase_root = true;
+        }
         if step.kind == Kind::Expand {
-            if step.parent.is_none() && step.n != 1 {
+            if step.parent.is_none() && step.n != 1 && !phase_root {
                 return Err(format!("expansion {} has no parent", step.n));
             }
+            if step.parent.is_none() {
+                roots += 1;
+            }
+            phase_root = false;
             expansions.insert(step.n);
         }
     }
@@ -518,6 +643,7 @@ pub fn coherent(steps: &[Step], tally: &Tally) -> Result<(), String> {
         ("generated", tally.generated, count(Kind::Generate)),
         ("goals", tally.goals, count(Kind::Goal)),
         ("pruned", tally.pruned_total(), count(Kind::Prune)),
+        ("phases", tally.phases, count(Kind::Phase)),
         ("by depth", tally.by_depth.iter().sum(), tally.expanded),
     ];
     for (what, counted, seen) in pairs {
@@ -527,7 +653,7 @@ pub fn coherent(steps: &[Step], tally: &Tally) -> Result<(), String> {
             ));
         }
     }
-    if tally.expanded > tally.generated + 1 {
+    if tally.expanded > tally.generated + roots.max(1) {
         return Err(format!(
             "{} expansions of {} generated states",
             tally.expanded, tally.generated
@@ -560,6 +686,17 @@ pub struct Algorithm {
     pub about: &'static str,
     /// True when its answers are always optimal (and its `-1` proved).
     pub exact: bool,
+    /// The search in pseudocode, a line each, in the puzzle's own words:
+    /// each line with the event it reports (`expand`, `generate`, `goal`,
+    /// `iteration`, `phase`, `bound`, or `prune:WHY` with a [`Prune`]'s
+    /// name), or `""` for a line that reports none. A front end highlights
+    /// the line of the event on show.
+    pub code: &'static [(&'static str, &'static str)],
+    /// What holds its waiting states: `"queue"` (first in, first out),
+    /// `"priority"` (least `f` = depth + estimate first, ties first in
+    /// first out) or `"stack"` (a depth-first search's calls). A front
+    /// end draws the states waiting in that order.
+    pub frontier: &'static str,
 }
 
 /// A board that teaches something about the searches.
@@ -582,8 +719,12 @@ pub struct Run {
     pub algorithm: &'static str,
     pub traced: Traced,
     pub tally: Tally,
-    /// Why it stopped early (a budget), if it did.
+    /// Why it stopped early (a budget, or the search cannot take the
+    /// case), if it did.
     pub limit: Option<String>,
+    /// The search refused the case before it began (its table would not
+    /// fit, say): `limit` says why. Not a budget that ran out.
+    pub refused: bool,
     /// More events happened than were kept.
     pub cut: bool,
     pub elapsed: Duration,
@@ -701,11 +842,12 @@ mod tests {
             parent: Some(3),
             why: Some(Prune::DeadEnd),
             cells: vec![],
+            note: None,
         };
         let json = serde_json::to_string(&step).unwrap();
         assert_eq!(
             json,
-            r#"{"n":7,"kind":"prune","depth":2,"at":{"row":1,"col":2},"parent":3,"why":"dead-end"}"#
+            r#"{"n":7,"kind":"prune","depth":2,"at":{"row":2,"col":3},"parent":3,"why":"dead-end"}"#
         );
     }
 }

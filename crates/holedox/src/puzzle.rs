@@ -821,18 +821,110 @@ impl Watch for Holedox {
                     head is at the exit when a state is taken off the queue. Its expansions \
                     are the states it takes off, the goal included (all of them for -1).",
             exact: true,
+            frontier: "queue",
+            code: &[
+                ("", "queue = [start]; mark start"),
+                ("expand", "take the first state off the queue"),
+                (
+                    "goal",
+                    "if its head is on the exit: answer = its moves; stop",
+                ),
+                ("", "for move in right, down, left, up:"),
+                (
+                    "prune:dead-end",
+                    "  if the new head is outside, on a stone or on the body: skip (dead end)",
+                ),
+                (
+                    "prune:visited",
+                    "  if the new state is marked: skip (visited)",
+                ),
+                ("generate", "  mark it; add it to the back of the queue"),
+                ("", "queue empty: answer = -1"),
+            ],
         },
         gridpuzzle_engine::trace::Algorithm {
             name: "astar-push",
-            title: "A* marking states when pushed (inexact)",
-            about: "The fast public solution: A* whose estimate is the head's Manhattan \
-                    distance to the exit, a state marked visited when it is first queued and \
-                    never reopened, the goal tested when a state is taken off. It expands far \
-                    fewer states than breadth-first search, but it is not exact: a path that \
-                    heads for the exit, meets a wall and comes round can queue a state first \
-                    with more moves than a path that set off the other way, and marking it \
-                    freezes the worse count (see the lesson).",
+            title: "A* marking states when pushed",
+            about: "A* whose estimate is the head's Manhattan distance to the exit, a state \
+                    marked visited when it is first queued and never reopened, the goal tested \
+                    when a state is taken off. For a body of two or more cells (every contest \
+                    lair) it is exact: every state's predecessors have their heads on its \
+                    second cell, so they share one estimate, and the cheapest of them is taken \
+                    off first and queues it first. For the head alone (a body of one cell, \
+                    which the tool accepts) that argument fails: a path that heads for the \
+                    exit, meets a wall and comes round can queue a cell first with more moves \
+                    than a path that set off the other way, and marking it freezes the worse \
+                    count (see the lesson push-is-wrong).",
             exact: false,
+            frontier: "priority",
+            code: &[
+                (
+                    "",
+                    "heap = [start], ordered by f = g + h, ties first in first out; mark start",
+                ),
+                ("expand", "take the state of least f off the heap"),
+                ("goal", "if its head is on the exit: answer = g; stop"),
+                ("", "for move in right, down, left, up:"),
+                (
+                    "prune:dead-end",
+                    "  if the new head is outside, on a stone or on the body: skip (dead end)",
+                ),
+                (
+                    "prune:visited",
+                    "  if the new state is marked: skip (visited, whatever its g)",
+                ),
+                (
+                    "generate",
+                    "  mark it; push it with g + 1 and h = head's distance to the exit",
+                ),
+                ("", "heap empty: answer = -1"),
+            ],
+        },
+        gridpuzzle_engine::trace::Algorithm {
+            name: "astar-bounds",
+            title: "the fast public A* with its bound shortcut",
+            about: "The fast public solution as published. First a lower bound: best-first \
+                    search over the head's cell alone, the body ignored, f = g + the head's \
+                    Manhattan distance, ties in f broken first in first out, a cell marked \
+                    when queued and never reopened. Then an upper bound: the same search with \
+                    the starting body (the tail included) as stones. No way for the head \
+                    alone: -1. Lower = upper: that number, with no state search. Otherwise \
+                    the state A* of astar-push. The shortcut is its mistake: over one cell, \
+                    marking on push is inexact, so both bounds can come out too long and \
+                    equal, and it answers that number (2 or 4 moves too many; see the lesson \
+                    bounds-are-wrong). Its state A* alone is right on every contest lair.",
+            exact: false,
+            frontier: "priority",
+            code: &[
+                (
+                    "phase",
+                    "lower = head_search(no extra stones)  -- the head's cell alone",
+                ),
+                (
+                    "phase",
+                    "upper = head_search(the start body but the head as stones)",
+                ),
+                (
+                    "bound",
+                    "if lower is none: answer -1; if lower = upper: answer lower",
+                ),
+                ("phase", "otherwise: answer = the state A* (astar-push)"),
+                (
+                    "",
+                    "head_search(stones): heap of cells by f = g + h, ties first in first out",
+                ),
+                ("expand", "  take the cell of least f off the heap"),
+                ("goal", "  if it is the exit: return g"),
+                (
+                    "prune:dead-end",
+                    "  a move outside or onto a stone: skip (dead end)",
+                ),
+                (
+                    "prune:visited",
+                    "  a move onto a marked cell: skip (visited; never reopened)",
+                ),
+                ("generate", "  mark the cell; push it with g + 1"),
+            ],
         },
         gridpuzzle_engine::trace::Algorithm {
             name: "astar",
@@ -843,6 +935,32 @@ impl Watch for Holedox {
                     when a state is taken off. With an estimate that never overestimates and \
                     changes by at most one a move, the first goal taken off is optimal.",
             exact: true,
+            frontier: "priority",
+            code: &[
+                (
+                    "",
+                    "heap = [start] by f = g + h, ties first in first out; best[start] = 0",
+                ),
+                (
+                    "expand",
+                    "take the state of least f off the heap (skip it if best[state] < its g)",
+                ),
+                ("goal", "if its head is on the exit: answer = g; stop"),
+                ("", "for move in right, down, left, up:"),
+                (
+                    "prune:dead-end",
+                    "  if the new head is outside, on a stone or on the body: skip (dead end)",
+                ),
+                (
+                    "prune:visited",
+                    "  if best[new] <= g + 1: skip (visited with no more moves)",
+                ),
+                (
+                    "generate",
+                    "  best[new] = g + 1; push it (again, if it was reached with more)",
+                ),
+                ("", "heap empty: answer = -1"),
+            ],
         },
         gridpuzzle_engine::trace::Algorithm {
             name: "gridpuzzle",
@@ -856,6 +974,35 @@ impl Watch for Holedox {
                     (prune 'visited'), one that cannot beat the best plan known is cut \
                     (prune 'bound').",
             exact: true,
+            frontier: "priority",
+            code: &[
+                (
+                    "",
+                    "proofs first: a body that cannot move, a bound too long, a free plan",
+                ),
+                (
+                    "expand",
+                    "A*: take the packed state of least f off the heap",
+                ),
+                ("goal", "if its head is on the exit: answer = g; stop"),
+                ("", "for each move of the head:"),
+                (
+                    "prune:dead-end",
+                    "  outside, a stone or the body: skip (dead end)",
+                ),
+                (
+                    "prune:bound",
+                    "  if g + 1 + h cannot beat the best plan known: skip (bound)",
+                ),
+                (
+                    "prune:visited",
+                    "  if the state was reached with no more moves: skip (visited)",
+                ),
+                (
+                    "generate",
+                    "  push it with h = the head's way to the exit around stones and body",
+                ),
+            ],
         },
     ];
 
@@ -881,6 +1028,30 @@ impl Watch for Holedox {
 0 0 0
 "#,
             algorithms: &["seed-bfs", "astar-push", "astar"],
+        },
+        gridpuzzle_engine::trace::Lesson {
+            name: "bounds-are-wrong",
+            title: "where the published fast A* answers wrong",
+            about: "A contest-legal lair (a body of two cells) where the published \
+                    program's shortcut answers 10 and the optimum is 8. Its lower-bound \
+                    search over the head's cell alone heads along the top row, turns at \
+                    the walls and marks the cells below on the way back with too many \
+                    moves; the bottom-row path that would reach them sooner is pruned as \
+                    visited. Its upper-bound search, with the tail's cell as a stone, \
+                    makes the same mistake and also finds 10. Lower = upper, so it \
+                    answers 10 without a state search. Its own state A* (astar-push) \
+                    answers 8 here, like breadth-first search: the fault is the \
+                    shortcut, not marking on push over whole states.",
+            input: r#"3 6 2
+2 6
+1 6
+3
+1 2
+2 2
+2 4
+0 0 0
+"#,
+            algorithms: &["seed-bfs", "astar-push", "astar-bounds"],
         },
         gridpuzzle_engine::trace::Lesson {
             name: "two-bits",
@@ -947,6 +1118,7 @@ impl Watch for Holedox {
         match algorithm {
             "seed-bfs" => crate::seed::seed_trace(case, rec),
             "astar-push" => crate::watch::astar_push_trace(case, rec),
+            "astar-bounds" => crate::watch::astar_bounds_trace(case, rec),
             "astar" => crate::watch::astar_trace(case, rec),
             "gridpuzzle" => crate::solve::trace(&self.placed(case), self.rule, rec.limits(), rec),
             other => Err(gridpuzzle_engine::trace::Stop::Unknown(other.to_string())),

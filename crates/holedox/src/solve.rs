@@ -223,6 +223,28 @@ pub fn trace(
         Outcome::Unsolvable => -1,
         Outcome::Limit(hit) => return Err(Stop::Limit(hit)),
     };
+    // Settled before any state was expanded: the lane says by what, not
+    // a blank board.
+    if rec.tally().expanded == 0 {
+        if answer == 0 {
+            rec.bound(
+                Some(0),
+                "settled before any search: the head starts on the exit",
+            );
+        } else if answer < 0 {
+            rec.bound(
+                None,
+                "settled before any search: the lower bound (the head's own way to the exit \
+                 around the stones and the body's fixed cells) finds none, so -1 is proved",
+            );
+        } else {
+            rec.bound(
+                Some(answer as u32),
+                "settled before any search: a plan as long as the lower bound (the head's \
+                 own way to the exit), so no plan is shorter",
+            );
+        }
+    }
     // A* frees no node: the start and every state generated are held.
     Ok(Traced {
         answer: Some(answer),

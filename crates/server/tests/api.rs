@@ -1352,7 +1352,7 @@ async fn algorithms_lists_every_offered_puzzles_searches_and_lessons() {
         .unwrap();
     let list: Value = serde_json::from_slice(&bytes).unwrap();
     assert_eq!(list["max_steps"], 5_000);
-    assert_eq!(list["max_watched"], 3);
+    assert_eq!(list["max_watched"], 4);
     for p in list["puzzles"].as_array().unwrap() {
         let e = gridpuzzle_registry::entry(p["name"].as_str().unwrap()).unwrap();
         let names: Vec<&str> = p["algorithms"]

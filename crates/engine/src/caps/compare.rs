@@ -117,6 +117,7 @@ pub fn table_row(case: u64, run: &Run) -> String {
         (Some(a), Some(true)) => a.to_string(),
         (Some(a), Some(false)) => format!("{a} !"),
         (Some(a), None) => format!("{a} ?"),
+        (None, _) if run.refused => "refused".to_string(),
         (None, _) => "limit ?".to_string(),
     };
     let t = &run.tally;
@@ -137,7 +138,8 @@ pub fn table_row(case: u64, run: &Run) -> String {
 
 /// The line under the table: what its marks mean.
 pub const TABLE_NOTE: &str = "answer: ! differs from the exact solver's, ? not proved (a budget \
-ran out, or no exact answer to compare)";
+ran out, or no exact answer to compare); refused: the search cannot take the case (JSON's `limit` \
+says why)";
 
 /// The chart of the searches `series` (each its name and the states it
 /// expanded at each depth) on case `case` of `P`, as an SVG document

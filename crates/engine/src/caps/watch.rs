@@ -119,10 +119,10 @@ pub trait WatchOf<P: Puzzle>: Sync {
         let ended = self
             .trace(puzzle, case, known.name, &mut rec)
             .and_then(|traced| rec.finish().map(|()| traced));
-        let (traced, limit) = match ended {
-            Ok(traced) => (traced, None),
-            Err(Stop::Limit(hit)) => (Traced::default(), Some(hit.to_string())),
-            Err(Stop::Unable(why)) => (Traced::default(), Some(why)),
+        let (traced, limit, refused) = match ended {
+            Ok(traced) => (traced, None, false),
+            Err(Stop::Limit(hit)) => (rec.held(), Some(hit.to_string()), false),
+            Err(Stop::Unable(why)) => (Traced::default(), Some(why), true),
             Err(Stop::Sink(e)) => return Err(format!("cannot write the trace: {e}")),
             Err(Stop::Unknown(_)) => return Err(self.unknown(algorithm)),
         };
@@ -132,6 +132,7 @@ pub trait WatchOf<P: Puzzle>: Sync {
             cut: rec.cut(),
             tally: rec.tally().clone(),
             limit,
+            refused,
             elapsed: started.elapsed(),
             exact,
         })

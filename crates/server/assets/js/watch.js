@@ -1,4 +1,4 @@
-// watch.js: Watch mode: up to three of the puzzle's searches run on the
+// watch.js: Watch mode: up to four of the puzzle's searches run on the
 // board on the page, watched side by side, one event at a time.
 //
 // Why it is shaped so:
@@ -202,6 +202,7 @@ export async function startWatch() {
     $("watch-status").textContent = "Tracing…";
     // One column a lane, side by side on any screen.
     $("watch-lanes").style.setProperty("--lanes", String(w.lanes.length));
+    $("watch-lanes").dataset.lanes = String(w.lanes.length);
     for (const lane of w.lanes) $("watch-lanes").append(lane.box);
     await Promise.all(w.lanes.map((lane) => more(w, lane)));
     succeeded(since);
@@ -223,6 +224,7 @@ function newLane(algorithm) {
   box.dataset.algorithm = algorithm.name;
   const title = document.createElement("h3");
   title.textContent = algorithm.name;
+  title.title = algorithm.name;
   const canvas = document.createElement("canvas");
   canvas.className = "watch-board";
   canvas.setAttribute("role", "img");
@@ -234,9 +236,29 @@ function newLane(algorithm) {
   say.className = "watch-step";
   const verdict = document.createElement("p");
   verdict.className = "watch-verdict hint-text";
-  box.append(title, canvas, say, counters, verdict);
+  // The search in pseudocode, the line of the event on show marked.
+  const code = document.createElement("ol");
+  code.className = "watch-code";
+  code.setAttribute("aria-label", algorithm.name + " in pseudocode");
+  for (const line of algorithm.code || []) {
+    const li = document.createElement("li");
+    li.dataset.event = line.event;
+    const text = document.createElement("code");
+    text.textContent = line.text;
+    li.append(text);
+    code.append(li);
+  }
+  // What holds the waiting states: the queue, the priority queue with g,
+  // h and f, or the stack of calls, the state being expanded marked.
+  const frontier = document.createElement("ol");
+  frontier.className = "watch-frontier";
+  frontier.dataset.frontier = algorithm.frontier || "queue";
+  const frontierTitle = document.createElement("p");
+  frontierTitle.className = "watch-frontier-title";
+  box.append(title, canvas, say, counters, verdict, frontierTitle, frontier, code);
   return {
-    name: algorithm.name, box, canvas, counters, say, verdict,
+    name: algorithm.name, box, canvas, counters, say, verdict, code, codeShown: -1,
+    frontier, frontierTitle, frontierShown: "",
     steps: [], total: null, answer: null, loading: null,
     // What the steps before `at` add up to.
     at: 0, seen: null,
@@ -259,6 +281,13 @@ function more(w, lane) {
   lane.loading = w.queue.then(ask).then((a) => {
     lane.loading = null;
     if (lane.steps.length + 1 !== from) return;
+    // The trace counts rows and columns from 1, as the tool's outputs do;
+    // the boards here from 0.
+    const cell = (p) => ({ row: p.row - 1, col: p.col - 1 });
+    for (const x of a.steps) {
+      if (x.at) x.at = cell(x.at);
+      if (x.cells) x.cells = x.cells.map(cell);
+    }
     lane.steps.push(...a.steps);
     lane.total = a.tally.events;
     lane.answer = a;
@@ -326,6 +355,10 @@ function seen(w, lane, k) {
     lane.seen = {
       expand: 0, generate: 0, goal: 0, iteration: 0, prune: Object.fromEntries(PRUNES.map((p) => [p, 0])),
       cells: new Map(), top: 1, open: new Map(), waiting: 0, waitingAt: new Map(),
+      // The waiting states themselves, by step index, for the frontier's
+      // view: every one generated and not yet expanded, and each state's
+      // indices in the order they came (its first is expanded first).
+      live: new Set(), byKey: new Map(),
     };
     lane.at = 0;
   }
@@ -335,15 +368,35 @@ function seen(w, lane, k) {
     const step = lane.steps[lane.at];
     if (step.kind === "prune") s.prune[step.why] = (s.prune[step.why] || 0) + 1;
     else s[step.kind] = (s[step.kind] || 0) + 1;
+    // A new phase searches anew (a bound's own search before the main
+    // one): its frontier and visits start empty. The bound on show is the
+    // last one found, or the current iteration's.
+    if (step.kind === "phase") {
+      s.live.clear();
+      s.byKey.clear();
+      s.open.clear();
+      s.waiting = 0;
+      s.waitingAt.clear();
+      s.cells.clear();
+      s.top = 1;
+    }
+    if (step.kind === "iteration") s.bound = step.estimate;
+    if (step.kind === "bound") s.bound = step.estimate === undefined ? "none" : step.estimate;
     if ((step.kind === "generate" || step.kind === "expand") && step.at) {
       const id = stateKey(step);
       const n = s.open.get(id) || 0;
       const cell = step.at.row * width + step.at.col;
       if (step.kind === "generate") {
+        s.live.add(lane.at);
+        const same = s.byKey.get(id);
+        if (same) same.push(lane.at); else s.byKey.set(id, [lane.at]);
         s.open.set(id, n + 1);
         s.waiting += 1;
         s.waitingAt.set(cell, (s.waitingAt.get(cell) || 0) + 1);
       } else if (n > 0) {
+        const same = s.byKey.get(id);
+        s.live.delete(same.shift());
+        if (!same.length) s.byKey.delete(id);
         if (n === 1) s.open.delete(id); else s.open.set(id, n - 1);
         s.waiting -= 1;
         const left = s.waitingAt.get(cell) - 1;
@@ -386,7 +439,7 @@ const at = (p) => "row " + (p.row + 1) + ", column " + (p.col + 1);
 
 /// The step in words.
 function describeStep(step, lane) {
-  if (!step) return "Before the first event.";
+  if (!step) return "Before the first event: the start state.";
   const where = step.at ? " at " + at(step.at) : "";
   const depth = " (depth " + step.depth + (step.estimate !== undefined ? ", estimate " + step.estimate : "") + ")";
   switch (step.kind) {
@@ -395,6 +448,8 @@ function describeStep(step, lane) {
     case "prune": return "Prunes a successor" + where + ": " + step.why + depth + ".";
     case "goal": return "Reaches the goal" + where + " in " + step.depth + " moves.";
     case "iteration": return "Starts a new iteration under bound " + step.estimate + ".";
+    case "phase": return "Begins a phase: " + step.note + ".";
+    case "bound": return (step.note || "A bound") + (step.estimate !== undefined ? ": " + step.estimate : "") + ".";
     default: return step.kind + where + ".";
   }
 }
@@ -459,6 +514,9 @@ function groundPicture(w, lane, size, scale) {
 function draw(w, lane, k, laneWidth) {
   const s = seen(w, lane, k);
   const step = k > 0 ? lane.steps[k - 1] : null;
+  // Before the first event, the start state: the search's first
+  // expansion (after a phase's opening), drawn as the board it begins on.
+  const start = k === 0 ? lane.steps.slice(0, 3).find((x) => x.kind === "expand") || null : null;
   const g = w.ground;
   const c = w.colors;
   const size = Math.max(4, Math.min(36, Math.floor((laneWidth - 4) / g.width)));
@@ -477,7 +535,7 @@ function draw(w, lane, k, laneWidth) {
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
   // A prune or a goal draws no cells of its own: the state it came from
   // (its parent expansion) is what the board still holds.
-  const holder = step && !(step.cells && step.cells.length) && step.parent ? lane.steps[step.parent - 1] : step;
+  const holder = start || (step && !(step.cells && step.cells.length) && step.parent ? lane.steps[step.parent - 1] : step);
   const bodies = [];
   for (const p of (holder && holder.cells) || []) {
     const i = p.row * g.width + p.col;
@@ -534,8 +592,9 @@ function draw(w, lane, k, laneWidth) {
     ctx.fill();
     ctx.stroke();
   }
-  if (step && step.at) {
-    const cells = path(lane, step);
+  const mark = step || start;
+  if (mark && mark.at) {
+    const cells = path(lane, mark);
     if (cells.length > 1) {
       ctx.strokeStyle = c.pieceLine;
       ctx.globalAlpha = 0.8;
@@ -546,8 +605,8 @@ function draw(w, lane, k, laneWidth) {
       ctx.stroke();
       ctx.globalAlpha = 1;
     }
-    const cx = (step.at.col + 0.5) * size, cy = (step.at.row + 0.5) * size;
-    if (step.kind === "prune") {
+    const cx = (mark.at.col + 0.5) * size, cy = (mark.at.row + 0.5) * size;
+    if (mark.kind === "prune") {
       const d = size * 0.3;
       ctx.strokeStyle = c.bad;
       ctx.lineWidth = 3;
@@ -558,8 +617,8 @@ function draw(w, lane, k, laneWidth) {
       ctx.stroke();
     } else {
       ctx.fillStyle = c.pieceFill;
-      ctx.strokeStyle = step.kind === "goal" ? c.good : c.pieceLine;
-      ctx.lineWidth = step.kind === "goal" ? 3 : 2;
+      ctx.strokeStyle = mark.kind === "goal" ? c.good : c.pieceLine;
+      ctx.lineWidth = mark.kind === "goal" ? 3 : 2;
       ctx.beginPath();
       ctx.arc(cx, cy, size * 0.36, 0, 2 * Math.PI);
       ctx.fill();
@@ -578,6 +637,82 @@ function draw(w, lane, k, laneWidth) {
     canvas.setAttribute("aria-label", lane.name + ", step " + k + ": " + words + " " + s.cells.size + " cells expanded so far." + frontier);
   }
   showCounters(lane, s, k);
+  showCode(lane, step, s);
+  showFrontier(lane, step, s);
+}
+
+/// How many waiting states the frontier's view lists at its front and at
+/// its back; the rest are counted.
+const FRONT = 5, BACK = 3;
+
+/// The frontier's view: for a queue, the waiting states in the order
+/// they will be taken (first in, first out); for a priority queue, by
+/// f = g + h, ties first in first out, with g, h and f; for a stack, the
+/// calls from the start to the one on show. The state being expanded
+/// heads the list, marked. Bounded: the first FRONT and the last BACK,
+/// with the count between.
+function showFrontier(lane, step, s) {
+  const how = lane.frontier.dataset.frontier;
+  const where = (x) => "row " + (x.at.row + 1) + ", col " + (x.at.col + 1);
+  const priority = (x) => "f " + (x.depth + (x.estimate || 0)) + " = g " + x.depth + " + h " + (x.estimate || 0);
+  const item = (x) => (how === "priority" ? priority(x) : "g " + x.depth) + " · " + where(x);
+  let title, rows = [];
+  if (how === "stack") {
+    const calls = [];
+    let e = step && (step.kind === "expand" ? step : step.parent ? lane.steps[step.parent - 1] : null);
+    for (let guard = 0; e && guard < 1000; guard++) {
+      calls.push(e);
+      e = e.parent ? lane.steps[e.parent - 1] : null;
+    }
+    title = "Stack of calls: " + calls.length + (calls.length === 1 ? " call" : " calls") + ", the newest first";
+    const shown = calls.length > FRONT + BACK ? [...calls.slice(0, FRONT), null, ...calls.slice(-BACK)] : calls;
+    rows = shown.map((x, i) => x ? ["depth " + x.depth + " · " + where(x), i === 0] : ["… " + (calls.length - FRONT - BACK) + " more …", false]);
+  } else {
+    const waiting = [];
+    for (const i of s.live) waiting.push(lane.steps[i]);
+    let ordered = waiting;
+    if (how === "priority") {
+      const key = (x) => x.depth + (x.estimate || 0);
+      ordered = waiting.map((x, i) => [key(x), i, x]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((t) => t[2]);
+    }
+    title = (how === "priority" ? "Priority queue" : "Queue") + ": " + waiting.length + " waiting";
+    if (step && step.kind === "expand" && step.at) rows.push(["taken: " + item(step), true]);
+    const shown = ordered.length > FRONT + BACK ? [...ordered.slice(0, FRONT), null, ...ordered.slice(-BACK)] : ordered;
+    for (const x of shown) rows.push(x ? [item(x), false] : ["… " + (ordered.length - FRONT - BACK) + " more …", false]);
+  }
+  const text = title + "|" + rows.map((r) => r[0] + r[1]).join("/");
+  if (text === lane.frontierShown) return;
+  lane.frontierShown = text;
+  lane.frontierTitle.textContent = title;
+  lane.frontier.replaceChildren(...rows.map(([words, current]) => {
+    const li = document.createElement("li");
+    li.textContent = words;
+    if (current) li.setAttribute("aria-current", "true");
+    return li;
+  }));
+}
+
+/// Marks the pseudocode line of `step`'s event (a prune's line by its
+/// reason; of several lines of one event, a phase's by the phases seen so
+/// far), or none before the first event.
+function showCode(lane, step, s) {
+  const lines = [...lane.code.children];
+  let at = -1;
+  if (step) {
+    const event = step.kind === "prune" ? "prune:" + step.why : step.kind;
+    const matching = lines.map((li, i) => [li, i]).filter(([li]) => li.dataset.event === event);
+    if (matching.length) {
+      const nth = step.kind === "phase" ? Math.min(matching.length, s.phase || 1) - 1 : 0;
+      at = matching[nth][1];
+    }
+  }
+  if (at === lane.codeShown) return;
+  lane.codeShown = at;
+  lines.forEach((li, i) => {
+    if (i === at) li.setAttribute("aria-current", "step");
+    else li.removeAttribute("aria-current");
+  });
+  lane.code.dataset.line = String(at);
 }
 
 /// The counters: the steps seen so far, by kind; at the end of a trace
@@ -594,6 +729,8 @@ function showCounters(lane, s, k) {
     ...PRUNES.map((p) => ["pruned: " + p, s.prune[p]]), ["goals", s.goal],
   ];
   if ((t && t.iterations) || s.iteration) rows.push(["iterations", whole ? t.iterations : s.iteration]);
+  if (s.phase) rows.push(["phases", s.phase]);
+  if (s.bound !== undefined) rows.push(["bound", s.bound]);
   // A trace cut by the page: the events kept, of the search's whole.
   const kept = cut(lane) ? fmt(Math.min(k, WATCH_CAP)) + " of " + fmt(lane.total) : null;
   const names = rows.map((r) => r[0]).join() + "|" + !!kept;
