@@ -172,6 +172,12 @@ export async function watchScenarios({ scenario, base, open }) {
       for (const lane of await counters(page)) {
         const tally = (await api(page, "trace", { puzzle: board.puzzle, input: board.input, options: board.options, algorithm: lane.algorithm, count: 1 })).tally;
         assert.equal(lane.counts.expanded, tally.expanded, `${lesson.name}: ${lane.algorithm}`);
+        // A search that settled the board without expanding a state says
+        // how, instead of a blank board.
+        if (tally.expanded === 0) {
+          const verdict = await page.$eval(`.watch-lane[data-algorithm="${lane.algorithm}"] .watch-verdict`, (e) => e.textContent);
+          assert.match(verdict, /^Settled before any search: /, `${lesson.name}: ${lane.algorithm}`);
+        }
       }
     }
   });
@@ -187,6 +193,15 @@ export async function watchScenarios({ scenario, base, open }) {
     const board = await api(page, "board", { id: decodeURIComponent(new URL(page.url()).hash.slice(1)) });
     const lane = await page.$eval(".watch-lane", (l) => l.dataset.algorithm);
     const steps = (await api(page, "trace", { puzzle: board.puzzle, input: board.input, options: board.options, algorithm: lane, count: 6 })).steps;
+    // Where the puzzle packs a state's chain into bits, the start's code
+    // is under the board: two bits a link.
+    if (p.state_code) {
+      const bits = await page.$eval(".watch-lane .watch-bits", (e) => e.textContent);
+      const links = (steps.find((x) => x.kind === "expand").cells || []).length;
+      const code = /^State code: ((?:[01]{2} ?)*)/.exec(bits);
+      assert.ok(code, bits);
+      assert.equal(code[1].trim().split(" ").filter(Boolean).length, links, bits);
+    }
     for (let k = 1; k <= Math.min(6, steps.length); k++) {
       await page.click("#watch-step");
       await page.waitForFunction((n) => document.getElementById("watch-at").dataset.k === String(n), k);
@@ -250,6 +265,62 @@ export async function watchScenarios({ scenario, base, open }) {
       await page.waitForFunction(() => document.querySelectorAll(".watch-lane").length === 4);
       assert.deepEqual(await page.$$eval(".watch-lane", (ls) => ls.map((x) => x.dataset.algorithm)), l.algorithms);
     }
+  });
+
+  await scenario("watch: a link to a step opens Watch at that step, with the same searches, on the same board", async (page) => {
+    const p = await openWatch(page, open, base);
+    if (p.algorithms.length >= 2) {
+      await page.check(`#watch-choices input[value="${p.algorithms[1].name}"]`);
+      await page.waitForFunction(() => document.querySelectorAll(".watch-lane").length === 2);
+      await page.waitForFunction(() => /^Step 0 of [1-9]/.test(document.getElementById("watch-at").textContent));
+    }
+    for (let k = 1; k <= 3; k++) {
+      await page.click("#watch-step");
+      await page.waitForFunction((n) => document.getElementById("watch-at").dataset.k === String(n), k);
+    }
+    const names = await page.$$eval(".watch-lane", (ls) => ls.map((l) => l.dataset.algorithm));
+    const board = new URL(page.url()).hash;
+    await page.click("#watch-link");
+    await page.waitForFunction(() => !!document.getElementById("watch-link").dataset.href);
+    const href = await page.$eval("#watch-link", (b) => b.dataset.href);
+    assert.match(href, /[?&]step=3(&|#|$)/);
+    await open(page, href);
+    await page.waitForFunction(() => document.getElementById("watch-at") && document.getElementById("watch-at").dataset.k === "3");
+    assert.deepEqual(await page.$$eval(".watch-lane", (ls) => ls.map((l) => l.dataset.algorithm)), names);
+    assert.equal(new URL(page.url()).hash, board);
+    // The address bar follows the board again: no step left in it.
+    assert.ok(!/step=/.test(page.url()), page.url());
+    for (const say of await page.$$eval(".watch-step", (ps) => ps.map((x) => x.textContent))) assert.match(say, /^Step 3 of /);
+  });
+
+  await scenario("watch: the exercise \"predict the next expansion\" checks a guess against the trace", async (page) => {
+    const p = await openWatch(page, open, base);
+    const board = await api(page, "board", { id: decodeURIComponent(new URL(page.url()).hash.slice(1)) });
+    const lane = await page.$eval(".watch-lane", (l) => l.dataset.algorithm);
+    const steps = (await api(page, "trace", { puzzle: board.puzzle, input: board.input, options: board.options, algorithm: lane, count: 50 })).steps;
+    const width = (await api(page, "cases", { puzzle: board.puzzle, input: board.input, options: board.options })).cases[0].width;
+    const click = async (cell) => {
+      const box = await page.$eval(".watch-lane .watch-board", (c) => c.getBoundingClientRect().toJSON());
+      const size = box.width / width;
+      await page.mouse.click(box.left + (cell.col - 0.5) * size, box.top + (cell.row - 0.5) * size);
+    };
+    // Right: the next expansion is the start's (the trace counts from 1).
+    const first = steps.findIndex((x) => x.kind === "expand");
+    await page.click("#watch-predict");
+    assert.match(await page.textContent("#watch-exercise"), /Click that cell/);
+    await click(steps[first].at);
+    await page.waitForFunction(() => /^(Right|Not quite)/.test(document.getElementById("watch-exercise").textContent));
+    assert.match(await page.textContent("#watch-exercise"), /^Right: /);
+    await page.waitForFunction((n) => document.getElementById("watch-at").dataset.k === String(n), first + 1);
+    // Wrong: a cell that is not the next expansion's.
+    const second = steps.findIndex((x, i) => i > first && x.kind === "expand");
+    const wrong = { row: steps[second].at.row === 1 ? 2 : 1, col: steps[second].at.col };
+    await page.click("#watch-predict");
+    await click(wrong);
+    await page.waitForFunction(() => document.getElementById("watch-exercise").dataset.right === "0");
+    assert.match(await page.textContent("#watch-exercise"), new RegExp("^Not quite: it expands row " + steps[second].at.row + ", column " + steps[second].at.col + " .*1 of 2 right"));
+    await page.waitForFunction((n) => document.getElementById("watch-at").dataset.k === String(n), second + 1);
+    await axe(page, "watch with an exercise");
   });
 
   await scenario("watch: on a phone, four lanes in two rows, nothing wider than the window, and axe clean", async (page) => {

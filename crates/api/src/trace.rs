@@ -596,6 +596,10 @@ struct AlgorithmCatalog {
 #[derive(Serialize)]
 struct PuzzleAlgorithms {
     name: &'static str,
+    /// How a state's chain of cells is packed into bits, when it is
+    /// ([`Watch::STATE_CODE`](gridpuzzle_engine::caps::Watch::STATE_CODE)).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    state_code: Option<&'static str>,
     algorithms: Vec<AlgorithmRecord>,
     lessons: Vec<LessonRecord>,
 }
@@ -651,6 +655,7 @@ impl Visit for Describe {
     fn visit<P: Registered>(self, _: P) -> Option<PuzzleAlgorithms> {
         Some(PuzzleAlgorithms {
             name: P::INFO.name,
+            state_code: P::CAPS.watch.and_then(|w| w.state_code()),
             algorithms: algorithms::<P>()
                 .iter()
                 .map(|a| AlgorithmRecord {

@@ -194,6 +194,15 @@ pub fn trace(board: &Board, limits: &Limits, rec: &mut Recorder<'_>) -> Result<T
         Outcome::Unsolvable => -1,
         Outcome::Limit(hit) => return Err(Stop::Limit(hit)),
     };
+    // Settled before any stop was expanded: the lane says by what.
+    if rec.tally().expanded == 0 && answer < 0 {
+        rec.bound(
+            None,
+            "settled before any search: the lower bound (the throws the goal needs if the \
+             stone could stop in front of any block) finds no way within the cap, so -1 is \
+             proved",
+        );
+    }
     let peak = found.stats.peak_frontier as u64;
     Ok(Traced {
         answer: Some(answer),

@@ -1006,6 +1006,12 @@ impl Watch for Holedox {
         },
     ];
 
+    const STATE_CODE: Option<&'static str> = Some(
+        "The state the searches keep: the head's cell and two bits per body link, from the \
+         head towards the tail, each the side the next segment lies on (00 right, 01 below, \
+         10 left, 11 above); the contest program packs them into one number.",
+    );
+
     const LESSONS: &'static [gridpuzzle_engine::trace::Lesson] = &[
         gridpuzzle_engine::trace::Lesson {
             name: "push-is-wrong",

@@ -139,6 +139,30 @@ impl Lair<'_> {
         Move::To(next)
     }
 
+    /// The body after the move `step` from `body` at `g` moves (made by
+    /// expansion `me`), or `None` when the move is refused — off the lair,
+    /// into a stone or the body — which is reported as a dead end.
+    fn tried(
+        &self,
+        body: &[Pos],
+        step: (i64, i64),
+        g: u32,
+        me: Option<u64>,
+        rec: &mut Recorder<'_>,
+    ) -> Option<Vec<Pos>> {
+        match self.step(body, step) {
+            Move::Outside => {
+                rec.prune(g + 1, Prune::DeadEnd, body[0], me);
+                None
+            }
+            Move::Blocked(to) => {
+                rec.prune(g + 1, Prune::DeadEnd, to, me);
+                None
+            }
+            Move::To(next) => Some(next),
+        }
+    }
+
     /// The state's key: for each link, from the tail's to the head's, the
     /// side of the segment before it that the next one lies on (two bits:
     /// 0 right, 1 below, 2 left, 3 above), then the head's cell.
@@ -298,17 +322,10 @@ fn head_only(
             return Ok((Some(g), count));
         }
         for step in STEPS {
-            let next = match lair.step(&[at], step) {
-                Move::Outside => {
-                    rec.prune(g + 1, Prune::DeadEnd, at, me);
-                    continue;
-                }
-                Move::Blocked(to) => {
-                    rec.prune(g + 1, Prune::DeadEnd, to, me);
-                    continue;
-                }
-                Move::To(next) => next[0],
+            let Some(next) = lair.tried(&[at], step, g, me, rec) else {
+                continue;
             };
+            let next = next[0];
             if blocked.contains(&next) {
                 rec.prune(g + 1, Prune::DeadEnd, next, me);
                 continue;
@@ -433,16 +450,8 @@ fn astar(case: &Case, rec: &mut Recorder<'_>, reopen: bool) -> Result<Traced, St
             break;
         }
         for step in STEPS {
-            let next = match lair.step(&body, step) {
-                Move::Outside => {
-                    rec.prune(g + 1, Prune::DeadEnd, head, me);
-                    continue;
-                }
-                Move::Blocked(to) => {
-                    rec.prune(g + 1, Prune::DeadEnd, to, me);
-                    continue;
-                }
-                Move::To(next) => next,
+            let Some(next) = lair.tried(&body, step, g, me, rec) else {
+                continue;
             };
             let key = lair.key(&next);
             let known = best.get(key);

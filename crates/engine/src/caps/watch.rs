@@ -17,6 +17,12 @@ pub trait Watch: Puzzle {
     const ALGORITHMS: &'static [Algorithm];
     /// Boards that teach something about those searches.
     const LESSONS: &'static [Lesson] = &[];
+    /// How the searches pack a state's chain of cells into bits, when
+    /// they do: a front end then shows a state's code under its board,
+    /// two bits a link from the moving cell along `cells`, each link the
+    /// side the next cell lies on — `0` right, `1` below, `2` left, `3`
+    /// above — with this sentence. `None`: the state's cells are no chain.
+    const STATE_CODE: Option<&'static str> = None;
 
     /// True when the settings are the judge's. The searches offered for
     /// watching play the judge's rules (the contest programs know no
@@ -53,6 +59,8 @@ pub trait Watch: Puzzle {
 pub trait WatchOf<P: Puzzle>: Sync {
     fn algorithms(&self) -> &'static [Algorithm];
     fn lessons(&self) -> &'static [Lesson];
+    /// [`Watch::STATE_CODE`].
+    fn state_code(&self) -> Option<&'static str>;
     fn judge_rules(&self, puzzle: &P) -> bool;
     /// [`Watch::refuses`].
     fn refuses(&self, puzzle: &P, case: &P::Case, algorithm: &str) -> Option<String>;
@@ -145,6 +153,9 @@ impl<P: Watch> WatchOf<P> for Via<P> {
     }
     fn lessons(&self) -> &'static [Lesson] {
         P::LESSONS
+    }
+    fn state_code(&self) -> Option<&'static str> {
+        P::STATE_CODE
     }
     fn judge_rules(&self, puzzle: &P) -> bool {
         puzzle.judge_rules()

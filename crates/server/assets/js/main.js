@@ -110,10 +110,13 @@ async function start() {
     levels.showPresets();
     loadProgress();
     // A visit is a game: the page opens in Play, unless the link asks for
-    // the editor (`?mode=edit` before its `#`), or the history entry (a
-    // reload) was in another mode. Read before a board is opened, whose
+    // the editor (`?mode=edit` before its `#`) or a step of Watch
+    // (`?mode=watch&watch=A,B&step=K`), or the history entry (a reload)
+    // was in another mode. Read before a board is opened, whose
     // link is written into the entry.
-    const mode = new URLSearchParams(location.search).get("mode") === "edit" ? "edit" : entryMode() || "play";
+    const params = new URLSearchParams(location.search);
+    const asked = params.get("mode");
+    const mode = asked === "edit" || (asked === "watch" && params.get("watch")) ? asked : entryMode() || "play";
     // The board: the link's, else the one left last, else (a newcomer)
     // the first level of the first puzzle.
     const opened = (await editor.loadFromHash(null)) || (await editor.openLast()) ||
@@ -122,6 +125,8 @@ async function start() {
     showProgress();
     if (state.spoiled) say(state.spoiled);
     if (mode === "play") play.startPlay({ quiet: true });
+    // A link to a step of Watch: its searches, at its step.
+    else if (asked === "watch" && mode === "watch") watch.openAt(params.get("watch").split(","), Number(params.get("step")) || 0);
     else startMode(mode);
     // Ready once the board is described (its link written): what a script
     // driving the page may act on.

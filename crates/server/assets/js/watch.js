@@ -46,7 +46,7 @@
 import { abort, algorithms, begin, isAbort } from "./api.js";
 import { $, actionStarted, defineMode, report, setMode, state, succeeded } from "./state.js";
 import { draftGround, playbackKey } from "./board.js";
-import { current, request } from "./link.js";
+import { copyText, current, request } from "./link.js";
 
 defineMode("watch", {
   start: startWatch,
@@ -178,6 +178,7 @@ export async function startWatch() {
   $("watch-chart").replaceChildren();
   const since = actionStarted();
   $("watch-status").textContent = "";
+  $("watch-exercise").textContent = "";
   controls();
   try {
     await work.wait(showChoices());
@@ -255,10 +256,17 @@ function newLane(algorithm) {
   frontier.dataset.frontier = algorithm.frontier || "queue";
   const frontierTitle = document.createElement("p");
   frontierTitle.className = "watch-frontier-title";
-  box.append(title, canvas, say, counters, verdict, frontierTitle, frontier, code);
+  // The state as the searches pack it, where the puzzle says how: two
+  // bits a link of its chain of cells, under the board.
+  const mine = state.algorithms.puzzles.find((p) => p.name === state.kind.name);
+  const bits = document.createElement("p");
+  bits.className = "watch-bits";
+  bits.hidden = !(mine && mine.state_code);
+  if (mine && mine.state_code) bits.title = mine.state_code;
+  box.append(title, canvas, bits, say, counters, verdict, frontierTitle, frontier, code);
   return {
     name: algorithm.name, box, canvas, counters, say, verdict, code, codeShown: -1,
-    frontier, frontierTitle, frontierShown: "",
+    frontier, frontierTitle, frontierShown: "", bits,
     steps: [], total: null, answer: null, loading: null,
     // What the steps before `at` add up to.
     at: 0, seen: null,
@@ -639,6 +647,30 @@ function draw(w, lane, k, laneWidth) {
   showCounters(lane, s, k);
   showCode(lane, step, s);
   showFrontier(lane, step, s);
+  if (!lane.bits.hidden) showBits(lane, holder);
+}
+
+/// The side `b` lies on of `a`, as two bits: 00 right, 01 below, 10
+/// left, 11 above; and as an arrow.
+function side(a, b) {
+  if (b.col === a.col + 1) return ["00", "→"];
+  if (b.row === a.row + 1) return ["01", "↓"];
+  if (b.col + 1 === a.col) return ["10", "←"];
+  return ["11", "↑"];
+}
+
+/// The state's code under the board: the links from the moving cell
+/// along its cells, two bits each, with the side each stands for.
+function showBits(lane, holder) {
+  let words = "";
+  if (holder && holder.at) {
+    const chain = [holder.at, ...(holder.cells || [])];
+    const links = chain.slice(1).map((p, i) => side(chain[i], p));
+    words = links.length
+      ? "State code: " + links.map((l) => l[0]).join(" ") + "  (" + links.map((l) => l[1]).join(" ") + ")"
+      : "State code: the head alone, no link";
+  }
+  if (lane.bits.textContent !== words) lane.bits.textContent = words;
 }
 
 /// How many waiting states the frontier's view lists at its front and at
@@ -777,6 +809,10 @@ function finishCounters(lane, k, whole) {
       const answer = a.answer === -1 ? "no solution (-1)" : a.answer + " moves";
       verdict = "Answer: " + answer + (a.correct === false ? " — wrong: the exact answer is " + a.exact : a.correct ? " — right" : " — not checked") +
         ". Peak frontier " + a.peak_frontier + ", peak stored " + a.peak_stored + ".";
+      // No state expanded: how the answer was settled, in the search's
+      // own words (its last bound event), not a blank board.
+      const settled = a.tally.expanded === 0 && [...lane.steps].reverse().find((x) => x.kind === "bound" && x.note);
+      if (settled) verdict = settled.note.replace(/^./, (c) => c.toUpperCase()) + ". " + verdict;
     }
     if (cut(lane)) verdict += " Cut: the page keeps the first " + fmt(WATCH_CAP) + " of its " + fmt(lane.total) + " events" + (whole ? "; the counters are the whole run's." : ".");
   }
@@ -906,9 +942,98 @@ function onPointer(event) {
   if (event.type === "pointercancel") return;
   const dx = event.clientX - start.x, dy = event.clientY - start.y;
   if (Math.abs(dx) >= 24 && Math.abs(dx) > 2 * Math.abs(dy)) step(dx < 0 ? 1 : -1);
+  else if (state.watch && state.watch.predicting && event.target.classList.contains("watch-board")) predicted(event);
+}
+
+// ----------------------------------------------------------- exercise
+
+/// The exercise "predict the next expansion": the first lane's next
+/// expanded state, guessed by a click on its board, then shown. The
+/// page checks the guess against the trace itself (the next `expand`
+/// step after the one on show), so it holds for any search and board.
+async function predict() {
+  const w = state.watch;
+  if (!w) return;
+  stop();
+  w.predicting = true;
+  $("watch-exercise").textContent = "Where does " + w.lanes[0].name + " expand its next state? Click that cell on its board.";
+}
+
+/// The guess of the click `event` on the first lane's board, judged.
+async function predicted(event) {
+  const w = state.watch;
+  const lane = w.lanes[0];
+  if (event.target !== lane.canvas) return;
+  w.predicting = false;
+  const box = lane.canvas.getBoundingClientRect();
+  const size = box.width / w.ground.width;
+  const guess = { row: Math.floor((event.clientY - box.top) / size), col: Math.floor((event.clientX - box.left) / size) };
+  // The next expansion after the step on show, its steps fetched first.
+  let at = w.k;
+  for (;;) {
+    while (at >= lane.steps.length && (lane.total === null || lane.steps.length < Math.min(lane.total, WATCH_CAP))) await more(w, lane);
+    if (at >= lane.steps.length) break;
+    if (lane.steps[at].kind === "expand" && lane.steps[at].at) break;
+    at++;
+  }
+  const next = lane.steps[at];
+  if (!next) {
+    $("watch-exercise").textContent = "No state is expanded after this step.";
+    return;
+  }
+  const right = next.at.row === guess.row && next.at.col === guess.col;
+  const where = "row " + (next.at.row + 1) + ", column " + (next.at.col + 1);
+  w.right = (w.right || 0) + (right ? 1 : 0);
+  w.tried = (w.tried || 0) + 1;
+  $("watch-exercise").dataset.right = right ? "1" : "0";
+  $("watch-exercise").textContent = (right ? "Right: " : "Not quite: ") + "it expands " + where + " at depth " + next.depth +
+    ", event " + (at + 1) + ". " + w.right + " of " + w.tried + " right so far.";
+  frame(at + 1);
+}
+
+/// The link to the step on show: the board's, with the searches watched
+/// and the step (`?mode=watch&watch=A,B&step=K#ID`), which `openAt` opens.
+function stepLink() {
+  const w = state.watch;
+  if (!w) return null;
+  const url = new URL(location.href);
+  url.search = "";
+  url.searchParams.set("mode", "watch");
+  url.searchParams.set("watch", w.lanes.map((l) => l.name).join(","));
+  url.searchParams.set("step", String(w.k));
+  return url.href;
+}
+
+/// Opens Watch at step `k` of the searches `names`, on the board already
+/// on the page (a step's link: see `stepLink`). The link's part after
+/// the path is taken out of the address bar, which follows the board
+/// again.
+export async function openAt(names, k) {
+  const url = new URL(location.href);
+  for (const key of ["mode", "watch", "step"]) url.searchParams.delete(key);
+  history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+  setMode("watch");
+  await showChoices();
+  const known = offered().map((a) => a.name);
+  const chosen = names.filter((n) => known.includes(n)).slice(0, state.algorithms.max_watched);
+  if (chosen.length) {
+    for (const b of $("watch-choices").querySelectorAll("input")) b.checked = chosen.includes(b.value);
+    limitChoices(state.algorithms.max_watched);
+  }
+  await startWatch();
+  if (state.watch) await frame(k);
 }
 
 export function wire() {
+  $("watch-predict").addEventListener("click", predict);
+  $("watch-link").addEventListener("click", async () => {
+    const href = stepLink();
+    if (!href) return;
+    $("watch-link").dataset.href = href;
+    if (!(await copyText(href, $("watch-link"), "Link copied ✓", $("watch-status")))) {
+      $("watch-status").textContent = "The link to this step: " + href;
+    }
+  });
   $("watch-first").addEventListener("click", () => jump(false));
   $("watch-back").addEventListener("click", () => step(-1));
   $("watch-step").addEventListener("click", () => step(1));
