@@ -147,14 +147,11 @@ pub fn run(cmd: PackageCommand) -> Result<Exit> {
     }
     let zip = match cmd.zip.clone() {
         Some(None) => {
+            // A trailing `/` is no part of the name; `.` and `..` have
+            // none (`file_name` is `None` for them).
             let folder = dir.components().as_path().to_path_buf();
             match folder.file_name() {
-                Some(name)
-                    if folder
-                        .components()
-                        .next_back()
-                        .is_some_and(|c| matches!(c, std::path::Component::Normal(_))) =>
-                {
+                Some(name) => {
                     let mut file = name.to_os_string();
                     file.push(".zip");
                     Some(folder.with_file_name(file))

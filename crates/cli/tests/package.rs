@@ -75,13 +75,7 @@ fn packages(root: &Path, more: &[&str]) -> Vec<(String, PathBuf)> {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "gridpuzzle-package-test-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("package-test", name)
 }
 
 fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
@@ -732,8 +726,7 @@ fn wall_timeout() -> Option<String> {
 /// A missing BAPCtools fails the test, not skips it: asked for by
 /// `GRIDPUZZLE_BAPCTOOLS=require`, or on CI.
 fn required() -> bool {
-    std::env::var("GRIDPUZZLE_BAPCTOOLS").is_ok_and(|v| v == "require")
-        || std::env::var_os("CI").is_some()
+    common::required("GRIDPUZZLE_BAPCTOOLS")
 }
 
 /// Whether `bt run -a` failed only for its warning that a submission ran

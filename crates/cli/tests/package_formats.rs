@@ -31,13 +31,7 @@ use std::sync::Mutex;
 static HEAVY: Mutex<()> = Mutex::new(());
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "gridpuzzle-formats-test-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch("formats-test", name)
 }
 
 /// The registered puzzles with a problem package (the others say so).
@@ -244,15 +238,11 @@ fn verifyproblem() -> Option<PathBuf> {
     })
 }
 
-fn required(var: &str) -> bool {
-    std::env::var(var).is_ok_and(|v| v == "require") || std::env::var_os("CI").is_some()
-}
-
 #[test]
 fn problemtools_verifies_each_legacy_package_with_no_error() {
     let Some(verify) = verifyproblem() else {
         assert!(
-            !required("GRIDPUZZLE_PROBLEMTOOLS"),
+            !common::required("GRIDPUZZLE_PROBLEMTOOLS"),
             "verifyproblem (problemtools) is not installed: run .ci/install-problemtools"
         );
         eprintln!("skipped: verifyproblem is not installed (.ci/install-problemtools)");
@@ -325,7 +315,7 @@ fn programs_written_from_the_statement_alone_are_accepted_under_the_packages_lim
         .collect();
     if !missing.is_empty() {
         assert!(
-            !required("GRIDPUZZLE_BAPCTOOLS"),
+            !common::required("GRIDPUZZLE_BAPCTOOLS"),
             "missing {missing:?}: run .ci/install-bapctools (pypy3, g++) and install Java and Node.js"
         );
         eprintln!("skipped: missing {missing:?}");

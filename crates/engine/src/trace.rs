@@ -438,16 +438,22 @@ impl<'a> Recorder<'a> {
     /// A new iteration of a deepening search, under `bound`.
     pub fn iteration(&mut self, bound: u32) -> u64 {
         self.tally.iterations += 1;
+        self.mark(Kind::Iteration, Some(bound), None)
+    }
+
+    /// An event about the search as a whole, not a state: no cell, no
+    /// parent, depth 0.
+    fn mark(&mut self, kind: Kind, estimate: Option<u32>, note: Option<&'static str>) -> u64 {
         self.record(Step {
             n: 0,
-            kind: Kind::Iteration,
+            kind,
             depth: 0,
-            estimate: Some(bound),
+            estimate,
             at: None,
             parent: None,
             why: None,
             cells: Vec::new(),
-            note: None,
+            note,
         })
     }
 
@@ -455,33 +461,13 @@ impl<'a> Recorder<'a> {
     /// searches. Its first expansion is a root (no parent).
     pub fn phase(&mut self, note: &'static str) -> u64 {
         self.tally.phases += 1;
-        self.record(Step {
-            n: 0,
-            kind: Kind::Phase,
-            depth: 0,
-            estimate: None,
-            at: None,
-            parent: None,
-            why: None,
-            cells: Vec::new(),
-            note: Some(note),
-        })
+        self.mark(Kind::Phase, None, Some(note))
     }
 
     /// A bound found (`value`; none when its search found no way) or a
     /// decision taken on bounds, `note` saying which.
     pub fn bound(&mut self, value: Option<u32>, note: &'static str) -> u64 {
-        self.record(Step {
-            n: 0,
-            kind: Kind::Bound,
-            depth: 0,
-            estimate: value,
-            at: None,
-            parent: None,
-            why: None,
-            cells: Vec::new(),
-            note: Some(note),
-        })
+        self.mark(Kind::Bound, value, Some(note))
     }
 
     /// The sink's failure, if one happened since the last expansion (call

@@ -513,13 +513,7 @@ mod tests {
     /// together: numbered from 1, every parent an earlier expansion, the
     /// tally equal to the steps, expansions by depth summing to all of them.
     fn traced(search: Search, case: &Case) -> (Traced, Tally) {
-        let limits = Limits::none();
-        let mut steps: Vec<Step> = Vec::new();
-        let mut rec = Recorder::new(&mut steps, &limits, u64::MAX);
-        let traced = search(case, &mut rec).unwrap();
-        let tally = rec.tally().clone();
-        drop(rec);
-        gridpuzzle_engine::trace::coherent(&steps, &tally).unwrap();
+        let (traced, steps, tally) = kept(search, case);
         for step in steps.iter().filter(|s| s.kind == Kind::Expand) {
             assert_eq!(step.cells.len() + 1, case.body().len());
         }
@@ -697,8 +691,16 @@ mod tests {
     /// state search, while its own state A* alone answers 8.
     const BOUNDS_ARE_WRONG: &str = "3 6 2\n2 6\n1 6\n3\n1 2\n2 2\n2 4\n0 0 0\n";
 
-    /// Runs `search` keeping every step (no budget).
+    /// Runs `search` keeping every step (no budget): what it found and
+    /// its steps, which hang together (see [`kept`]).
     fn steps_of(search: Search, case: &Case) -> (Traced, Vec<Step>) {
+        let (traced, steps, _) = kept(search, case);
+        (traced, steps)
+    }
+
+    /// Runs `search` with no budget, keeping every step, and checks that
+    /// the steps hang together ([`gridpuzzle_engine::trace::coherent`]).
+    fn kept(search: Search, case: &Case) -> (Traced, Vec<Step>, Tally) {
         let limits = Limits::none();
         let mut steps: Vec<Step> = Vec::new();
         let mut rec = Recorder::new(&mut steps, &limits, u64::MAX);
@@ -706,7 +708,7 @@ mod tests {
         let tally = rec.tally().clone();
         drop(rec);
         gridpuzzle_engine::trace::coherent(&steps, &tally).unwrap();
-        (traced, steps)
+        (traced, steps, tally)
     }
 
     #[test]

@@ -16,6 +16,7 @@
 //! readers see them on Kattis: each sample's input and output side by side.
 
 use anyhow::{bail, Result};
+use gridpuzzle_engine::svg::escape;
 
 /// The statement `tex` (the package's `problem.en.tex`) as a complete HTML
 /// page titled `title`, with `samples` (input and answer texts) after it.
@@ -45,13 +46,6 @@ pub fn html(tex: &str, title: &str, samples: &[(String, String)]) -> Result<Stri
     }
     out.push_str("</body>\n</html>\n");
     Ok(out)
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// Where the reader is: the HTML so far, whether a paragraph or a list
@@ -323,12 +317,15 @@ impl Reader {
 fn plain(text: &str) -> (String, usize) {
     let end = text.find(['\\', '$']).unwrap_or(text.len());
     let chunk = &text[..end];
-    let out = escape(chunk)
-        .replace("---", "—")
-        .replace("--", "–")
-        .replace("``", "“")
-        .replace("''", "”")
-        .replace('~', "\u{a0}");
+    // TeX's ligatures and quotes first: escaping turns `'` into `&apos;`.
+    let out = escape(
+        &chunk
+            .replace("---", "—")
+            .replace("--", "–")
+            .replace("``", "“")
+            .replace("''", "”")
+            .replace('~', "\u{a0}"),
+    );
     if chunk.contains(['{', '}']) {
         // A bare group: its braces are not text.
         return (out.replace(['{', '}'], ""), end);

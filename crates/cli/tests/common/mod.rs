@@ -247,3 +247,18 @@ pub fn door_lair(side: usize, len: usize) -> String {
     text.push_str(&format!("{}\n{}\n0 0 0\n", stones.len(), stones.join("\n")));
     text
 }
+
+/// A fresh folder of this test process under the temporary directory,
+/// `gridpuzzle-TAG-PID-NAME` (emptied if a run before left it).
+pub fn scratch(tag: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gridpuzzle-{tag}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Whether a missing outside tool fails its test rather than skips it:
+/// asked for by `VAR=require` (as `.ci/run` sets them), or on CI.
+pub fn required(var: &str) -> bool {
+    std::env::var(var).is_ok_and(|v| v == "require") || std::env::var_os("CI").is_some()
+}

@@ -362,10 +362,10 @@ function seen(w, lane, k) {
   if (!lane.seen || k < lane.at) {
     lane.seen = {
       expand: 0, generate: 0, goal: 0, iteration: 0, prune: Object.fromEntries(PRUNES.map((p) => [p, 0])),
-      cells: new Map(), top: 1, open: new Map(), waiting: 0, waitingAt: new Map(),
-      // The waiting states themselves, by step index, for the frontier's
-      // view: every one generated and not yet expanded, and each state's
-      // indices in the order they came (its first is expanded first).
+      cells: new Map(), top: 1, waitingAt: new Map(),
+      // The waiting states, by step index: every one generated and not yet
+      // expanded (their count is the frontier's), and each state's indices
+      // in the order they came (its first is expanded first).
       live: new Set(), byKey: new Map(),
     };
     lane.at = 0;
@@ -382,8 +382,6 @@ function seen(w, lane, k) {
     if (step.kind === "phase") {
       s.live.clear();
       s.byKey.clear();
-      s.open.clear();
-      s.waiting = 0;
       s.waitingAt.clear();
       s.cells.clear();
       s.top = 1;
@@ -392,21 +390,15 @@ function seen(w, lane, k) {
     if (step.kind === "bound") s.bound = step.estimate === undefined ? "none" : step.estimate;
     if ((step.kind === "generate" || step.kind === "expand") && step.at) {
       const id = stateKey(step);
-      const n = s.open.get(id) || 0;
+      const same = s.byKey.get(id);
       const cell = step.at.row * width + step.at.col;
       if (step.kind === "generate") {
         s.live.add(lane.at);
-        const same = s.byKey.get(id);
         if (same) same.push(lane.at); else s.byKey.set(id, [lane.at]);
-        s.open.set(id, n + 1);
-        s.waiting += 1;
         s.waitingAt.set(cell, (s.waitingAt.get(cell) || 0) + 1);
-      } else if (n > 0) {
-        const same = s.byKey.get(id);
+      } else if (same) {
         s.live.delete(same.shift());
         if (!same.length) s.byKey.delete(id);
-        if (n === 1) s.open.delete(id); else s.open.set(id, n - 1);
-        s.waiting -= 1;
         const left = s.waitingAt.get(cell) - 1;
         if (left > 0) s.waitingAt.set(cell, left); else s.waitingAt.delete(cell);
       }
@@ -634,7 +626,7 @@ function draw(w, lane, k, laneWidth) {
     }
   }
   const words = describeStep(step, lane);
-  const frontier = " Frontier: " + s.waiting + (s.waiting === 1 ? " state" : " states") + " waiting.";
+  const frontier = " Frontier: " + s.live.size + (s.live.size === 1 ? " state" : " states") + " waiting.";
   const of = lane.total === null ? "?" : cut(lane) ? fmt(WATCH_CAP) + " kept of " + fmt(lane.total) : lane.total;
   const said = "Step " + k + " of " + of + ": " + words + frontier;
   // Written when they change only: the page's text is not laid out again
