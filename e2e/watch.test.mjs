@@ -323,6 +323,98 @@ export async function watchScenarios({ scenario, base, open }) {
     await axe(page, "watch with an exercise");
   });
 
+  await scenario("watch: the exercises \"which answers wrong\" and \"which expands fewest\", a visited prune's held depth, the judge's rules, and axe in both themes", async (page) => {
+    await openWatch(page, open, base);
+    // A lesson with a search that answers its board wrong (the server
+    // judges each run against the exact solver), or else any lesson.
+    const list = await api(page, "algorithms");
+    let found = null;
+    for (const q of list.puzzles) {
+      for (const l of q.lessons) {
+        const runs = [];
+        for (const name of l.algorithms.slice(0, list.max_watched)) {
+          runs.push({ name, ...(await api(page, "trace", { puzzle: q.name, input: l.input, algorithm: name, count: 5000 })) });
+        }
+        if (!found || (!found.runs.some((r) => r.correct === false) && runs.some((r) => r.correct === false))) found = { q, l, runs };
+      }
+    }
+    assert.ok(found, "some puzzle has a lesson");
+    const { q, l, runs } = found;
+    const kind = (await api(page, "puzzles")).puzzles.find((k) => k.name === q.name);
+    await open(page, base + "#" + kind.levels[0].levels[0].id);
+    await page.click("#watch");
+    await page.click(`#watch-lesson-list button[data-lesson="${l.name}"]`);
+    await page.waitForFunction((n) => document.querySelectorAll(".watch-lane").length === n, runs.length);
+    await page.waitForFunction(() => /^Step 0 of [1-9]/.test(document.getElementById("watch-at").textContent));
+    // Which answers wrong: the choices are the lanes and "none of them".
+    const wrong = runs.filter((r) => r.correct === false);
+    await page.click("#watch-ask-wrong");
+    await page.waitForSelector("#watch-quiz:not([hidden]) button");
+    assert.deepEqual(await page.$$eval("#watch-quiz button", (bs) => bs.map((b) => b.dataset.choice)), [...runs.map((r) => r.name), "none of them"]);
+    await page.click(`#watch-quiz button[data-choice="${wrong.length ? wrong[0].name : "none of them"}"]`);
+    await page.waitForFunction(() => document.getElementById("watch-exercise").dataset.right !== undefined);
+    const said = await page.textContent("#watch-exercise");
+    assert.match(said, /^Right: /);
+    for (const r of wrong) assert.ok(said.includes(`${r.name} answers ${r.answer} where the exact answer is ${r.exact}`), said);
+    // A wrong choice is said so, and counted.
+    const other = wrong.length ? "none of them" : runs[0].name;
+    await page.click("#watch-ask-wrong");
+    await page.click(`#watch-quiz button[data-choice="${other}"]`);
+    await page.waitForFunction(() => document.getElementById("watch-exercise").dataset.right === "0");
+    assert.match(await page.textContent("#watch-exercise"), /^Not quite: .* 1 of 2 right so far\.$/);
+    // Which expands fewest: checked against the server's whole tallies.
+    const least = Math.min(...runs.map((r) => r.tally.expanded));
+    await page.click("#watch-ask-fewest");
+    assert.deepEqual(await page.$$eval("#watch-quiz button", (bs) => bs.map((b) => b.dataset.choice)), runs.map((r) => r.name));
+    await page.click(`#watch-quiz button[data-choice="${runs.find((r) => r.tally.expanded === least).name}"]`);
+    await page.waitForFunction(() => document.getElementById("watch-exercise").dataset.right === "1");
+    for (const r of runs) assert.ok((await page.textContent("#watch-exercise")).includes(`${r.name} ${r.tally.expanded.toLocaleString("en-US")}`));
+    assert.equal(await page.isHidden("#watch-quiz"), true);
+    // A visited prune says at which depth or g the state is already held.
+    const lanes = await page.$$eval(".watch-lane", (ls) => ls.map((x) => x.dataset.algorithm));
+    let k = null, lane = -1, held = null;
+    for (const [i, r] of runs.entries()) {
+      const j = r.steps.findIndex((x) => x.why === "visited" && x.held !== undefined);
+      if (j >= 0 && (k === null || j + 1 < k)) [k, lane, held] = [j + 1, lanes.indexOf(r.name), r.steps[j]];
+    }
+    // (A search that answers wrong here drops states it holds.)
+    assert.ok(k !== null || !wrong.length, "a visited prune with its held depth");
+    if (k !== null) {
+      await page.$eval("#watch-scrub", (el, n) => { el.value = String(n); el.dispatchEvent(new Event("input")); }, k);
+      await page.waitForFunction((n) => document.getElementById("watch-at").dataset.k === String(n), k);
+      const say = (await page.$$eval(".watch-step", (ps) => ps.map((x) => x.textContent)))[lane];
+      assert.match(say, new RegExp(`visited \\(depth ${held.depth}\\); already held at (depth |g = )${held.held}`), say);
+      await page.emulateMedia({ colorScheme: "dark" });
+      await axe(page, "watch at a visited prune, dark theme");
+      await page.emulateMedia({ colorScheme: "light" });
+    }
+    await page.click("#watch-ask-wrong");
+    await axe(page, "watch with a choice to make, light theme");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await axe(page, "watch with a choice to make, dark theme");
+    await page.emulateMedia({ colorScheme: "light" });
+    // Rule options other than the judge's: said in words, no lane, and
+    // one click puts the judge's back and watches.
+    const setting = kind.settings.find((x) => !x.on_board && x.choices.length > 1) || kind.settings.find((x) => !x.on_board);
+    assert.ok(setting || !kind.settings.length, "a rule control");
+    if (setting) {
+      const id = "#" + setting.key.replace(/_/g, "-");
+      const value = setting.choices.length ? setting.choices.find((c) => c !== setting.default) : String(Number(setting.default) + 1);
+      if (setting.choices.length) await page.selectOption(id, value);
+      else { await page.fill(id, value); await page.dispatchEvent(id, "change"); }
+      await page.waitForSelector("#watch-rules:not([hidden])");
+      assert.equal(await page.locator(".watch-lane").count(), 0);
+      const words = await page.textContent("#watch-rules-text");
+      assert.ok(words.includes(value) && words.includes("(the judge's: " + setting.default + ")"), words);
+      assert.doesNotMatch(words, /trace without/);
+      await axe(page, "watch under other rules");
+      await page.click("#watch-judge-rules");
+      await page.waitForFunction(() => document.querySelectorAll(".watch-lane").length > 0);
+      assert.equal(await page.isHidden("#watch-rules"), true);
+      assert.equal(await page.inputValue(id), setting.default);
+    }
+  });
+
   await scenario("watch: on a phone, four lanes in two rows, nothing wider than the window, and axe clean", async (page) => {
     const p = await openWatch(page, open, base);
     for (const a of p.algorithms.slice(1, 4)) await page.check(`#watch-choices input[value="${a.name}"]`);

@@ -702,6 +702,7 @@ mod tests {
             at: Some(Pos::new(0, 0)),
             parent: None,
             why: None,
+            held: None,
             cells: vec![Pos::new(0, 1); cells],
             note: None,
         }

@@ -373,6 +373,7 @@ mod tests {
             at: None,
             parent: None,
             why: None,
+            held: None,
             cells: Vec::new(),
             note: None,
         }

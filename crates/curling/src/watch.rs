@@ -28,7 +28,7 @@
 //! the budget on expansions bounds the memory too; `peak_stored` says how
 //! much was held.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 
 use gridpuzzle_engine::grid::Pos;
 use gridpuzzle_engine::trace::{Prune, Recorder, Stop, Traced};
@@ -218,8 +218,9 @@ pub fn bfs_trace(board: &Board, rec: &mut Recorder<'_>) -> Result<Traced, Stop> 
     let cells =
         |broken: &[u32]| -> Vec<Pos> { broken.iter().map(|&b| blocks[b as usize]).collect() };
     let start = board.start();
-    let mut seen: HashSet<(Pos, Vec<u32>)> = HashSet::new();
-    seen.insert((start, Vec::new()));
+    // Each state seen, with the depth it was queued at.
+    let mut seen: HashMap<(Pos, Vec<u32>), u32> = HashMap::new();
+    seen.insert((start, Vec::new()), 0);
     let mut queue: VecDeque<(Pos, Vec<u32>, u32, Option<u64>)> =
         VecDeque::from([(start, Vec::new(), 0, None)]);
     let (mut peak_frontier, mut peak_stored) = (1u64, 1u64);
@@ -254,12 +255,12 @@ pub fn bfs_trace(board: &Board, rec: &mut Recorder<'_>) -> Result<Traced, Stop> 
                     let k = next.partition_point(|&x| x < b);
                     next.insert(k, b);
                     let key = (stop, next);
-                    if seen.contains(&key) {
-                        rec.prune(child, Prune::Visited, stop, me);
+                    if let Some(&held) = seen.get(&key) {
+                        rec.visited(child, Some(held), stop, me);
                         continue;
                     }
                     rec.generate(child, None, stop, me, cells(&key.1));
-                    seen.insert(key.clone());
+                    seen.insert(key.clone(), child);
                     rec.hold(seen.len())?;
                     queue.push_back((key.0, key.1, child, me));
                     peak_frontier = peak_frontier.max(queue.len() as u64);
@@ -407,6 +408,7 @@ mod tests {
     #[test]
     fn each_search_saves_what_it_says() {
         use crate::seed::seed_run;
+        let mut visited = 0;
         for board in random_boards(200, 91) {
             let seed = seed_run(&board);
             let (_, bb) = traced(dfs_bb_trace, &board);
@@ -421,13 +423,20 @@ mod tests {
             bfs_trace(&board, &mut rec).unwrap();
             assert_eq!(rec.tally().pruned(Prune::Bound), 0);
             drop(rec);
-            let mut states = HashSet::new();
+            let mut states = std::collections::HashSet::new();
             for step in steps.iter().filter(|s| s.kind == Kind::Expand) {
                 let mut cells = step.cells.clone();
                 cells.sort();
                 assert!(states.insert((step.at, cells)), "{board:?}");
             }
+            // A dropped state is held at no more throws than the new way
+            // in (breadth first), and the prune says at how many.
+            for step in steps.iter().filter(|s| s.why == Some(Prune::Visited)) {
+                assert!(step.held.is_some_and(|d| d <= step.depth), "{step:?}");
+            }
+            visited += steps.iter().filter(|s| s.held.is_some()).count();
         }
+        assert!(visited > 0);
     }
 
     #[test]

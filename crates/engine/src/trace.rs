@@ -97,6 +97,12 @@ pub struct Step {
     /// Why a prune happened.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub why: Option<Prune>,
+    /// For a `visited` prune: the depth (a breadth-first search) or `g`
+    /// (A*) at which the search already holds the state, the reason the
+    /// new way in is dropped. None where the search keeps no such number
+    /// (IDA*'s table of known failures).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub held: Option<u32>,
     /// What else the puzzle draws for the state: blocks broken so far
     /// (Curling), the body from the head's neighbour to the tail (Holedox).
     #[serde(
@@ -373,6 +379,7 @@ impl<'a> Recorder<'a> {
             at: Some(at),
             parent,
             why: None,
+            held: None,
             cells,
             note: None,
         })
@@ -398,6 +405,7 @@ impl<'a> Recorder<'a> {
             at: Some(at),
             parent,
             why: None,
+            held: None,
             cells,
             note: None,
         })
@@ -405,6 +413,23 @@ impl<'a> Recorder<'a> {
 
     /// A state not expanded, and why.
     pub fn prune(&mut self, depth: u32, why: Prune, at: Pos, parent: Option<u64>) -> u64 {
+        self.pruned(depth, why, None, at, parent)
+    }
+
+    /// A state dropped because the search already holds it, at depth or
+    /// `g` `held` (see [`Step::held`]).
+    pub fn visited(&mut self, depth: u32, held: Option<u32>, at: Pos, parent: Option<u64>) -> u64 {
+        self.pruned(depth, Prune::Visited, held, at, parent)
+    }
+
+    fn pruned(
+        &mut self,
+        depth: u32,
+        why: Prune,
+        held: Option<u32>,
+        at: Pos,
+        parent: Option<u64>,
+    ) -> u64 {
         self.tally.pruned[why.index()] += 1;
         self.record(Step {
             n: 0,
@@ -414,6 +439,7 @@ impl<'a> Recorder<'a> {
             at: Some(at),
             parent,
             why: Some(why),
+            held,
             cells: Vec::new(),
             note: None,
         })
@@ -430,6 +456,7 @@ impl<'a> Recorder<'a> {
             at: Some(at),
             parent,
             why: None,
+            held: None,
             cells: Vec::new(),
             note: None,
         })
@@ -452,6 +479,7 @@ impl<'a> Recorder<'a> {
             at: None,
             parent: None,
             why: None,
+            held: None,
             cells: Vec::new(),
             note,
         })
@@ -571,6 +599,12 @@ impl<S: ?Sized, F: FnMut(&S) -> (Pos, Vec<Pos>)> Observer<S> for Watch<'_, '_, F
         let (at, _) = (self.cells)(state);
         let parent = self.event(parent);
         self.rec.prune(depth, why, at, parent);
+    }
+
+    fn visited(&mut self, state: &S, parent: usize, depth: u32, held: Option<u32>) {
+        let (at, _) = (self.cells)(state);
+        let parent = self.event(parent);
+        self.rec.visited(depth, held, at, parent);
     }
 
     fn goal(&mut self, state: &S, parent: usize, depth: u32) {
@@ -730,6 +764,56 @@ impl Run {
 mod tests {
     use super::*;
 
+    /// Reach 7 from 0 by steps of +3 and -1: 0 → 3 → 2 is reached again
+    /// from 3 → 6 → 5 → ... so A* drops copies as visited.
+    struct Seven;
+
+    impl crate::search::BestFirst for Seven {
+        type State = i64;
+        type Move = i64;
+        fn successors(&mut self, &n: &i64, out: &mut Vec<(i64, i64)>) {
+            out.extend([(3, n + 3), (-1, n - 1)]);
+        }
+        fn bound(&mut self, &n: &i64) -> Option<u32> {
+            Some(if n <= 7 { (9 - n) / 3 } else { n - 7 } as u32)
+        }
+        fn is_goal(&mut self, &n: &i64) -> bool {
+            n == 7
+        }
+    }
+
+    #[test]
+    fn a_watched_astar_says_at_which_g_a_dropped_state_is_held() {
+        use crate::search::{astar_in_observed, AstarOptions, AstarScratch, HashCosts};
+        let limits = Limits::none();
+        let mut steps: Vec<Step> = Vec::new();
+        let mut rec = Recorder::new(&mut steps, &limits, u64::MAX);
+        let mut watch = Watch::new(&mut rec, |&n: &i64| {
+            (Pos::new(0, n.rem_euclid(100) as u32), vec![])
+        });
+        let found = astar_in_observed(
+            &mut Seven,
+            0,
+            &mut HashCosts::default(),
+            &limits,
+            &AstarOptions::default(),
+            &mut AstarScratch::default(),
+            &mut watch,
+        );
+        assert_eq!(found.outcome.moves().map(|plan| plan.len()), Some(5));
+        drop(rec);
+        let visited: Vec<&Step> = steps
+            .iter()
+            .filter(|s| s.why == Some(Prune::Visited))
+            .collect();
+        assert!(!visited.is_empty());
+        for s in visited {
+            assert!(s.held.is_some_and(|g| g <= s.depth), "{s:?}");
+        }
+        let json = serde_json::to_string(steps.iter().find(|s| s.held.is_some()).unwrap()).unwrap();
+        assert!(json.contains("\"held\":"), "{json}");
+    }
+
     #[test]
     fn a_memory_budget_stops_a_search_that_holds_too_much() {
         let limits = Limits {
@@ -827,6 +911,7 @@ mod tests {
             at: Some(Pos::new(1, 2)),
             parent: Some(3),
             why: Some(Prune::DeadEnd),
+            held: None,
             cells: vec![],
             note: None,
         };

@@ -24,7 +24,7 @@
 //! largest (20 × 20, L = 8). Larger lairs are refused ([`SEED_MAX_STATES`]):
 //! the seed was never meant for them.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 use gridpuzzle_engine::trace::{Prune, Recorder, Stop, Traced};
 
@@ -128,9 +128,16 @@ fn search(
         seen[word] |= 1 << bit;
         fresh
     };
+    // The depth each state was marked at, kept only while watching: the
+    // contest program keeps bits, but a student asks *where* a dropped
+    // state is already held.
+    let mut depths: Option<HashMap<u64, u32>> = rec.is_some().then(HashMap::new);
     let exit = lair.exit();
     let start = case.body().to_vec();
     mark(code(&start));
+    if let Some(depths) = depths.as_mut() {
+        depths.insert(code(&start), 0);
+    }
     let mut queue = VecDeque::from([(start, 0i64, None::<u64>)]);
     let mut popped = 0u64;
     let (mut peak_queue, mut marked) = (1u64, 1u64);
@@ -171,8 +178,12 @@ fn search(
             let mut next = Vec::with_capacity(body.len());
             next.push(to);
             next.extend_from_slice(&body[..body.len() - 1]);
-            if mark(code(&next)) {
+            let key = code(&next);
+            if mark(key) {
                 marked += 1;
+                if let Some(depths) = depths.as_mut() {
+                    depths.insert(key, steps as u32 + 1);
+                }
                 if let Some(rec) = rec.as_deref_mut() {
                     rec.hold(marked as usize).map_err(Failed::Stop)?;
                 }
@@ -182,7 +193,8 @@ fn search(
                 queue.push_back((next, steps + 1, me));
                 peak_queue = peak_queue.max(queue.len() as u64);
             } else if let Some(rec) = rec.as_deref_mut() {
-                rec.prune(steps as u32 + 1, Prune::Visited, to, me);
+                let held = depths.as_ref().and_then(|d| d.get(&key).copied());
+                rec.visited(steps as u32 + 1, held, to, me);
             }
         }
     }

@@ -300,8 +300,9 @@ fn head_only(
 ) -> Result<(Option<u32>, u64), Stop> {
     let cols = lair.cols as usize;
     let index = |p: Pos| p.row as usize * cols + p.col as usize;
-    let mut marked = vec![false; (lair.rows * lair.cols) as usize];
-    marked[index(head)] = true;
+    // The g each cell was queued with (None: not yet).
+    let mut marked: Vec<Option<u32>> = vec![None; (lair.rows * lair.cols) as usize];
+    marked[index(head)] = Some(0);
     let mut count = 1u64;
     let mut heap = BinaryHeap::from([Entry {
         f: lair.h(head),
@@ -330,10 +331,11 @@ fn head_only(
                 rec.prune(g + 1, Prune::DeadEnd, next, me);
                 continue;
             }
-            if std::mem::replace(&mut marked[index(next)], true) {
-                rec.prune(g + 1, Prune::Visited, next, me);
+            if let Some(held) = marked[index(next)] {
+                rec.visited(g + 1, Some(held), next, me);
                 continue;
             }
+            marked[index(next)] = Some(g + 1);
             count += 1;
             rec.hold(count as usize)?;
             let h = lair.h(next);
@@ -456,7 +458,7 @@ fn astar(case: &Case, rec: &mut Recorder<'_>, reopen: bool) -> Result<Traced, St
             let key = lair.key(&next);
             let known = best.get(key);
             if known.is_some_and(|k| !reopen || k <= g + 1) {
-                rec.prune(g + 1, Prune::Visited, next[0], me);
+                rec.visited(g + 1, known, next[0], me);
                 continue;
             }
             best.set(key, g + 1);
@@ -742,7 +744,44 @@ mod tests {
             .iter()
             .filter(|s| s.kind == Kind::Expand)
             .all(|s| s.cells.is_empty()));
-        assert!(steps.iter().any(|s| s.why == Some(Prune::Visited)));
+        // ... its decisive prunes: a cell reached in fewer moves than it
+        // is already held at, the shorter way dropped.
+        assert!(steps
+            .iter()
+            .any(|s| s.why == Some(Prune::Visited) && s.held.is_some_and(|g| g > s.depth)));
+    }
+
+    /// Every `visited` prune says where the state is already held, and a
+    /// search that marks in order of moves (breadth first; A* that
+    /// reopens) never holds a state at more moves than the new way in.
+    #[test]
+    fn visited_prunes_say_where_the_state_is_held() {
+        for (name, search) in [
+            ("seed-bfs", crate::seed::seed_trace as Search),
+            ("astar", astar_trace as Search),
+        ] {
+            let mut seen = 0;
+            for case in cases(SAMPLE).iter().chain(&cases(BOUNDS_ARE_WRONG)) {
+                let (_, steps, tally) = kept(search, case);
+                let visited: Vec<&Step> = steps
+                    .iter()
+                    .filter(|s| s.why == Some(Prune::Visited))
+                    .collect();
+                assert_eq!(visited.len() as u64, tally.pruned(Prune::Visited), "{name}");
+                for s in &visited {
+                    let held = s.held.unwrap_or_else(|| panic!("{name}: {s:?}"));
+                    assert!(held <= s.depth, "{name}: {s:?}");
+                }
+                seen += visited.len();
+            }
+            assert!(seen > 0, "{name}");
+        }
+        let case = &cases(SAMPLE)[0];
+        // Other events hold nothing.
+        let (_, steps, _) = kept(astar_push_trace, case);
+        assert!(steps
+            .iter()
+            .all(|s| (s.why == Some(Prune::Visited)) == s.held.is_some()));
     }
 
     #[test]

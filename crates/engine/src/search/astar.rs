@@ -647,7 +647,7 @@ where
             }
             if !costs.improve(&state, child_g) {
                 if O::ON {
-                    obs.prune(&state, at, child_g, Prune::Visited);
+                    obs.visited(&state, at, child_g, costs.get(&state));
                 }
                 continue;
             }

@@ -142,6 +142,13 @@ pub trait Observer<S: ?Sized> {
     /// A successor of node `parent`, dropped, and why.
     fn prune(&mut self, _state: &S, _parent: usize, _depth: u32, _why: Prune) {}
 
+    /// A successor of node `parent` dropped because the search already
+    /// holds it at depth or `g` `held` (none when it keeps no such
+    /// number). By default, a [`Prune::Visited`] prune.
+    fn visited(&mut self, state: &S, parent: usize, depth: u32, _held: Option<u32>) {
+        self.prune(state, parent, depth, Prune::Visited);
+    }
+
     /// A goal reached from node `parent` (or the node itself, for a
     /// search that tests goals when it takes a node up).
     fn goal(&mut self, _state: &S, _parent: usize, _depth: u32) {}

@@ -453,6 +453,14 @@ export function defaultRules(name) {
   }
 }
 
+/// The rule controls of the puzzle on the page put back to the judge's,
+/// and the board described (and the mode on show started) again: Watch's
+/// way back to the rules its searches play.
+export function useJudgeRules() {
+  defaultRules(state.kind.name);
+  rulesChanged();
+}
+
 /// Opens the board of the link in the address bar, if there is one, in
 /// `mode` (as `setBoard`'s). A link typed or opened is said; Back and
 /// Forward (an entry this page wrote, with its mode) say nothing: the

@@ -50,6 +50,7 @@ function wire() {
   // A lesson's board opens as a judge input's case does; a puzzle with
   // nothing kept of it opens on its first level.
   watch.onLesson(levels.openInput);
+  watch.onJudgeRules(editor.useJudgeRules);
   editor.onFirstLevel(levels.openFirstLevel);
   const tabs = [...document.querySelectorAll(".tab")];
   for (const tab of tabs) {

@@ -131,6 +131,28 @@ export function onLesson(fn) {
   openInput = fn;
 }
 
+/// Puts the rule controls back to the judge's and watches again
+/// (editor.js, through main.js).
+let judgeRules = null;
+export function onJudgeRules(fn) {
+  judgeRules = fn;
+}
+
+/// The board's settings that are not the judge's, in words ("Max throws
+/// 12 (the judge's: 10)"), from the server's description `d`: the
+/// searches to watch play the judge's rules only, as the contest
+/// programs know no others. `fixable`: all of them are controls, which
+/// the page can put back (a setting drawn on the board, such as where
+/// the exit is, is the user's edit to undo).
+function otherRules(d) {
+  const off = state.kind.settings.filter((s) => d.options && d.options[s.key] !== undefined && String(d.options[s.key]) !== s.default);
+  const word = (key) => { const t = key.replace(/[_-]/g, " "); return t.charAt(0).toUpperCase() + t.slice(1); };
+  return {
+    words: off.map((s) => word(s.key) + " " + d.options[s.key] + " (the judge's: " + s.default + ")" + (s.on_board ? ", on the board" : "")),
+    fixable: off.length > 0 && off.every((s) => !s.on_board),
+  };
+}
+
 /// The puzzle's lessons (none listed: the list is hidden): a board each,
 /// opened and watched with the searches it is about.
 function showLessons(max) {
@@ -179,6 +201,9 @@ export async function startWatch() {
   const since = actionStarted();
   $("watch-status").textContent = "";
   $("watch-exercise").textContent = "";
+  $("watch-rules").hidden = true;
+  $("watch-quiz").hidden = true;
+  $("watch-quiz").replaceChildren();
   controls();
   try {
     await work.wait(showChoices());
@@ -191,6 +216,14 @@ export async function startWatch() {
     const d = await work.wait(current());
     if (d.lacks) {
       $("watch-status").textContent = "Nothing to watch: " + d.lacks;
+      return;
+    }
+    const rules = otherRules(d);
+    if (rules.words.length) {
+      $("watch-rules-text").textContent = "The searches to watch play the judge's rules only (the contest programs know no others), and this board differs: " +
+        rules.words.join("; ") + "." + (rules.fixable ? "" : " Put it back on the board to watch.");
+      $("watch-judge-rules").hidden = !rules.fixable || !judgeRules;
+      $("watch-rules").hidden = false;
       return;
     }
     const list = offered();
@@ -437,6 +470,17 @@ function path(lane, step) {
 
 const at = (p) => "row " + (p.row + 1) + ", column " + (p.col + 1);
 
+/// Where a `visited` prune's state is already held: at which depth (a
+/// queue or stack) or g (a priority queue), and, when that is more moves
+/// than the way just dropped, that a shorter way was lost: the decisive
+/// prune of a search that marks states when it queues them.
+function held(step, lane) {
+  if (step.held === undefined) return "";
+  const word = lane && lane.frontier.dataset.frontier === "priority" ? "g = " : "depth ";
+  const lost = step.held > step.depth ? ": a shorter way dropped, never to be reopened" : "";
+  return "; already held at " + word + step.held + lost;
+}
+
 /// The step in words.
 function describeStep(step, lane) {
   if (!step) return "Before the first event: the start state.";
@@ -445,7 +489,7 @@ function describeStep(step, lane) {
   switch (step.kind) {
     case "expand": return "Expands a state" + where + depth + ".";
     case "generate": return "Generates a successor" + where + depth + ".";
-    case "prune": return "Prunes a successor" + where + ": " + step.why + depth + ".";
+    case "prune": return "Prunes a successor" + where + ": " + step.why + depth + held(step, lane) + ".";
     case "goal": return "Reaches the goal" + where + " in " + step.depth + " moves.";
     case "iteration": return "Starts a new iteration under bound " + step.estimate + ".";
     case "phase": return "Begins a phase: " + step.note + ".";
@@ -850,6 +894,7 @@ function controls() {
   $("watch-step").disabled = !w || k >= last;
   $("watch-last").disabled = !w || k >= last;
   $("watch-play").disabled = !w || !last;
+  for (const id of ["watch-predict", "watch-ask-wrong", "watch-ask-fewest"]) $(id).disabled = !w;
   $("watch-at").textContent = w ? "Step " + k + " of " + last : "";
   $("watch-at").dataset.k = k;
   // A trace longer than the page keeps: said in words, with the whole.
@@ -948,6 +993,7 @@ async function predict() {
   if (!w) return;
   stop();
   w.predicting = true;
+  $("watch-quiz").hidden = true;
   $("watch-exercise").textContent = "Where does " + w.lanes[0].name + " expand its next state? Click that cell on its board.";
 }
 
@@ -981,6 +1027,66 @@ async function predicted(event) {
   $("watch-exercise").textContent = (right ? "Right: " : "Not quite: ") + "it expands " + where + " at depth " + next.depth +
     ", event " + (at + 1) + ". " + w.right + " of " + w.tried + " right so far.";
   frame(at + 1);
+}
+
+/// The exercises "which search answers wrong here?" and "which expands
+/// the fewest states?": a choice among the lanes on show (and "none" for
+/// the first), checked against what the server said of each run — its
+/// answer judged against the exact solver's (`correct`) and its whole
+/// tally — so they hold for any board and any searches, and nothing is
+/// given away before the user chooses (the lanes show their answers only
+/// at their ends).
+function ask(kind) {
+  const w = state.watch;
+  if (!w) return;
+  stop();
+  w.predicting = false;
+  const quiz = $("watch-quiz");
+  const choices = w.lanes.map((l) => l.name);
+  if (kind === "wrong") choices.push("none of them");
+  const question = kind === "wrong"
+    ? "Which of these searches answers this board wrong?"
+    : "Which of these searches expands the fewest states on this board?";
+  $("watch-exercise").textContent = question;
+  delete $("watch-exercise").dataset.right;
+  quiz.replaceChildren(...choices.map((name) => {
+    const b = Object.assign(document.createElement("button"), { type: "button", textContent: name });
+    b.dataset.choice = name;
+    b.addEventListener("click", () => judged(w, kind, name));
+    return b;
+  }));
+  quiz.hidden = false;
+  quiz.firstChild.focus();
+}
+
+/// The choice `name` for the exercise `kind`, judged and explained.
+function judged(w, kind, name) {
+  if (state.watch !== w) return;
+  const quiz = $("watch-quiz");
+  quiz.hidden = true;
+  quiz.replaceChildren();
+  const runs = w.lanes.map((l) => ({ name: l.name, a: l.answer }));
+  // A run stopped by a budget has no answer to judge, nor a whole count.
+  const open = runs.filter((r) => !r.a || r.a.limit);
+  let right, why;
+  if (kind === "wrong") {
+    const wrong = runs.filter((r) => r.a && r.a.correct === false);
+    const said = (r) => r.name + " answers " + r.a.answer + " where the exact answer is " + r.a.exact;
+    right = name === "none of them" ? wrong.length === 0 && open.length === 0 : wrong.some((r) => r.name === name);
+    why = wrong.length ? wrong.map(said).join("; ") + "." : open.length ? "" : "every search on show answers " + runs[0].a.exact + ", the exact answer.";
+  } else {
+    const done = runs.filter((r) => r.a && !r.a.limit);
+    const least = Math.min(...done.map((r) => r.a.tally.expanded));
+    const best = done.filter((r) => r.a.tally.expanded === least);
+    right = open.length === 0 && best.some((r) => r.name === name);
+    why = done.map((r) => r.name + " " + fmt(r.a.tally.expanded)).join(", ") + " states expanded.";
+  }
+  if (open.length) why += " " + open.map((r) => r.name).join(", ") + " stopped before an answer, so this board cannot settle it.";
+  w.right = (w.right || 0) + (right ? 1 : 0);
+  w.tried = (w.tried || 0) + 1;
+  $("watch-exercise").dataset.right = right ? "1" : "0";
+  $("watch-exercise").textContent = (right ? "Right: " : "Not quite: ") + why +
+    " " + w.right + " of " + w.tried + " right so far.";
 }
 
 /// The link to the step on show: the board's, with the searches watched
@@ -1018,6 +1124,9 @@ export async function openAt(names, k) {
 
 export function wire() {
   $("watch-predict").addEventListener("click", predict);
+  $("watch-ask-wrong").addEventListener("click", () => ask("wrong"));
+  $("watch-judge-rules").addEventListener("click", () => { if (judgeRules) judgeRules(); });
+  $("watch-ask-fewest").addEventListener("click", () => ask("fewest"));
   $("watch-link").addEventListener("click", async () => {
     const href = stepLink();
     if (!href) return;
