@@ -801,8 +801,9 @@ impl Watch for Curling {
                     goal records an answer but the stop's other directions are still tried; \
                     a throw that stops at a block is followed only while one more throw \
                     could still beat the best answer (prune 'bound') and fit in the 10 \
-                    throws (prune 'cap'). Exact, and cheaper than the seed once an answer \
-                    is known; no cheaper when there is none.",
+                    throws (prune 'cap'); each better answer lowers the bound (an event \
+                    'bound'). Exact, and cheaper than the seed once an answer is known; no \
+                    cheaper when there is none.",
             exact: true,
             frontier: "stack",
             code: &[
@@ -815,7 +816,11 @@ impl Watch for Curling {
                 ),
                 (
                     "goal",
-                    "    slide; passing the goal: best = min(best, throws + 1); next dir",
+                    "    slide; passing the goal: an answer of throws + 1",
+                ),
+                (
+                    "bound",
+                    "      if it beats best: best = throws + 1 (the bound falls); next dir",
                 ),
                 ("prune:dead-end", "    slid off the board: skip (dead end)"),
                 ("prune:cap", "    if throws + 1 = 10: skip (cap)"),

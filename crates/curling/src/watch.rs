@@ -172,7 +172,15 @@ impl BranchAndBound<'_, '_> {
                 Slide::Refused => {}
                 Slide::Goal => {
                     self.rec.goal(child, self.ice.goal, me);
-                    self.best = Some(self.best.map_or(child, |b| b.min(child)));
+                    if self.best.is_none_or(|b| child < b) {
+                        self.best = Some(child);
+                        // The bound changes: an event of its own, so the
+                        // page shows the bound the cuts that follow use.
+                        self.rec.bound(
+                            Some(child),
+                            "a better answer: from now on a throw is followed only while it could beat it",
+                        );
+                    }
                 }
                 Slide::Off(last) => {
                     self.rec.prune(child, Prune::DeadEnd, last, me);
@@ -437,6 +445,34 @@ mod tests {
             visited += steps.iter().filter(|s| s.held.is_some()).count();
         }
         assert!(visited > 0);
+    }
+
+    /// Branch and bound's bound changes are events: each a better answer,
+    /// falling, the last the search's answer; none where there is none.
+    #[test]
+    fn branch_and_bound_says_when_its_bound_falls() {
+        let mut falls = 0;
+        for board in random_boards(200, 17) {
+            let limits = Limits::none();
+            let mut steps: Vec<Step> = Vec::new();
+            let mut rec = Recorder::new(&mut steps, &limits, u64::MAX);
+            let got = dfs_bb_trace(&board, &mut rec).unwrap();
+            let tally = rec.tally().clone();
+            drop(rec);
+            gridpuzzle_engine::trace::coherent(&steps, &tally).unwrap();
+            let bounds: Vec<u32> = steps
+                .iter()
+                .filter(|s| s.kind == Kind::Bound)
+                .map(|s| s.estimate.unwrap())
+                .collect();
+            assert!(bounds.windows(2).all(|w| w[1] < w[0]), "{board:?}");
+            match got.answer {
+                Some(-1) => assert!(bounds.is_empty()),
+                answer => assert_eq!(bounds.last().map(|&b| i64::from(b)), answer),
+            }
+            falls += bounds.len().saturating_sub(1);
+        }
+        assert!(falls > 0, "some board's bound falls more than once");
     }
 
     #[test]
