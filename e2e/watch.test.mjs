@@ -34,13 +34,16 @@ async function noOverflow(page, what) {
   assert.ok(scroll <= inner, `${what}: the page is ${scroll} px wide in a ${inner} px window`);
 }
 
-/// The puzzle with the most searches to watch, and its list.
+/// The puzzle with the most searches to watch (then the most lessons),
+/// and its list.
 async function widest(page) {
   const list = await api(page, "algorithms");
   const offered = await page.$$eval("#puzzle option", (os) => os.map((o) => o.value));
   const puzzles = list.puzzles.filter((p) => offered.includes(p.name) && p.algorithms.length);
   assert.ok(puzzles.length, "some puzzle offers a search to watch");
-  return puzzles.reduce((a, b) => (b.algorithms.length > a.algorithms.length ? b : a));
+  // Ties go to the one with more lessons, the one with more to show.
+  const more = (b, a) => b.algorithms.length - a.algorithms.length || b.lessons.length - a.lessons.length;
+  return puzzles.reduce((a, b) => (more(b, a) > 0 ? b : a));
 }
 
 /// Opens Watch on a board of that puzzle (its first level of a few moves
@@ -65,12 +68,26 @@ async function at(page) {
   return [Number(m[1]), Number(m[2])];
 }
 
-/// Each lane's counters, by name.
+/// Each lane's counters, by name; the bound on show apart (a value, not
+/// a count: a `bound` event changes it and is counted by no row).
 async function counters(page) {
-  return page.$$eval(".watch-lane", (lanes) => lanes.map((lane) => ({
-    algorithm: lane.dataset.algorithm,
-    counts: Object.fromEntries([...lane.querySelectorAll("dd[data-counter]")].map((dd) => [dd.dataset.counter, Number(dd.textContent)])),
-  })));
+  return page.$$eval(".watch-lane", (lanes) => lanes.map((lane) => {
+    const dds = [...lane.querySelectorAll("dd[data-counter]")];
+    const bound = dds.find((dd) => dd.dataset.counter === "bound");
+    return {
+      algorithm: lane.dataset.algorithm,
+      counts: Object.fromEntries(dds.filter((dd) => dd !== bound).map((dd) => [dd.dataset.counter, Number(dd.textContent)])),
+      bound: bound ? bound.textContent : null,
+    };
+  }));
+}
+
+/// The `bound` events among the first `k` of `algorithm`'s trace on the
+/// described board `board`.
+async function boundEvents(page, board, algorithm, k) {
+  if (!k) return 0;
+  const steps = (await api(page, "trace", { puzzle: board.puzzle, input: board.input, options: board.options, algorithm, count: k })).steps;
+  return steps.filter((x) => x.kind === "bound").length;
 }
 
 const sum = (counts) => Object.values(counts).reduce((a, b) => a + b, 0);
@@ -100,8 +117,10 @@ export async function watchScenarios({ scenario, base, open }) {
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");
     await page.waitForFunction(() => document.getElementById("watch-at").dataset.k === "3");
+    const described = await api(page, "board", { id: decodeURIComponent(new URL(page.url()).hash.slice(1)) });
     for (const lane of await counters(page)) {
-      assert.equal(sum(lane.counts), 3, `${lane.algorithm}: every event counted once`);
+      const bounds = await boundEvents(page, described, lane.algorithm, 3);
+      assert.equal(sum(lane.counts) + bounds, 3, `${lane.algorithm}: every event counted once`);
     }
     await page.keyboard.press("ArrowLeft");
     await page.waitForFunction(() => document.getElementById("watch-at").dataset.k === "2");
@@ -109,7 +128,7 @@ export async function watchScenarios({ scenario, base, open }) {
     for (const say of await page.$$eval(".watch-step", (ps) => ps.map((p) => p.textContent))) {
       assert.match(say, /Frontier: \d+ states? waiting\.$/);
     }
-    for (const lane of await counters(page)) assert.equal(sum(lane.counts), 2);
+    for (const lane of await counters(page)) assert.equal(sum(lane.counts) + await boundEvents(page, described, lane.algorithm, 2), 2);
     assert.match(await page.textContent(".watch-step"), /^Step 2 of \d+: /);
     // Playback advances on its own, and pauses.
     await page.click("#watch-play");
@@ -134,6 +153,10 @@ export async function watchScenarios({ scenario, base, open }) {
       };
       assert.deepEqual(lane.counts, want, lane.algorithm);
       assert.ok(total >= tally.events);
+      // The bound on show is the last one the trace found.
+      const steps = (await api(page, "trace", { puzzle: board.puzzle, input: board.input, options: board.options, algorithm: lane.algorithm, count: 5000 })).steps;
+      const last = steps.filter((x) => x.kind === "bound" || x.kind === "iteration").pop();
+      if (last && tally.events <= 5000) assert.equal(lane.bound, last.estimate === undefined ? "none" : String(last.estimate), lane.algorithm);
     }
     // Back to the start with the scrubber.
     await page.$eval("#watch-scrub", (range) => {

@@ -761,6 +761,18 @@ impl JudgeKit for Curling {
     }
 }
 
+/// The board of the lesson `stops-are-not-states`: the way to the goal
+/// passes the start twice (up, down, down), which a search marking stops
+/// only drops.
+pub(crate) const STOPS_ARE_NOT_STATES: &str = "3 5
+1 1 1
+1 0 0
+0 2 1
+0 1 0
+0 3 0
+0 0
+";
+
 impl Watch for Curling {
     const ALGORITHMS: &'static [gridpuzzle_engine::trace::Algorithm] = &[
         gridpuzzle_engine::trace::Algorithm {
@@ -868,6 +880,43 @@ impl Watch for Curling {
             ],
         },
         gridpuzzle_engine::trace::Algorithm {
+            name: "bfs-stops",
+            title: "breadth-first search that marks stops only",
+            about: "A tempting mistake: bfs with a visited set of the stone's stops \
+                    alone, the broken blocks forgotten. A stop reached again with other \
+                    blocks broken is dropped (prune 'visited'), although from there the \
+                    stone may have other throws: a block one way broke is still standing \
+                    on the other, and the stone can stop in front of it. Every answer it \
+                    gives is a real plan's length, so it is never too short; it is too long, \
+                    or -1, where the way to the goal needs one stop twice with different \
+                    blocks broken (see the lesson stops-are-not-states).",
+            exact: false,
+            frontier: "queue",
+            code: &[
+                ("", "queue = [(start, no block broken)]; visited = {start}"),
+                ("expand", "take the first state off the queue"),
+                ("", "for dir in right, left, down, up:"),
+                (
+                    "",
+                    "  if a block lies right next to the stone that way: skip",
+                ),
+                (
+                    "goal",
+                    "  slide; passing the goal: answer = depth + 1; stop",
+                ),
+                ("prune:dead-end", "  slid off the board: skip (dead end)"),
+                ("prune:cap", "  if depth + 1 = 10: skip (cap)"),
+                (
+                    "prune:visited",
+                    "  if the stop is in visited: skip (visited; its broken blocks unasked)",
+                ),
+                (
+                    "generate",
+                    "  add the stop to visited, the state to the back of the queue",
+                ),
+            ],
+        },
+        gridpuzzle_engine::trace::Algorithm {
             name: "gridpuzzle",
             title: "gridpuzzle's own search",
             about: "What `gridpuzzle solve` runs: a depth-first branch and bound over one \
@@ -967,6 +1016,18 @@ impl Watch for Curling {
 "#,
             algorithms: &["seed-dfs", "bfs", "gridpuzzle"],
         },
+        gridpuzzle_engine::trace::Lesson {
+            name: "stops-are-not-states",
+            title: "where marking stops only answers wrong",
+            about: "A 3 x 5 board whose answer is 3 throws: up, breaking the block above; \
+                    down, back to the start, breaking the block below it; down again, over \
+                    the goal. The way needs the start twice, with different blocks \
+                    standing. Breadth-first search over (stop, broken blocks) finds it; \
+                    the same search marking stops only has marked the start already, drops \
+                    the way back as visited, and answers -1.",
+            input: STOPS_ARE_NOT_STATES,
+            algorithms: &["bfs", "bfs-stops", "gridpuzzle"],
+        },
     ];
 
     fn judge_rules(&self) -> bool {
@@ -983,6 +1044,7 @@ impl Watch for Curling {
             "seed-dfs" => crate::seed::seed_trace(case, rec),
             "dfs-bb" => crate::watch::dfs_bb_trace(case, rec),
             "bfs" => crate::watch::bfs_trace(case, rec),
+            "bfs-stops" => crate::watch::bfs_stops_trace(case, rec),
             "gridpuzzle" => crate::solve::trace(case, rec.limits(), rec),
             other => Err(gridpuzzle_engine::trace::Stop::Unknown(other.to_string())),
         }

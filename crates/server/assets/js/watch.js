@@ -1079,7 +1079,7 @@ function judged(w, kind, name) {
     const least = Math.min(...done.map((r) => r.a.tally.expanded));
     const best = done.filter((r) => r.a.tally.expanded === least);
     right = open.length === 0 && best.some((r) => r.name === name);
-    why = done.map((r) => r.name + " " + fmt(r.a.tally.expanded)).join(", ") + " states expanded.";
+    why = done.length ? done.map((r) => r.name + " " + fmt(r.a.tally.expanded)).join(", ") + " states expanded." : "";
   }
   if (open.length) why += " " + open.map((r) => r.name).join(", ") + " stopped before an answer, so this board cannot settle it.";
   w.right = (w.right || 0) + (right ? 1 : 0);
