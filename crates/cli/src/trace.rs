@@ -96,8 +96,9 @@ pub fn after_help() -> String {
     format!(
         "Shows how a search finds its answer: every state it expands, every successor it \
          generates or prunes (and why: visited, with the depth or g it is already held at; \
-         bound; cap; dead-end), every goal and every new bound of a deepening search, as JSON Lines; or, with --compare, what each search \
-         of the puzzle costs on the same cases. `trace PUZZLE --help` lists the searches.\n\n\
+         bound; cap; dead-end), every goal and every new bound of a deepening search, as \
+         JSON Lines; or, with --compare, what each search of the puzzle costs on the same \
+         cases. `trace PUZZLE --help` lists the searches.\n\n\
          {EXIT}\n\n{}",
         crate::args::examples_of(
             "trace",

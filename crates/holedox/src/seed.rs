@@ -134,9 +134,10 @@ fn search(
     let mut depths: Option<HashMap<u64, u32>> = rec.is_some().then(HashMap::new);
     let exit = lair.exit();
     let start = case.body().to_vec();
-    mark(code(&start));
+    let first = code(&start);
+    mark(first);
     if let Some(depths) = depths.as_mut() {
-        depths.insert(code(&start), 0);
+        depths.insert(first, 0);
     }
     let mut queue = VecDeque::from([(start, 0i64, None::<u64>)]);
     let mut popped = 0u64;

@@ -24,7 +24,7 @@ import {
   resized, sayCursor, tools,
 } from "./board.js";
 import {
-  controlId, controls, copyText, current, describe, entryMode, freeLink, keepBadLink, pushNextLink, updateUrl,
+  controlId, controls, copyText, current, describe, entryMode, freeLink, keepBadLink, labelOf, pushNextLink, updateUrl,
 } from "./link.js";
 
 defineMode("edit", {
@@ -397,11 +397,6 @@ function saveValues() {
   for (const p of state.kind.params) saved["gen:" + p.key] = $("gen-" + controlId(p.key)).value;
 }
 
-/// A setting's key as its label: `max_throws` is "Max throws".
-function labelOf(key) {
-  const text = key.replace(/[_-]/g, " ");
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 /// Another rule makes another puzzle: a solution or a game of the old one
 /// no longer holds, so both start again once the board is described under

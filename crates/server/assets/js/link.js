@@ -21,6 +21,12 @@ import { keepBoard, showProgress } from "./progress.js";
 export const controls = () => state.kind.settings.filter((s) => !s.on_board);
 export const controlId = (key) => key.replace(/_/g, "-");
 
+/// A setting's key as its label: `max_throws` is "Max throws".
+export function labelOf(key) {
+  const text = key.replace(/[_-]/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /// The options of the controls, as /api/board reads them.
 export function controlOptions() {
   const options = {};

@@ -46,7 +46,7 @@
 import { abort, algorithms, begin, isAbort } from "./api.js";
 import { $, actionStarted, defineMode, report, setMode, state, succeeded } from "./state.js";
 import { draftGround, playbackKey } from "./board.js";
-import { copyText, current, request } from "./link.js";
+import { copyText, current, labelOf, request } from "./link.js";
 
 defineMode("watch", {
   start: startWatch,
@@ -146,9 +146,8 @@ export function onJudgeRules(fn) {
 /// the exit is, is the user's edit to undo).
 function otherRules(d) {
   const off = state.kind.settings.filter((s) => d.options && d.options[s.key] !== undefined && String(d.options[s.key]) !== s.default);
-  const word = (key) => { const t = key.replace(/[_-]/g, " "); return t.charAt(0).toUpperCase() + t.slice(1); };
   return {
-    words: off.map((s) => word(s.key) + " " + d.options[s.key] + " (the judge's: " + s.default + ")" + (s.on_board ? ", on the board" : "")),
+    words: off.map((s) => labelOf(s.key) + " " + d.options[s.key] + " (the judge's: " + s.default + ")" + (s.on_board ? ", on the board" : "")),
     fixable: off.length > 0 && off.every((s) => !s.on_board),
   };
 }
