@@ -103,7 +103,7 @@ impl Check<'_> {
                 |finding| match (finding.kind(), finding.case, finding.printed()) {
                     (Kind::Wrong, Some(n), Some(printed)) if !self.terse => {
                         let case = &cases[n as usize - 1];
-                        diagnose(&P::CAPS, puzzle, case, printed, &limits()).lines
+                        diagnose(P::CAPS, puzzle, case, printed, &limits()).lines
                     }
                     _ => Vec::new(),
                 },

@@ -447,7 +447,7 @@ pub fn first_wrong<P: Registered>(
     let i = usize::try_from(n).ok()?.checked_sub(1)?;
     let (case, &answer) = (test.cases.get(i)?, test.answers.get(i)?);
     let diagnosis = match printed.parse() {
-        Ok(value) => diagnose(&P::CAPS, puzzle, case, value, limits),
+        Ok(value) => diagnose(P::CAPS, puzzle, case, value, limits),
         Err(_) => Diagnosis::default(),
     };
     Some(FirstWrong {

@@ -611,7 +611,7 @@ impl Stress {
             heap: self.heap.clone(),
             ..Limits::none()
         };
-        let diagnosis = diagnose(&P::CAPS, puzzle, case, printed, &limits);
+        let diagnosis = diagnose(P::CAPS, puzzle, case, printed, &limits);
         let alone_right = if input.cases.len() > 1 {
             let alone = Input {
                 cases: vec![case.clone()],

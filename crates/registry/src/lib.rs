@@ -35,7 +35,16 @@ pub use gridpuzzle_engine::Puzzle;
 
 /// A puzzle of the registry: its capabilities, as its line declares them.
 pub trait Registered: Puzzle {
-    const CAPS: Caps<Self>;
+    /// What the puzzle declares: a reference to one static per puzzle,
+    /// built by its registry line. Why a static and not a const value: a
+    /// const is built again in every crate (and every part of a crate)
+    /// that names it, and so would be each capability's table of
+    /// functions, each of those functions and every table of the puzzle
+    /// they return (its searches, its page, its presets): thousands of
+    /// pointers more for the dynamic loader to fix up at every start
+    /// (BENCHMARKS.md, "The small contract"). Through one static, they
+    /// are built once, in this crate.
+    const CAPS: &'static Caps<Self>;
 }
 
 /// Work that can be done for any puzzle.
@@ -148,7 +157,10 @@ macro_rules! registry {
     ($($puzzle:ty: $($cap:ident),* ;)+) => {
         $(
             impl Registered for $puzzle {
-                const CAPS: Caps<Self> = Caps::NONE $(.$cap())*;
+                const CAPS: &'static Caps<Self> = {
+                    static CAPS: Caps<$puzzle> = Caps::NONE $(.$cap())*;
+                    &CAPS
+                };
             }
         )+
 

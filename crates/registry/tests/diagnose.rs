@@ -51,7 +51,7 @@ fn every_variant_is_named<P: Registered>(extra: Vec<P::Case>) {
             if theirs == answer(&judge, case) {
                 continue;
             }
-            let d = diagnose(&P::CAPS, &judge, case, theirs, &Limits::none());
+            let d = diagnose(P::CAPS, &judge, case, theirs, &Limits::none());
             // Named, or a simpler reading it combines is (the likelier).
             let part_of_v = |name: &&str| {
                 let w = P::CAPS.variants().iter().find(|w| w.name == *name).unwrap();
@@ -181,5 +181,5 @@ fn a_budget_stops_the_diagnosis_honestly() {
 
 /// The capabilities of `puzzle`'s type, as its registry line declares them.
 fn caps_of<P: Registered>(_: &P) -> gridpuzzle_engine::caps::Caps<P> {
-    P::CAPS
+    *P::CAPS
 }
