@@ -26,7 +26,7 @@ use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::endpoint::{dispatch, Job, Slot, Work};
+use crate::job::{dispatch, Job, Slot, Work};
 use crate::options::{settings_answer, Options};
 use crate::request::{given, string_field, PuzzleName};
 use crate::{Answer, ApiError, Ctx};

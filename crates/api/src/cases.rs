@@ -16,7 +16,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
-use crate::endpoint::{Job, Slot, Work};
+use crate::job::{Job, Slot, Work};
 use crate::reading::{cases, ParseBudget};
 use crate::setup::{self, on_input, Own, Setup};
 use crate::{raw, Answer, ApiError, Ctx};

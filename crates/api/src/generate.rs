@@ -23,7 +23,7 @@ use gridpuzzle_registry::Visit;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
-use crate::endpoint::{dispatch, Job, Slot, Work};
+use crate::job::{dispatch, Job, Slot, Work};
 use crate::options::{api_keys, apply, known, owned, text, MaxStates};
 use crate::request::{checked, field, given, PuzzleName};
 use crate::{Answer, ApiError, Bounds, Ctx};

@@ -21,11 +21,13 @@
 //!   not a search checks ([`Ctx::stopped`]), per case, per move, per
 //!   frame. A transport raises the flag (the server when a client leaves
 //!   or its time runs out; a worker when the user stops a search).
-//! - **Two phases** (`endpoint.rs`): [`Endpoint::check`] reads a request
-//!   and checks it for its puzzle at once, into a [`Job`] that says which
-//!   kind of slot it needs ([`Slot`]); [`Job::run`] does the work. A
-//!   transport with slots answers a bad request before it waits for one;
-//!   one without calls [`call`], which does both.
+//! - **Two phases** (`endpoint.rs`, `job.rs`): [`Endpoint::check`] reads
+//!   a request and checks it for its puzzle at once, into a [`Job`] that
+//!   says which kind of slot it needs ([`Slot`]); [`Job::run`] does the
+//!   work. A transport with slots answers a bad request before it waits
+//!   for one; one without calls [`call`], which does both. The table of
+//!   endpoints names every endpoint's module and none names it: they make
+//!   their jobs with `job.rs`, so the modules form a tree.
 //! - **One entry per endpoint, typed** (`solve::check`, …, each over its
 //!   serde-derived request type), and [`call`] by name over them, for a
 //!   transport that has only a name and bytes.
@@ -62,6 +64,7 @@ mod cases;
 mod endpoint;
 mod error;
 mod generate;
+mod job;
 mod options;
 mod play;
 mod positions;
@@ -84,10 +87,11 @@ use serde::Serialize;
 
 pub use board::{check as board, BoardRequest};
 pub use cases::{check as cases, CasesRequest};
-pub use endpoint::{Endpoint, Job, Slot};
+pub use endpoint::Endpoint;
 pub use error::ApiError;
 pub use generate::{check as generate, GenerateRequest};
 pub use gridpuzzle_engine::memory::Heap;
+pub use job::{Job, Slot};
 pub use play::{check as play, PlayRequest, MAX_PLAY_MOVES};
 pub use positions::{MAX_POSITIONS, MAX_POSITION_BYTES};
 pub use puzzles::catalog as puzzles;

@@ -27,7 +27,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::Value;
 
-use crate::endpoint::{Job, Slot, Work};
+use crate::job::{Job, Slot, Work};
 use crate::options::LimitsAnswer;
 use crate::positions::Window;
 use crate::reading::nth_case;

@@ -20,7 +20,7 @@ use gridpuzzle_engine::caps::svg_checked;
 use gridpuzzle_engine::search::Outcome;
 use gridpuzzle_registry::Registered;
 
-use crate::endpoint::{Job, Work};
+use crate::job::{Job, Work};
 use crate::reading::{nth_case, replay_work, MAX_REPLAY_WORK};
 use crate::request::{field, Moves};
 use crate::setup::{self, on_input, Own, Setup};

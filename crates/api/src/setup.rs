@@ -19,7 +19,7 @@
 
 use gridpuzzle_registry::{Registered, Visit};
 
-use crate::endpoint::{dispatch, Job, Slot, Work};
+use crate::job::{dispatch, Job, Slot, Work};
 use crate::options::{Options, SearchBounds};
 use crate::request::{CaseNumber, Input, PuzzleName};
 use crate::{ApiError, Ctx};

@@ -11,7 +11,7 @@ use gridpuzzle_registry::Registered;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use crate::endpoint::{Job, Work};
+use crate::job::{Job, Work};
 use crate::options::{LimitsAnswer, SearchBounds};
 use crate::reading::{cases, gone, ParseBudget};
 use crate::setup::{self, on_input, Own, Setup};

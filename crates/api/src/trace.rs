@@ -62,7 +62,7 @@ use gridpuzzle_engine::trace::{self, Algorithm, Count, Prune, Sink, Step, Tally}
 use gridpuzzle_registry::{Registered, Visit};
 use serde::Serialize;
 
-use crate::endpoint::{Job, Slot, Work};
+use crate::job::{Job, Slot, Work};
 use crate::options::{settings_answer, LimitsAnswer};
 use crate::puzzles::{offered_records, written_once};
 use crate::reading::nth_case;

@@ -20,7 +20,7 @@ use serde::de::{self, Error as _, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::value::RawValue;
 
-use crate::endpoint::{Job, Work};
+use crate::job::{Job, Work};
 use crate::options::{LimitsAnswer, SearchBounds};
 use crate::reading::{cases, gone, replay_work, ParseBudget, MAX_REPLAY_WORK};
 use crate::request::given;

@@ -35,27 +35,8 @@ use crate::error::{respond, Refusal};
 use crate::guard::{self, is_json};
 use crate::middleware::{admit, body_error, hold_answer, json_errors, CALLER};
 use crate::quota::Quota;
+use crate::state::App;
 use crate::{Config, CUTOFF_GRACE, QUICK_BODY, QUICK_TIME, SMALL_BODY};
-
-/// The shared state of every request.
-pub(crate) struct App {
-    pub(crate) config: Config,
-    /// Search slots; a client may hold half of them (rounded up).
-    pub(crate) permits: Arc<Quota>,
-    /// Slots for reading and replaying; a client may hold half.
-    pub(crate) light: Arc<Quota>,
-    /// Slots for small requests that find the search slots taken.
-    pub(crate) quick: Arc<Quota>,
-    /// Places for requests with a large body ([`Config::big_bodies`]).
-    pub(crate) bodies: Arc<Semaphore>,
-    /// Bytes of request bodies held ([`Config::body_memory`]).
-    pub(crate) body_memory: Arc<Quota>,
-    /// Bytes of answers waiting to be sent ([`Config::answer_memory`]).
-    pub(crate) answer_memory: Arc<Quota>,
-    /// Recorded traces, whose windows are served without a search
-    /// ([`Config::trace_memory`]).
-    pub(crate) traces: Arc<Traces>,
-}
 
 /// Half of `n`, rounded up: a client's share of `n` slots.
 fn half(n: usize) -> u64 {

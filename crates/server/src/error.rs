@@ -13,7 +13,11 @@ use axum::http::{header, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use gridpuzzle_api::{Answer, ApiError};
 
-use crate::guard::NOT_JSON;
+/// The words of [`Refusal::NotJson`]: a body not said to be JSON (the
+/// guard's rule 4; the body reader, `app.rs`, refuses it too, for a
+/// request that reached it without passing the guard).
+const NOT_JSON: &str =
+    "expected a JSON body, sent with the header `Content-Type: application/json`";
 
 /// A refusal, with what its words need.
 #[derive(Debug)]

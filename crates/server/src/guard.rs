@@ -188,12 +188,6 @@ fn split_host(text: &str) -> Option<(&str, Option<u16>)> {
     Some((name, port))
 }
 
-/// The refusal of a body that is not said to be JSON (rule 4; the body
-/// reader, `app.rs`, gives it too, for a request that reached it without
-/// passing this guard).
-pub(crate) const NOT_JSON: &str =
-    "expected a JSON body, sent with the header `Content-Type: application/json`";
-
 /// `application/json`, with or without parameters such as a charset.
 pub(crate) fn is_json(value: Option<&HeaderValue>) -> bool {
     let Some(text) = value.and_then(|v| v.to_str().ok()) else {

@@ -21,8 +21,9 @@
 //!   (`puzzles`, `algorithms`), constants of the build that take no slot.
 //!   Tests drive this router directly, without a socket.
 //! - A body is read whole (`app.rs`): only `application/json` (415
-//!   otherwise), under a size cap (413 past it). The JSON-only rule and
-//!   its words live in `guard.rs`, which the body reader uses.
+//!   otherwise), under a size cap (413 past it). The JSON-only rule
+//!   lives in `guard.rs`, which the body reader uses, and its words in
+//!   `error.rs` with every refusal's.
 //! - Every API call then goes through one gate (`App::call`): the API
 //!   reads the body and checks the request for its puzzle
 //!   ([`Endpoint::check`](gridpuzzle_api::Endpoint::check), on the
@@ -44,6 +45,9 @@
 //!   answered as JSON `{"error": "..."}` with its 4xx status (503 when
 //!   busy or out of time); bad judge input gives the same text the CLI
 //!   prints after `gridpuzzle: `.
+//! - What every request shares (`state.rs`): the slots, the body and
+//!   answer budgets and the recorded traces, read by the middleware and
+//!   the gate alike.
 //! - What may be asked at most is [`Config`] (`config.rs`): the API's
 //!   [`Bounds`](gridpuzzle_api::Bounds) and the transport's own.
 //!   `serve.rs` binds the socket and runs the runtime.
@@ -144,6 +148,7 @@ mod guard;
 mod middleware;
 mod quota;
 mod serve;
+mod state;
 
 pub use app::{router, CSP};
 pub use config::{Config, CUTOFF_GRACE, QUICK_BODY, QUICK_TIME, SMALL_ANSWER, SMALL_BODY};

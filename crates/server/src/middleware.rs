@@ -10,9 +10,9 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::app::App;
 use crate::error::{takes_post, Refusal};
 use crate::quota::{Charge, Client, Quota};
+use crate::state::App;
 use crate::{Config, CUTOFF_GRACE, SMALL_ANSWER, SMALL_BODY};
 
 /// Admits a request to the work, before the concurrency limit sees it
