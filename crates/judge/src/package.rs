@@ -330,6 +330,12 @@ impl Pack {
         Ok(())
     }
 
+    /// Writes the package from the test set in `scratch` (whose test set
+    /// is good when `set_good`), then runs its submissions unless
+    /// `--no-check`: in three steps, the data and its generators
+    /// ([`Pack::write_data`]), the problem's files
+    /// ([`Pack::write_problem`]), then the check, the README and what
+    /// the command says of it all.
     fn write<P: Registered>(
         &self,
         info: &PackageInfo,
@@ -343,120 +349,12 @@ impl Pack {
         let chosen = self.choose(&tests, &kill_set)?;
         let mut lines = Vec::new();
         let dir = &self.dir;
-        let icpc = self.layout == Layout::Icpc;
-        // Each test as it is written: its folder, its name, where its
-        // input and answer come from, and its entry in generators.yaml.
-        let mut yaml = Generators::default();
-        for (i, test) in tests.iter().enumerate() {
-            let folder = if i == 0 { "sample" } else { "secret" };
-            if i > 0 && !chosen.contains(&test.number) {
-                continue;
-            }
-            let name = format!("{}-{}", test.number, test.name);
-            let input = read(&scratch.join(&test.number))?;
-            let answer = read(&scratch.join(format!("{}.a", test.number)))?;
-            write(&dir.join(format!("data/{folder}/{name}.in")), &input)?;
-            write(&dir.join(format!("data/{folder}/{name}.ans")), &answer)?;
-            if !icpc {
-                continue;
-            }
-            match info.generated.iter().find(|(t, _)| *t == test.name) {
-                Some((_, command)) => yaml.push(folder, &name, &format!("generate: {command}")),
-                None => {
-                    // Made by gridpuzzle's generator and exact solver,
-                    // which a judge host lacks: kept as files to copy.
-                    write(&dir.join(format!("generators/testset/{name}.in")), &input)?;
-                    write(&dir.join(format!("generators/testset/{name}.ans")), &answer)?;
-                    yaml.push(folder, &name, &format!("copy: testset/{name}"));
-                }
-            }
-        }
-        let last: usize = tests
-            .last()
-            .and_then(|t| t.number.parse().ok())
-            .unwrap_or(0);
-        let mut extra = Vec::new();
-        for (k, test) in info.extra_tests.iter().enumerate() {
-            let name = format!("{:02}-{}", last + 1 + k, test.name);
-            write(&dir.join(format!("data/secret/{name}.in")), test.input)?;
-            write(&dir.join(format!("data/secret/{name}.ans")), test.answer)?;
-            yaml.push("secret", &name, &format!("generate: {}", test.generate));
-            extra.push((name, test.about));
-        }
-        if icpc {
-            for file in info.generators {
-                write(&dir.join(file.path), file.text)?;
-            }
-            for file in info.invalid_inputs {
-                let text = serde_json::to_string(file.text)?;
-                yaml.push("invalid_input", file.path, &format!("in: {text}"));
-            }
-            write(
-                &dir.join("generators/generators.yaml"),
-                &yaml.text(info.intended),
-            )?;
-        }
+        let extra = self.write_data(info, scratch, &tests, &chosen)?;
         let secret = chosen.len() + extra.len();
         let tenths = time_limit_tenths(info.intended_seconds, info.port_ratio);
         let time_limit = format!("{}.{}", tenths / 10, tenths % 10);
-        let uuid = problem_uuid(&format!(
-            "{}/{}/{}",
-            P::INFO.name,
-            self.seed,
-            chosen.join(",")
-        ));
-        let yaml = match self.layout {
-            Layout::Icpc => problem_yaml::<P>(info, self.seed, &time_limit, &uuid),
-            Layout::Legacy => legacy_problem_yaml::<P>(info, self.seed, &time_limit, &uuid),
-        };
-        write(&dir.join("problem.yaml"), &yaml)?;
-        let statement = with_memory_limit(info.statement);
-        let statement = match self.layout {
-            Layout::Icpc => statement,
-            Layout::Legacy => statement.replacen(
-                "\\problemname{}",
-                &format!("\\problemname{{{}}}", P::INFO.title),
-                1,
-            ),
-        };
-        write(&dir.join(self.layout.statement()), &statement)?;
-        if icpc {
-            for file in info.invalid_inputs {
-                write(
-                    &dir.join(format!("data/invalid_input/{}.in", file.path)),
-                    file.text,
-                )?;
-            }
-        }
-        write(
-            &dir.join("input_validators/validate.py"),
-            info.input_validator,
-        )?;
-        if icpc {
-            write(
-                &dir.join("answer_validators/validate.py"),
-                info.answer_validator,
-            )?;
-        }
-        let shipped: Vec<&PackageFile> = info
-            .submissions
-            .iter()
-            .filter(|f| self.layout.takes(f.path))
-            .collect();
-        for file in &shipped {
-            write(&dir.join("submissions").join(file.path), file.text)?;
-        }
-        let mut checked = Vec::new();
-        for file in info
-            .submissions
-            .iter()
-            .filter(|f| !self.layout.takes(f.path))
-        {
-            checked.push(format!(
-                "left out {}: the legacy format has no rejected/ folder",
-                file.path
-            ));
-        }
+        let (statement, shipped, mut checked) =
+            self.write_problem::<P>(info, &chosen, &time_limit)?;
         let (kept, tried_good) = if self.check {
             self.try_submissions(&shipped, tenths, &mut checked)?
         } else {
@@ -531,6 +429,147 @@ impl Pack {
             time_limit_tenths: tenths,
             submissions: kept.iter().map(|f| f.path.to_string()).collect(),
         })
+    }
+
+    /// Writes each chosen test (the sample, the secret tests of the test
+    /// set, then the puzzle's extra tests) as its `.in` and `.ans`, and in
+    /// the ICPC layout `generators/generators.yaml` and what it calls:
+    /// each test's entry says where its input and answer come from. The
+    /// extra tests, by name with their words, for the README.
+    fn write_data(
+        &self,
+        info: &PackageInfo,
+        scratch: &Path,
+        tests: &[Test],
+        chosen: &[String],
+    ) -> Result<Vec<(String, &'static str)>> {
+        let dir = &self.dir;
+        let icpc = self.layout == Layout::Icpc;
+        let mut yaml = Generators::default();
+        for (i, test) in tests.iter().enumerate() {
+            let folder = if i == 0 { "sample" } else { "secret" };
+            if i > 0 && !chosen.contains(&test.number) {
+                continue;
+            }
+            let name = format!("{}-{}", test.number, test.name);
+            let input = read(&scratch.join(&test.number))?;
+            let answer = read(&scratch.join(format!("{}.a", test.number)))?;
+            write(&dir.join(format!("data/{folder}/{name}.in")), &input)?;
+            write(&dir.join(format!("data/{folder}/{name}.ans")), &answer)?;
+            if !icpc {
+                continue;
+            }
+            match info.generated.iter().find(|(t, _)| *t == test.name) {
+                Some((_, command)) => yaml.push(folder, &name, &format!("generate: {command}")),
+                None => {
+                    // Made by gridpuzzle's generator and exact solver,
+                    // which a judge host lacks: kept as files to copy.
+                    write(&dir.join(format!("generators/testset/{name}.in")), &input)?;
+                    write(&dir.join(format!("generators/testset/{name}.ans")), &answer)?;
+                    yaml.push(folder, &name, &format!("copy: testset/{name}"));
+                }
+            }
+        }
+        let last: usize = tests
+            .last()
+            .and_then(|t| t.number.parse().ok())
+            .unwrap_or(0);
+        let mut extra = Vec::new();
+        for (k, test) in info.extra_tests.iter().enumerate() {
+            let name = format!("{:02}-{}", last + 1 + k, test.name);
+            write(&dir.join(format!("data/secret/{name}.in")), test.input)?;
+            write(&dir.join(format!("data/secret/{name}.ans")), test.answer)?;
+            yaml.push("secret", &name, &format!("generate: {}", test.generate));
+            extra.push((name, test.about));
+        }
+        if icpc {
+            for file in info.generators {
+                write(&dir.join(file.path), file.text)?;
+            }
+            for file in info.invalid_inputs {
+                let text = serde_json::to_string(file.text)?;
+                yaml.push("invalid_input", file.path, &format!("in: {text}"));
+            }
+            write(
+                &dir.join("generators/generators.yaml"),
+                &yaml.text(info.intended),
+            )?;
+        }
+        Ok(extra)
+    }
+
+    /// Writes the problem's own files: `problem.yaml` (its time limit
+    /// `time_limit` and a UUID from the seed and the tests `chosen`), the
+    /// statement, the validators, the invalid inputs and the submissions
+    /// the layout takes. The statement as written, the submissions
+    /// shipped, and a line for each one the layout left out.
+    fn write_problem<P: Registered>(
+        &self,
+        info: &PackageInfo,
+        chosen: &[String],
+        time_limit: &str,
+    ) -> Result<(String, Vec<&'static PackageFile>, Vec<String>)> {
+        let dir = &self.dir;
+        let icpc = self.layout == Layout::Icpc;
+        let uuid = problem_uuid(&format!(
+            "{}/{}/{}",
+            P::INFO.name,
+            self.seed,
+            chosen.join(",")
+        ));
+        let yaml = match self.layout {
+            Layout::Icpc => problem_yaml::<P>(info, self.seed, time_limit, &uuid),
+            Layout::Legacy => legacy_problem_yaml::<P>(info, self.seed, time_limit, &uuid),
+        };
+        write(&dir.join("problem.yaml"), &yaml)?;
+        let statement = with_memory_limit(info.statement);
+        let statement = match self.layout {
+            Layout::Icpc => statement,
+            Layout::Legacy => statement.replacen(
+                "\\problemname{}",
+                &format!("\\problemname{{{}}}", P::INFO.title),
+                1,
+            ),
+        };
+        write(&dir.join(self.layout.statement()), &statement)?;
+        if icpc {
+            for file in info.invalid_inputs {
+                write(
+                    &dir.join(format!("data/invalid_input/{}.in", file.path)),
+                    file.text,
+                )?;
+            }
+        }
+        write(
+            &dir.join("input_validators/validate.py"),
+            info.input_validator,
+        )?;
+        if icpc {
+            write(
+                &dir.join("answer_validators/validate.py"),
+                info.answer_validator,
+            )?;
+        }
+        let shipped: Vec<&PackageFile> = info
+            .submissions
+            .iter()
+            .filter(|f| self.layout.takes(f.path))
+            .collect();
+        for file in &shipped {
+            write(&dir.join("submissions").join(file.path), file.text)?;
+        }
+        let mut checked = Vec::new();
+        for file in info
+            .submissions
+            .iter()
+            .filter(|f| !self.layout.takes(f.path))
+        {
+            checked.push(format!(
+                "left out {}: the legacy format has no rejected/ folder",
+                file.path
+            ));
+        }
+        Ok((statement, shipped, checked))
     }
 
     /// Every shipped submission built and run on every test of the
@@ -869,6 +908,12 @@ fn legacy_problem_yaml<P: Registered>(
     )
 }
 
+/// The package's README: how it was written and how to check it, its
+/// tests and what each kills, its submissions and its time limit.
+///
+/// One function of some 120 lines on purpose: it is the README's text in
+/// reading order, section after section, mostly words; split by section,
+/// each piece would take most of these arguments.
 #[allow(clippy::too_many_arguments)]
 fn readme<P: Registered>(
     info: &PackageInfo,
