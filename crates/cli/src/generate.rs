@@ -12,7 +12,9 @@
 //! from `gridpuzzle_engine::report::generated_json`), shows progress and
 //! handles Ctrl-C. The per-puzzle options (`--size`, the density flag the
 //! puzzle names, its generator parameters such as `--len`, and its rule
-//! settings) are built from the registry's entries by [`GenPuzzle`].
+//! settings) are built from the registry's entries by the puzzle
+//! subcommands every command shares (`args::PuzzleArgs`), as
+//! [`GenerateHelp`] asks for them.
 //!
 //! Cases are written and flushed one at a time, and the terminator is
 //! written however the run ends (all cases made, Ctrl-C, or giving up), so
@@ -30,15 +32,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
-use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand};
+use clap::Args;
 use gridpuzzle_engine::caps::{BestOf, GenSpec, GenerateOf, HardSpec};
 use gridpuzzle_engine::generate::{Difficulty, SampleStats, Stop, Want, Watchdog};
 use gridpuzzle_engine::report::generated_json;
-use gridpuzzle_engine::words::{capitalized, counted};
+use gridpuzzle_engine::words::counted;
 use gridpuzzle_registry::{Entry, Visit};
 use indicatif::ProgressBar;
 
-use crate::args::{parse_seconds, Format};
+use crate::args::{parse_seconds, Format, GenArgs, PuzzleArgs, PuzzleHelp, Slot};
 use crate::exit::Exit;
 
 /// The help after `generate --help`.
@@ -94,7 +96,7 @@ best board is written as a one-case judge input, its answer on standard error.
 #[derive(Debug, Args)]
 pub struct GenerateCommand {
     #[command(subcommand)]
-    pub puzzle: GenPuzzle,
+    pub puzzle: PuzzleArgs<GenerateHelp>,
 
     /// How many puzzles to generate
     #[arg(long, global = true, value_name = "N", default_value_t = 1)]
@@ -147,116 +149,32 @@ pub struct GenerateCommand {
     pub time: f64,
 }
 
-/// The puzzle of `generate` and its own options: the size, the density
-/// flag the puzzle names (`--blocks`, `--stones`), its generator
-/// parameters (`--len`) and its rule settings, all from the registry.
-#[derive(Debug, Clone)]
-pub struct GenPuzzle {
-    pub name: String,
-    /// Columns × rows.
-    pub size: (u32, u32),
-    /// Percent of obstacles; `None`: learned.
-    pub density: Option<u32>,
-    /// The generator's own parameters, as given.
-    pub params: Vec<(String, String)>,
-    /// Every rule setting, defaults included.
-    pub settings: Vec<(String, String)>,
-}
+/// What `generate PUZZLE` takes and says: a board to make (`--size`, the
+/// density flag the puzzle names such as `--blocks`, its generator
+/// parameters such as `--len`) and its rule settings, but no input.
+#[derive(Debug)]
+pub struct GenerateHelp;
 
-impl GenPuzzle {
-    fn command(entry: &Entry) -> clap::Command {
-        let board = entry.info.board;
-        let mut cmd = crate::args::puzzle_command(entry)
-            .about(format!("{} {board}s", entry.info.title))
-            .arg(
-                Arg::new("size")
-                    .long("size")
-                    .value_name("WxH")
-                    .required(true)
-                    .value_parser(parse_size)
-                    .help(format!(
-                        "{} size, WIDTHxHEIGHT (columns x rows), such as 20x20",
-                        capitalized(board)
-                    )),
-            );
-        for p in entry.gen_params() {
-            let mut arg = Arg::new(p.key)
-                .long(p.key)
-                .value_name(p.value_name)
-                .help(p.help);
-            arg = if p.default.is_empty() {
-                arg.required(true)
-            } else {
-                arg.default_value(p.default)
-            };
-            cmd = cmd.arg(arg);
-        }
-        if let Some(density) = entry.gen.map(|g| g.density) {
-            cmd = cmd.arg(
-                Arg::new("density")
-                    .long(density)
-                    .value_name("P")
-                    .value_parser(clap::value_parser!(u32).range(0..=100))
-                    .help(format!(
-                        "Percent of {density} (default: learned, per {board}, from what gave wanted answers)",
-                    )),
-            );
-        }
+impl PuzzleHelp for GenerateHelp {
+    const FILE: Slot = Slot::Absent;
+    const GEN: GenArgs = GenArgs::Board;
+
+    fn about(entry: &Entry) -> String {
+        format!("{} {}s", entry.info.title, entry.info.board)
+    }
+
+    fn after_help(entry: &Entry) -> String {
         let example = format!(
             "gridpuzzle generate {} --size 12x12{} --count 5 --seed 7",
             entry.name,
             crate::args::required_params(entry)
         );
-        crate::args::with_settings(cmd, entry).after_help(format!(
-            "Writes --count {board}s in the judge's input format, each with a proved optimum \
-             in --answer.\n\n{GENERATE_EXIT}\n\nExample:\n  {example}"
-        ))
+        format!(
+            "Writes --count {}s in the judge's input format, each with a proved optimum \
+             in --answer.\n\n{GENERATE_EXIT}\n\nExample:\n  {example}",
+            entry.info.board
+        )
     }
-}
-
-impl FromArgMatches for GenPuzzle {
-    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
-        let (entry, sub) = crate::args::chosen(matches)?;
-        Ok(GenPuzzle {
-            name: entry.name.to_string(),
-            size: *sub
-                .get_one::<(u32, u32)>("size")
-                .expect("--size is required"),
-            density: sub.get_one::<u32>("density").copied(),
-            params: crate::args::given(entry.gen_params().iter().map(|p| p.key), sub),
-            settings: crate::args::read_settings(&entry, sub),
-        })
-    }
-
-    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
-        *self = Self::from_arg_matches(matches)?;
-        Ok(())
-    }
-}
-
-impl Subcommand for GenPuzzle {
-    fn augment_subcommands(cmd: clap::Command) -> clap::Command {
-        let cmd = crate::offer::offered("generate", gridpuzzle_registry::entries())
-            .iter()
-            .fold(cmd, |cmd, e| cmd.subcommand(GenPuzzle::command(e)));
-        crate::args::after_puzzles(cmd)
-    }
-
-    fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
-        Self::augment_subcommands(cmd)
-    }
-
-    fn has_subcommand(name: &str) -> bool {
-        gridpuzzle_registry::entry(name).is_some()
-    }
-}
-
-fn parse_size(s: &str) -> Result<(u32, u32), String> {
-    let (w, h) = gridpuzzle_engine::grid::parse_size(s)?;
-    if w > 2048 || h > 2048 {
-        return Err(format!("at most 2048 columns and 2048 rows, found `{s}`"));
-    }
-    Ok((w, h))
 }
 
 /// One generated case in the shape every output uses.
@@ -286,13 +204,12 @@ pub fn run(cmd: GenerateCommand) -> Result<Exit> {
         // If a handler cannot be installed, Ctrl-C simply ends the process.
         let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
     }
-    let p = &cmd.puzzle;
     let make = Make {
         cmd: &cmd,
         seed,
         cancel,
     };
-    crate::args::visit_with(&p.name, &p.settings, make)
+    cmd.puzzle.visit(make)
 }
 
 /// The one generic run of `generate` (see the module docs).
@@ -309,7 +226,7 @@ impl Visit for Make<'_> {
         let Make { cmd, seed, cancel } = self;
         let gen = P::CAPS.generator()?;
         let a = &cmd.puzzle;
-        let (width, height) = a.size;
+        let (width, height) = a.size.expect("clap requires --size");
         if cmd.hardest {
             let spec = HardSpec {
                 width,
@@ -545,19 +462,4 @@ fn improved<P: Registered>(best: &BestOf<P>, elapsed: Duration) {
         elapsed.as_secs_f64(),
         counted(best.evaluated, "board", "boards")
     );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sizes_parse_within_the_largest_board() {
-        assert_eq!(parse_size("20x10"), Ok((20, 10)));
-        assert_eq!(parse_size("3X4"), Ok((3, 4)));
-        assert_eq!(parse_size("2048x1"), Ok((2048, 1)));
-        assert!(parse_size("2049x1").is_err());
-        assert!(parse_size("0x5").is_err());
-        assert!(parse_size("5").is_err());
-    }
 }

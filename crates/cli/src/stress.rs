@@ -33,7 +33,7 @@ use gridpuzzle_judge::stress::report::{self, StressJson};
 use gridpuzzle_judge::stress::{Failure, Input, ShrinkEnd, Shrunk, SizeRange, Stress};
 use gridpuzzle_registry::{Entry, Visit};
 
-use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
+use crate::args::{GenArgs, PuzzleArgs, PuzzleHelp, ReportFormat, Slot};
 use crate::exit::Exit;
 
 /// The help after `stress --help`.
@@ -99,8 +99,8 @@ fn judge_three(name: &str) -> String {
 pub struct StressHelp;
 
 impl PuzzleHelp for StressHelp {
-    const FILE_SHOWN: bool = false;
-    const GEN_PARAMS: bool = true;
+    const FILE: Slot = Slot::Hidden;
+    const GEN: GenArgs = GenArgs::Params;
 
     fn after_help(e: &Entry) -> String {
         format!(
