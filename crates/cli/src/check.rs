@@ -177,27 +177,10 @@ pub fn run(cmd: CheckCommand) -> Result<Exit> {
         if input.as_os_str() == "-" {
             bail!("the judge INPUT must be a file (`-` is for the OUTPUT)");
         }
-        if cmd.appes && (reporting.file.is_none() || reporting.json) {
-            bail!(
-                "-appes follows REPORT in testlib's order (INPUT OUTPUT ANSWER REPORT -appes), \
-                 and writes testlib's XML, not --format json"
-            );
-        }
-        let (output, answer_arg) = match &reporting.form {
-            Form::Feedback(_) => {
-                if more.len() > 1 {
-                    bail!(
-                        "the DOMjudge form takes INPUT ANSWER FEEDBACK_DIR and the output on \
-                         standard input, no validator flags"
-                    );
-                }
-                (None, Some(&second))
-            }
-            _ => (Some(second.as_path()), more.first()),
-        };
+        let (output, answer_arg) = reporting.files(&second, more, cmd.appes)?;
         let answers_path = match (answer_arg, &cmd.answers) {
             (Some(_), Some(_)) => bail!("give the jury's answer once: ANSWER or --answers"),
-            (a, b) => a.or(b.as_ref()),
+            (a, b) => a.or(b.as_deref()),
         };
         let output = Output {
             name: input::name_of(output),

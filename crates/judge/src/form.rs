@@ -1,10 +1,11 @@
-//! Who called a checker, and where each caller wants the report: the
-//! conventions of the systems that call `gridpuzzle check` — testlib and
-//! Polygon, DOMjudge and Kattis — for the report's file or stream and
-//! testlib's XML result. The check and the words of its report are
-//! [`crate::check`]'s; the command reads its arguments, opens the files,
-//! hands the report here and ends with the exit status its caller reads
-//! (each form's codes are below).
+//! Who called a checker, and what each caller expects: the conventions of
+//! the systems that call `gridpuzzle check` — testlib and Polygon,
+//! DOMjudge and Kattis — for which of its files is which
+//! ([`Reporting::files`]), the report's file or stream, and testlib's XML
+//! result. The check and the words of its report are [`crate::check`]'s;
+//! the command reads its arguments, opens the files, hands the report
+//! here and ends with the exit status its caller reads (each form's codes
+//! are below).
 //!
 //! Four forms ([`Form`]), for four callers, told apart by their arguments
 //! alone ([`Reporting::of`]):
@@ -38,7 +39,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use gridpuzzle_engine::shown::shown_lines;
 
 use crate::check::{CheckJson, Checked};
@@ -94,6 +95,34 @@ impl Reporting {
             },
             form,
             json,
+        }
+    }
+
+    /// The output to judge (`None`: standard input) and the jury's answer
+    /// file, if one is given, of a call whose files after INPUT are
+    /// `second` and `more`: a validator gets the jury's answer second and
+    /// the output on standard input. A call that mixes the forms is
+    /// refused: `-appes` (`appes`) without REPORT or with JSON, a
+    /// validator's with more arguments.
+    pub fn files<'a>(
+        &self,
+        second: &'a Path,
+        more: &'a [PathBuf],
+        appes: bool,
+    ) -> Result<(Option<&'a Path>, Option<&'a Path>)> {
+        if appes && (self.file.is_none() || self.json) {
+            bail!(
+                "-appes follows REPORT in testlib's order (INPUT OUTPUT ANSWER REPORT -appes), \
+                 and writes testlib's XML, not --format json"
+            );
+        }
+        match self.form {
+            Form::Feedback(_) if more.len() > 1 => bail!(
+                "the DOMjudge form takes INPUT ANSWER FEEDBACK_DIR and the output on standard \
+                 input, no validator flags"
+            ),
+            Form::Feedback(_) => Ok((None, Some(second))),
+            _ => Ok((Some(second), more.first().map(PathBuf::as_path))),
         }
     }
 

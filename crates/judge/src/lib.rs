@@ -20,8 +20,8 @@
 //!   run's end in one enum;
 //! - [`check`]: one output file checked against one input, as `check`
 //!   does, with its report; [`form`]: who called the checker (a person,
-//!   testlib and Polygon, or a DOMjudge or Kattis output validator) and
-//!   where each wants the report;
+//!   testlib and Polygon, or a DOMjudge or Kattis output validator), which
+//!   of its files is which and where each wants the report;
 //! - [`checker`]: the one output checker of `check`, `judge` and `stress`,
 //!   reading an output line by line against the judge's lines;
 //! - [`folder`]: a test folder's tests (Polygon's and online-judge-tools'
