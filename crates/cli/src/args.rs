@@ -35,6 +35,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand, ValueEnum};
 use gridpuzzle_engine::caps::Setting;
+use gridpuzzle_engine::search::RunBudget;
 use gridpuzzle_engine::words::capitalized;
 use gridpuzzle_registry::{Entry, Visit};
 
@@ -174,30 +175,21 @@ pub fn parse_timeout(s: &str) -> Result<Cap<f64>, String> {
 }
 
 impl BudgetArgs {
-    /// Limits for one search starting now.
-    pub fn limits(&self) -> gridpuzzle_engine::search::Limits {
-        self.limits_with(run_heap())
+    /// The run's budget: these bounds, the run's heap ([`run_heap`]) and,
+    /// once the run started, its deadline (`--total-timeout`).
+    pub fn budget(&self) -> RunBudget {
+        RunBudget {
+            max_states: self.max_states.0,
+            time: self.timeout.0.map(Duration::from_secs_f64),
+            max_stored: self.max_stored.0,
+            deadline: RUN_DEADLINE.get().copied(),
+            heap: run_heap(),
+        }
     }
 
-    /// Limits for one search starting now, under `heap`, the run's budget
-    /// read once by a caller that makes many (a judge file's cases).
-    pub fn limits_with(&self, heap: Option<Arc<Heap>>) -> gridpuzzle_engine::search::Limits {
-        gridpuzzle_engine::search::Limits {
-            max_expanded: self.max_states.0,
-            deadline: {
-                let case = self
-                    .timeout
-                    .0
-                    .map(|s| Instant::now() + Duration::from_secs_f64(s));
-                match (case, RUN_DEADLINE.get().copied()) {
-                    (Some(a), Some(b)) => Some(a.min(b)),
-                    (a, b) => a.or(b),
-                }
-            },
-            max_stored: self.max_stored.0,
-            heap,
-            ..Default::default()
-        }
+    /// Limits for one search starting now.
+    pub fn limits(&self) -> gridpuzzle_engine::search::Limits {
+        self.budget().limits()
     }
 
     /// What ran out and how to lift it, for a search stopped by `hit`:
@@ -207,7 +199,7 @@ impl BudgetArgs {
         use gridpuzzle_engine::search::LimitHit;
         let lift = |flag: &str| format!(" (raise {flag}, or {flag} none to lift it)");
         match hit {
-            LimitHit::Time if RUN_DEADLINE.get().is_some_and(|&d| Instant::now() >= d) => {
+            LimitHit::Time if self.budget().run_over() => {
                 format!(
                     "the run's time limit of {} s was reached{}",
                     self.total_timeout.0.unwrap_or_default(),
