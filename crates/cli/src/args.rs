@@ -266,11 +266,6 @@ pub enum ReportFormat {
 
 // ------------------------------------------------------------- puzzles
 
-/// The puzzles, in the registry's order.
-pub fn listed() -> Vec<Entry> {
-    gridpuzzle_registry::entries()
-}
-
 /// An `Examples:` block: `{1}`, `{2}`, ... in a line are the first,
 /// second, ... listed puzzle's name (counting round when there are fewer),
 /// so the examples follow the registry. A command that needs a capability
@@ -278,7 +273,12 @@ pub fn listed() -> Vec<Entry> {
 pub fn examples(lines: &[&str]) -> String {
     static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
     examples_naming(
-        NAMES.get_or_init(|| listed().iter().map(|e| e.name).collect()),
+        NAMES.get_or_init(|| {
+            gridpuzzle_registry::entries()
+                .iter()
+                .map(|e| e.name)
+                .collect()
+        }),
         lines,
     )
 }

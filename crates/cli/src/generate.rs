@@ -190,10 +190,7 @@ pub fn run(cmd: GenerateCommand) -> Result<Exit> {
     let seed = match cmd.seed {
         Some(s) => s,
         None => {
-            let s = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(0);
+            let s = gridpuzzle_engine::clock::since_epoch().as_nanos() as u64;
             eprintln!("gridpuzzle: seed {s} (pass --seed {s} to repeat this run)");
             s
         }

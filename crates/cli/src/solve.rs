@@ -155,11 +155,6 @@ pub fn run(cmd: SolveCommand) -> Result<Exit> {
     cmd.puzzle.visit(run)
 }
 
-/// Colour only for a terminal, and never when `NO_COLOR` is set.
-pub fn use_color() -> bool {
-    Color::Auto.enabled(io::stdout().is_terminal())
-}
-
 #[derive(Debug, Clone, Copy)]
 enum Mode {
     Judge,

@@ -18,7 +18,7 @@
 //! `Visit`).
 
 use gridpuzzle_registry::Registered;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -33,7 +33,7 @@ use gridpuzzle_judge::stress::report::{self, StressJson};
 use gridpuzzle_judge::stress::{Failure, Input, ShrinkEnd, Shrunk, SizeRange, Stress};
 use gridpuzzle_registry::{Entry, Visit};
 
-use crate::args::{GenArgs, PuzzleArgs, PuzzleHelp, ReportFormat, Slot};
+use crate::args::{Color, GenArgs, PuzzleArgs, PuzzleHelp, ReportFormat, Slot};
 use crate::exit::Exit;
 
 /// The help after `stress --help`.
@@ -286,7 +286,8 @@ impl Job {
         }
         match failure {
             Some(smallest) => {
-                let color = crate::solve::use_color();
+                // Colour only for a terminal, and never when `NO_COLOR` is set.
+                let color = Color::Auto.enabled(std::io::stdout().is_terminal());
                 let max = gridpuzzle_engine::drawing::DEFAULT_MAX_CELLS;
                 let report = smallest.report(puzzle, s, &self.candidate, color, max);
                 write!(out, "{report}")?;

@@ -158,7 +158,7 @@ pub struct PlayCommand {
 
 /// "With --seed: ... [default: NAME A..B, ...]", from the registry.
 fn answer_help() -> String {
-    let defaults: Vec<String> = crate::args::listed()
+    let defaults: Vec<String> = gridpuzzle_registry::entries()
         .iter()
         .filter_map(|e| Some((e.name, e.gen?.fresh_answer)))
         .map(|(name, (lo, hi))| format!("{name} {lo}..{hi}"))
@@ -228,7 +228,7 @@ pub fn run(cmd: PlayCommand) -> Result<Exit> {
         return Ok(Exit::Ok);
     }
     let Some(puzzle) = &cmd.puzzle else {
-        let named: Vec<String> = crate::args::listed()
+        let named: Vec<String> = gridpuzzle_registry::entries()
             .iter()
             .map(|e| format!("`gridpuzzle play {}`", e.name))
             .collect();
