@@ -33,8 +33,8 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use gridpuzzle_engine::caps::{BestOf, GenSpec, GenerateOf, HardSpec};
-use gridpuzzle_engine::generate::{Difficulty, SampleStats, Stop, Want, Watchdog};
+use gridpuzzle_engine::caps::{BestOf, GenSpec, GeneratedOf, HardSpec};
+use gridpuzzle_engine::generate::{SampleStats, Stop, Want, Watchdog};
 use gridpuzzle_engine::report::generated_json;
 use gridpuzzle_engine::words::counted;
 use gridpuzzle_registry::{Entry, Visit};
@@ -177,15 +177,6 @@ impl PuzzleHelp for GenerateHelp {
     }
 }
 
-/// One generated case in the shape every output uses.
-struct Made<M> {
-    /// The judge text of the case, without the terminator.
-    text: String,
-    answer: i64,
-    plan: Vec<M>,
-    difficulty: Difficulty,
-}
-
 pub fn run(cmd: GenerateCommand) -> Result<Exit> {
     let seed = match cmd.seed {
         Some(s) => s,
@@ -239,8 +230,8 @@ impl Visit for Make<'_> {
             let best = gen
                 .hardest(&puzzle, &spec, seed, &mut report)
                 .map_err(|e| anyhow!(e))?;
-            let best = best.map(|b| (made_of_best(&puzzle, gen, &b), b.evaluated));
-            return finish_hardest::<P>(cmd, best);
+            let best = best.map(|b| (gen.best_generated(&puzzle, &b), b.evaluated));
+            return finish_hardest(cmd, &puzzle, best);
         }
         let spec = GenSpec {
             width,
@@ -268,16 +259,8 @@ impl Visit for Make<'_> {
             }));
         }
         let (made_count, stopped) = {
-            let mut made = generator.by_ref().map(|g| {
-                watchdog.fed();
-                g.map(|g| Made {
-                    text: puzzle.write_case(&g.board),
-                    answer: g.difficulty.optimum,
-                    plan: g.plan,
-                    difficulty: g.difficulty,
-                })
-            });
-            write_all::<P>(cmd, &mut made, &progress)?
+            let mut made = generator.by_ref().inspect(|_| watchdog.fed());
+            write_all(cmd, &puzzle, &mut made, &progress)?
         };
         let stats = generator.stats();
         if let Some(secs) = watchdog.stop() {
@@ -345,7 +328,8 @@ fn create(path: Option<&Path>) -> Result<Box<dyn Write>> {
 /// Returns how many were made and why the generator stopped, if it did.
 fn write_all<P: Registered>(
     cmd: &GenerateCommand,
-    made: &mut dyn Iterator<Item = Result<Made<P::Move>, Stop>>,
+    puzzle: &P,
+    made: &mut dyn Iterator<Item = Result<GeneratedOf<P>, Stop>>,
     progress: &ProgressBar,
 ) -> Result<(u64, Option<Stop>)> {
     let mut out = create(cmd.output.as_deref())?;
@@ -360,15 +344,16 @@ fn write_all<P: Registered>(
             Some(Ok(made)) => {
                 made_count += 1;
                 progress.set_position(made_count);
+                let text = puzzle.write_case(&made.board);
                 match cmd.format {
-                    Format::Judge => out.write_all(made.text.as_bytes())?,
+                    Format::Judge => out.write_all(text.as_bytes())?,
                     Format::Json => {
-                        writeln!(out, "{}", json_record::<P>(made_count, &made))?;
+                        writeln!(out, "{}", json_record::<P>(made_count, &text, &made))?;
                     }
                 }
                 out.flush()?;
                 if let Some(a) = answers.as_mut() {
-                    a.write_all(answer_line::<P>(made_count, made.answer).as_bytes())?;
+                    a.write_all(answer_line::<P>(made_count, &made).as_bytes())?;
                     a.flush()?;
                 }
             }
@@ -387,64 +372,47 @@ fn write_all<P: Registered>(
     Ok((made_count, stopped))
 }
 
-/// The JSON Lines record of case `n`.
-fn json_record<P: Registered>(n: u64, made: &Made<P::Move>) -> serde_json::Value {
-    generated_json(
-        n,
-        &made.text,
-        P::INFO.terminator,
-        &made.plan,
-        &made.difficulty,
-    )
+/// The JSON Lines record of case `n`, whose judge text is `text`.
+fn json_record<P: Registered>(n: u64, text: &str, made: &GeneratedOf<P>) -> serde_json::Value {
+    generated_json(n, text, P::INFO.terminator, &made.plan, &made.difficulty)
 }
 
 /// The judge's output line of case `n`, for `--answers`.
-fn answer_line<P: Registered>(n: u64, answer: i64) -> String {
+fn answer_line<P: Registered>(n: u64, made: &GeneratedOf<P>) -> String {
+    let answer = made.difficulty.optimum.to_string();
     format!(
         "{}\n",
-        gridpuzzle_engine::puzzle::judge_line::<P>(n, &answer.to_string())
+        gridpuzzle_engine::puzzle::judge_line::<P>(n, &answer)
     )
-}
-
-/// The `--hardest` board as a [`Made`].
-fn made_of_best<P: Registered>(
-    puzzle: &P,
-    gen: &dyn GenerateOf<P>,
-    best: &BestOf<P>,
-) -> Made<P::Move> {
-    Made {
-        text: puzzle.write_case(&best.board),
-        answer: best.answer,
-        plan: best.search.outcome.moves().unwrap_or(&[]).to_vec(),
-        difficulty: gen.best_difficulty(puzzle, best),
-    }
 }
 
 fn finish_hardest<P: Registered>(
     cmd: &GenerateCommand,
-    best: Option<(Made<P::Move>, u64)>,
+    puzzle: &P,
+    best: Option<(GeneratedOf<P>, u64)>,
 ) -> Result<Exit> {
     let Some((made, evaluated)) = best else {
         bail!("no solvable starting board was found in the time given; try a longer --time or another size");
     };
+    let text = puzzle.write_case(&made.board);
     let mut out = create(cmd.output.as_deref())?;
     match cmd.format {
         Format::Judge => {
-            out.write_all(made.text.as_bytes())?;
+            out.write_all(text.as_bytes())?;
             out.write_all(P::INFO.terminator.as_bytes())?;
         }
-        Format::Json => writeln!(out, "{}", json_record::<P>(1, &made))?,
+        Format::Json => writeln!(out, "{}", json_record::<P>(1, &text, &made))?,
     }
     out.flush()?;
     if let Some(p) = &cmd.answers {
         let mut a = create(Some(p))?;
-        a.write_all(answer_line::<P>(1, made.answer).as_bytes())?;
+        a.write_all(answer_line::<P>(1, &made).as_bytes())?;
         a.flush()?;
     }
+    let answer = made.difficulty.optimum;
     eprintln!(
-        "answer {} {} ({} solved)",
-        made.answer,
-        P::INFO.moves_word(usize::try_from(made.answer).unwrap_or(0)),
+        "answer {answer} {} ({} solved)",
+        P::INFO.moves_word(usize::try_from(answer).unwrap_or(0)),
         counted(evaluated, "board", "boards")
     );
     Ok(Exit::Ok)
