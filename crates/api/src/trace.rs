@@ -240,13 +240,8 @@ pub fn check_chart(req: ChartRequest, ctx: &Ctx) -> Result<Job, ApiError> {
 
 /// `name` as one of `P`'s algorithms, or the engine's error listing them.
 fn known<P: Registered>(name: &str) -> Result<&'static str, ApiError> {
-    let watch = P::CAPS.watching()?;
-    watch
-        .algorithms()
-        .iter()
-        .find(|a| a.name == name)
-        .map(|a| a.name)
-        .ok_or_else(|| ApiError::bad(watch.unknown(name)))
+    let known = P::CAPS.watching()?.algorithm(name);
+    known.map(|a| a.name).map_err(ApiError::bad)
 }
 
 /// The refusal of a request without `field`, naming `P`'s algorithms

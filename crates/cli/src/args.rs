@@ -11,7 +11,11 @@
 //! when the command line is built, with a `--KEY` option per rule setting
 //! ([`setting_arg`]) whose value is checked by the puzzle's own
 //! `Settings::set` (through `P::CAPS`), so a bad value is a usage error in
-//! the puzzle's words. A new puzzle thus gets every command that it
+//! the puzzle's words, and, for a command that makes cases, the
+//! generator's arguments ([`GenArgs`]: `--size`, the density flag and the
+//! generator's parameters, also from the entry). Which arguments a
+//! command's puzzle subcommands take, and what their help says, is the
+//! command's [`PuzzleHelp`]. A new puzzle thus gets every command that it
 //! declares what for (`offer`) without a line changed here.
 //!
 //! Each command module owns its clap struct and imports this module; this
@@ -31,6 +35,8 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand, ValueEnum};
 use gridpuzzle_engine::caps::Setting;
+use gridpuzzle_engine::search::RunBudget;
+use gridpuzzle_engine::words::capitalized;
 use gridpuzzle_registry::{Entry, Visit};
 
 /// Search budgets, each for one case's search, and the run's memory
@@ -169,30 +175,21 @@ pub fn parse_timeout(s: &str) -> Result<Cap<f64>, String> {
 }
 
 impl BudgetArgs {
-    /// Limits for one search starting now.
-    pub fn limits(&self) -> gridpuzzle_engine::search::Limits {
-        self.limits_with(run_heap())
+    /// The run's budget: these bounds, the run's heap ([`run_heap`]) and,
+    /// once the run started, its deadline (`--total-timeout`).
+    pub fn budget(&self) -> RunBudget {
+        RunBudget {
+            max_states: self.max_states.0,
+            time: self.timeout.0.map(Duration::from_secs_f64),
+            max_stored: self.max_stored.0,
+            deadline: RUN_DEADLINE.get().copied(),
+            heap: run_heap(),
+        }
     }
 
-    /// Limits for one search starting now, under `heap`, the run's budget
-    /// read once by a caller that makes many (a judge file's cases).
-    pub fn limits_with(&self, heap: Option<Arc<Heap>>) -> gridpuzzle_engine::search::Limits {
-        gridpuzzle_engine::search::Limits {
-            max_expanded: self.max_states.0,
-            deadline: {
-                let case = self
-                    .timeout
-                    .0
-                    .map(|s| Instant::now() + Duration::from_secs_f64(s));
-                match (case, RUN_DEADLINE.get().copied()) {
-                    (Some(a), Some(b)) => Some(a.min(b)),
-                    (a, b) => a.or(b),
-                }
-            },
-            max_stored: self.max_stored.0,
-            heap,
-            ..Default::default()
-        }
+    /// Limits for one search starting now.
+    pub fn limits(&self) -> gridpuzzle_engine::search::Limits {
+        self.budget().limits()
     }
 
     /// What ran out and how to lift it, for a search stopped by `hit`:
@@ -202,7 +199,7 @@ impl BudgetArgs {
         use gridpuzzle_engine::search::LimitHit;
         let lift = |flag: &str| format!(" (raise {flag}, or {flag} none to lift it)");
         match hit {
-            LimitHit::Time if RUN_DEADLINE.get().is_some_and(|&d| Instant::now() >= d) => {
+            LimitHit::Time if self.budget().run_over() => {
                 format!(
                     "the run's time limit of {} s was reached{}",
                     self.total_timeout.0.unwrap_or_default(),
@@ -269,11 +266,6 @@ pub enum ReportFormat {
 
 // ------------------------------------------------------------- puzzles
 
-/// The puzzles, in the registry's order.
-pub fn listed() -> Vec<Entry> {
-    gridpuzzle_registry::entries()
-}
-
 /// An `Examples:` block: `{1}`, `{2}`, ... in a line are the first,
 /// second, ... listed puzzle's name (counting round when there are fewer),
 /// so the examples follow the registry. A command that needs a capability
@@ -281,7 +273,12 @@ pub fn listed() -> Vec<Entry> {
 pub fn examples(lines: &[&str]) -> String {
     static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
     examples_naming(
-        NAMES.get_or_init(|| listed().iter().map(|e| e.name).collect()),
+        NAMES.get_or_init(|| {
+            gridpuzzle_registry::entries()
+                .iter()
+                .map(|e| e.name)
+                .collect()
+        }),
         lines,
     )
 }
@@ -358,8 +355,13 @@ fn with_names(line: &str, names: &[&str]) -> String {
     out
 }
 
-/// What a command says on each of its puzzle subcommands.
+/// What a command's puzzle subcommands take and say.
 pub trait PuzzleHelp {
+    /// The first line of `COMMAND PUZZLE --help`: by default the puzzle's
+    /// own.
+    fn about(entry: &Entry) -> String {
+        entry.info.about.to_string()
+    }
     /// The text after the options of `COMMAND PUZZLE --help`: by default
     /// [`PuzzleHelp::AFTER`] for the puzzle ([`puzzle_help`]).
     fn after_help(entry: &Entry) -> String {
@@ -371,14 +373,12 @@ pub trait PuzzleHelp {
     const AFTER: &'static str = "";
     /// The command's exit codes, in words.
     const EXIT: &'static str = "";
-    /// The command reads a judge input (`FILE`); `stress` takes the slot
-    /// only to refuse it.
-    const FILE_SHOWN: bool = true;
+    /// Whether the command reads a judge input (`FILE`).
+    const FILE: Slot = Slot::Shown;
     /// The help of `FILE`.
     const FILE_HELP: &'static str = "Judge-format input file; `-` or nothing reads standard input";
-    /// The command takes the generator's own parameters (`--len`), all
-    /// optional.
-    const GEN_PARAMS: bool = false;
+    /// Which of the generator's arguments the command takes.
+    const GEN: GenArgs = GenArgs::None;
     /// The value name of `FILE` in the usage line.
     const FILE_NAME: &'static str = "FILE";
     /// A second positional argument after `FILE` (its value name and
@@ -397,6 +397,30 @@ pub trait PuzzleHelp {
     const RULES: bool = true;
 }
 
+/// How a command's puzzle subcommands take `FILE`.
+pub enum Slot {
+    /// In the usage line and the help.
+    Shown,
+    /// Hidden: taken only to be refused in the command's own words
+    /// (`stress` and `testset` make their cases).
+    Hidden,
+    /// Not at all: clap refuses a word there (`generate`).
+    Absent,
+}
+
+/// Which of the generator's arguments a command's puzzle subcommands take.
+pub enum GenArgs {
+    /// None of them.
+    None,
+    /// Its own parameters (`--len`), each optional: the generator's
+    /// default stands for one not given (`stress`).
+    Params,
+    /// A board to make (`generate`): `--size` (required), the
+    /// parameters (each required, or at its default) and the density flag
+    /// the puzzle names (`--blocks`, `--stones`).
+    Board,
+}
+
 /// `text` for the puzzle of `e`: `{exit}` is `exit`; `{unit}`, `{moves}`
 /// and `{name}` the puzzle's words and name; `{format}` its input and
 /// output formats (filled last, so nothing in them is read as a slot).
@@ -409,14 +433,22 @@ pub fn puzzle_help(text: &str, exit: &str, e: &Entry) -> String {
 }
 
 /// The puzzle a command runs on: its name, its rule settings as text and
-/// the judge input file. `H` words the subcommands' help for the command.
+/// the judge input file. `H` says which arguments the command's puzzle
+/// subcommands take, and words their help.
 #[derive(Debug)]
 pub struct PuzzleArgs<H> {
     pub name: String,
     /// Every rule setting as `(key, value)`, defaults included.
     pub settings: Vec<(String, String)>,
-    /// The generator parameters given (only for [`PuzzleHelp::GEN_PARAMS`]).
+    /// The generator parameters given, and for [`GenArgs::Board`] those
+    /// at their defaults (none for [`GenArgs::None`]).
     pub params: Vec<(String, String)>,
+    /// The board to make, columns × rows (`--size`, which
+    /// [`GenArgs::Board`] requires; otherwise `None`).
+    pub size: Option<(u32, u32)>,
+    /// The percent of obstacles the density flag gives (`--blocks`, only
+    /// with [`GenArgs::Board`]); `None`: learned.
+    pub density: Option<u32>,
     pub file: Option<PathBuf>,
     /// The second positional argument, for a command that has one.
     pub second: Option<PathBuf>,
@@ -430,54 +462,53 @@ pub struct PuzzleArgs<H> {
 }
 
 impl<H> PuzzleArgs<H> {
-    /// Runs `work` on the named puzzle under the given settings.
+    /// Runs `work` on the named puzzle with its settings applied.
     pub fn visit<T, V: Visit<Output = Result<T>>>(&self, work: V) -> Result<T> {
-        visit_with(&self.name, &self.settings, work)
-    }
-}
-
-/// Runs `work` on the puzzle called `name` with `settings` applied.
-pub fn visit_with<T, V: Visit<Output = Result<T>>>(
-    name: &str,
-    settings: &[(String, String)],
-    work: V,
-) -> Result<T> {
-    struct Configured<'a, V> {
-        settings: &'a [(String, String)],
-        work: V,
-    }
-    impl<T, V: Visit<Output = Result<T>>> Visit for Configured<'_, V> {
-        type Output = Result<T>;
-        fn visit<P: Registered>(self, mut puzzle: P) -> Result<T> {
-            for (key, value) in self.settings {
-                P::CAPS
-                    .set(&mut puzzle, key, value)
-                    .map_err(|e| anyhow!("--{key}: {e}"))?;
+        struct Configured<'a, V> {
+            settings: &'a [(String, String)],
+            work: V,
+        }
+        impl<T, V: Visit<Output = Result<T>>> Visit for Configured<'_, V> {
+            type Output = Result<T>;
+            fn visit<P: Registered>(self, mut puzzle: P) -> Result<T> {
+                for (key, value) in self.settings {
+                    P::CAPS
+                        .set(&mut puzzle, key, value)
+                        .map_err(|e| anyhow!("--{key}: {e}"))?;
+                }
+                self.work.visit(puzzle)
             }
-            self.work.visit(puzzle)
+        }
+        let (name, settings) = (&self.name, &self.settings);
+        gridpuzzle_registry::visit(name, Configured { settings, work })
+            .unwrap_or_else(|| Err(anyhow!("unknown puzzle `{name}`")))
+    }
+
+    /// The puzzle `entry` with every setting at its default and `file`,
+    /// as clap reads `PUZZLE [FILE]` with no option.
+    pub fn plain(entry: &Entry, file: Option<PathBuf>) -> PuzzleArgs<H> {
+        PuzzleArgs {
+            name: entry.name.to_string(),
+            settings: entry
+                .settings
+                .iter()
+                .map(|s| (s.key.to_string(), s.default.to_string()))
+                .collect(),
+            params: Vec::new(),
+            size: None,
+            density: None,
+            files: file.iter().cloned().collect(),
+            file,
+            second: None,
+            more: Vec::new(),
+            help: PhantomData,
         }
     }
-    gridpuzzle_registry::visit(name, Configured { settings, work })
-        .unwrap_or_else(|| Err(anyhow!("unknown puzzle `{name}`")))
-}
-
-/// The bare puzzle subcommand of `entry`; the command adds its own
-/// options, then [`with_settings`].
-pub fn puzzle_command(entry: &Entry) -> clap::Command {
-    clap::Command::new(entry.name).about(entry.info.about)
-}
-
-/// `cmd` with a `--KEY` option per rule setting of `entry`.
-pub fn with_settings(cmd: clap::Command, entry: &Entry) -> clap::Command {
-    entry
-        .settings
-        .iter()
-        .fold(cmd, |cmd, s| cmd.arg(setting_arg(entry.name, s)))
 }
 
 /// The `--KEY` option of a rule setting; its value is checked by the
 /// puzzle's own `set`.
-pub fn setting_arg(puzzle: &'static str, s: &'static Setting) -> Arg {
+fn setting_arg(puzzle: &'static str, s: &'static Setting) -> Arg {
     let key = s.key;
     let check = move |value: &str| -> Result<String, String> {
         struct Check<'a> {
@@ -506,18 +537,52 @@ pub fn setting_arg(puzzle: &'static str, s: &'static Setting) -> Arg {
     }
 }
 
-/// `cmd` after its puzzle subcommands were added: its own options are
-/// numbered in clap's display order (which counts subcommands and options
-/// together) from 2, where two puzzles put them when the help pages were
-/// written, so every help page keeps its order whatever the number of
-/// puzzles.
-pub fn after_puzzles(cmd: clap::Command) -> clap::Command {
-    cmd.next_display_order(2)
+/// The `--KEY` option of a generator parameter: optional, or for
+/// [`GenArgs::Board`] required unless it has a default.
+fn param_arg(p: &'static Setting, board: bool) -> Arg {
+    let arg = Arg::new(p.key)
+        .long(p.key)
+        .value_name(p.value_name)
+        .help(p.help);
+    match (board, p.default) {
+        (false, _) => arg,
+        (true, "") => arg.required(true),
+        (true, default) => arg.default_value(default),
+    }
 }
 
-/// The settings of `entry` as the user gave them (or their defaults).
-pub fn read_settings(entry: &Entry, matches: &ArgMatches) -> Vec<(String, String)> {
-    given(entry.settings.iter().map(|s| s.key), matches)
+/// `--size` of a board to make ([`GenArgs::Board`]).
+fn size_arg(board: &str) -> Arg {
+    Arg::new("size")
+        .long("size")
+        .value_name("WxH")
+        .required(true)
+        .value_parser(parse_size)
+        .help(format!(
+            "{} size, WIDTHxHEIGHT (columns x rows), such as 20x20",
+            capitalized(board)
+        ))
+}
+
+/// The density flag the puzzle names (`--blocks`) of a board to make
+/// ([`GenArgs::Board`]).
+fn density_arg(density: &'static str, board: &str) -> Arg {
+    Arg::new("density")
+        .long(density)
+        .value_name("P")
+        .value_parser(clap::value_parser!(u32).range(0..=100))
+        .help(format!(
+            "Percent of {density} (default: learned, per {board}, from what gave wanted answers)",
+        ))
+}
+
+/// A board to make's `--size`: at most 2048 columns and 2048 rows.
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = gridpuzzle_engine::grid::parse_size(s)?;
+    if w > 2048 || h > 2048 {
+        return Err(format!("at most 2048 columns and 2048 rows, found `{s}`"));
+    }
+    Ok((w, h))
 }
 
 /// The options among `keys` that `matches` has a value for (or a
@@ -531,7 +596,7 @@ pub fn given<'a>(
 }
 
 /// The subcommand the user chose, with its entry.
-pub fn chosen(matches: &ArgMatches) -> Result<(Entry, &ArgMatches), clap::Error> {
+fn chosen(matches: &ArgMatches) -> Result<(Entry, &ArgMatches), clap::Error> {
     let Some((name, sub)) = matches.subcommand() else {
         return Err(clap::Error::raw(
             ErrorKind::MissingSubcommand,
@@ -547,54 +612,38 @@ pub fn chosen(matches: &ArgMatches) -> Result<(Entry, &ArgMatches), clap::Error>
     }
 }
 
-impl<H> PuzzleArgs<H> {
-    /// The puzzle `entry` with every setting at its default and `file`,
-    /// as clap reads `PUZZLE [FILE]` with no option.
-    pub fn plain(entry: &Entry, file: Option<PathBuf>) -> PuzzleArgs<H> {
-        PuzzleArgs {
-            name: entry.name.to_string(),
-            settings: entry
-                .settings
-                .iter()
-                .map(|s| (s.key.to_string(), s.default.to_string()))
-                .collect(),
-            params: Vec::new(),
-            files: file.iter().cloned().collect(),
-            file,
-            second: None,
-            more: Vec::new(),
-            help: PhantomData,
-        }
-    }
+/// The value of the argument `id` in `matches`: `None` when it was not
+/// given, or when the command does not take it.
+fn value<T: Clone + Send + Sync + 'static>(matches: &ArgMatches, id: &str) -> Option<T> {
+    matches.try_get_one::<T>(id).ok().flatten().cloned()
 }
 
 impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
         let (entry, sub) = chosen(matches)?;
+        let files: Vec<PathBuf> = match sub.try_get_many::<PathBuf>("file") {
+            Ok(Some(files)) => files.cloned().collect(),
+            _ => Vec::new(),
+        };
         Ok(PuzzleArgs {
             name: entry.name.to_string(),
             settings: if H::RULES {
-                read_settings(&entry, sub)
+                given(entry.settings.iter().map(|s| s.key), sub)
             } else {
                 Vec::new()
             },
-            params: if H::GEN_PARAMS {
-                given(entry.gen_params().iter().map(|p| p.key), sub)
-            } else {
-                Vec::new()
+            params: match H::GEN {
+                GenArgs::None => Vec::new(),
+                _ => given(entry.gen_params().iter().map(|p| p.key), sub),
             },
-            file: sub
-                .get_many::<PathBuf>("file")
-                .and_then(|mut f| f.next())
-                .cloned(),
-            files: sub
-                .get_many::<PathBuf>("file")
-                .map(|f| f.cloned().collect())
-                .unwrap_or_default(),
-            second: sub.try_get_one::<PathBuf>("second").ok().flatten().cloned(),
+            size: value(sub, "size"),
+            density: value(sub, "density"),
+            file: files.first().cloned(),
+            files,
+            second: value(sub, "second"),
             more: MORE_IDS[..H::MORE.len().min(MORE_IDS.len())]
                 .iter()
-                .map_while(|id| sub.try_get_one::<PathBuf>(id).ok().flatten().cloned())
+                .map_while(|id| value(sub, id))
                 .collect(),
             help: PhantomData,
         })
@@ -611,57 +660,55 @@ impl<H: PuzzleHelp> FromArgMatches for PuzzleArgs<H> {
 const MORE_IDS: [&str; 2] = ["more0", "more1"];
 
 impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
-    /// A subcommand for each puzzle the command offers: `cmd` is the
-    /// command, already named (see `offer`).
+    /// A subcommand for each puzzle the command offers (see `offer`): `cmd`
+    /// is the command, already named. Its own options are then numbered in
+    /// clap's display order (which counts subcommands and options
+    /// together) from 2, where two puzzles put them when the help pages
+    /// were written, so every help page keeps its order whatever the
+    /// number of puzzles.
     fn augment_subcommands(mut cmd: clap::Command) -> clap::Command {
         let command = cmd.get_name().to_string();
-        for entry in crate::offer::offered(&command, gridpuzzle_registry::entries()) {
-            let file = Arg::new("file")
-                .value_name(H::FILE_NAME)
+        let board = matches!(H::GEN, GenArgs::Board);
+        let path = |id: &'static str, name: &'static str, help: &'static str| {
+            Arg::new(id)
+                .value_name(name)
                 .value_parser(clap::value_parser!(PathBuf))
-                .help(H::FILE_HELP)
-                .hide(!H::FILE_SHOWN);
-            let file = if H::MANY {
-                file.num_args(1..).action(clap::ArgAction::Append)
-            } else {
-                file
-            };
-            let mut sub = puzzle_command(&entry)
-                .after_help(H::after_help(&entry))
-                .arg(file);
-            if H::GEN_PARAMS {
-                for p in entry.gen_params() {
-                    sub = sub.arg(
-                        Arg::new(p.key)
-                            .long(p.key)
-                            .value_name(p.value_name)
-                            .help(p.help),
-                    );
-                }
+                .help(help)
+        };
+        for entry in crate::offer::offered(&command, gridpuzzle_registry::entries()) {
+            let mut sub = clap::Command::new(entry.name)
+                .about(H::about(&entry))
+                .after_help(H::after_help(&entry));
+            if !matches!(H::FILE, Slot::Absent) {
+                let file =
+                    path("file", H::FILE_NAME, H::FILE_HELP).hide(matches!(H::FILE, Slot::Hidden));
+                sub = sub.arg(if H::MANY {
+                    file.num_args(1..).action(clap::ArgAction::Append)
+                } else {
+                    file
+                });
+            }
+            if board {
+                sub = sub.arg(size_arg(entry.info.board));
+            }
+            if !matches!(H::GEN, GenArgs::None) {
+                sub = sub.args(entry.gen_params().iter().map(|p| param_arg(p, board)));
+            }
+            if let Some(g) = entry.gen.filter(|_| board) {
+                sub = sub.arg(density_arg(g.density, entry.info.board));
             }
             if let Some((name, help)) = H::SECOND {
-                sub = sub.arg(
-                    Arg::new("second")
-                        .value_name(name)
-                        .value_parser(clap::value_parser!(PathBuf))
-                        .help(help),
-                );
+                sub = sub.arg(path("second", name, help));
             }
-            for ((name, help), id) in H::MORE.iter().zip(MORE_IDS) {
-                sub = sub.arg(
-                    Arg::new(id)
-                        .value_name(*name)
-                        .value_parser(clap::value_parser!(PathBuf))
-                        .help(*help),
-                );
+            for (&(name, help), id) in H::MORE.iter().zip(MORE_IDS) {
+                sub = sub.arg(path(id, name, help));
             }
-            cmd = cmd.subcommand(if H::RULES {
-                with_settings(sub, &entry)
-            } else {
-                sub
-            });
+            if H::RULES {
+                sub = sub.args(entry.settings.iter().map(|s| setting_arg(entry.name, s)));
+            }
+            cmd = cmd.subcommand(sub);
         }
-        after_puzzles(cmd)
+        cmd.next_display_order(2)
     }
 
     fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
@@ -676,6 +723,16 @@ impl<H: PuzzleHelp> Subcommand for PuzzleArgs<H> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_parse_within_the_largest_board() {
+        assert_eq!(parse_size("20x10"), Ok((20, 10)));
+        assert_eq!(parse_size("3X4"), Ok((3, 4)));
+        assert_eq!(parse_size("2048x1"), Ok((2048, 1)));
+        assert!(parse_size("2049x1").is_err());
+        assert!(parse_size("0x5").is_err());
+        assert!(parse_size("5").is_err());
+    }
 
     #[test]
     fn seconds_parse() {

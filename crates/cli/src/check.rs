@@ -9,35 +9,16 @@
 //! the jury's answers proved by the solver before anything is judged
 //! against them: a wrong or malformed answer file is a fail naming the
 //! case, never the contestant's wrong answer. This file reads the command
-//! line, opens the files and sends the report where the form wants it.
+//! line and opens the files.
 //!
-//! Four forms, for four callers, told apart by their arguments alone:
-//!
-//! - `check PUZZLE INPUT OUTPUT [--answers FILE]`, for a person: each
-//!   problem one line, a wrong answer followed by its diagnosis (which
-//!   known wrong reading of the rules gives that number), a summary last,
-//!   on standard output.
-//! - `check PUZZLE INPUT OUTPUT ANSWER [REPORT]`, the order in which
-//!   testlib and Polygon call a checker: one contestant-safe line
-//!   (verdict, case, expected and found; no plan, no diagnosis) on
-//!   standard error, or in REPORT when given, as testlib writes its
-//!   comment; exit 0, 1, 2 or 3 (testlib's codes).
-//! - `check PUZZLE INPUT OUTPUT ANSWER REPORT -appes`, Polygon's (and
-//!   PCMS2's) variant: REPORT is testlib's XML result
-//!   (`<result outcome = "wrong-answer">comment</result>`, declared
-//!   windows-1251 as testlib declares it; anything past ASCII is written
-//!   as a character reference, so the file is right in any encoding).
-//! - `check PUZZLE INPUT ANSWER FEEDBACK_DIR < OUTPUT`, a DOMjudge or
-//!   Kattis output validator: the output on standard input, the reason in
-//!   `FEEDBACK_DIR/judgemessage.txt`, exit 42 (accepted) or 43 (wrong
-//!   answer; these systems have no presentation error). A fail is exit 3,
-//!   which they read as a judging error, its reason in `judgeerror.txt`
-//!   too. This form is chosen when the third file argument is an existing
-//!   directory: testlib's ANSWER is a file, so no call of the other forms
-//!   is mistaken for it, and the systems create the directory before they
-//!   call a validator.
-//!
-//! `--terse` and `--detail` choose the other report in any form.
+//! Four forms, for four callers, told apart by their arguments alone: a
+//! person's (`check PUZZLE INPUT OUTPUT`), testlib's and Polygon's
+//! (`INPUT OUTPUT ANSWER [REPORT [-appes]]`) and a DOMjudge or Kattis
+//! output validator's (`INPUT ANSWER FEEDBACK_DIR < OUTPUT`). Which form a
+//! call is and where each wants the report are the judge kit's too
+//! (`gridpuzzle_judge::form`, which describes them); this file ends with
+//! the exit codes each reads. `--terse` and `--detail` choose the other
+//! report in any form.
 //!
 //! The verdict words are the default output validator's (BAPCtools',
 //! Kattis', DOMjudge's): whatever it rejects is a wrong answer, and a
@@ -51,15 +32,14 @@
 
 use gridpuzzle_registry::Registered;
 use std::ffi::OsString;
-use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::io::BufRead;
+use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
-use gridpuzzle_engine::shown::shown_lines;
-use gridpuzzle_judge::check::{read_capped, Check, CheckJson};
+use gridpuzzle_judge::check::{read_capped, Check};
 use gridpuzzle_judge::checker::Judgement;
-use gridpuzzle_judge::json_document;
+use gridpuzzle_judge::form::{Form, Reporting};
 use gridpuzzle_registry::Visit;
 
 use crate::args::{BudgetArgs, PuzzleArgs, PuzzleHelp, ReportFormat};
@@ -182,143 +162,10 @@ struct Output {
     reader: Box<dyn BufRead>,
 }
 
-/// Who called: which of the module docs' forms.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Form {
-    /// A person: the report on standard output.
-    Person,
-    /// testlib's order: the report on standard error, or in REPORT;
-    /// `appes`: REPORT is testlib's XML result.
-    Testlib { appes: bool },
-    /// A DOMjudge or Kattis output validator: the report in this feedback
-    /// directory's `judgemessage.txt`, exit 42 or 43.
-    Feedback(PathBuf),
-}
-
-/// Where the report goes, and which one.
-struct Reporting {
-    /// One contestant-safe line, not every problem with its diagnosis.
-    terse: bool,
-    /// The testlib form's REPORT file.
-    file: Option<PathBuf>,
-    form: Form,
-    /// The report is one JSON document ([`CheckJson`]), on standard output
-    /// (or where the form puts it), a fail too.
-    json: bool,
-}
-
-impl Reporting {
-    /// Reads the form from the positional arguments (see the module docs).
-    fn of(cmd: &CheckCommand) -> Reporting {
-        let more = &cmd.puzzle.more;
-        let form = match more.first() {
-            Some(dir) if dir.is_dir() => Form::Feedback(dir.clone()),
-            Some(_) => Form::Testlib { appes: cmd.appes },
-            None => Form::Person,
-        };
-        let terse = match form {
-            Form::Person => cmd.terse,
-            _ => !cmd.detail,
-        };
-        Reporting {
-            terse,
-            file: match form {
-                Form::Testlib { .. } => more.get(1).cloned(),
-                _ => None,
-            },
-            form,
-            json: cmd.format == ReportFormat::Json,
-        }
-    }
-
-    /// Writes the report `text` where the form wants it; `outcome` is
-    /// testlib's word for it (`accepted`, `wrong-answer`, ...), for the
-    /// XML result.
-    fn write(&self, text: &str, outcome: &str) -> Result<()> {
-        let to_file = |path: &Path, text: &str| {
-            std::fs::write(path, text)
-                .with_context(|| format!("cannot write the report {}", path.display()))
-        };
-        match (&self.form, &self.file) {
-            (Form::Feedback(dir), _) => to_file(&dir.join("judgemessage.txt"), text),
-            (Form::Testlib { appes: true }, Some(path)) => to_file(path, &appes_xml(outcome, text)),
-            (_, Some(path)) => to_file(path, text),
-            (Form::Testlib { .. }, None) if !self.json => {
-                std::io::stderr().write_all(text.as_bytes())?;
-                Ok(())
-            }
-            _ => {
-                std::io::stdout().write_all(text.as_bytes())?;
-                Ok(())
-            }
-        }
-    }
-
-    /// A fail: one line, where the report goes in the form (and, for a
-    /// validator, in `judgeerror.txt` and on standard error too).
-    fn fail(&self, why: &str) {
-        let why = shown_lines(why).replace('\n', "; ");
-        let _ = std::io::stdout().flush();
-        let written = if self.json {
-            let doc = CheckJson::fail(&why, Exit::Fail.code());
-            self.write(&json_document(&doc), "fail").is_ok()
-        } else {
-            self.form != Form::Person && self.write(&format!("fail: {why}\n"), "fail").is_ok()
-        };
-        if let Form::Feedback(dir) = &self.form {
-            let _ = std::fs::write(dir.join("judgeerror.txt"), format!("fail: {why}\n"));
-        }
-        if !written || matches!(self.form, Form::Feedback(_)) {
-            eprintln!("gridpuzzle: fail: {why}");
-        }
-    }
-
-    /// The exit for `judgement` in this form.
-    fn exit(&self, judgement: Judgement) -> Exit {
-        match (&self.form, judgement) {
-            (Form::Feedback(_), Judgement::Accepted) => Exit::ValidatorAccepted,
-            (Form::Feedback(_), _) => Exit::ValidatorRejected,
-            (_, Judgement::Accepted) => Exit::Ok,
-            (_, Judgement::WrongAnswer) => Exit::PlanRejected,
-            (_, Judgement::Presentation) => Exit::Presentation,
-        }
-    }
-}
-
-/// testlib's XML result of `-appes` (`InStream::quit` in appes mode): the
-/// declaration, then `<result outcome = "...">comment</result>` and a line
-/// end, the comment on one line with XML's special characters escaped and
-/// control characters as `.`, as testlib writes them; past ASCII, a
-/// character reference.
-fn appes_xml(outcome: &str, text: &str) -> String {
-    let mut comment = String::new();
-    for c in text.trim_end().replace('\n', "; ").chars() {
-        match c {
-            '&' => comment.push_str("&amp;"),
-            '<' => comment.push_str("&lt;"),
-            '>' => comment.push_str("&gt;"),
-            '"' => comment.push_str("&quot;"),
-            c if (c as u32) < 32 => comment.push('.'),
-            c if c.is_ascii() => comment.push(c),
-            c => comment.push_str(&format!("&#{};", c as u32)),
-        }
-    }
-    format!(
-        "<?xml version=\"1.0\" encoding=\"windows-1251\"?><result outcome = \"{outcome}\">{comment}</result>\n"
-    )
-}
-
-/// testlib's word for a judgement, in its XML result.
-fn outcome(judgement: Judgement) -> &'static str {
-    match judgement {
-        Judgement::Accepted => "accepted",
-        Judgement::WrongAnswer => "wrong-answer",
-        Judgement::Presentation => "presentation-error",
-    }
-}
-
 pub fn run(cmd: CheckCommand) -> Result<Exit> {
-    let reporting = Reporting::of(&cmd);
+    let json = cmd.format == ReportFormat::Json;
+    let more = &cmd.puzzle.more;
+    let reporting = Reporting::of(more, cmd.appes, cmd.terse, cmd.detail, json);
     let result = (|| {
         let (Some(input), Some(second)) = (cmd.puzzle.file.clone(), cmd.puzzle.second.clone())
         else {
@@ -330,27 +177,10 @@ pub fn run(cmd: CheckCommand) -> Result<Exit> {
         if input.as_os_str() == "-" {
             bail!("the judge INPUT must be a file (`-` is for the OUTPUT)");
         }
-        if cmd.appes && (reporting.file.is_none() || reporting.json) {
-            bail!(
-                "-appes follows REPORT in testlib's order (INPUT OUTPUT ANSWER REPORT -appes), \
-                 and writes testlib's XML, not --format json"
-            );
-        }
-        let (output, answer_arg) = match &reporting.form {
-            Form::Feedback(_) => {
-                if cmd.puzzle.more.len() > 1 {
-                    bail!(
-                        "the DOMjudge form takes INPUT ANSWER FEEDBACK_DIR and the output on \
-                         standard input, no validator flags"
-                    );
-                }
-                (None, Some(&second))
-            }
-            _ => (Some(second.as_path()), cmd.puzzle.more.first()),
-        };
+        let (output, answer_arg) = reporting.files(&second, more, cmd.appes)?;
         let answers_path = match (answer_arg, &cmd.answers) {
             (Some(_), Some(_)) => bail!("give the jury's answer once: ANSWER or --answers"),
-            (a, b) => a.or(b.as_ref()),
+            (a, b) => a.or(b.as_deref()),
         };
         let output = Output {
             name: input::name_of(output),
@@ -378,7 +208,7 @@ pub fn run(cmd: CheckCommand) -> Result<Exit> {
         Ok(exit) => Ok(exit),
         Err(e) if crate::exit::is_broken_pipe(&e) => Ok(Exit::Ok),
         Err(e) => {
-            reporting.fail(&format!("{e:#}"));
+            reporting.fail(&format!("{e:#}"), Exit::Fail.code());
             Ok(Exit::Fail)
         }
     }
@@ -411,13 +241,15 @@ impl Visit for CheckOne<'_> {
         let checked = check.run(&puzzle, &name, reader, &|| budget.limits(), &|hit| {
             budget.explain(hit)
         })?;
-        let exit = self.reporting.exit(checked.judgement());
-        let text = if self.reporting.json {
-            json_document(&checked.json(exit.code()))
-        } else {
-            checked.text(self.reporting.terse)
+        // testlib's codes, or a validator's.
+        let exit = match (&self.reporting.form, checked.judgement()) {
+            (Form::Feedback(_), Judgement::Accepted) => Exit::ValidatorAccepted,
+            (Form::Feedback(_), _) => Exit::ValidatorRejected,
+            (_, Judgement::Accepted) => Exit::Ok,
+            (_, Judgement::WrongAnswer) => Exit::PlanRejected,
+            (_, Judgement::Presentation) => Exit::Presentation,
         };
-        self.reporting.write(&text, outcome(checked.judgement()))?;
+        self.reporting.report(&checked, exit.code())?;
         Ok(exit)
     }
 }
@@ -425,23 +257,6 @@ impl Visit for CheckOne<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// testlib's XML result: its declaration and spacing, XML's special
-    /// characters escaped, control characters as `.`, and past ASCII a
-    /// character reference (right in the declared windows-1251 too).
-    #[test]
-    fn the_appes_result_is_testlibs_xml() {
-        assert_eq!(
-            appes_xml("wrong-answer", "expected `<4>` & \"x\"\tfound 5…\n"),
-            "<?xml version=\"1.0\" encoding=\"windows-1251\"?><result outcome = \
-             \"wrong-answer\">expected `&lt;4&gt;` &amp; &quot;x&quot;.found 5&#8230;</result>\n"
-        );
-        assert_eq!(
-            appes_xml("accepted", "ok\nmore\n"),
-            "<?xml version=\"1.0\" encoding=\"windows-1251\"?><result outcome = \
-             \"accepted\">ok; more</result>\n"
-        );
-    }
 
     #[test]
     fn only_checks_appes_becomes_an_option() {

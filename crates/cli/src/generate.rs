@@ -12,7 +12,9 @@
 //! from `gridpuzzle_engine::report::generated_json`), shows progress and
 //! handles Ctrl-C. The per-puzzle options (`--size`, the density flag the
 //! puzzle names, its generator parameters such as `--len`, and its rule
-//! settings) are built from the registry's entries by [`GenPuzzle`].
+//! settings) are built from the registry's entries by the puzzle
+//! subcommands every command shares (`args::PuzzleArgs`), as
+//! [`GenerateHelp`] asks for them.
 //!
 //! Cases are written and flushed one at a time, and the terminator is
 //! written however the run ends (all cases made, Ctrl-C, or giving up), so
@@ -30,15 +32,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
-use clap::{Arg, ArgMatches, Args, FromArgMatches, Subcommand};
-use gridpuzzle_engine::caps::{BestOf, GenSpec, GenerateOf, HardSpec};
-use gridpuzzle_engine::generate::{Difficulty, SampleStats, Stop, Want, Watchdog};
+use clap::Args;
+use gridpuzzle_engine::caps::{BestOf, GenSpec, GeneratedOf, HardSpec};
+use gridpuzzle_engine::generate::{SampleStats, Stop, Want, Watchdog};
 use gridpuzzle_engine::report::generated_json;
-use gridpuzzle_engine::words::{capitalized, counted};
+use gridpuzzle_engine::words::counted;
 use gridpuzzle_registry::{Entry, Visit};
 use indicatif::ProgressBar;
 
-use crate::args::{parse_seconds, Format};
+use crate::args::{parse_seconds, Format, GenArgs, PuzzleArgs, PuzzleHelp, Slot};
 use crate::exit::Exit;
 
 /// The help after `generate --help`.
@@ -94,7 +96,7 @@ best board is written as a one-case judge input, its answer on standard error.
 #[derive(Debug, Args)]
 pub struct GenerateCommand {
     #[command(subcommand)]
-    pub puzzle: GenPuzzle,
+    pub puzzle: PuzzleArgs<GenerateHelp>,
 
     /// How many puzzles to generate
     #[arg(long, global = true, value_name = "N", default_value_t = 1)]
@@ -147,135 +149,39 @@ pub struct GenerateCommand {
     pub time: f64,
 }
 
-/// The puzzle of `generate` and its own options: the size, the density
-/// flag the puzzle names (`--blocks`, `--stones`), its generator
-/// parameters (`--len`) and its rule settings, all from the registry.
-#[derive(Debug, Clone)]
-pub struct GenPuzzle {
-    pub name: String,
-    /// Columns × rows.
-    pub size: (u32, u32),
-    /// Percent of obstacles; `None`: learned.
-    pub density: Option<u32>,
-    /// The generator's own parameters, as given.
-    pub params: Vec<(String, String)>,
-    /// Every rule setting, defaults included.
-    pub settings: Vec<(String, String)>,
-}
+/// What `generate PUZZLE` takes and says: a board to make (`--size`, the
+/// density flag the puzzle names such as `--blocks`, its generator
+/// parameters such as `--len`) and its rule settings, but no input.
+#[derive(Debug)]
+pub struct GenerateHelp;
 
-impl GenPuzzle {
-    fn command(entry: &Entry) -> clap::Command {
-        let board = entry.info.board;
-        let mut cmd = crate::args::puzzle_command(entry)
-            .about(format!("{} {board}s", entry.info.title))
-            .arg(
-                Arg::new("size")
-                    .long("size")
-                    .value_name("WxH")
-                    .required(true)
-                    .value_parser(parse_size)
-                    .help(format!(
-                        "{} size, WIDTHxHEIGHT (columns x rows), such as 20x20",
-                        capitalized(board)
-                    )),
-            );
-        for p in entry.gen_params() {
-            let mut arg = Arg::new(p.key)
-                .long(p.key)
-                .value_name(p.value_name)
-                .help(p.help);
-            arg = if p.default.is_empty() {
-                arg.required(true)
-            } else {
-                arg.default_value(p.default)
-            };
-            cmd = cmd.arg(arg);
-        }
-        if let Some(density) = entry.gen.map(|g| g.density) {
-            cmd = cmd.arg(
-                Arg::new("density")
-                    .long(density)
-                    .value_name("P")
-                    .value_parser(clap::value_parser!(u32).range(0..=100))
-                    .help(format!(
-                        "Percent of {density} (default: learned, per {board}, from what gave wanted answers)",
-                    )),
-            );
-        }
+impl PuzzleHelp for GenerateHelp {
+    const FILE: Slot = Slot::Absent;
+    const GEN: GenArgs = GenArgs::Board;
+
+    fn about(entry: &Entry) -> String {
+        format!("{} {}s", entry.info.title, entry.info.board)
+    }
+
+    fn after_help(entry: &Entry) -> String {
         let example = format!(
             "gridpuzzle generate {} --size 12x12{} --count 5 --seed 7",
             entry.name,
             crate::args::required_params(entry)
         );
-        crate::args::with_settings(cmd, entry).after_help(format!(
-            "Writes --count {board}s in the judge's input format, each with a proved optimum \
-             in --answer.\n\n{GENERATE_EXIT}\n\nExample:\n  {example}"
-        ))
+        format!(
+            "Writes --count {}s in the judge's input format, each with a proved optimum \
+             in --answer.\n\n{GENERATE_EXIT}\n\nExample:\n  {example}",
+            entry.info.board
+        )
     }
-}
-
-impl FromArgMatches for GenPuzzle {
-    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
-        let (entry, sub) = crate::args::chosen(matches)?;
-        Ok(GenPuzzle {
-            name: entry.name.to_string(),
-            size: *sub
-                .get_one::<(u32, u32)>("size")
-                .expect("--size is required"),
-            density: sub.get_one::<u32>("density").copied(),
-            params: crate::args::given(entry.gen_params().iter().map(|p| p.key), sub),
-            settings: crate::args::read_settings(&entry, sub),
-        })
-    }
-
-    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
-        *self = Self::from_arg_matches(matches)?;
-        Ok(())
-    }
-}
-
-impl Subcommand for GenPuzzle {
-    fn augment_subcommands(cmd: clap::Command) -> clap::Command {
-        let cmd = crate::offer::offered("generate", gridpuzzle_registry::entries())
-            .iter()
-            .fold(cmd, |cmd, e| cmd.subcommand(GenPuzzle::command(e)));
-        crate::args::after_puzzles(cmd)
-    }
-
-    fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
-        Self::augment_subcommands(cmd)
-    }
-
-    fn has_subcommand(name: &str) -> bool {
-        gridpuzzle_registry::entry(name).is_some()
-    }
-}
-
-fn parse_size(s: &str) -> Result<(u32, u32), String> {
-    let (w, h) = gridpuzzle_engine::grid::parse_size(s)?;
-    if w > 2048 || h > 2048 {
-        return Err(format!("at most 2048 columns and 2048 rows, found `{s}`"));
-    }
-    Ok((w, h))
-}
-
-/// One generated case in the shape every output uses.
-struct Made<M> {
-    /// The judge text of the case, without the terminator.
-    text: String,
-    answer: i64,
-    plan: Vec<M>,
-    difficulty: Difficulty,
 }
 
 pub fn run(cmd: GenerateCommand) -> Result<Exit> {
     let seed = match cmd.seed {
         Some(s) => s,
         None => {
-            let s = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(0);
+            let s = gridpuzzle_engine::clock::since_epoch().as_nanos() as u64;
             eprintln!("gridpuzzle: seed {s} (pass --seed {s} to repeat this run)");
             s
         }
@@ -286,13 +192,12 @@ pub fn run(cmd: GenerateCommand) -> Result<Exit> {
         // If a handler cannot be installed, Ctrl-C simply ends the process.
         let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
     }
-    let p = &cmd.puzzle;
     let make = Make {
         cmd: &cmd,
         seed,
         cancel,
     };
-    crate::args::visit_with(&p.name, &p.settings, make)
+    cmd.puzzle.visit(make)
 }
 
 /// The one generic run of `generate` (see the module docs).
@@ -309,7 +214,7 @@ impl Visit for Make<'_> {
         let Make { cmd, seed, cancel } = self;
         let gen = P::CAPS.generator()?;
         let a = &cmd.puzzle;
-        let (width, height) = a.size;
+        let (width, height) = a.size.expect("clap requires --size");
         if cmd.hardest {
             let spec = HardSpec {
                 width,
@@ -325,8 +230,8 @@ impl Visit for Make<'_> {
             let best = gen
                 .hardest(&puzzle, &spec, seed, &mut report)
                 .map_err(|e| anyhow!(e))?;
-            let best = best.map(|b| (made_of_best(&puzzle, gen, &b), b.evaluated));
-            return finish_hardest::<P>(cmd, best);
+            let best = best.map(|b| (gen.best_generated(&puzzle, &b), b.evaluated));
+            return finish_hardest(cmd, &puzzle, best);
         }
         let spec = GenSpec {
             width,
@@ -354,16 +259,8 @@ impl Visit for Make<'_> {
             }));
         }
         let (made_count, stopped) = {
-            let mut made = generator.by_ref().map(|g| {
-                watchdog.fed();
-                g.map(|g| Made {
-                    text: puzzle.write_case(&g.board),
-                    answer: g.difficulty.optimum,
-                    plan: g.plan,
-                    difficulty: g.difficulty,
-                })
-            });
-            write_all::<P>(cmd, &mut made, &progress)?
+            let mut made = generator.by_ref().inspect(|_| watchdog.fed());
+            write_all(cmd, &puzzle, &mut made, &progress)?
         };
         let stats = generator.stats();
         if let Some(secs) = watchdog.stop() {
@@ -431,7 +328,8 @@ fn create(path: Option<&Path>) -> Result<Box<dyn Write>> {
 /// Returns how many were made and why the generator stopped, if it did.
 fn write_all<P: Registered>(
     cmd: &GenerateCommand,
-    made: &mut dyn Iterator<Item = Result<Made<P::Move>, Stop>>,
+    puzzle: &P,
+    made: &mut dyn Iterator<Item = Result<GeneratedOf<P>, Stop>>,
     progress: &ProgressBar,
 ) -> Result<(u64, Option<Stop>)> {
     let mut out = create(cmd.output.as_deref())?;
@@ -446,15 +344,16 @@ fn write_all<P: Registered>(
             Some(Ok(made)) => {
                 made_count += 1;
                 progress.set_position(made_count);
+                let text = puzzle.write_case(&made.board);
                 match cmd.format {
-                    Format::Judge => out.write_all(made.text.as_bytes())?,
+                    Format::Judge => out.write_all(text.as_bytes())?,
                     Format::Json => {
-                        writeln!(out, "{}", json_record::<P>(made_count, &made))?;
+                        writeln!(out, "{}", json_record::<P>(made_count, &text, &made))?;
                     }
                 }
                 out.flush()?;
                 if let Some(a) = answers.as_mut() {
-                    a.write_all(answer_line::<P>(made_count, made.answer).as_bytes())?;
+                    a.write_all(answer_line::<P>(made_count, &made).as_bytes())?;
                     a.flush()?;
                 }
             }
@@ -473,64 +372,47 @@ fn write_all<P: Registered>(
     Ok((made_count, stopped))
 }
 
-/// The JSON Lines record of case `n`.
-fn json_record<P: Registered>(n: u64, made: &Made<P::Move>) -> serde_json::Value {
-    generated_json(
-        n,
-        &made.text,
-        P::INFO.terminator,
-        &made.plan,
-        &made.difficulty,
-    )
+/// The JSON Lines record of case `n`, whose judge text is `text`.
+fn json_record<P: Registered>(n: u64, text: &str, made: &GeneratedOf<P>) -> serde_json::Value {
+    generated_json(n, text, P::INFO.terminator, &made.plan, &made.difficulty)
 }
 
 /// The judge's output line of case `n`, for `--answers`.
-fn answer_line<P: Registered>(n: u64, answer: i64) -> String {
+fn answer_line<P: Registered>(n: u64, made: &GeneratedOf<P>) -> String {
+    let answer = made.difficulty.optimum.to_string();
     format!(
         "{}\n",
-        gridpuzzle_engine::puzzle::judge_line::<P>(n, &answer.to_string())
+        gridpuzzle_engine::puzzle::judge_line::<P>(n, &answer)
     )
-}
-
-/// The `--hardest` board as a [`Made`].
-fn made_of_best<P: Registered>(
-    puzzle: &P,
-    gen: &dyn GenerateOf<P>,
-    best: &BestOf<P>,
-) -> Made<P::Move> {
-    Made {
-        text: puzzle.write_case(&best.board),
-        answer: best.answer,
-        plan: best.search.outcome.moves().unwrap_or(&[]).to_vec(),
-        difficulty: gen.best_difficulty(puzzle, best),
-    }
 }
 
 fn finish_hardest<P: Registered>(
     cmd: &GenerateCommand,
-    best: Option<(Made<P::Move>, u64)>,
+    puzzle: &P,
+    best: Option<(GeneratedOf<P>, u64)>,
 ) -> Result<Exit> {
     let Some((made, evaluated)) = best else {
         bail!("no solvable starting board was found in the time given; try a longer --time or another size");
     };
+    let text = puzzle.write_case(&made.board);
     let mut out = create(cmd.output.as_deref())?;
     match cmd.format {
         Format::Judge => {
-            out.write_all(made.text.as_bytes())?;
+            out.write_all(text.as_bytes())?;
             out.write_all(P::INFO.terminator.as_bytes())?;
         }
-        Format::Json => writeln!(out, "{}", json_record::<P>(1, &made))?,
+        Format::Json => writeln!(out, "{}", json_record::<P>(1, &text, &made))?,
     }
     out.flush()?;
     if let Some(p) = &cmd.answers {
         let mut a = create(Some(p))?;
-        a.write_all(answer_line::<P>(1, made.answer).as_bytes())?;
+        a.write_all(answer_line::<P>(1, &made).as_bytes())?;
         a.flush()?;
     }
+    let answer = made.difficulty.optimum;
     eprintln!(
-        "answer {} {} ({} solved)",
-        made.answer,
-        P::INFO.moves_word(usize::try_from(made.answer).unwrap_or(0)),
+        "answer {answer} {} ({} solved)",
+        P::INFO.moves_word(usize::try_from(answer).unwrap_or(0)),
         counted(evaluated, "board", "boards")
     );
     Ok(Exit::Ok)
@@ -545,19 +427,4 @@ fn improved<P: Registered>(best: &BestOf<P>, elapsed: Duration) {
         elapsed.as_secs_f64(),
         counted(best.evaluated, "board", "boards")
     );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sizes_parse_within_the_largest_board() {
-        assert_eq!(parse_size("20x10"), Ok((20, 10)));
-        assert_eq!(parse_size("3X4"), Ok((3, 4)));
-        assert_eq!(parse_size("2048x1"), Ok((2048, 1)));
-        assert!(parse_size("2049x1").is_err());
-        assert!(parse_size("0x5").is_err());
-        assert!(parse_size("5").is_err());
-    }
 }

@@ -176,7 +176,6 @@ pub fn run(cmd: JudgeCommand) -> Result<Exit> {
             dir.display()
         );
     }
-    warn_over_cores(cmd.jobs);
     let judge = Judge {
         argv,
         limits: RunLimits {
@@ -186,6 +185,9 @@ pub fn run(cmd: JudgeCommand) -> Result<Exit> {
         jobs: cmd.jobs,
         strict: cmd.strict,
     };
+    if let Some(why) = judge.crowded() {
+        eprintln!("gridpuzzle: warning: {why}");
+    }
     cmd.puzzle.visit(Folder {
         judge,
         dir,
@@ -194,24 +196,6 @@ pub fn run(cmd: JudgeCommand) -> Result<Exit> {
         format: cmd.format,
         candidate: candidate.clone(),
     })
-}
-
-/// Warns when `--jobs` asks for more runs at once than there are cores.
-/// Not capped: TLE is judged by CPU time, which a run waiting for a core
-/// does not spend, so the verdicts stay fair; but each run's wall-clock
-/// time grows, and a user who asked for more should know why the table's
-/// wall times are long (and that the wall clock's net may catch a run).
-fn warn_over_cores(jobs: usize) {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if jobs > cores {
-        eprintln!(
-            "gridpuzzle: warning: --jobs {jobs} is more than the {} available: runs wait \
-             for a core, so their wall-clock times grow (TLE is judged by CPU time, which \
-             stays fair; a run past the wall clock, three times the limit and a second \
-             more, is WLE)",
-            gridpuzzle_engine::words::counted(cores as u64, "core", "cores")
-        );
-    }
 }
 
 /// Standard output, as `judge` writes it: a reader that goes away

@@ -126,23 +126,28 @@ pub enum Command {
 
 /// "Solve, check and show" and the listed puzzles' titles.
 fn about() -> String {
-    let titles: Vec<String> = args::listed().iter().map(|e| e.info.title.into()).collect();
-    format!(
-        "Solve, check and show {}",
-        gridpuzzle_engine::words::all_of(&titles)
-    )
+    format!("Solve, check and show {}", titles())
 }
 
 fn long_about() -> String {
-    let titles: Vec<String> = args::listed().iter().map(|e| e.info.title.into()).collect();
     format!(
         "Exact solvers for classic contest grid puzzles: {}.\n\n\
          `solve` reads the contest's input format and prints exactly what the \
          judge expects, so it can stand in for a reference solution; `--explain` \
          shows the optimal moves board by board, `verify` checks your own plans, \
          `render` draws an animated picture.",
-        gridpuzzle_engine::words::all_of(&titles)
+        titles()
     )
+}
+
+/// The listed puzzles' titles, all of them: `Curling 2.0 and Holedox
+/// Moving`.
+fn titles() -> String {
+    let titles: Vec<String> = gridpuzzle_registry::entries()
+        .iter()
+        .map(|e| e.info.title.into())
+        .collect();
+    gridpuzzle_engine::words::all_of(&titles)
 }
 
 /// `gridpuzzle solve ...` parsed by a command line of `solve` alone: the

@@ -146,22 +146,13 @@ pub fn run(cmd: PackageCommand) -> Result<Exit> {
         bail!("the package is a folder, not standard output: give DIR");
     }
     let zip = match cmd.zip.clone() {
-        Some(None) => {
-            // A trailing `/` is no part of the name; `.` and `..` have
-            // none (`file_name` is `None` for them).
-            let folder = dir.components().as_path().to_path_buf();
-            match folder.file_name() {
-                Some(name) => {
-                    let mut file = name.to_os_string();
-                    file.push(".zip");
-                    Some(folder.with_file_name(file))
-                }
-                _ => bail!(
-                    "give the archive's name: --zip FILE (the folder {} has none to take)",
-                    dir.display()
-                ),
-            }
-        }
+        Some(None) => match gridpuzzle_judge::archive::beside(&dir) {
+            Some(zip) => Some(zip),
+            None => bail!(
+                "give the archive's name: --zip FILE (the folder {} has none to take)",
+                dir.display()
+            ),
+        },
         Some(Some(zip)) => Some(zip),
         None => None,
     };

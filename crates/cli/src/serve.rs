@@ -115,25 +115,14 @@ pub fn run(cmd: ServeCommand) -> Result<Exit> {
         allow_hosts: cmd.allow_host.clone(),
         header_time: cmd.header_timeout,
         body_time: cmd.body_timeout,
-        memory: cmd
-            .memory
-            .0
-            .map(|mb| server_heap(mb.saturating_mul(1 << 20))),
+        memory: cmd.memory.0.map(|mb| {
+            gridpuzzle_server::Config::heap(mb.saturating_mul(1 << 20), crate::alloc::heap_in_use)
+        }),
         ..gridpuzzle_server::Config::default()
     };
     gridpuzzle_server::run(cmd.bind, cmd.port, config)
         .with_context(|| format!("cannot serve on {}, port {}", cmd.bind, cmd.port))?;
     Ok(Exit::Ok)
-}
-
-/// The server's heap budget of `bytes`, read by the binary's counting
-/// allocator (`alloc.rs`), as the other commands' `--memory` is. A
-/// quarter of it is taken for what requests hold outside their searches
-/// (bodies, answers, parsed inputs, recorded traces), which a search
-/// waiting for room cannot expect back: with a command's floor of 16 MB,
-/// a chart on the door lair waited 5 s for memory no search held.
-fn server_heap(bytes: usize) -> std::sync::Arc<gridpuzzle_engine::memory::Heap> {
-    gridpuzzle_engine::memory::Heap::with_floor(bytes, crate::alloc::heap_in_use, bytes / 4)
 }
 
 /// Starts jemalloc's background threads, which return memory freed by idle

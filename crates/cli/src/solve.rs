@@ -30,7 +30,7 @@ use gridpuzzle_engine::drawing::{
 };
 use gridpuzzle_engine::puzzle::decimal;
 use gridpuzzle_engine::report::search_json;
-use gridpuzzle_engine::search::{Outcome, Search};
+use gridpuzzle_engine::search::{Outcome, RunBudget, Search};
 use gridpuzzle_engine::shown::shown_lines;
 use gridpuzzle_engine::stream::{Answer, Batch, Fault, Stream, SOLO};
 use gridpuzzle_engine::view::TextStyle;
@@ -155,11 +155,6 @@ pub fn run(cmd: SolveCommand) -> Result<Exit> {
     cmd.puzzle.visit(run)
 }
 
-/// Colour only for a terminal, and never when `NO_COLOR` is set.
-pub fn use_color() -> bool {
-    Color::Auto.enabled(io::stdout().is_terminal())
-}
-
 #[derive(Debug, Clone, Copy)]
 enum Mode {
     Judge,
@@ -190,7 +185,7 @@ impl Visit for Run {
             run: &self,
             puzzle: &puzzle,
             drawn: AtomicU64::new(0),
-            heap: crate::args::run_heap(),
+            budget: self.budget.budget(),
         };
         let say = |message: &str| eprintln!("gridpuzzle: {}", shown_lines(message));
         let fault = stream.run(&answer, |r| puzzle.cases(r), source, io::stdout(), say)?;
@@ -219,8 +214,8 @@ struct Answering<'a, P> {
     /// start board, charged in input order before its search, and its
     /// boards after each move, charged once its search is done.
     drawn: AtomicU64,
-    /// The run's heap budget, read once: each case's limits share it.
-    heap: Option<Arc<gridpuzzle_engine::memory::Heap>>,
+    /// The run's budget, read once: each case's limits share its heap.
+    budget: RunBudget,
 }
 
 impl<P: Registered> Answer for Answering<'_, P> {
@@ -252,7 +247,7 @@ impl<P: Registered> Answer for Answering<'_, P> {
     }
 
     fn answer(&self, n: u64, case: &P::Case, cancel: Option<Arc<AtomicBool>>, batch: &mut Batch) {
-        let mut limits = self.run.budget.limits_with(self.heap.clone());
+        let mut limits = self.budget.limits();
         limits.cancel = cancel;
         let found = self.puzzle.solve(case, &limits);
         self.run.format(self.puzzle, n, case, &found, batch);

@@ -18,7 +18,7 @@
 //! `Visit`).
 
 use gridpuzzle_registry::Registered;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -33,7 +33,7 @@ use gridpuzzle_judge::stress::report::{self, StressJson};
 use gridpuzzle_judge::stress::{Failure, Input, ShrinkEnd, Shrunk, SizeRange, Stress};
 use gridpuzzle_registry::{Entry, Visit};
 
-use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
+use crate::args::{Color, GenArgs, PuzzleArgs, PuzzleHelp, ReportFormat, Slot};
 use crate::exit::Exit;
 
 /// The help after `stress --help`.
@@ -99,8 +99,8 @@ fn judge_three(name: &str) -> String {
 pub struct StressHelp;
 
 impl PuzzleHelp for StressHelp {
-    const FILE_SHOWN: bool = false;
-    const GEN_PARAMS: bool = true;
+    const FILE: Slot = Slot::Hidden;
+    const GEN: GenArgs = GenArgs::Params;
 
     fn after_help(e: &Entry) -> String {
         format!(
@@ -286,7 +286,8 @@ impl Job {
         }
         match failure {
             Some(smallest) => {
-                let color = crate::solve::use_color();
+                // Colour only for a terminal, and never when `NO_COLOR` is set.
+                let color = Color::Auto.enabled(std::io::stdout().is_terminal());
                 let max = gridpuzzle_engine::drawing::DEFAULT_MAX_CELLS;
                 let report = smallest.report(puzzle, s, &self.candidate, color, max);
                 write!(out, "{report}")?;

@@ -21,7 +21,7 @@ use gridpuzzle_judge::json_document;
 use gridpuzzle_judge::testset::{prepare, Make};
 use gridpuzzle_registry::Visit;
 
-use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat};
+use crate::args::{PuzzleArgs, PuzzleHelp, ReportFormat, Slot};
 use crate::exit::Exit;
 
 #[derive(Debug, Args)]
@@ -89,7 +89,7 @@ pub fn after_help() -> String {
 pub struct TestsetHelp;
 
 impl PuzzleHelp for TestsetHelp {
-    const FILE_SHOWN: bool = false;
+    const FILE: Slot = Slot::Hidden;
 
     const EXIT: &'static str = EXIT;
     const AFTER: &'static str = "The test set follows the judges' rules and these options; \

@@ -195,21 +195,12 @@ impl Visit for Trace<'_> {
         let watch = P::CAPS.watching()?;
         watch.refuse_rules(&puzzle).map_err(anyhow::Error::msg)?;
         if let Some(name) = &cmd.algorithm {
-            if !watch.algorithms().iter().any(|a| a.name == name) {
-                bail!("{}", watch.unknown(name));
-            }
+            watch.algorithm(name).map_err(anyhow::Error::msg)?;
         }
         let reader: Box<dyn std::io::BufRead> = match &cmd.lesson {
             None => input::open(cmd.puzzle.file.as_deref())?,
             Some(name) => {
-                let Some(lesson) = watch.lessons().iter().find(|l| l.name == name) else {
-                    let names: Vec<&str> = watch.lessons().iter().map(|l| l.name).collect();
-                    bail!(
-                        "{} has no lesson {name:?}; its lessons: {}",
-                        P::INFO.name,
-                        names.join(", ")
-                    );
-                };
+                let lesson = watch.lesson(name).map_err(anyhow::Error::msg)?;
                 if cmd.puzzle.file.is_some() {
                     bail!("--lesson {name} is the input: give no FILE with it");
                 }

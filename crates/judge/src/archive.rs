@@ -17,6 +17,17 @@ use anyhow::{Context, Result};
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, DateTime, ZipWriter};
 
+/// Where the archive of the package folder `dir` goes when no path is
+/// given: `DIR.zip` beside the folder (DOMjudge names the problem after
+/// the file). `None` for a folder without a name to take: a trailing `/`
+/// is no part of the name, and `.` and `..` have none.
+pub fn beside(dir: &Path) -> Option<PathBuf> {
+    let folder = dir.components().as_path();
+    let mut file = folder.file_name()?.to_os_string();
+    file.push(".zip");
+    Some(folder.with_file_name(file))
+}
+
 /// Writes `zip_path` from the `parts` (files or folders) under `dir`, and
 /// `extra` files (a path in the archive, its bytes): the number of entries.
 pub fn write(
@@ -82,4 +93,21 @@ fn collect(dir: &Path, rel: &Path, out: &mut Vec<(String, PathBuf)>) -> Result<(
         out.push((name, path));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_archive_goes_beside_its_folder_named_after_it() {
+        let beside = |dir: &str| beside(Path::new(dir));
+        assert_eq!(beside("problem"), Some(PathBuf::from("problem.zip")));
+        assert_eq!(
+            beside("out/problem/"),
+            Some(PathBuf::from("out/problem.zip"))
+        );
+        assert_eq!(beside("."), None);
+        assert_eq!(beside("out/.."), None);
+    }
 }

@@ -7,9 +7,12 @@
 //! diagnosed, and the report worded — the lines a person reads, the one
 //! contestant-safe line testlib's form writes, or one JSON document.
 //!
-//! The command keeps what only it knows: its arguments, which report goes
-//! where (standard output, standard error or testlib's REPORT file), and
-//! testlib's exit codes. Wording the report here, beside the checker,
+//! The command keeps what only it knows: its arguments, the files it
+//! opens and its exit codes (testlib's, or a validator's). Which file is
+//! which and which report goes where (standard output, standard error,
+//! testlib's REPORT file or a validator's feedback directory) are the
+//! callers' conventions ([`crate::form`]).
+//! Wording the report here, beside the checker,
 //! keeps one set of words for a finding whatever prints it, as `judge`'s
 //! and `stress`'s reports do.
 

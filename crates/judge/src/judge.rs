@@ -297,6 +297,25 @@ pub struct Judge {
 }
 
 impl Judge {
+    /// Why [`Judge::jobs`] runs at once are more than the machine's cores,
+    /// if they are, in words for a warning. They are not refused: TLE is
+    /// judged by CPU time, which a run waiting for a core does not spend,
+    /// so the verdicts stay fair; but each run's wall-clock time grows,
+    /// and a user who asked for more should know why the table's wall
+    /// times are long (and that the wall clock's net may catch a run).
+    pub fn crowded(&self) -> Option<String> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        (self.jobs > cores).then(|| {
+            format!(
+                "--jobs {} is more than the {} available: runs wait for a core, so their \
+                 wall-clock times grow (TLE is judged by CPU time, which stays fair; a run past \
+                 the wall clock, three times the limit and a second more, is WLE)",
+                self.jobs,
+                counted(cores as u64, "core", "cores")
+            )
+        })
+    }
+
     /// Runs the program on every test, `jobs` at once, and judges each;
     /// `row` hears each judged test in test order as soon as it and every
     /// test before it are judged (the table is printed as it goes). A

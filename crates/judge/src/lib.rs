@@ -1,7 +1,8 @@
 //! The judge kit of gridpuzzle, as a library: what `gridpuzzle stress`,
 //! `judge`, `check`, `validate`, `testset` and `package` do, apart from
 //! their command lines and where their output goes (which stay in the
-//! binary). The kit words its own reports — the lines a person reads and
+//! binary, but for the conventions of the judging systems that call a
+//! checker: [`form`]). The kit words its own reports — the lines a person reads and
 //! the JSON documents (`--format json`) a program reads — beside the work
 //! they report, so a finding, a verdict or a failure has one set of words
 //! whatever front end shows it.
@@ -18,7 +19,9 @@
 //!   (`reap`: subreapers, and why not a PID namespace or a cgroup), and a
 //!   run's end in one enum;
 //! - [`check`]: one output file checked against one input, as `check`
-//!   does, with its report;
+//!   does, with its report; [`form`]: who called the checker (a person,
+//!   testlib and Polygon, or a DOMjudge or Kattis output validator), which
+//!   of its files is which and where each wants the report;
 //! - [`checker`]: the one output checker of `check`, `judge` and `stress`,
 //!   reading an output line by line against the judge's lines;
 //! - [`folder`]: a test folder's tests (Polygon's and online-judge-tools'
@@ -51,6 +54,7 @@ pub mod archive;
 pub mod check;
 pub mod checker;
 pub mod folder;
+pub mod form;
 pub mod judge;
 pub mod package;
 mod reap;

@@ -108,6 +108,16 @@ pub const SMALL_BODY: u64 = 16 * 1024;
 pub const CUTOFF_GRACE: Duration = Duration::from_secs(2);
 
 impl Config {
+    /// A heap budget of `bytes` for [`Config::memory`], whose use `meter`
+    /// reads (the binary's counting allocator). A quarter of it is taken
+    /// for what requests hold outside their searches (bodies, answers,
+    /// parsed inputs, recorded traces), which a search waiting for room
+    /// cannot expect back: with a command's floor of 16 MB, a chart on the
+    /// door lair waited 5 s for memory no search held.
+    pub fn heap(bytes: usize, meter: fn() -> usize) -> Arc<Heap> {
+        Heap::with_floor(bytes, meter, bytes / 4)
+    }
+
     /// The bytes of recorded traces kept: [`Config::trace_memory`], and
     /// at most an eighth of the memory budget.
     pub fn trace_bytes(&self) -> usize {

@@ -21,42 +21,17 @@
 use gridpuzzle_registry::Registered;
 use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use gridpuzzle_engine::grid::Pos;
 use gridpuzzle_engine::moves::Move;
 use gridpuzzle_engine::puzzle::Played;
-use gridpuzzle_engine::search::Limits;
+use gridpuzzle_engine::search::RunBudget;
 use gridpuzzle_engine::session::{save, Prospect, Session};
 use gridpuzzle_engine::view::{BoardView, Role, Tone};
 
 use crate::ui::View;
-
-/// How long one analysis of a position may search, how many states it
-/// may expand and keep: the command's `--timeout`, `--max-states` and
-/// `--max-stored`.
-#[derive(Debug, Clone)]
-pub struct Budget {
-    pub time: Option<Duration>,
-    pub max_states: Option<u64>,
-    pub max_stored: Option<usize>,
-    /// The run's heap budget (`--memory`).
-    pub heap: Option<std::sync::Arc<gridpuzzle_engine::memory::Heap>>,
-}
-
-impl Budget {
-    fn limits(&self) -> Limits {
-        Limits {
-            max_expanded: self.max_states,
-            deadline: self.time.map(|t| Instant::now() + t),
-            max_stored: self.max_stored,
-            heap: self.heap.clone(),
-            ..Limits::none()
-        }
-    }
-}
 
 /// Display settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,7 +45,7 @@ pub struct App<P: Registered> {
     pub session: Session<P>,
     /// Where the puzzle came from, for the title.
     pub source: String,
-    budget: Budget,
+    budget: RunBudget,
     look: Look,
     message: (String, Tone),
     hint: Option<P::Move>,
@@ -96,7 +71,7 @@ impl<P: Registered> App<P> {
     pub fn new(
         session: Session<P>,
         source: String,
-        budget: Budget,
+        budget: RunBudget,
         look: Look,
         save_path: PathBuf,
     ) -> App<P> {

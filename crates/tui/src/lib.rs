@@ -51,7 +51,11 @@ use gridpuzzle_engine::session::Session;
 use gridpuzzle_engine::words::either;
 use gridpuzzle_registry::Visit;
 
-pub use app::{App, Budget, Flow, Look};
+pub use app::{App, Flow, Look};
+/// How long one analysis of a position may search, how many states it may
+/// expand and keep, and the run's heap: the command's `--timeout`,
+/// `--max-states`, `--max-stored` and `--memory`.
+pub use gridpuzzle_engine::search::RunBudget;
 pub use start::{example_save, fresh_case, fresh_params, play_nth, play_save_file, Fresh};
 pub use terminal::{need_terminal, play};
 
@@ -63,7 +67,7 @@ pub fn play_case<P: Registered>(
     puzzle: P,
     case: P::Case,
     source: String,
-    budget: Budget,
+    budget: RunBudget,
     look: Look,
     save: Option<PathBuf>,
 ) -> Result<()> {
@@ -102,14 +106,14 @@ pub fn play_saved(
     text: &str,
     path: &Path,
     save: Option<PathBuf>,
-    budget: Budget,
+    budget: RunBudget,
     look: Look,
 ) -> Result<()> {
     struct Load<'a> {
         text: &'a str,
         path: &'a Path,
         save: Option<PathBuf>,
-        budget: Budget,
+        budget: RunBudget,
         look: Look,
     }
     impl Visit for Load<'_> {
@@ -164,7 +168,7 @@ pub fn resume<P: Registered>(
     file: &SaveFile<P::Move>,
     path: &Path,
     source: String,
-    budget: Budget,
+    budget: RunBudget,
     look: Look,
     save_path: PathBuf,
 ) -> Result<App<P>> {

@@ -20,7 +20,7 @@ use gridpuzzle_engine::session::save::SaveFile;
 use gridpuzzle_engine::words::capitalized;
 use gridpuzzle_registry::{Registered, Visit};
 
-use crate::{play_case, play_saved, Budget, Look};
+use crate::{play_case, play_saved, Look, RunBudget};
 
 /// The size of a fresh board when none is asked for.
 pub const FRESH_SIZE: (u32, u32) = (8, 8);
@@ -88,7 +88,7 @@ pub fn fresh_params() -> Vec<Param> {
 pub fn fresh_case<P: Registered>(
     puzzle: &P,
     asked: &Fresh,
-    budget: &Budget,
+    budget: &RunBudget,
 ) -> Result<(P::Case, String)> {
     for (key, _) in &asked.params {
         if !P::CAPS
@@ -141,7 +141,7 @@ pub fn play_nth<P: Registered>(
     case: P::Case,
     n: u64,
     source: String,
-    budget: Budget,
+    budget: RunBudget,
     look: Look,
     save: Option<PathBuf>,
 ) -> Result<()> {
@@ -172,7 +172,7 @@ pub fn play_nth<P: Registered>(
 pub fn play_save_file(
     path: &Path,
     save: Option<PathBuf>,
-    budget: Budget,
+    budget: RunBudget,
     look: Look,
 ) -> Result<()> {
     let stdin = path.as_os_str() == "-";

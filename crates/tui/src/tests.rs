@@ -22,9 +22,10 @@ use gridpuzzle_engine::session::{Prospect, Session};
 use gridpuzzle_engine::view::Tone;
 use gridpuzzle_registry::Visit;
 
-use crate::app::{App, Budget, Flow, Look};
+use crate::app::{App, Flow, Look};
 use crate::parse_save;
 use crate::ui;
+use crate::RunBudget;
 
 const PLAIN: Look = Look {
     ascii: false,
@@ -46,12 +47,12 @@ macro_rules! with_puzzle {
     }};
 }
 
-fn budget() -> Budget {
-    Budget {
+fn budget() -> RunBudget {
+    RunBudget {
         time: Some(Duration::from_secs(20)),
         max_states: None,
         max_stored: None,
-        heap: None,
+        ..RunBudget::default()
     }
 }
 
@@ -78,7 +79,7 @@ fn sample_app<P: Registered>(puzzle: P, n: usize) -> App<P> {
     app_of(puzzle, case, &source, budget())
 }
 
-fn app_of<P: Registered>(puzzle: P, case: P::Case, source: &str, budget: Budget) -> App<P> {
+fn app_of<P: Registered>(puzzle: P, case: P::Case, source: &str, budget: RunBudget) -> App<P> {
     let (game, start) = Played::new(puzzle, case);
     App::new(
         Session::new(game, start),
@@ -364,11 +365,11 @@ fn budget_unknown<P: Registered>(puzzle: P) {
         puzzle,
         case,
         "test",
-        Budget {
+        RunBudget {
             time: Some(Duration::from_secs(20)),
             max_states: Some(1),
             max_stored: None,
-            heap: None,
+            ..RunBudget::default()
         },
     );
     let (status, tone) = app.view().status;

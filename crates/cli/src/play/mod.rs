@@ -17,7 +17,6 @@
 
 use gridpuzzle_registry::Registered;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use anyhow::{bail, Result};
 use clap::{Arg, ArgMatches, Args, FromArgMatches};
@@ -30,7 +29,7 @@ use crate::exit::Exit;
 use crate::input;
 use crate::offer::{Unoffered, FRESH};
 
-use gridpuzzle_tui::{Budget, Fresh, Look};
+use gridpuzzle_tui::{Fresh, Look, RunBudget};
 
 /// `play`'s exit codes, on its help pages.
 const PLAY_EXIT: &str = "Exit status: 0 the game was quit, 2 bad input or usage, \
@@ -159,7 +158,7 @@ pub struct PlayCommand {
 
 /// "With --seed: ... [default: NAME A..B, ...]", from the registry.
 fn answer_help() -> String {
-    let defaults: Vec<String> = crate::args::listed()
+    let defaults: Vec<String> = gridpuzzle_registry::entries()
         .iter()
         .filter_map(|e| Some((e.name, e.gen?.fresh_answer)))
         .map(|(name, (lo, hi))| format!("{name} {lo}..{hi}"))
@@ -211,11 +210,10 @@ impl Args for FreshArgs {
 }
 
 pub fn run(cmd: PlayCommand) -> Result<Exit> {
-    let budget = Budget {
-        time: cmd.budget.timeout.0.map(Duration::from_secs_f64),
-        max_states: cmd.budget.max_states.0,
-        max_stored: cmd.budget.max_stored.0,
-        heap: crate::args::run_heap(),
+    // A game has no end in time: `--total-timeout` bounds no analysis.
+    let budget = RunBudget {
+        deadline: None,
+        ..cmd.budget.budget()
     };
     let look = Look {
         ascii: cmd.ascii,
@@ -230,7 +228,7 @@ pub fn run(cmd: PlayCommand) -> Result<Exit> {
         return Ok(Exit::Ok);
     }
     let Some(puzzle) = &cmd.puzzle else {
-        let named: Vec<String> = crate::args::listed()
+        let named: Vec<String> = gridpuzzle_registry::entries()
             .iter()
             .map(|e| format!("`gridpuzzle play {}`", e.name))
             .collect();
@@ -271,7 +269,7 @@ pub fn run(cmd: PlayCommand) -> Result<Exit> {
 /// Builds the game the command line asks for, then plays it.
 struct Start<'a> {
     cmd: &'a PlayCommand,
-    budget: Budget,
+    budget: RunBudget,
     look: Look,
 }
 

@@ -50,10 +50,7 @@ impl<'a, P: Puzzle, L: Fn() -> Limits> Comparison<'a, P, L> {
         limits: L,
     ) -> Result<Self, String> {
         let algorithms = match only {
-            Some(name) => match watch.algorithms().iter().find(|a| a.name == name) {
-                Some(a) => vec![a.name],
-                None => return Err(watch.unknown(name)),
-            },
+            Some(name) => vec![watch.algorithm(name)?.name],
             None => watch.algorithms().iter().map(|a| a.name).collect(),
         };
         Ok(Comparison {

@@ -25,6 +25,9 @@ pub type Param = Setting;
 /// The best case `--hardest` found for puzzle `P`.
 pub type BestOf<P> = Best<<P as Puzzle>::Case, <P as Puzzle>::Move>;
 
+/// A case generated for puzzle `P`, with its plan and difficulty.
+pub type GeneratedOf<P> = Generated<<P as Puzzle>::Case, <P as Puzzle>::Move>;
+
 /// What `--hardest` calls with each improvement and the time it took.
 pub type OnImprove<'a, P> = &'a mut dyn FnMut(&BestOf<P>, Duration);
 
@@ -108,9 +111,7 @@ impl HardSpec {
 }
 
 /// A running generator of puzzle `P`'s boards, whatever its landscape.
-pub trait Generation<P: Puzzle>:
-    Iterator<Item = Result<Generated<P::Case, P::Move>, Stop>>
-{
+pub trait Generation<P: Puzzle>: Iterator<Item = Result<GeneratedOf<P>, Stop>> {
     /// What was solved, dropped and kept so far.
     fn stats(&self) -> SampleStats;
     /// Calls `report` after every board solved (for a progress display).
@@ -227,16 +228,22 @@ pub trait GenerateOf<P: Puzzle>: Sync {
         height: u32,
     ) -> Vec<(String, String)>;
 
-    /// The difficulty record of `best`, the board [`GenerateOf::hardest`]
-    /// found, proved with no budget (it was solved once within one); its
-    /// answer and its search's states when the record cannot be made.
-    fn best_difficulty(&self, puzzle: &P, best: &BestOf<P>) -> Difficulty {
+    /// `best`, the board [`GenerateOf::hardest`] found, as a generated
+    /// case like the generator's: its board, the plan its search found,
+    /// and its difficulty record, proved with no budget (it was solved once
+    /// within one); its answer and its search's states when the record
+    /// cannot be made.
+    fn best_generated(&self, puzzle: &P, best: &BestOf<P>) -> GeneratedOf<P> {
         let record = self.difficulty(puzzle, &best.board, &best.search, &Limits::none());
-        record.unwrap_or(Difficulty {
-            optimum: best.answer,
-            optimal_first_moves: 0,
-            expanded: best.search.stats.expanded,
-        })
+        Generated {
+            board: best.board.clone(),
+            plan: best.search.outcome.moves().unwrap_or(&[]).to_vec(),
+            difficulty: record.unwrap_or(Difficulty {
+                optimum: best.answer,
+                optimal_first_moves: 0,
+                expanded: best.search.stats.expanded,
+            }),
+        }
     }
 }
 

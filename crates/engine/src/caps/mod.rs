@@ -45,7 +45,8 @@ use crate::validate::{Input, Validation};
 
 pub use generate::{
     difficulty_by_first_moves, stress_case, stress_case_wanting, BestOf, Draw, GenInfo, GenSpec,
-    Generate, GenerateOf, Generation, HardSpec, OnImprove, Param, STRESS_ATTEMPTS, STRESS_BUDGET,
+    Generate, GenerateOf, GeneratedOf, Generation, HardSpec, OnImprove, Param, STRESS_ATTEMPTS,
+    STRESS_BUDGET,
 };
 pub use judge::{JudgeInfo, JudgeKit, JudgeOf, Variant};
 pub use narrate::{

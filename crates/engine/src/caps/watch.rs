@@ -85,6 +85,27 @@ pub trait WatchOf<P: Puzzle>: Sync {
         ))
     }
 
+    /// The search called `name`, or the error for one the puzzle does not
+    /// offer ([`WatchOf::unknown`]).
+    fn algorithm(&self, name: &str) -> Result<&'static Algorithm, String> {
+        let known = self.algorithms().iter().find(|a| a.name == name);
+        known.ok_or_else(|| self.unknown(name))
+    }
+
+    /// The lesson called `name`, or the error for one the puzzle does not
+    /// ship, listing those it does.
+    fn lesson(&self, name: &str) -> Result<&'static Lesson, String> {
+        let known = self.lessons().iter().find(|l| l.name == name);
+        known.ok_or_else(|| {
+            let names: Vec<&str> = self.lessons().iter().map(|l| l.name).collect();
+            format!(
+                "{} has no lesson {name:?}; its lessons: {}",
+                P::INFO.name,
+                names.join(", ")
+            )
+        })
+    }
+
     /// The error for an algorithm the puzzle does not offer, listing those
     /// it does.
     fn unknown(&self, name: &str) -> String {
@@ -118,9 +139,7 @@ pub trait WatchOf<P: Puzzle>: Sync {
         sink: &mut dyn Sink,
         exact: Option<i64>,
     ) -> Result<Run, String> {
-        let Some(known) = self.algorithms().iter().find(|a| a.name == algorithm) else {
-            return Err(self.unknown(algorithm));
-        };
+        let known = self.algorithm(algorithm)?;
         self.refuse_rules(puzzle)?;
         let started = Instant::now();
         let mut rec = Recorder::new(sink, limits, max_events);

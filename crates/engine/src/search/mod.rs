@@ -30,7 +30,9 @@
 //!   (`max_stored`, honoured by A*; [`AstarOptions::max_stored`] too) and
 //!   the run's heap budget (`heap`, see [`crate::memory`]): when one stops a
 //!   search the outcome is [`Outcome::Limit`] with the [`LimitHit`] that
-//!   stopped it, never `Unsolvable`.
+//!   stopped it, never `Unsolvable`. A front end's options make a
+//!   [`RunBudget`], whose [`RunBudget::limits`] are each search's: its own
+//!   time, never past the run's deadline.
 //!
 //! Keeping the cap out of `Limits` means a budget can be passed through
 //! untouched from the command line or a web request to any search, and no
@@ -244,6 +246,49 @@ impl Limits {
             return Some(LimitHit::Time);
         }
         None
+    }
+}
+
+/// A run's budget for its searches, as a front end's options give it (the
+/// command line's `--max-states`, `--timeout`, `--max-stored`,
+/// `--total-timeout` and `--memory`): what bounds each search, and what
+/// bounds the whole run. [`RunBudget::limits`] are one search's.
+#[derive(Debug, Clone, Default)]
+pub struct RunBudget {
+    /// Each search's states expanded ([`Limits::max_expanded`]).
+    pub max_states: Option<u64>,
+    /// Each search's time, from its start.
+    pub time: Option<Duration>,
+    /// Each search's states kept at once ([`Limits::max_stored`]).
+    pub max_stored: Option<usize>,
+    /// When the whole run must end: no search goes past it.
+    pub deadline: Option<Instant>,
+    /// The run's heap budget, shared by all its searches
+    /// ([`Limits::heap`]).
+    pub heap: Option<Arc<Heap>>,
+}
+
+impl RunBudget {
+    /// Limits for one search starting now: its own time, but never past
+    /// the run's deadline.
+    pub fn limits(&self) -> Limits {
+        let own = self.time.map(|t| Instant::now() + t);
+        Limits {
+            max_expanded: self.max_states,
+            deadline: match (own, self.deadline) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            cancel: None,
+            max_stored: self.max_stored,
+            heap: self.heap.clone(),
+        }
+    }
+
+    /// Whether the run's deadline has passed: a search stopped by time
+    /// now was stopped by the run's, not by its own.
+    pub fn run_over(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }
 
