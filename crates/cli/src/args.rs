@@ -199,7 +199,7 @@ impl BudgetArgs {
         use gridpuzzle_engine::search::LimitHit;
         let lift = |flag: &str| format!(" (raise {flag}, or {flag} none to lift it)");
         match hit {
-            LimitHit::Time if self.budget().run_over() => {
+            LimitHit::Time if RUN_DEADLINE.get().is_some_and(|&d| Instant::now() >= d) => {
                 format!(
                     "the run's time limit of {} s was reached{}",
                     self.total_timeout.0.unwrap_or_default(),

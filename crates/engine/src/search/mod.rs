@@ -284,12 +284,6 @@ impl RunBudget {
             heap: self.heap.clone(),
         }
     }
-
-    /// Whether the run's deadline has passed: a search stopped by time
-    /// now was stopped by the run's, not by its own.
-    pub fn run_over(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
 }
 
 /// Which budget stopped a search.
