@@ -80,20 +80,9 @@ pub struct ServeCommand {
     /// Memory of the whole server in MB: every request's searches, tables, bodies and answers, and
     /// the traces kept for the page, together (a search that cannot get room waits for others, or
     /// answers `limit`); `none`: no limit
-    #[arg(long, value_name = "MB|none", default_value = DEFAULT_SERVE_MEMORY, value_parser = parse_cap::<usize>)]
+    #[arg(long, value_name = "MB|none", default_value_t = Cap(Some(gridpuzzle_server::DEFAULT_MEMORY_MB)), value_parser = parse_cap::<usize>)]
     pub memory: Cap<usize>,
 }
-
-/// The default of `serve --memory`, in MB: the heap of the whole server,
-/// the same figure as the other commands' `--memory`. What the process
-/// holds beside its heap (the binary, the threads' stacks, the
-/// allocator's slack) and a search's growth between two looks at the
-/// budget (a hash table doubling) come on top: at 200 MB a chart of four
-/// searches on the door lair of `crates/cli/tests/serve_memory.rs` peaked
-/// at 223 to 232 MB, too near the README's 250; at 180 MB every request
-/// of that test stays near 180 MB. A judge-size search needs a few MB, so
-/// the budget changes no answer the page asks for.
-pub const DEFAULT_SERVE_MEMORY: &str = "180";
 
 /// A time of at least a tenth of a second and at most an hour: shorter
 /// would refuse ordinary clients on a slow link, longer would let idle

@@ -85,6 +85,18 @@ pub struct Config {
     pub trace_memory: usize,
 }
 
+/// The default of `serve --memory`, in MB: the heap of the whole server
+/// ([`Config::memory`]), the same figure as the other commands'
+/// `--memory`. What the process holds beside its heap (the binary, the
+/// threads' stacks, the allocator's slack) and a search's growth between
+/// two looks at the budget (a hash table doubling) come on top: at 200 MB
+/// a chart of four searches on the door lair of
+/// `crates/cli/tests/serve_memory.rs` peaked at 223 to 232 MB, too near
+/// the README's 250; at 180 MB every request of that test stays near
+/// 180 MB. A judge-size search needs a few MB, so the budget changes no
+/// answer the page asks for.
+pub const DEFAULT_MEMORY_MB: usize = 180;
+
 /// A search request this small may use a quick slot ([`Config::quick`]):
 /// a sample's solve is far smaller.
 pub const QUICK_BODY: u64 = 2 * 1024;

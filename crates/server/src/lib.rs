@@ -151,7 +151,9 @@ mod serve;
 mod state;
 
 pub use app::{router, CSP};
-pub use config::{Config, CUTOFF_GRACE, QUICK_BODY, QUICK_TIME, SMALL_ANSWER, SMALL_BODY};
+pub use config::{
+    Config, CUTOFF_GRACE, DEFAULT_MEMORY_MB, QUICK_BODY, QUICK_TIME, SMALL_ANSWER, SMALL_BODY,
+};
 pub use conn::{raise_open_file_limit, MAX_HEAD, SEND_GRACE, SEND_RATE};
 pub use gridpuzzle_api::{
     MAX_CHART_ALGORITHMS, MAX_PARSED_CELLS, MAX_PLAY_MOVES, MAX_RENDER_MOVES, MAX_RENDER_UNITS,
