@@ -66,7 +66,7 @@ pub struct JudgeCommand {
     pub memory_limit: Cap<u64>,
 
     /// Tests run at once, 1 to 256 (TLE is judged by CPU time, so it stays fair; more than the cores available is warned of)
-    #[arg(long, global = true, value_name = "N", default_value = "1", value_parser = crate::solve::parse_jobs)]
+    #[arg(long, global = true, value_name = "N", default_value = "1", value_parser = gridpuzzle_engine::pool::parse_jobs)]
     pub jobs: usize,
 
     /// Compare outputs byte for byte, as the judge prints them (a trailing space, a blank line between answers or answers on one line are presentation errors); by default outputs are compared token by token, as testlib and DOMjudge do
@@ -139,7 +139,7 @@ pub fn after_help() -> String {
          shown with what went wrong; for a wrong answer, which known wrong reading of the \
          rules gives the same number.\n\n{EXIT}\n\n{}",
         OUTPUT_CAP >> 20,
-        crate::args::examples(&[
+        crate::args::examples("judge", &[
             "gridpuzzle judge {1} --candidate './a.out' tests",
             "gridpuzzle judge {2} --candidate 'python3 sol.py' --time-limit 1 --memory-limit 64 --jobs 2 tests",
         ])

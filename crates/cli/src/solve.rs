@@ -28,6 +28,7 @@ use clap::Args;
 use gridpuzzle_engine::drawing::{
     board_fits, boards_fit, explain_head, explained, run_fits, DEFAULT_MAX_CELLS,
 };
+use gridpuzzle_engine::pool::{every_core, parse_jobs};
 use gridpuzzle_engine::puzzle::decimal;
 use gridpuzzle_engine::report::search_json;
 use gridpuzzle_engine::search::{Outcome, RunBudget, Search};
@@ -75,46 +76,24 @@ pub struct SolveCommand {
     pub budget: BudgetArgs,
 }
 
-/// The most `--jobs`: each job is a thread with its own search, so more
-/// threads than cores only cost memory (a huge count once asked the
-/// system for terabytes, issue 15).
-pub const MAX_JOBS: usize = 256;
-
-/// `--jobs N`: 1 to [`MAX_JOBS`].
-pub fn parse_jobs(s: &str) -> Result<usize, String> {
-    match s.trim().parse::<u64>() {
-        Ok(n) if (1..=MAX_JOBS as u64).contains(&n) => Ok(n as usize),
-        Ok(0) => Err("expected at least 1 job".into()),
-        Ok(_) => Err(too_many_jobs()),
-        Err(_) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => Err(too_many_jobs()),
-        Err(_) => Err(format!("expected a number of jobs from 1 to {MAX_JOBS}")),
-    }
-}
-
-fn too_many_jobs() -> String {
-    format!(
-        "at most {MAX_JOBS} jobs (one thread each; more than the machine's cores only costs memory)"
-    )
-}
-
 /// The help after `solve --help`.
 pub fn after_help() -> String {
-    format!("{SOLVE_EXIT}\n\n{}", solve_examples())
+    let examples = crate::args::examples(
+        "solve",
+        &[
+            "gridpuzzle solve {1} samples/{1}.in",
+            "gridpuzzle solve {1} --jobs 1 < big.txt",
+            "gridpuzzle solve {2} --explain --ascii samples/{2}.in",
+            "gridpuzzle solve {2} --format json samples/{2}.in",
+        ],
+    );
+    format!("{SOLVE_EXIT}\n\n{examples}")
 }
 
 /// `solve`'s exit codes, on its help pages.
 const SOLVE_EXIT: &str = "Exit status: 0 every case answered, 2 bad input or usage (the cases \
 before the bad one are still answered; --explain: a board over --max-cells), 3 a search \
 budget (--max-states, --timeout) ran out (that case prints `limit`).";
-
-fn solve_examples() -> String {
-    crate::args::examples(&[
-        "gridpuzzle solve {1} samples/{1}.in",
-        "gridpuzzle solve {1} --jobs 1 < big.txt",
-        "gridpuzzle solve {2} --explain --ascii samples/{2}.in",
-        "gridpuzzle solve {2} --format json samples/{2}.in",
-    ])
-}
 
 /// What `solve PUZZLE --help` says after the options.
 #[derive(Debug)]
@@ -138,12 +117,7 @@ pub fn run(cmd: SolveCommand) -> Result<Exit> {
     } else {
         Mode::Judge
     };
-    let jobs = cmd.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-            .min(MAX_JOBS)
-    });
+    let jobs = cmd.jobs.unwrap_or_else(every_core);
     let run = Run {
         mode,
         budget: cmd.budget,

@@ -39,6 +39,35 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex};
 
+/// The most jobs a run may ask for (`--jobs`): each job is a thread with
+/// its own search, so more threads than cores only cost memory (a huge
+/// count once asked the system for terabytes, issue 15).
+pub const MAX_JOBS: usize = 256;
+
+/// Every core of the machine, at most [`MAX_JOBS`]: the jobs of a run
+/// that names none.
+pub fn every_core() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.min(MAX_JOBS)
+}
+
+/// `--jobs N`: 1 to [`MAX_JOBS`], or why not in words.
+pub fn parse_jobs(s: &str) -> Result<usize, String> {
+    let too_many = || {
+        format!(
+            "at most {MAX_JOBS} jobs (one thread each; more than the machine's cores only \
+             costs memory)"
+        )
+    };
+    match s.trim().parse::<u64>() {
+        Ok(n) if (1..=MAX_JOBS as u64).contains(&n) => Ok(n as usize),
+        Ok(0) => Err("expected at least 1 job".into()),
+        Ok(_) => Err(too_many()),
+        Err(_) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => Err(too_many()),
+        Err(_) => Err(format!("expected a number of jobs from 1 to {MAX_JOBS}")),
+    }
+}
+
 /// Whether a run goes on after a result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flow {
@@ -297,6 +326,23 @@ impl Gate {
 mod tests {
     use super::*;
     use std::sync::atomic::AtomicUsize;
+
+    #[test]
+    fn jobs_parse_from_one_to_the_most() {
+        assert_eq!(parse_jobs("1"), Ok(1));
+        assert_eq!(parse_jobs(" 256 "), Ok(MAX_JOBS));
+        assert_eq!(parse_jobs("0"), Err("expected at least 1 job".into()));
+        for huge in ["257", "99999999999999999999999"] {
+            assert!(
+                parse_jobs(huge)
+                    .unwrap_err()
+                    .starts_with("at most 256 jobs"),
+                "{huge}"
+            );
+        }
+        assert!(parse_jobs("two").unwrap_err().contains("from 1 to 256"));
+        assert!((1..=MAX_JOBS).contains(&every_core()));
+    }
 
     /// Collects results, checking their order.
     #[derive(Default)]
