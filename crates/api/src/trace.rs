@@ -526,8 +526,8 @@ impl Own for Chart {
     }
 }
 
-/// The sink of one answer: the engine's [`Window`](trace::Window) (the
-/// steps numbered `from` on, at most `len`), also cut at
+/// The sink of one answer: the steps numbered `from` on, at most `len`,
+/// also cut at
 /// [`MAX_TRACE_CELLS`] cells; it always keeps one step, so a client that
 /// asks from the next one makes progress.
 struct Chunk {

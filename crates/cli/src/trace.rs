@@ -26,7 +26,7 @@ use gridpuzzle_engine::caps::WatchOf;
 use gridpuzzle_engine::puzzle::exact_answer;
 use gridpuzzle_engine::report::{compared_json, traced_end_json};
 use gridpuzzle_engine::shown::shown_lines;
-use gridpuzzle_engine::trace::{Sink, Step};
+use gridpuzzle_engine::trace::JsonLines;
 use gridpuzzle_engine::words::wrap;
 use gridpuzzle_registry::{Entry, Visit};
 
@@ -100,7 +100,7 @@ pub fn after_help() -> String {
          JSON Lines; or, with --compare, what each search of the puzzle costs on the same \
          cases. `trace PUZZLE --help` lists the searches.\n\n\
          {EXIT}\n\n{}",
-        crate::args::examples_of(
+        crate::args::examples(
             "trace",
             &[
                 "gridpuzzle trace {1} samples/{1}.in --case 2 -a seed-dfs",
@@ -167,26 +167,6 @@ struct Trace<'a> {
     cmd: &'a TraceCommand,
 }
 
-/// Writes each step as one JSON line.
-struct Lines<W: Write> {
-    out: W,
-    /// The reader went away (`trace ... | head`): the command ends
-    /// quietly, as every command does then.
-    gone: bool,
-}
-
-impl<W: Write> Sink for Lines<W> {
-    fn step(&mut self, step: &Step) -> std::io::Result<()> {
-        let written = serde_json::to_writer(&mut self.out, step)
-            .map_err(std::io::Error::from)
-            .and_then(|()| self.out.write_all(b"\n"));
-        if let Err(e) = &written {
-            self.gone = e.kind() == std::io::ErrorKind::BrokenPipe;
-        }
-        written
-    }
-}
-
 impl Visit for Trace<'_> {
     type Output = Result<Exit>;
 
@@ -246,10 +226,7 @@ impl Visit for Trace<'_> {
         };
         let limits = cmd.budget.limits();
         let stdout = std::io::stdout();
-        let mut sink = Lines {
-            out: BufWriter::new(stdout.lock()),
-            gone: false,
-        };
+        let mut sink = JsonLines::new(BufWriter::new(stdout.lock()));
         let run = watch.run(
             &puzzle,
             case,

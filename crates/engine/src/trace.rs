@@ -160,31 +160,31 @@ impl Sink for Count {
     }
 }
 
-/// A sink that keeps the steps numbered `from..from + len` (the page asks
-/// for a trace in chunks; each chunk reruns the search and keeps its own
-/// window).
-pub struct Window {
-    pub from: u64,
-    pub len: usize,
-    pub steps: Vec<Step>,
+/// A sink that writes each step as one line of JSON (`trace`'s output),
+/// as the search makes it: nothing is held back, so a trace of millions
+/// of steps costs the memory of one line.
+pub struct JsonLines<W: std::io::Write> {
+    pub out: W,
+    /// The reader went away (`trace ... | head`): a front end ends
+    /// quietly then, as for any other output it writes.
+    pub gone: bool,
 }
 
-impl Window {
-    pub fn new(from: u64, len: usize) -> Window {
-        Window {
-            from,
-            len,
-            steps: Vec::new(),
-        }
+impl<W: std::io::Write> JsonLines<W> {
+    pub fn new(out: W) -> JsonLines<W> {
+        JsonLines { out, gone: false }
     }
 }
 
-impl Sink for Window {
+impl<W: std::io::Write> Sink for JsonLines<W> {
     fn step(&mut self, step: &Step) -> std::io::Result<()> {
-        if step.n >= self.from && self.steps.len() < self.len {
-            self.steps.push(step.clone());
+        let written = serde_json::to_writer(&mut self.out, step)
+            .map_err(std::io::Error::from)
+            .and_then(|()| self.out.write_all(b"\n"));
+        if let Err(e) = &written {
+            self.gone = e.kind() == std::io::ErrorKind::BrokenPipe;
         }
-        Ok(())
+        written
     }
 }
 
@@ -890,15 +890,38 @@ mod tests {
     }
 
     #[test]
-    fn a_window_keeps_its_slice() {
+    fn json_lines_write_a_line_per_step_and_know_a_closed_reader() {
         let limits = Limits::none();
-        let mut w = Window::new(3, 2);
-        let mut rec = Recorder::new(&mut w, &limits, 100);
-        for _ in 0..6 {
+        let mut lines = JsonLines::new(Vec::new());
+        let mut rec = Recorder::new(&mut lines, &limits, 100);
+        for _ in 0..3 {
             rec.iteration(1);
         }
         drop(rec);
-        assert_eq!(w.steps.iter().map(|s| s.n).collect::<Vec<_>>(), vec![3, 4]);
+        let text = String::from_utf8(lines.out).unwrap();
+        assert_eq!(text.lines().count(), 3);
+        for (n, line) in text.lines().enumerate() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(v["n"], n as u64 + 1, "{line}");
+        }
+        assert!(!lines.gone);
+
+        struct Closed;
+        impl std::io::Write for Closed {
+            fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+                Err(std::io::ErrorKind::BrokenPipe.into())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut closed = JsonLines::new(Closed);
+        let mut rec = Recorder::new(&mut closed, &limits, 100);
+        rec.iteration(1);
+        let stopped = rec.expand(0, None, Pos::new(0, 0), None, vec![]);
+        assert!(matches!(stopped, Err(Stop::Sink(_))));
+        drop(rec);
+        assert!(closed.gone);
     }
 
     #[test]
