@@ -266,28 +266,12 @@ pub enum ReportFormat {
 
 // ------------------------------------------------------------- puzzles
 
-/// An `Examples:` block: `{1}`, `{2}`, ... in a line are the first,
-/// second, ... listed puzzle's name (counting round when there are fewer),
-/// so the examples follow the registry. A command that needs a capability
-/// names the puzzles it offers instead ([`examples_of`]).
-pub fn examples(lines: &[&str]) -> String {
-    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    examples_naming(
-        NAMES.get_or_init(|| {
-            gridpuzzle_registry::entries()
-                .iter()
-                .map(|e| e.name)
-                .collect()
-        }),
-        lines,
-    )
-}
-
-/// An `Examples:` block of `command` (as [`examples`]) whose `{1}`,
-/// `{2}`, ... are the puzzles it offers; `{args1}`, `{args2}` their
+/// An `Examples:` block of `command`: `{1}`, `{2}`, ... in a line are the
+/// first, second, ... puzzle it offers (counting round when there are
+/// fewer), so the examples follow the registry; `{args1}`, `{args2}` their
 /// generators' required parameters ([`required_params`]) and
 /// `{density1}`, `{density2}` their density flags.
-pub fn examples_of(command: &str, lines: &[&str]) -> String {
+pub fn examples(command: &str, lines: &[&str]) -> String {
     let offered = crate::offer::offered(command, gridpuzzle_registry::entries());
     let names: Vec<&str> = offered.iter().map(|e| e.name).collect();
     let mut text = examples_naming(&names, lines);

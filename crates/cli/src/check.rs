@@ -102,13 +102,16 @@ pub fn after_help() -> String {
          output validator (INPUT ANSWER FEEDBACK_DIR < OUTPUT), the line is written to \
          FEEDBACK_DIR/judgemessage.txt: that form is chosen when the third file argument is an \
          existing directory.\n\n{EXIT}\n\n{}",
-        crate::args::examples(&[
-            "gridpuzzle check {1} samples/{1}.in my-output.txt",
-            "gridpuzzle check {2} tests/07 out.txt --answers tests/07.a",
-            "gridpuzzle check {1} tests/07 out.txt tests/07.a",
-            "gridpuzzle check {1} tests/07 out.txt tests/07.a result.xml -appes",
-            "gridpuzzle check {1} tests/07 tests/07.a feedback/ < out.txt",
-        ])
+        crate::args::examples(
+            "check",
+            &[
+                "gridpuzzle check {1} samples/{1}.in my-output.txt",
+                "gridpuzzle check {2} tests/07 out.txt --answers tests/07.a",
+                "gridpuzzle check {1} tests/07 out.txt tests/07.a",
+                "gridpuzzle check {1} tests/07 out.txt tests/07.a result.xml -appes",
+                "gridpuzzle check {1} tests/07 tests/07.a feedback/ < out.txt",
+            ]
+        )
     )
 }
 

@@ -45,7 +45,7 @@ use crate::exit::Exit;
 
 /// The help after `generate --help`.
 pub fn after_help() -> String {
-    let text = crate::args::examples_of(
+    let text = crate::args::examples(
         "generate",
         &[
         "gridpuzzle generate {1} --size 12x12{args1} --count 20 --seed 7 --answer 6..10",

@@ -63,7 +63,7 @@ use exit::{exit_code, usage_error};
     version,
     about = about(),
     long_about = long_about(),
-    after_help = args::examples(&[
+    after_help = args::examples("gridpuzzle", &[
         "gridpuzzle solve {1} samples/{1}.in",
         "gridpuzzle solve {2} --explain samples/{2}.in",
         "gridpuzzle solve {1} --format json samples/{1}.in",

@@ -110,7 +110,7 @@ byte, like the folder.";
 pub fn after_help() -> String {
     format!(
         "{LAYOUT}\n\n{EXIT}\n\n{}",
-        crate::args::examples_of(
+        crate::args::examples(
             "package",
             &[
                 "gridpuzzle package {1} {1}",

@@ -63,17 +63,16 @@ pub fn after_help() -> String {
     format!(
         "Exit status: 0 drawn, 2 bad input or usage, 3 a search budget (--max-states, \
          --timeout) ran out (the start is drawn, without moves).\n\n{}",
-        render_examples()
+        crate::args::examples(
+            "render",
+            &[
+                "gridpuzzle render {1} samples/{1}.in --case 2 -o solution.svg",
+                "gridpuzzle render {1} samples/{1}.in --case 2 --frame 1 -o after-first-move.svg",
+                "gridpuzzle render {2} samples/{2}.in -o solution.html",
+                "gridpuzzle render {1} samples/{1}.in --case 2 --moves DLUR -o my-plan.svg",
+            ],
+        )
     )
-}
-
-fn render_examples() -> String {
-    crate::args::examples(&[
-        "gridpuzzle render {1} samples/{1}.in --case 2 -o solution.svg",
-        "gridpuzzle render {1} samples/{1}.in --case 2 --frame 1 -o after-first-move.svg",
-        "gridpuzzle render {2} samples/{2}.in -o solution.html",
-        "gridpuzzle render {1} samples/{1}.in --case 2 --moves DLUR -o my-plan.svg",
-    ])
 }
 
 /// What `render PUZZLE --help` says after the options.

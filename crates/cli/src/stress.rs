@@ -62,7 +62,7 @@ pub fn after_help() -> String {
          130 interrupted (the failing input, if any, is saved).\n\n\
          {}",
         answer_examples(),
-        crate::args::examples_of(
+        crate::args::examples(
             "stress",
             &[
             "gridpuzzle stress {1} --candidate './a.out' --cases 2000 --jobs 2",
@@ -77,21 +77,14 @@ pub fn after_help() -> String {
 fn answer_examples() -> String {
     let lines: Vec<String> = crate::offer::offered("stress", gridpuzzle_registry::entries())
         .iter()
-        .map(|e| format!("{} {}", e.name, judge_three(e.name)))
+        .map(|e| format!("{} {}", e.name, judge_three(e)))
         .collect();
     lines.join(", ")
 }
 
-/// `` `3` `` or `` `Case 1: 3` ``: the judge's line for answer 3 of puzzle `name`.
-fn judge_three(name: &str) -> String {
-    struct Line;
-    impl Visit for Line {
-        type Output = String;
-        fn visit<P: Registered>(self, _: P) -> String {
-            format!("`{}`", gridpuzzle_engine::puzzle::judge_line::<P>(1, "3"))
-        }
-    }
-    gridpuzzle_registry::visit(name, Line).unwrap_or_default()
+/// `` `3` `` or `` `Case 1: 3` ``: the judge's line for answer 3 of `e`.
+fn judge_three(e: &Entry) -> String {
+    format!("`{}`", (e.judge_line)(1, "3"))
 }
 
 /// What `stress PUZZLE --help` says after the options.
@@ -116,7 +109,7 @@ impl PuzzleHelp for StressHelp {
             unit = e.info.unit,
             name = e.name,
             board = "puzzle",
-            three = judge_three(e.name)
+            three = judge_three(e)
         )
     }
 }

@@ -74,7 +74,7 @@ pub fn after_help() -> String {
          hunted for any wrong reading still alive. No case is repeated and every input passes \
          `validate --strict`. DIR/README.txt says what the files are and gives the command \
          (seed included) that writes them again.\n\n{EXIT}\n\n{}",
-        crate::args::examples_of(
+        crate::args::examples(
             "testset",
             &[
                 "gridpuzzle testset {1} -o tests",

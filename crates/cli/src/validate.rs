@@ -50,12 +50,15 @@ pub fn after_help() -> String {
         "Checks that a test input keeps to the judges' exact format and limits, as a \
          testlib validator does, and prints every violation, not only the first.\n\n\
          {EXIT}\n\n{}",
-        crate::args::examples(&[
-            "gridpuzzle validate {1} tests/01",
-            "gridpuzzle validate {2} --strict tests/07",
-            "gridpuzzle validate {1} --strict tests",
-            "gridpuzzle validate {2} --format json tests/01 tests/02",
-        ])
+        crate::args::examples(
+            "validate",
+            &[
+                "gridpuzzle validate {1} tests/01",
+                "gridpuzzle validate {2} --strict tests/07",
+                "gridpuzzle validate {1} --strict tests",
+                "gridpuzzle validate {2} --format json tests/01 tests/02",
+            ]
+        )
     )
 }
 

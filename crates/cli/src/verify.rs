@@ -57,10 +57,13 @@ pub fn after_help() -> String {
          2 bad input or usage, 3 a search budget (--max-states, --timeout) ran out before \
          a legal plan could be called optimal.\n\n\
          {}",
-        crate::args::examples(&[
-            "gridpuzzle verify {1} samples/{1}.in --moves-file plans.txt",
-            "gridpuzzle verify {2} one-case.txt --moves LLUU",
-        ])
+        crate::args::examples(
+            "verify",
+            &[
+                "gridpuzzle verify {1} samples/{1}.in --moves-file plans.txt",
+                "gridpuzzle verify {2} one-case.txt --moves LLUU",
+            ]
+        )
     )
 }
 

@@ -69,6 +69,9 @@ pub struct Entry {
     pub lessons: &'static [Lesson],
     /// Each capability and whether the puzzle declares it.
     pub has: [(Capability, bool); 6],
+    /// The judge's output line of case `n` with `answer`: `Case 1: 3`
+    /// ([`Puzzle::judge_line`]), for help texts that show one.
+    pub judge_line: fn(n: u64, answer: &str) -> String,
 }
 
 impl Entry {
@@ -84,6 +87,7 @@ impl Entry {
             algorithms: caps.watch.map_or(&[], |w| w.algorithms()),
             lessons: caps.watch.map_or(&[], |w| w.lessons()),
             has: caps.list(),
+            judge_line: gridpuzzle_engine::puzzle::judge_line::<P>,
         }
     }
 

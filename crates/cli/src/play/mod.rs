@@ -62,10 +62,10 @@ input format:
 {}
 {}{}",
         gridpuzzle_tui::example_save(),
-        crate::args::examples(&[
+        crate::args::examples("play", &[
             "gridpuzzle play {1} samples/{1}.in --case 2",
             "gridpuzzle play {2} samples/{2}.in --save {2}.save",
-        ]) + crate::args::examples_of(
+        ]) + crate::args::examples(
             // A fresh puzzle is made by the puzzle's generator.
             "generate",
             &[
@@ -74,7 +74,7 @@ input format:
             ]
         )
         .trim_start_matches("Examples:"),
-        crate::args::examples(&["gridpuzzle play --load {2}.save"]).trim_start_matches("Examples:")
+        crate::args::examples("play", &["gridpuzzle play --load {2}.save"]).trim_start_matches("Examples:")
     )
 }
 
