@@ -192,7 +192,7 @@ pub fn run(cmd: StressCommand) -> Result<Exit> {
         let cancel = Arc::clone(&cancel);
         let _ = ctrlc::set_handler(move || {
             if cancel.swap(true, Ordering::SeqCst) {
-                std::process::exit(Exit::Interrupted as i32);
+                std::process::exit(i32::from(Exit::Interrupted.code()));
             }
         });
     }

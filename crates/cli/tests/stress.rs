@@ -273,8 +273,9 @@ fn the_generators_options_steer_the_cases() {
 }
 
 /// Starts stress with `args`, waits for its stderr line saying the failing
-/// input is saved, then presses Ctrl-C.
-fn interrupt_while_shrinking(args: &[&str]) -> (String, String, i32) {
+/// input is saved, then presses Ctrl-C `presses` times, 50 ms apart (two
+/// signals sent at once would be delivered as one).
+fn interrupt_while_shrinking(args: &[&str], presses: usize) -> (String, String, i32) {
     use std::io::{BufRead, BufReader, Read};
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_gridpuzzle"))
@@ -287,11 +288,16 @@ fn interrupt_while_shrinking(args: &[&str]) -> (String, String, i32) {
     let mut first = String::new();
     err.read_line(&mut first).unwrap();
     assert!(first.contains("saved to"), "{first}");
-    nix::sys::signal::kill(
-        nix::unistd::Pid::from_raw(child.id() as i32),
-        nix::sys::signal::Signal::SIGINT,
-    )
-    .unwrap();
+    for press in 0..presses {
+        if press > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(child.id() as i32),
+            nix::sys::signal::Signal::SIGINT,
+        )
+        .unwrap();
+    }
     let mut rest = String::new();
     err.read_to_string(&mut rest).unwrap();
     let mut out = String::new();
@@ -310,7 +316,7 @@ fn ctrl_c_while_shrinking_keeps_and_prints_the_smallest_input() {
     // Each shrinking run of a hanging candidate takes its whole timeout.
     let path = scratch("interrupted.in");
     let candidate = format!("{} hang curling", candidates());
-    let (out, err, code) = interrupt_while_shrinking(&[
+    let args = [
         "stress",
         "curling",
         "--candidate",
@@ -319,7 +325,8 @@ fn ctrl_c_while_shrinking_keeps_and_prints_the_smallest_input() {
         "0.5",
         "--save",
         path.to_str().unwrap(),
-    ]);
+    ];
+    let (out, err, code) = interrupt_while_shrinking(&args, 1);
     assert_eq!(code, 130, "{out}\n{err}");
     assert!(
         out.contains("Smallest failing input so far (interrupted)"),
@@ -333,6 +340,28 @@ fn ctrl_c_while_shrinking_keeps_and_prints_the_smallest_input() {
     );
     let solved = run(&["solve", "curling", path.to_str().unwrap()], "");
     assert_eq!(solved.code, 0, "the saved input is a whole judge input");
+}
+
+/// A second Ctrl-C leaves at once, with the same exit status as the
+/// first: 130, as `stress --help` says (it once left with 4).
+#[test]
+fn a_second_ctrl_c_leaves_at_once_as_interrupted() {
+    let path = scratch("interrupted-twice.in");
+    let candidate = format!("{} hang curling", candidates());
+    let args = [
+        "stress",
+        "curling",
+        "--candidate",
+        &candidate,
+        "--timeout",
+        "5",
+        "--save",
+        path.to_str().unwrap(),
+    ];
+    let (out, err, code) = interrupt_while_shrinking(&args, 2);
+    assert_eq!(code, 130, "{out}\n{err}");
+    let solved = run(&["solve", "curling", path.to_str().unwrap()], "");
+    assert_eq!(solved.code, 0, "the failing input is on disk: {err}");
 }
 
 #[test]
