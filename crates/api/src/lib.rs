@@ -114,18 +114,18 @@ pub fn call(endpoint: &str, body: &[u8], ctx: &Ctx) -> Answer {
         return ApiError::NotFound.into();
     };
     // A window that waited for another call's run of its search and
-    // found itself outside it is checked again (`traces.rs`): at most
-    // twice, since the second check finds that run recorded.
-    for _ in 0..2 {
+    // found itself outside it is checked again (`traces.rs`), as long as
+    // the call's time allows: each time a run of the search has ended.
+    loop {
         match endpoint.check(body, ctx) {
             Ok(job) => match job.run_once(ctx) {
                 Some(answer) => return answer,
+                None if ctx.stopped() => return ApiError::Again.into(),
                 None => continue,
             },
             Err(e) => return e.into(),
         }
     }
-    ApiError::Again.into()
 }
 
 /// The bounds every call works under: clients can ask for less, never for

@@ -34,9 +34,14 @@
 //! - **One run at a time per key**: a window of a search that is being
 //!   run waits for that run (up to its own deadline) instead of starting
 //!   its own; if the run's segment then does not hold it, the call is
-//!   checked again ([`ApiError::Again`]) and waits for a search slot. So
-//!   three windows asked at once cost one search, not three, and the page
-//!   is not refused for holding more than its share of search slots.
+//!   checked again ([`ApiError::Again`]): it runs the search in a search
+//!   slot, or waits for the run another window started meanwhile, as
+//!   often as the call's time allows (each time, a run has ended; two
+//!   checks at most once left the last of three windows far apart refused
+//!   as busy). So three windows of one segment asked at once cost one
+//!   search, not three, windows far apart one per segment they need, and
+//!   the page is not refused for holding more than its share of search
+//!   slots.
 //! - **Evicted by age and by the memory budget**: an entry unused for
 //!   [`MAX_AGE`] goes, and the least recently used go first when the
 //!   shelf is over its bytes ([`Traces::new`]; the server gives it an

@@ -187,16 +187,21 @@ impl App {
         let _guard = CancelOnDrop(Arc::clone(&ctx.cancel));
         // A window of a trace that waited for another request's run of
         // its search, and found its steps outside what that run recorded,
-        // is checked again: it then waits for a search slot of its own
-        // (`Job::run_once`). Twice at most: the second check finds the
-        // run recorded.
-        for _ in 0..2 {
+        // is checked again (`Job::run_once`): it then runs the search in
+        // a search slot of its own, or waits for the run another window
+        // started meanwhile. As often as the request's time allows: each
+        // time a run of the search has ended, so this never spins, and
+        // windows far apart asked at once are all answered (two checks
+        // once left the third refused as busy).
+        loop {
             let job = check(endpoint, body.clone(), &ctx).await?;
             if let Some(answer) = self.slot_and_run(endpoint, job, ctx.clone()).await? {
                 return Ok(respond(answer));
             }
+            if ctx.stopped() {
+                return Ok(respond(ApiError::Again.into()));
+            }
         }
-        Ok(respond(ApiError::Again.into()))
     }
 
     /// Waits for the slot `job` needs and runs it there: its answer, or
