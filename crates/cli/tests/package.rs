@@ -744,6 +744,7 @@ fn check_package(
     dir: &Path,
     home: &Path,
 ) -> Result<Vec<String>, String> {
+    common::add_lowercase_submission(name, dir);
     let (code, text) = bt(bt_path, dir, home, &["validate", "--no-bar", "-j", "2"]);
     if code != 0 {
         return Err(format!("{name}: bt validate failed:\n{text}"));

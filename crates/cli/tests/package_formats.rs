@@ -263,6 +263,7 @@ fn problemtools_verifies_each_legacy_package_with_no_error() {
     for name in packaged() {
         let dir = root.join(name);
         package(name, &dir, &["--no-check", "--package-format", "legacy"]);
+        common::add_lowercase_submission(name, &dir);
         let out = Command::new(&verify)
             .arg(&dir)
             .env("XDG_CONFIG_HOME", root.join("config"))

@@ -8,9 +8,10 @@
 //!
 //! - a **wrong answer**: anything the package's default output validator
 //!   (BAPCtools', Kattis' and DOMjudge's, which compare tokens and say
-//!   only AC or WA) rejects: another number; the right number not written
-//!   as the judge writes it (`Case 1:9`, `01`, a trailing word, another
-//!   case number); something that cannot be read as an answer at all;
+//!   only AC or WA; the package calls it case-sensitive) rejects: another
+//!   number; the right number not written as the judge writes it
+//!   (`Case 1:9`, `case 1: 9`, `01`, a trailing word, another case
+//!   number); something that cannot be read as an answer at all;
 //!   output after the last case; an output that ends before every case is
 //!   answered, or one past the checker's cap ([`Report::oversized`]);
 //! - a **presentation error**: the judge's tokens, spaced otherwise — a
@@ -1548,6 +1549,12 @@ mod tests {
                 "Case 1:9\nCase 2: -1\n",
                 Judgement::WrongAnswer,
                 &["case 1, line 1: wrong answer: `Case 1:9`, where the judge prints `Case 1: 9`"],
+            ),
+            // Letters' case counts, as the package's validator is told.
+            (
+                "case 1: 9\nCase 2: -1\n",
+                Judgement::WrongAnswer,
+                &["case 1, line 1: wrong answer: `case 1: 9`, where the judge prints `Case 1: 9`"],
             ),
             (
                 "Case 1: 8\n\nCase 2: -1\n",

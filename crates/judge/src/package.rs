@@ -6,6 +6,7 @@
 //!
 //! ```text
 //! problem.yaml                     name, source, uuid, limits, the default output validator
+//! data/test_group.yaml             that validator's argument: letters' case counts
 //! statement/problem.en.tex         the statement (LaTeX, the puzzle's own words and bounds)
 //! data/sample/01-sample.{in,ans}   the statement's sample
 //! data/secret/NN-NAME.{in,ans}     the test set's other tests, and the worst case
@@ -35,7 +36,10 @@
 //! - **Output validation is the default one.** The answer is one integer
 //!   per case (Holedox's `Case X:` prefix is fixed text); the format's
 //!   default validator compares whitespace-separated tokens, which is the
-//!   judges' rule, so no output validator is shipped.
+//!   judges' rule, so no output validator is shipped. It is called with
+//!   `case_sensitive` ([`TEST_GROUP_YAML`]; `validator_flags` in the
+//!   legacy format): by default it takes `case 1: 9` for `Case 1: 9`,
+//!   which the judges, `check` and `judge` reject.
 //! - **The time limit comes from the intended solution.** The statement
 //!   bounds everything the time depends on (the size of a case and the
 //!   number of cases), the package holds the worst case within those
@@ -91,6 +95,13 @@ pub const TIME_RESOLUTION: f64 = 0.5;
 /// A submission slower than the limit times this is surely too slow
 /// (BAPCtools' default `time_limit_to_tle`).
 pub const TIME_LIMIT_TO_TLE: f64 = 1.5;
+
+/// `data/test_group.yaml` of the ICPC layout: the default output
+/// validator compares letters case-sensitively, as the judges and this
+/// workspace's one checker do (`case 1: 9` is a wrong answer). Written as
+/// `bt generate` writes it from `generators/generators.yaml`'s root, so
+/// generating the data again changes nothing.
+pub const TEST_GROUP_YAML: &str = "output_validator_args: [case_sensitive]\n";
 
 /// The folders and files a package is made of: the ones `--force`
 /// replaces (nothing else in the folder is touched).
@@ -483,6 +494,7 @@ impl Pack {
             extra.push((name, test.about));
         }
         if icpc {
+            write(&dir.join("data/test_group.yaml"), TEST_GROUP_YAML)?;
             for file in info.generators {
                 write(&dir.join(file.path), file.text)?;
             }
@@ -779,6 +791,7 @@ impl Generators {
              # answers by the solution below.\n\
              version: 2025-12\n\
              solution: /submissions/{solution}\n\
+             test_group.yaml:\n  {TEST_GROUP_YAML}\
              data:\n"
         );
         for (folder, entries) in &self.folders {
@@ -846,7 +859,8 @@ fn problem_yaml<P: Registered>(
          license: unknown\n\
          # There is no output_validator/ folder: a submission's output is judged by\n\
          # the format's default output validator, which compares it with the\n\
-         # answer file token by token (white space and line ends free). That is the\n\
+         # answer file token by token (white space and line ends free; letters'\n\
+         # case counts, by its argument in data/test_group.yaml). That is the\n\
          # judges' rule here: one integer per case, in fixed words.\n\
          limits:\n\
          \x20 # The intended solution ({intended}) on the slowest test ({seconds:.2} s\n\
@@ -889,7 +903,9 @@ fn legacy_problem_yaml<P: Registered>(
          uuid: {uuid}\n\
          source: {source}\n\
          license: unknown\n\
-         # No output validator: the default one compares tokens, the judges' rule.\n\
+         # No output validator: the default one compares tokens, letters' case\n\
+         # counting, the judges' rule.\n\
+         validator_flags: case_sensitive\n\
          limits:\n\
          \x20 # The legacy format states no time limit: Kattis (and verifyproblem) set\n\
          \x20 # it from the slowest accepted submission times time_multiplier. The ICPC\n\

@@ -262,3 +262,33 @@ pub fn scratch(tag: &str, name: &str) -> PathBuf {
 pub fn required(var: &str) -> bool {
     std::env::var(var).is_ok_and(|v| v == "require") || std::env::var_os("CI").is_some()
 }
+
+/// Adds `submissions/wrong_answer/lowercase.py` to the package of puzzle
+/// `name` in `dir`, when its judge line has words (`Case 1: 3`): the
+/// package's accepted Python solution with its output in lower case. The
+/// package calls the default output validator case-sensitive, as the
+/// judges, `check` and `judge` read an answer, so a judging tool must find
+/// it a wrong answer; to the validator's default, which ignores case, it
+/// would be accepted. Whether it was added.
+pub fn add_lowercase_submission(name: &str, dir: &std::path::Path) -> bool {
+    let entry = gridpuzzle_registry::entry(name).expect("a registered puzzle");
+    let line = (entry.judge_line)(1, "3");
+    if !line.bytes().any(|b| b.is_ascii_alphabetic()) {
+        return false;
+    }
+    let python = std::fs::read_dir(dir.join("submissions/accepted"))
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "py"))
+        .expect("an accepted Python submission");
+    let source = std::fs::read_to_string(&python).unwrap();
+    let lower = "import sys\n\n\n\
+                 class _Lower:\n    \
+                     def __init__(self, out):\n        self.out = out\n\n    \
+                     def write(self, text):\n        return self.out.write(text.lower())\n\n    \
+                     def __getattr__(self, name):\n        return getattr(self.out, name)\n\n\n\
+                 sys.stdout = _Lower(sys.stdout)\n\n";
+    let wrong = dir.join("submissions/wrong_answer/lowercase.py");
+    std::fs::write(wrong, format!("{lower}{source}")).unwrap();
+    true
+}
