@@ -37,7 +37,15 @@
 //! report before the trap.
 //!
 //! Time and cancellation: each call gets the server's deadline (its
-//! request time) through its [`Ctx`], read from the imported clock. The
+//! request time) through its [`Ctx`], read from the imported clock.
+//!
+//! Traces: the instance keeps the windows of the searches it traced, as
+//! the server does ([`Traces`], at most [`TRACE_BYTES`]), so the page's
+//! next window of a search is read from that run instead of running the
+//! whole search again (the page gives a call to the worker that answered
+//! last when it is idle, so a trace played forward stays on one
+//! instance). One call at a time means a window never waits for another's
+//! run here; the answers are the same bytes with or without the shelf. The
 //! page cancels a call by terminating its worker, since a worker busy in
 //! a call cannot read a message, and a flag in shared memory would need
 //! the cross-origin isolation headers a plain static host does not send.
@@ -49,14 +57,22 @@
 //! (the caller writes and reads the buffers through the module's memory).
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
-use gridpuzzle_api::{call, Answer, ApiError, Bounds, Ctx};
+use gridpuzzle_api::{call, Answer, ApiError, Bounds, Ctx, Traces};
+
+/// The bytes of recorded traces an instance keeps: the server's default
+/// shelf is twice this, but a worker's memory is ended past 256 MB and
+/// never shrinks, so the module keeps less.
+pub const TRACE_BYTES: usize = 16 << 20;
 
 thread_local! {
     /// The request being written: the endpoint's name, `\n`, the body.
     static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     /// The last answer: its content type, `\n`, its body.
     static OUTPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// The windows of the searches this instance traced.
+    static TRACES: Arc<Traces> = Traces::new(TRACE_BYTES);
 }
 
 /// Makes the request buffer `len` bytes long (zeroed) and returns where
@@ -118,7 +134,13 @@ pub fn answer(input: &[u8]) -> Answer {
         None => (input, &[][..]),
     };
     match std::str::from_utf8(name) {
-        Ok(name) => call(name, body, &Ctx::new(Bounds::default())),
+        Ok(name) => {
+            let ctx = Ctx {
+                traces: Some(TRACES.with(Arc::clone)),
+                ..Ctx::new(Bounds::default())
+            };
+            call(name, body, &ctx)
+        }
         Err(_) => ApiError::NotFound.into(),
     }
 }
@@ -207,6 +229,24 @@ mod tests {
         assert_eq!(round_trip(b"\xff\n{}").0, 404);
         assert_eq!(round_trip(b"solve").0, 400, "no body: not JSON");
         assert_eq!(round_trip(b"solve\n{").0, 400);
+    }
+
+    /// The second window of a traced search is read from the first's run.
+    #[test]
+    fn windows_of_a_trace_cost_one_search() {
+        let window = |from: u64| {
+            format!(
+                "trace\n{{\"puzzle\": \"curling\", \"input\": {:?}, \"algorithm\": \
+                 \"bfs\", \"case\": 2, \"from\": {from}, \"count\": 5}}",
+                include_str!("../../../samples/curling.in"),
+            )
+        };
+        let (status, first) = round_trip(window(1).as_bytes());
+        assert_eq!(status, 200, "{first}");
+        let (status, second) = round_trip(window(6).as_bytes());
+        assert_eq!(status, 200, "{second}");
+        assert!(second.contains(r#""n":6"#), "{second}");
+        assert_eq!(TRACES.with(|t| t.runs()), 1);
     }
 
     #[test]
