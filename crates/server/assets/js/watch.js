@@ -57,8 +57,9 @@ defineMode("watch", {
 
 /// Most events the page keeps of one search.
 const WATCH_CAP = 100000;
-/// Steps asked for in one request (at most the server's `max_steps`):
-/// each request reruns the whole search, so few large ones cost less.
+/// Steps asked for in one request (at most the server's `max_steps`): a
+/// request outside what the server (or the module) recorded of the search
+/// runs it again, so few large ones cost less.
 const CHUNK = 5000;
 /// Events per second at each position of the speed slider.
 const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500];
