@@ -311,22 +311,33 @@ fn interrupt_while_shrinking(args: &[&str], presses: usize) -> (String, String, 
     (out, first + &rest, code)
 }
 
-#[test]
-fn ctrl_c_while_shrinking_keeps_and_prints_the_smallest_input() {
-    // Each shrinking run of a hanging candidate takes its whole timeout.
-    let path = scratch("interrupted.in");
+/// [`interrupt_while_shrinking`] on a candidate that hangs on every
+/// input, each run stopped at `timeout` seconds, saving to `save`.
+fn interrupt_a_hanging_candidate(
+    save: &std::path::Path,
+    timeout: &str,
+    presses: usize,
+) -> (String, String, i32) {
     let candidate = format!("{} hang curling", candidates());
+    let save = save.to_str().unwrap();
     let args = [
         "stress",
         "curling",
         "--candidate",
         &candidate,
         "--timeout",
-        "0.5",
+        timeout,
         "--save",
-        path.to_str().unwrap(),
+        save,
     ];
-    let (out, err, code) = interrupt_while_shrinking(&args, 1);
+    interrupt_while_shrinking(&args, presses)
+}
+
+#[test]
+fn ctrl_c_while_shrinking_keeps_and_prints_the_smallest_input() {
+    // Each shrinking run of a hanging candidate takes its whole timeout.
+    let path = scratch("interrupted.in");
+    let (out, err, code) = interrupt_a_hanging_candidate(&path, "0.5", 1);
     assert_eq!(code, 130, "{out}\n{err}");
     assert!(
         out.contains("Smallest failing input so far (interrupted)"),
@@ -347,18 +358,7 @@ fn ctrl_c_while_shrinking_keeps_and_prints_the_smallest_input() {
 #[test]
 fn a_second_ctrl_c_leaves_at_once_as_interrupted() {
     let path = scratch("interrupted-twice.in");
-    let candidate = format!("{} hang curling", candidates());
-    let args = [
-        "stress",
-        "curling",
-        "--candidate",
-        &candidate,
-        "--timeout",
-        "5",
-        "--save",
-        path.to_str().unwrap(),
-    ];
-    let (out, err, code) = interrupt_while_shrinking(&args, 2);
+    let (out, err, code) = interrupt_a_hanging_candidate(&path, "5", 2);
     assert_eq!(code, 130, "{out}\n{err}");
     let solved = run(&["solve", "curling", path.to_str().unwrap()], "");
     assert_eq!(solved.code, 0, "the failing input is on disk: {err}");
