@@ -738,15 +738,12 @@ function showFrontier(lane, step, s) {
   } else {
     const waiting = [];
     for (const i of s.live) waiting.push(lane.steps[i]);
-    let ordered = waiting;
-    if (how === "priority") {
-      const key = (x) => x.depth + (x.estimate || 0);
-      ordered = waiting.map((x, i) => [key(x), i, x]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((t) => t[2]);
-    }
+    const shown = how === "priority"
+      ? endsBy(waiting, (x) => x.depth + (x.estimate || 0))
+      : waiting.length > FRONT + BACK ? [...waiting.slice(0, FRONT), null, ...waiting.slice(-BACK)] : waiting;
     title = (how === "priority" ? "Priority queue" : "Queue") + ": " + waiting.length + " waiting";
     if (step && step.kind === "expand" && step.at) rows.push(["taken: " + item(step), true]);
-    const shown = ordered.length > FRONT + BACK ? [...ordered.slice(0, FRONT), null, ...ordered.slice(-BACK)] : ordered;
-    for (const x of shown) rows.push(x ? [item(x), false] : ["… " + (ordered.length - FRONT - BACK) + " more …", false]);
+    for (const x of shown) rows.push(x ? [item(x), false] : ["… " + (waiting.length - FRONT - BACK) + " more …", false]);
   }
   const text = title + "|" + rows.map((r) => r[0] + r[1]).join("/");
   if (text === lane.frontierShown) return;
@@ -758,6 +755,35 @@ function showFrontier(lane, step, s) {
     if (current) li.setAttribute("aria-current", "true");
     return li;
   }));
+}
+
+/// What the view shows of a priority queue: `items` in the order of
+/// `key`, ties in their order in `items` (first in, first out), all of
+/// them when they are few, else the FRONT first, `null`, and the BACK
+/// last. One pass that keeps only those: sorting a frontier of tens of
+/// thousands at every frame made a fast Watch stutter.
+function endsBy(items, key) {
+  const before = (a, b) => a[0] - b[0] || a[1] - b[1];
+  const keyed = (x, i) => [key(x), i, x];
+  if (items.length <= FRONT + BACK) return items.map(keyed).sort(before).map((t) => t[2]);
+  const place = (list, t) => {
+    let k = 0;
+    while (k < list.length && before(list[k], t) < 0) k++;
+    list.splice(k, 0, t);
+  };
+  const front = [], back = [];
+  items.forEach((x, i) => {
+    const t = keyed(x, i);
+    if (front.length < FRONT || before(t, front[front.length - 1]) < 0) {
+      place(front, t);
+      if (front.length > FRONT) front.pop();
+    }
+    if (back.length < BACK || before(back[0], t) < 0) {
+      place(back, t);
+      if (back.length > BACK) back.shift();
+    }
+  });
+  return [...front.map((t) => t[2]), null, ...back.map((t) => t[2])];
 }
 
 /// Marks the pseudocode line of `step`'s event (a prune's line by its
