@@ -461,7 +461,7 @@ export async function keepScenarios({ scenario, base, open }) {
     // The stroke is one edit: one undo takes it back.
     await page.click("#edit-undo");
     assert.equal(await page.getAttribute('#board rect.cell[data-r="10"][data-c="35"]', "data-what"), "ice");
-  }, { viewport: WIDE });
+  }, { viewport: WIDE, quiet: true });
 
   // ------------------------------------------------------------------
   // Watch.
@@ -519,7 +519,7 @@ export async function keepScenarios({ scenario, base, open }) {
     await page.emulateMedia({ colorScheme: "light" });
     await axe(page, "watch, light");
     assert.ok(frames.p95 <= 33, `frames at p95 ${ms(frames.p95)}`);
-  }, { viewport: WIDE });
+  }, { viewport: WIDE, quiet: true });
 
   await scenario("watch on a phone: three lanes side by side, whole in the width", async (page) => {
     await open(page, base + "#" + HOLEDOX1);
@@ -743,7 +743,7 @@ export async function keepScenarios({ scenario, base, open }) {
       await page.keyboard.press("u");
       await waitMoves(page, 8);
       assert.equal(await page.evaluate(() => document.getElementById("mover").style.transition), "none");
-    }, { viewport: WIDE });
+    }, { viewport: WIDE, quiet: true });
   }
 
   await scenario("the game screen on a phone speaks to players: tap, not click; no judge input, generator or API in Play", async (page) => {

@@ -47,16 +47,28 @@ const browser = await chromium.launch({
 let failed = 0;
 let total = 0;
 /// Runs one scenario in a fresh browser context (`options`: the context's,
-/// such as its viewport; 1200×900 unless given; and `served: true` for a
-/// scenario of the server's page only).
+/// such as its viewport; 1200×900 unless given; `served: true` for a
+/// scenario of the server's page only; `quiet: true` for one that times
+/// the page — frames, a drag, how soon a worker ends — and so needs the
+/// machine's cores to itself).
 /// GRIDPUZZLE_E2E_ONLY=TEXT runs only the scenarios whose name holds TEXT,
 /// for working on one (browser.rs never sets it, and counts them all).
+/// GRIDPUZZLE_E2E_PHASE=busy runs all but the quiet ones, =quiet only
+/// those; unset, all. browser.rs runs the two transports' busy phases
+/// side by side (one alone leaves two cores idle about half the time),
+/// then each quiet phase alone.
 const only = process.env.GRIDPUZZLE_E2E_ONLY;
+const phase = process.env.GRIDPUZZLE_E2E_PHASE || "all";
+if (!["all", "busy", "quiet"].includes(phase)) {
+  console.error(`GRIDPUZZLE_E2E_PHASE must be busy or quiet, found ${phase}`);
+  process.exit(2);
+}
 const slow = Number(process.env.GRIDPUZZLE_E2E_SLOW || 0);
 async function scenario(name, body, options = {}) {
-  const { served, ...contextOptions } = options;
+  const { served, quiet, ...contextOptions } = options;
   if (only && !name.includes(only)) return;
   if (served && site) return;
+  if ((phase === "busy" && quiet) || (phase === "quiet" && !quiet)) return;
   total += 1;
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...contextOptions });
   // The static site's page asks its workers, never a server.

@@ -72,7 +72,7 @@ export async function siteScenarios({ scenario, base, site, open, ready, headAt,
     const deadline = left + 4000;
     while (closed.length === before && Date.now() < deadline) await page.waitForTimeout(20);
     assert.ok(closed.length > before, "the worker searching was ended");
-  });
+  }, { quiet: true });
 
   await scenario("static: aborted work rejects at once, and its worker is ended long before its search would end", async (page) => {
     const closed = [];
@@ -96,7 +96,7 @@ export async function siteScenarios({ scenario, base, site, open, ready, headAt,
     while (!closed.length && Date.now() < deadline) await page.waitForTimeout(20);
     assert.ok(closed.length, "the worker was ended");
     assert.ok(closed[0] - started < 4000, `ended ${closed[0] - started} ms after it started`);
-  });
+  }, { quiet: true });
 
   await scenario("static: the board of the day is made in the module, with its optimum", async (page) => {
     await open(page, base);
