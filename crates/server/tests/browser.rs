@@ -36,7 +36,7 @@ use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Condvar, Mutex};
+use std::sync::{PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
 use gridpuzzle_server::{listen, serve_on, Config};
@@ -45,25 +45,12 @@ use gridpuzzle_server::{listen, serve_on, Config};
 /// it is killed.
 const TIME_LIMIT: Duration = Duration::from_secs(300);
 
-/// Who is using the browser: the busy phases of both transports may run
-/// side by side, but a quiet phase (the scenarios that time the page,
-/// `quiet: true` in e2e/page.test.mjs) runs alone.
-struct Users {
-    busy: usize,
-    quiet: bool,
-}
-
-static USERS: (Mutex<Users>, Condvar) = (
-    Mutex::new(Users {
-        busy: 0,
-        quiet: false,
-    }),
-    Condvar::new(),
-);
-
-/// A phase's hold on the browser, let go when dropped (a failing phase
-/// too, so the other transport's test never waits for it forever).
-struct Turn(Phase);
+/// Who is using the browser: the busy phases of both transports run side
+/// by side, each holding this for reading; a quiet phase (the scenarios
+/// that time the page, `quiet: true` in e2e/page.test.mjs) holds it for
+/// writing, so it runs alone. A phase that fails lets go of it as it
+/// unwinds, so the other transport's test never waits for it forever.
+static BROWSER: RwLock<()> = RwLock::new(());
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Phase {
@@ -80,52 +67,16 @@ impl Phase {
     }
 }
 
-impl Turn {
-    /// Waits until `phase` may start: a busy phase while no quiet one
-    /// runs, a quiet one while nothing else does.
-    fn take(phase: Phase) -> Turn {
-        let (lock, changed) = &USERS;
-        let mut users = lock.lock().unwrap_or_else(|e| e.into_inner());
-        loop {
-            let free = match phase {
-                Phase::Busy => !users.quiet,
-                Phase::Quiet => !users.quiet && users.busy == 0,
-            };
-            if free {
-                break;
-            }
-            users = changed.wait(users).unwrap_or_else(|e| e.into_inner());
-        }
-        match phase {
-            Phase::Busy => users.busy += 1,
-            Phase::Quiet => users.quiet = true,
-        }
-        Turn(phase)
-    }
-}
-
-impl Drop for Turn {
-    fn drop(&mut self) {
-        let (lock, changed) = &USERS;
-        let mut users = lock.lock().unwrap_or_else(|e| e.into_inner());
-        match self.0 {
-            Phase::Busy => users.busy -= 1,
-            Phase::Quiet => users.quiet = false,
-        }
-        changed.notify_all();
-    }
-}
-
 /// Both phases of the scenarios against the page at `url` (the static
 /// site's when `site` is given): the busy one beside the other
-/// transport's, then the quiet one alone. Their outputs.
-fn run_phases(url: &str, site: Option<&Path>) -> [String; 2] {
-    [Phase::Busy, Phase::Quiet].map(|phase| {
-        let _turn = Turn::take(phase);
-        let out = run_scenarios(url, site, phase);
-        check_summary(&out, phase);
-        out
-    })
+/// transport's, then the quiet one alone.
+fn run_phases(url: &str, site: Option<&Path>) {
+    {
+        let _shared = BROWSER.read().unwrap_or_else(PoisonError::into_inner);
+        check_summary(&run_scenarios(url, site, Phase::Busy), Phase::Busy);
+    }
+    let _alone = BROWSER.write().unwrap_or_else(PoisonError::into_inner);
+    check_summary(&run_scenarios(url, site, Phase::Quiet), Phase::Quiet);
 }
 
 fn root() -> PathBuf {
