@@ -269,12 +269,12 @@ pub fn required(var: &str) -> bool {
 /// package calls the default output validator case-sensitive, as the
 /// judges, `check` and `judge` read an answer, so a judging tool must find
 /// it a wrong answer; to the validator's default, which ignores case, it
-/// would be accepted. Whether it was added.
-pub fn add_lowercase_submission(name: &str, dir: &std::path::Path) -> bool {
+/// would be accepted.
+pub fn add_lowercase_submission(name: &str, dir: &std::path::Path) {
     let entry = gridpuzzle_registry::entry(name).expect("a registered puzzle");
     let line = (entry.judge_line)(1, "3");
     if !line.bytes().any(|b| b.is_ascii_alphabetic()) {
-        return false;
+        return;
     }
     let python = std::fs::read_dir(dir.join("submissions/accepted"))
         .unwrap()
@@ -290,5 +290,4 @@ pub fn add_lowercase_submission(name: &str, dir: &std::path::Path) -> bool {
                  sys.stdout = _Lower(sys.stdout)\n\n";
     let wrong = dir.join("submissions/wrong_answer/lowercase.py");
     std::fs::write(wrong, format!("{lower}{source}")).unwrap();
-    true
 }
